@@ -9,6 +9,7 @@
 //! written out in plain words, with worked examples, in this crate's README.
 #![forbid(unsafe_code)]
 
+pub mod catalog;
 pub mod dashboard;
 pub mod error;
 pub mod ids;
