@@ -26,7 +26,10 @@ impl Unit {
             "kg" => Ok(Unit::Kg),
             "lt" => Ok(Unit::Lt),
             "m" => Ok(Unit::M),
-            _ => Err(CoreError::invalid("unit", "Unit must be one of no, kg, lt, m")),
+            _ => Err(CoreError::invalid(
+                "unit",
+                "Unit must be one of no, kg, lt, m",
+            )),
         }
     }
 

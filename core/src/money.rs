@@ -15,7 +15,8 @@ pub const MONEY_SCALE: u32 = 2;
 ///
 /// `1.005 -> 1.01`, `1.004 -> 1.00`, `-1.005 -> -1.01`, `7 -> 7.00`.
 pub fn round_money(amount: Decimal) -> Decimal {
-    let mut rounded = amount.round_dp_with_strategy(MONEY_SCALE, RoundingStrategy::MidpointAwayFromZero);
+    let mut rounded =
+        amount.round_dp_with_strategy(MONEY_SCALE, RoundingStrategy::MidpointAwayFromZero);
     rounded.rescale(MONEY_SCALE);
     rounded
 }
@@ -96,7 +97,11 @@ pub fn allocate(total: Decimal, weights: &[Decimal]) -> Vec<Decimal> {
 
     // Hand the remaining cents (or take them back, for a negative total) one at a time to the
     // shares with the largest fractional remainders.
-    let step = if leftover.is_sign_negative() { -Decimal::ONE } else { Decimal::ONE };
+    let step = if leftover.is_sign_negative() {
+        -Decimal::ONE
+    } else {
+        Decimal::ONE
+    };
     let mut order: Vec<usize> = (0..shares.len()).collect();
     order.sort_by(|a, b| shares[*b].1.abs().cmp(&shares[*a].1.abs()).then(a.cmp(b)));
     let mut cursor = 0;

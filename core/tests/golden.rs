@@ -13,21 +13,46 @@ use std::path::{Path, PathBuf};
 
 use pos_core::CoreResult;
 use serde::{Serialize, de::DeserializeOwned};
-use serde_json::Value;
 
-fn call<I: DeserializeOwned, O: Serialize>(input: &str, operation: fn(I) -> CoreResult<O>) -> Value {
-    let parsed: I = serde_json::from_str(input).expect("fixture input matches the operation's input type");
-    match operation(parsed) {
-        Ok(output) => serde_json::to_value(output).expect("outputs serialise"),
-        Err(error) => serde_json::json!({ "error": error }),
-    }
+/// Runs one operation and prints its result as pretty JSON. Serialising the output struct directly
+/// (not through `serde_json::Value`, which would sort keys) keeps the struct's field order, which
+/// is also the order the WASM build hands to `JSON.stringify`.
+fn call<I: DeserializeOwned, O: Serialize>(
+    input: &str,
+    operation: fn(I) -> CoreResult<O>,
+) -> String {
+    let parsed: I =
+        serde_json::from_str(input).expect("fixture input matches the operation's input type");
+    let printed = match operation(parsed) {
+        Ok(output) => serde_json::to_string_pretty(&output),
+        Err(error) => serde_json::to_string_pretty(&serde_json::json!({ "error": error })),
+    };
+    printed.expect("outputs serialise") + "\n"
 }
 
 /// The operation table: one line per operation the browser can call (names match core-wasm's exports).
-fn run(operation: &str, input: &str) -> Value {
+fn run(operation: &str, input: &str) -> String {
     match operation {
         // -- pricing, loyalty, refunds, reprice --
+        "priceCart" => call(input, pos_core::pricing::price_cart),
+        "cashBalance" => call(input, pos_core::pricing::cash_balance),
+        "priceCustomInvoice" => call(input, pos_core::pricing::price_custom_invoice),
+        "loyaltyBalance" => call(input, pos_core::loyalty::loyalty_balance),
+        "redeemLimit" => call(input, pos_core::loyalty::redeem_limit),
+        "saleLoyaltyEntries" => call(input, pos_core::loyalty::sale_entries),
+        "refundByAmount" => call(input, pos_core::refund::refund_by_amount),
+        "refundByLines" => call(input, pos_core::refund::refund_by_lines),
+        "reverseLoyalty" => call(input, pos_core::refund::reverse_loyalty),
+        "repriceSale" => call(input, pos_core::reprice::reprice),
         // -- validation, dashboard, ids --
+        "validateStaffSignup" => call(input, pos_core::validation::validate_staff_signup),
+        "validateField" => call(input, pos_core::validation::validate_field),
+        "dashboardWeek" => call(input, pos_core::dashboard::week),
+        "dashboardMonth" => call(input, pos_core::dashboard::month),
+        "dashboardYear" => call(input, pos_core::dashboard::year),
+        "dashboardDays" => call(input, pos_core::dashboard::days),
+        "dashboardCategories" => call(input, pos_core::dashboard::categories),
+        "dashboardPaymentMethods" => call(input, pos_core::dashboard::payment_methods),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }
@@ -40,7 +65,11 @@ fn fixture_inputs() -> Vec<(String, PathBuf)> {
         if !operation_dir.is_dir() {
             continue;
         }
-        let operation = operation_dir.file_name().unwrap().to_string_lossy().into_owned();
+        let operation = operation_dir
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         for file in std::fs::read_dir(&operation_dir).unwrap() {
             let path = file.unwrap().path();
             if path.to_string_lossy().ends_with(".input.json") {
@@ -59,8 +88,12 @@ fn every_golden_fixture_matches_its_expected_output() {
     let cases = fixture_inputs();
     for (operation, input_path) in &cases {
         let input = std::fs::read_to_string(input_path).unwrap();
-        let actual = serde_json::to_string_pretty(&run(operation, &input)).unwrap() + "\n";
-        let output_path = PathBuf::from(input_path.to_string_lossy().replace(".input.json", ".output.json"));
+        let actual = run(operation, &input);
+        let output_path = PathBuf::from(
+            input_path
+                .to_string_lossy()
+                .replace(".input.json", ".output.json"),
+        );
         match std::fs::read_to_string(&output_path) {
             Ok(expected) if expected == actual => {}
             Ok(expected) => failures.push(format!(
@@ -68,8 +101,17 @@ fn every_golden_fixture_matches_its_expected_output() {
                 output_path.display()
             )),
             Err(_) if write_missing => std::fs::write(&output_path, &actual).unwrap(),
-            Err(_) => failures.push(format!("{} is missing; actual:\n{actual}", output_path.display())),
+            Err(_) => failures.push(format!(
+                "{} is missing; actual:\n{actual}",
+                output_path.display()
+            )),
         }
     }
-    assert!(failures.is_empty(), "{} of {} fixtures differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} fixtures differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }

@@ -1,0 +1,305 @@
+//! Cart pricing (`priceCart`) and the cash balance (`cashBalance`).
+//!
+//! The rules, in the order they are applied to each line (each step rounded half-up to 2
+//! decimals, see [`crate::money::round_money`]):
+//!
+//! 1. **Unit price** (`price`): `sellingPrice` when it is above 0, otherwise `costPrice` marked up
+//!    by `costPriceProfit` percent. Cost 80.00 with a 25 % markup sells at `80.00 x 1.25 = 100.00`.
+//!    The cost price itself is left alone: it stays the real cost for margin reports.
+//! 2. **Gross**: `price x quantity`. 2.5 kg at 3.99 is `9.975 -> 9.98`.
+//! 3. **Discount**: the product discount (`percentage` of the gross, or `flat` per unit times the
+//!    quantity) plus the category's `discountRate` (always a percentage of the gross). Both are
+//!    taken from the gross and added, never compounded, each rounded on its own, and the sum is
+//!    capped at the gross so a line is never negative. 10 % + 5 % of 9.98 is `1.00 + 0.50 = 1.50`.
+//!    A flat 7.00 per unit on 2 units at 5.00 would be 14.00 off a 10.00 gross: capped to 10.00.
+//! 4. **Tax**: `productTax` percent of the line after discount: `(9.98 - 1.50) x 6 % = 0.5088 -> 0.51`.
+//! 5. **Total**: `gross - discount + tax = 9.98 - 1.50 + 0.51 = 8.99`.
+//! 6. **Loyalty points**: `loyaltyRate` percent of the line after discount and before tax:
+//!    `8.48 x 2 % = 0.1696 -> 0.17` points. One point redeems one unit of currency.
+//!
+//! A custom-product line (`customProduct: true`) is priced at its `sellingPrice` times its
+//! quantity and gets no discount, no tax and no points, whatever the other fields say.
+//!
+//! The cart totals are sums of the rounded lines: `subTotal` (gross), `totalDiscount`,
+//! `totalTax`, `pointsEarned`; then `totalAmount = subTotal - totalDiscount + totalTax -
+//! redeemAmount`. The redemption may not exceed the amount due (`subTotal - totalDiscount +
+//! totalTax`), so `totalAmount` is never negative.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::checks::{self, Field, add, mul, out, percent_of, sub};
+use crate::catalog::{DiscountType, Unit};
+use crate::error::{CoreError, CoreResult};
+
+/// The largest markup (`costPriceProfit`) accepted: 1000 %. A markup, unlike a discount or a tax,
+/// can sensibly exceed 100 % (cost 1.00, sold at 3.00 is a 200 % markup).
+pub const MAX_MARKUP_PERCENT: Decimal = Decimal::from_parts(1000, 0, 0, false, 0);
+
+/// The message of the error returned for a cart without lines (SPEC part 5: Pay reads "Cart Empty").
+pub const CART_EMPTY: &str = "Cart Empty";
+
+/// One line of a cart as the till holds it: the product's catalogue values and the quantity sold.
+///
+/// Missing numbers mean 0; a missing `discountType` means `percentage`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartLineInput {
+    /// The product's id (for a custom product, the custom product's id).
+    pub product_id: String,
+    /// The product's name, copied to the priced line.
+    #[serde(default)]
+    pub product_name: String,
+    /// How many units (or kg, litres, metres) are sold: more than 0, at most 3 decimals, and a
+    /// whole number for unit `no`.
+    pub quantity: Decimal,
+    /// The unit of sale: `no`, `kg`, `lt` or `m`.
+    pub unit: Unit,
+    /// A custom product (SPEC "Custom product"): priced at `sellingPrice`, no discount, tax or points.
+    #[serde(default)]
+    pub custom_product: bool,
+    /// The selling price per unit; 0 means "derive it from the cost price".
+    #[serde(default)]
+    pub selling_price: Decimal,
+    /// The real cost per unit.
+    #[serde(default)]
+    pub cost_price: Decimal,
+    /// Markup percent on the cost price (0 to 1000), used only when `sellingPrice` is 0.
+    #[serde(default)]
+    pub cost_price_profit: Decimal,
+    /// The product discount: a percentage (0 to 100) or a flat amount per unit, see `discountType`.
+    #[serde(default)]
+    pub discount: Decimal,
+    /// How `discount` is read.
+    #[serde(default)]
+    pub discount_type: DiscountType,
+    /// The product's category `discountRate`, a percentage (0 to 100) of the gross.
+    #[serde(default)]
+    pub category_discount_rate: Decimal,
+    /// Tax percent (0 to 100) on the line after discount.
+    #[serde(default)]
+    pub product_tax: Decimal,
+    /// Loyalty points earned, in percent (0 to 100) of the line after discount, before tax.
+    #[serde(default)]
+    pub loyalty_rate: Decimal,
+}
+
+/// A cart to price: its lines and the loyalty points redeemed against it (default 0).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CartInput {
+    /// The lines, in the order the cashier added them.
+    pub lines: Vec<CartLineInput>,
+    /// Money taken off by redeeming loyalty points: 0 or more, at most 2 decimals, at most the
+    /// amount due.
+    #[serde(default)]
+    pub redeem_amount: Decimal,
+}
+
+/// One priced line. Every money field has exactly 2 decimals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedLine {
+    pub product_id: String,
+    pub product_name: String,
+    pub unit: Unit,
+    pub custom_product: bool,
+    /// The quantity as given, without trailing zeros (`1.500 -> 1.5`).
+    pub quantity: Decimal,
+    /// The unit price.
+    pub price: Decimal,
+    /// `price x quantity`, rounded.
+    pub gross: Decimal,
+    /// Product discount plus category discount, capped at `gross`.
+    pub discount: Decimal,
+    /// Tax on `gross - discount`.
+    pub tax: Decimal,
+    /// `gross - discount + tax`.
+    pub total: Decimal,
+    /// Loyalty points earned on `gross - discount`.
+    pub points_earned: Decimal,
+}
+
+/// A priced cart: the lines and the totals, with SPEC's field names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PricedCart {
+    pub lines: Vec<PricedLine>,
+    /// Sum of the lines' `gross`.
+    pub sub_total: Decimal,
+    /// Sum of the lines' `discount`.
+    pub total_discount: Decimal,
+    /// Sum of the lines' `tax`.
+    pub total_tax: Decimal,
+    /// The redemption taken off, as accepted.
+    pub redeem_amount: Decimal,
+    /// `subTotal - totalDiscount + totalTax - redeemAmount`, never negative.
+    pub total_amount: Decimal,
+    /// Sum of the lines' `pointsEarned`.
+    pub points_earned: Decimal,
+}
+
+impl PricedCart {
+    /// What is due before any redemption: `subTotal - totalDiscount + totalTax`.
+    pub fn amount_due(&self) -> Decimal {
+        out(self.sub_total - self.total_discount + self.total_tax)
+    }
+}
+
+impl CartInput {
+    /// Prices the cart without taking ownership of it (see [`price_cart`]).
+    pub fn price(&self) -> CoreResult<PricedCart> {
+        if self.lines.is_empty() {
+            return Err(CoreError::rule(CART_EMPTY));
+        }
+        let redeem_field = Field::Top("redeemAmount");
+        let redeem_amount = checks::money(self.redeem_amount, redeem_field)?;
+        let total_field = Field::Top("lines");
+
+        let mut lines = Vec::with_capacity(self.lines.len());
+        let (mut sub_total, mut total_discount, mut total_tax, mut points) =
+            (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO, Decimal::ZERO);
+        for (index, line) in self.lines.iter().enumerate() {
+            let priced = price_line(index, line)?;
+            sub_total = add(sub_total, priced.gross, total_field)?;
+            total_discount = add(total_discount, priced.discount, total_field)?;
+            total_tax = add(total_tax, priced.tax, total_field)?;
+            points = add(points, priced.points_earned, total_field)?;
+            lines.push(priced);
+        }
+        let amount_due = add(
+            sub(sub_total, total_discount, total_field)?,
+            total_tax,
+            total_field,
+        )?;
+        if redeem_amount > amount_due {
+            return Err(CoreError::rule(format!(
+                "Redeem amount {} exceeds the amount due {}",
+                out(redeem_amount),
+                out(amount_due)
+            )));
+        }
+        Ok(PricedCart {
+            lines,
+            sub_total: out(sub_total),
+            total_discount: out(total_discount),
+            total_tax: out(total_tax),
+            redeem_amount: out(redeem_amount),
+            total_amount: out(amount_due - redeem_amount),
+            points_earned: out(points),
+        })
+    }
+}
+
+/// Prices a cart (operation `priceCart`).
+///
+/// Worked example (the README's, also a unit test and a golden fixture):
+///
+/// | line | input | price | gross | discount | tax | total | points |
+/// |---|---|---|---|---|---|---|---|
+/// | Rice | 2.5 kg at 3.99, 10 % off, category 5 %, tax 6 %, loyalty 2 % | 3.99 | 9.98 | 1.50 | 0.51 | 8.99 | 0.17 |
+/// | Mug | 3 x (cost 4.00 + 50 %), flat 0.50 off per unit | 6.00 | 18.00 | 1.50 | 0.00 | 16.50 | 0.00 |
+/// | Gift wrap | custom product, 1 at 2.00 (its tax 10 % is ignored) | 2.00 | 2.00 | 0.00 | 0.00 | 2.00 | 0.00 |
+///
+/// `subTotal 29.98`, `totalDiscount 3.00`, `totalTax 0.51`, amount due `27.49`; redeeming 5.00
+/// leaves `totalAmount 22.49`; `pointsEarned 0.17`.
+///
+/// Errors: no lines -> Rule "Cart Empty"; a redemption above the amount due -> Rule; a malformed
+/// or out-of-range field -> Invalid naming it (`lines[2].quantity`, `redeemAmount`).
+pub fn price_cart(input: CartInput) -> CoreResult<PricedCart> {
+    input.price()
+}
+
+fn price_line(index: usize, line: &CartLineInput) -> CoreResult<PricedLine> {
+    let field = |name| Field::Item("lines", index, name);
+    let hundred = Decimal::ONE_HUNDRED;
+    let quantity = checks::quantity(line.quantity, field("quantity"))?;
+    if line.unit == Unit::No && !quantity.is_integer() {
+        return Err(CoreError::invalid(
+            field("quantity").to_string(),
+            format!("{} must be a whole number for unit no", field("quantity")),
+        ));
+    }
+    let selling_price = checks::money(line.selling_price, field("sellingPrice"))?;
+    let cost_price = checks::money(line.cost_price, field("costPrice"))?;
+    let markup = checks::percent(
+        line.cost_price_profit,
+        MAX_MARKUP_PERCENT,
+        field("costPriceProfit"),
+    )?;
+    let discount = match line.discount_type {
+        DiscountType::Percentage => checks::percent(line.discount, hundred, field("discount"))?,
+        DiscountType::Flat => checks::money(line.discount, field("discount"))?,
+    };
+    let category_rate = checks::percent(
+        line.category_discount_rate,
+        hundred,
+        field("categoryDiscountRate"),
+    )?;
+    let tax_rate = checks::percent(line.product_tax, hundred, field("productTax"))?;
+    let loyalty_rate = checks::percent(line.loyalty_rate, hundred, field("loyaltyRate"))?;
+
+    let whole = Field::Whole("lines", index);
+    let zero = out(Decimal::ZERO);
+    let (price, gross, line_discount, tax, points) = if line.custom_product {
+        let price = out(selling_price);
+        (price, out(mul(price, quantity, whole)?), zero, zero, zero)
+    } else {
+        let price = if selling_price > Decimal::ZERO {
+            out(selling_price)
+        } else {
+            percent_of(cost_price, hundred + markup, whole)?
+        };
+        let gross = out(mul(price, quantity, whole)?);
+        let product_discount = match line.discount_type {
+            DiscountType::Percentage => percent_of(gross, discount, whole)?,
+            DiscountType::Flat => out(mul(discount, quantity, whole)?),
+        };
+        let category_discount = percent_of(gross, category_rate, whole)?;
+        let line_discount = add(product_discount, category_discount, whole)?.min(gross);
+        let net = gross - line_discount;
+        let tax = percent_of(net, tax_rate, whole)?;
+        let points = percent_of(net, loyalty_rate, whole)?;
+        (price, gross, out(line_discount), tax, points)
+    };
+    Ok(PricedLine {
+        product_id: line.product_id.clone(),
+        product_name: line.product_name.clone(),
+        unit: line.unit,
+        custom_product: line.custom_product,
+        quantity,
+        price,
+        gross,
+        discount: line_discount,
+        tax,
+        total: out(gross - line_discount + tax),
+        points_earned: points,
+    })
+}
+
+/// Input of `cashBalance`: what the customer handed over and the invoice's total.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CashBalanceInput {
+    pub received: Decimal,
+    pub total_amount: Decimal,
+}
+
+/// Output of `cashBalance`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CashBalance {
+    /// `received - totalAmount`: change to give back, or, when negative, what is still owed.
+    pub balance: Decimal,
+}
+
+/// The balance shown at the till (operation `cashBalance`, SPEC part 5: "Balance display equals
+/// received amount minus total"). Received 50.00 on 22.49 -> `27.51`; received 20.00 -> `-2.49`
+/// (still owed).
+pub fn cash_balance(input: CashBalanceInput) -> CoreResult<CashBalance> {
+    let received = checks::money(input.received, Field::Top("received"))?;
+    let total = checks::money(input.total_amount, Field::Top("totalAmount"))?;
+    Ok(CashBalance {
+        balance: out(received - total),
+    })
+}

@@ -1,0 +1,26 @@
+//! Pricing: carts (`priceCart`), the cash balance (`cashBalance`) and custom invoices
+//! (`priceCustomInvoice`).
+//!
+//! Money is [`rust_decimal::Decimal`]; every money output is rounded half-up to exactly 2
+//! decimals, and totals are sums of rounded lines. The rules with worked examples are in
+//! [`cart`] and [`custom_invoice`], and in plain words in the crate README ("Cart pricing",
+//! "Custom invoices").
+//!
+//! Input errors name the field with the API's camelCase name and a zero-based list index, e.g.
+//! `lines[2].quantity` (see [`checks`]).
+
+pub mod cart;
+pub mod checks;
+pub mod custom_invoice;
+
+pub use cart::{
+    CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,
+    PricedCart, PricedLine, cash_balance, price_cart,
+};
+pub use custom_invoice::{
+    CustomInvoice, CustomInvoiceInput, CustomInvoiceLine, CustomInvoiceLineInput,
+    price_custom_invoice,
+};
+
+#[cfg(test)]
+pub(crate) mod tests;

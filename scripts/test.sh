@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
+# tests, properties, golden fixtures, server integration tests), the same golden fixtures through
+# the WebAssembly build under Node, vitest, and the browser tests in Chromium.
+# Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
+source "$(dirname "$0")/lib/common.sh"
+source "$ROOT/scripts/lib/web.sh"
+source "$ROOT/scripts/lib/wasm.sh"
+source "$ROOT/scripts/lib/chromium.sh"
+source "$ROOT/scripts/lib/e2e.sh"
+cd "$ROOT"
+started=$SECONDS
+
+step "Prerequisites"
+command -v curl >/dev/null || apt_install curl
+ensure_chromium
+# shellcheck source=lib/postgres.sh
+source "$ROOT/scripts/lib/postgres.sh"
+[ -n "${POS_TEST_POSTGRES_URL:-}" ] || die "PostgreSQL setup did not provide POS_TEST_POSTGRES_URL"
+web_dependencies
+build_wasm
+build_web
+
+step "Formatting and lints"
+cargo fmt --all --check
+cargo clippy -q --workspace --all-targets -- -D warnings
+(cd web && npm run --silent lint)
+
+step "Rust tests (SQLite and PostgreSQL)"
+cargo test -q --workspace
+
+step "Web tests (vitest, including the golden fixtures through WebAssembly)"
+(cd web && npm test --silent)
+
+run_e2e
+
+step "All test suites passed in $((SECONDS - started)) s"
