@@ -6,7 +6,6 @@ use serde::{Serialize, de::DeserializeOwned};
 use wasm_bindgen::prelude::*;
 
 /// Runs one core operation on a JS value.
-#[allow(dead_code)]
 pub fn call<I, O>(
     input: JsValue,
     operation: fn(I) -> Result<O, CoreError>,

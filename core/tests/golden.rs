@@ -14,6 +14,12 @@ use std::path::{Path, PathBuf};
 use pos_core::CoreResult;
 use serde::{Serialize, de::DeserializeOwned};
 
+/// How a refusal is written: `{"error": {"kind", "field"?, "message"}}`, in serde's field order.
+#[derive(Serialize)]
+struct ErrorOutput {
+    error: pos_core::CoreError,
+}
+
 /// Runs one operation and prints its result as pretty JSON. Serialising the output struct directly
 /// (not through `serde_json::Value`, which would sort keys) keeps the struct's field order, which
 /// is also the order the WASM build hands to `JSON.stringify`.
@@ -25,7 +31,7 @@ fn call<I: DeserializeOwned, O: Serialize>(
         serde_json::from_str(input).expect("fixture input matches the operation's input type");
     let printed = match operation(parsed) {
         Ok(output) => serde_json::to_string_pretty(&output),
-        Err(error) => serde_json::to_string_pretty(&serde_json::json!({ "error": error })),
+        Err(error) => serde_json::to_string_pretty(&ErrorOutput { error }),
     };
     printed.expect("outputs serialise") + "\n"
 }

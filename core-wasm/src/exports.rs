@@ -1,0 +1,162 @@
+//! One export per core operation; see `types.ts` for the shapes.
+//!
+//! Two WebAssembly modules are built from this crate: the till's (feature `till`: pricing,
+//! loyalty, refunds, re-pricing, validation) and the dashboard's (feature `dashboard`: sales
+//! bucketing, which carries the time-zone database). The till loads on every page and stays small;
+//! only the dashboard screens, already lazy-loaded for their charts, fetch the second module.
+
+use wasm_bindgen::prelude::*;
+
+use crate::boundary::call;
+
+/// Declares a JS function `$js(input: $input): $output` that runs `$operation`.
+macro_rules! export {
+    ($js:ident, $rust:ident, $operation:path, $input:literal, $output:literal) => {
+        #[wasm_bindgen(js_name = $js, unchecked_return_type = $output)]
+        pub fn $rust(
+            #[wasm_bindgen(unchecked_param_type = $input)] input: JsValue,
+        ) -> Result<JsValue, JsValue> {
+            call(input, $operation)
+        }
+    };
+}
+
+#[cfg(feature = "till")]
+mod till {
+    use super::*;
+    use pos_core::{loyalty, pricing, refund, reprice, validation};
+
+    export!(
+        priceCart,
+        price_cart,
+        pricing::price_cart,
+        "CartInput",
+        "PricedCart"
+    );
+    export!(
+        cashBalance,
+        cash_balance,
+        pricing::cash_balance,
+        "CashBalanceInput",
+        "CashBalance"
+    );
+    export!(
+        priceCustomInvoice,
+        price_custom_invoice,
+        pricing::price_custom_invoice,
+        "CustomInvoiceInput",
+        "CustomInvoice"
+    );
+    export!(
+        loyaltyBalance,
+        loyalty_balance,
+        loyalty::loyalty_balance,
+        "LoyaltyBalanceInput",
+        "LoyaltyBalance"
+    );
+    export!(
+        redeemLimit,
+        redeem_limit,
+        loyalty::redeem_limit,
+        "RedeemLimitInput",
+        "RedeemLimit"
+    );
+    export!(
+        saleLoyaltyEntries,
+        sale_loyalty_entries,
+        loyalty::sale_entries,
+        "SaleEntriesInput",
+        "SaleEntries"
+    );
+    export!(
+        refundByAmount,
+        refund_by_amount,
+        refund::refund_by_amount,
+        "RefundByAmountInput",
+        "RefundByAmount"
+    );
+    export!(
+        refundByLines,
+        refund_by_lines,
+        refund::refund_by_lines,
+        "RefundByLinesInput",
+        "RefundByLines"
+    );
+    export!(
+        reverseLoyalty,
+        reverse_loyalty,
+        refund::reverse_loyalty,
+        "ReverseLoyaltyInput",
+        "LoyaltyReversal"
+    );
+    export!(
+        repriceSale,
+        reprice_sale,
+        reprice::reprice,
+        "RepriceInput",
+        "Repriced"
+    );
+    export!(
+        validateStaffSignup,
+        validate_staff_signup,
+        validation::validate_staff_signup,
+        "StaffSignupInput",
+        "FieldError[]"
+    );
+    export!(
+        validateField,
+        validate_field,
+        validation::validate_field,
+        "FieldInput",
+        "FieldError[]"
+    );
+}
+
+#[cfg(feature = "dashboard")]
+mod dashboard {
+    use super::*;
+    use pos_core::dashboard;
+
+    export!(
+        dashboardWeek,
+        dashboard_week,
+        dashboard::week,
+        "TrendInput",
+        "DayTotal[]"
+    );
+    export!(
+        dashboardMonth,
+        dashboard_month,
+        dashboard::month,
+        "TrendInput",
+        "MonthTotal[]"
+    );
+    export!(
+        dashboardYear,
+        dashboard_year,
+        dashboard::year,
+        "TrendInput",
+        "YearTotal[]"
+    );
+    export!(
+        dashboardDays,
+        dashboard_days,
+        dashboard::days,
+        "TrendInput",
+        "DayTotal[]"
+    );
+    export!(
+        dashboardCategories,
+        dashboard_categories,
+        dashboard::categories,
+        "CategoriesInput",
+        "CategoryTotal[]"
+    );
+    export!(
+        dashboardPaymentMethods,
+        dashboard_payment_methods,
+        dashboard::payment_methods,
+        "PaymentMethodsInput",
+        "PaymentMethodSummary"
+    );
+}

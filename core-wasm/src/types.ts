@@ -1,0 +1,88 @@
+/** A decimal amount written as a string, e.g. "12.50". Inputs also accept numbers. */
+export type Decimal = string;
+export type DecimalIn = string | number;
+
+export type Unit = "no" | "kg" | "lt" | "m";
+export type DiscountType = "percentage" | "flat";
+export type PaymentMethod = "cash" | "internal-device" | "digital";
+export type MethodFilter = PaymentMethod | "all";
+
+/** Thrown by every core function that refuses its input. */
+export interface CoreErrorFields { kind: "invalid" | "rule"; field?: string; message: string }
+
+export interface CartLineInput {
+  productId: string; productName?: string; quantity: DecimalIn; unit: Unit; customProduct?: boolean;
+  sellingPrice?: DecimalIn; costPrice?: DecimalIn; costPriceProfit?: DecimalIn; discount?: DecimalIn;
+  discountType?: DiscountType; categoryDiscountRate?: DecimalIn; productTax?: DecimalIn; loyaltyRate?: DecimalIn;
+}
+export interface CartInput { lines: CartLineInput[]; redeemAmount?: DecimalIn }
+export interface PricedLine {
+  productId: string; productName: string; unit: Unit; customProduct: boolean; quantity: Decimal;
+  price: Decimal; gross: Decimal; discount: Decimal; tax: Decimal; total: Decimal; pointsEarned: Decimal;
+}
+export interface PricedCart {
+  lines: PricedLine[]; subTotal: Decimal; totalDiscount: Decimal; totalTax: Decimal;
+  redeemAmount: Decimal; totalAmount: Decimal; pointsEarned: Decimal;
+}
+export interface CashBalanceInput { received: DecimalIn; totalAmount: DecimalIn }
+export interface CashBalance { balance: Decimal }
+
+export interface CustomInvoiceLineInput {
+  productId?: string | null; productName?: string; quantity?: string | number | null;
+  sellingPrice?: DecimalIn | null; costPrice?: DecimalIn | null;
+}
+export interface CustomInvoiceInput { lines: CustomInvoiceLineInput[]; totalDiscount?: DecimalIn }
+export interface CustomInvoiceLine { productId: string; productName: string; quantity: Decimal; unit: Unit; price: Decimal; total: Decimal }
+export interface CustomInvoice { lines: CustomInvoiceLine[]; subTotal: Decimal; totalDiscount: Decimal; totalAmount: Decimal }
+
+export type LedgerKind = "earn" | "redeem" | "refundReversal" | "redeemRestore";
+export interface LedgerEntry { kind: LedgerKind; points: Decimal; invoiceId: string }
+export interface LoyaltyBalanceInput { entries: { kind: LedgerKind; points: DecimalIn; invoiceId: string }[] }
+export interface LoyaltyBalance { balance: Decimal; earned: Decimal; redeemed: Decimal; reversed: Decimal; restored: Decimal }
+export interface RedeemLimitInput { availablePoints: DecimalIn; amountDue: DecimalIn; requested: DecimalIn; earlierRedemption?: DecimalIn }
+export interface RedeemLimit { accepted: Decimal; maxRedeemable: Decimal; pointsAfter: Decimal }
+export interface SaleEntriesInput { invoiceId: string; pointsEarned?: DecimalIn; redeemAmount?: DecimalIn }
+export interface SaleEntries { entries: LedgerEntry[] }
+
+export type RefundStatus = "paid" | "refunded";
+export interface RefundByAmountInput { paid: DecimalIn; alreadyRefunded?: DecimalIn; amount: DecimalIn }
+export interface RefundByAmount { accepted: Decimal; refundedTotal: Decimal; remaining: Decimal; fullyRefunded: boolean; status: RefundStatus }
+export interface RefundInvoiceLine { lineId?: string; productId: string; productName?: string; quantity: DecimalIn; total: DecimalIn; refundedQuantity?: DecimalIn }
+export interface RefundRequestItem { lineId?: string; productId?: string; quantity: DecimalIn }
+export interface RefundByLinesInput { lines: RefundInvoiceLine[]; redeemAmount?: DecimalIn; alreadyRefunded?: DecimalIn; request: RefundRequestItem[] }
+export interface RefundedLine { lineId?: string; productId: string; productName: string; quantity: Decimal; amount: Decimal; refundedQuantity: Decimal; linePaid: Decimal }
+export interface RefundByLines {
+  lines: RefundedLine[]; amount: Decimal; paid: Decimal; refundedTotal: Decimal; remaining: Decimal;
+  capped: boolean; fullyRefunded: boolean; status: RefundStatus; restock: { productId: string; quantity: Decimal }[];
+}
+export interface ReverseLoyaltyInput {
+  invoiceId: string; pointsEarned?: DecimalIn; pointsRedeemed?: DecimalIn; paid: DecimalIn; refundedTotal: DecimalIn;
+  alreadyReversed?: DecimalIn; alreadyRestored?: DecimalIn; fullyRefunded?: boolean;
+}
+export interface LoyaltyReversal { reversePoints: Decimal; restorePoints: Decimal; reversedTotal: Decimal; restoredTotal: Decimal; entries: LedgerEntry[] }
+
+export interface SubmittedSale {
+  subTotal: DecimalIn; totalDiscount: DecimalIn; totalTax?: DecimalIn; totalAmount: DecimalIn; pointsEarned?: DecimalIn;
+  lines?: { price: DecimalIn; total: DecimalIn }[];
+}
+export interface RepriceInput { cart: CartInput; submitted: SubmittedSale }
+export interface Repriced { cart: PricedCart; differences: { field: string; submitted: Decimal; computed: Decimal }[]; matches: boolean }
+
+export interface FieldError { field: string; message: string }
+export interface StaffSignupInput { userName?: string; email?: string; phoneNumber?: string; password?: string }
+export interface FieldInput { field: string; value?: string }
+
+export interface PaidSale { paidAt: number; paymentMethod: PaymentMethod; amount: DecimalIn; lines?: { category: string; amount: DecimalIn }[] }
+export interface TrendInput { sales: PaidSale[]; now: number; timeZone: string; method?: MethodFilter }
+export interface CategoriesInput { sales: PaidSale[] }
+export interface PaymentMethodsInput { sales: PaidSale[]; timeZone: string; year: number; month?: number | null; day?: number | null }
+export interface DayTotal { day: number; month: number; year: number; roundedTotalAmount: Decimal }
+export interface MonthTotal { month: number; year: number; roundedTotalAmount: Decimal }
+export interface YearTotal { year: number; roundedTotalAmount: Decimal }
+export interface CategoryTotal { category: string; roundedTotalAmount: Decimal }
+export interface PaymentMethodSummary {
+  date: {
+    paymentMethod: { paymentType: { paymentMethod: PaymentMethod }; roundedTotalAmount: Decimal }[];
+    grandTotal: { roundedTotalAmount: Decimal };
+  };
+}

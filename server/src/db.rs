@@ -1,0 +1,163 @@
+//! The database handle: one `sqlx::Any` pool for SQLite or PostgreSQL, chosen from the URL,
+//! with the per-backend migrations embedded in the binary and applied at start.
+//!
+//! Repositories take `Db::pool()` and write portable SQL (`$1` placeholders, BIGINT times and
+//! money, SMALLINT flags) so one code path serves both backends.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::{AnyConnection, AnyPool, Connection};
+use thiserror::Error;
+
+use crate::config::DatabaseUrl;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Applied on every new SQLite connection, because these settings are per connection:
+/// durability of committed sales (FULL), enforced `shop_id` references, and waiting for a
+/// writer instead of failing at once with "database is locked".
+const SQLITE_CONNECTION_PRAGMAS: [&str; 3] = [
+    "PRAGMA busy_timeout = 5000",
+    "PRAGMA synchronous = FULL",
+    "PRAGMA foreign_keys = ON",
+];
+
+/// A request waiting longer than this for a connection gets an error instead of hanging.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Sqlite => "sqlite",
+            Self::Postgres => "postgres",
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum DbError {
+    #[error("cannot create the folder for the SQLite file {path}: {source}")]
+    CreateFolder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot connect to the database {url}: {source}")]
+    Connect { url: String, source: sqlx::Error },
+    #[error("cannot apply the database migrations: {0}")]
+    Migrate(#[from] MigrateError),
+}
+
+/// Cheap to clone: the pool is reference-counted.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Opens the pool (creating the SQLite file and its folder when missing) and migrates.
+    pub async fn connect(url: &DatabaseUrl) -> Result<Self, DbError> {
+        sqlx::any::install_default_drivers();
+        let connect_error = |source| DbError::Connect {
+            url: url.redacted(),
+            source,
+        };
+        let connection_url = url.connection_url();
+        let backend = match url {
+            DatabaseUrl::Sqlite(path) => {
+                if let Some(folder) = path.parent() {
+                    std::fs::create_dir_all(folder).map_err(|source| DbError::CreateFolder {
+                        path: path.display().to_string(),
+                        source,
+                    })?;
+                }
+                Backend::Sqlite
+            }
+            DatabaseUrl::Postgres(_) => Backend::Postgres,
+        };
+        // One plain connection first: it reports the real cause (refused, bad password, no
+        // such database) where the pool would only say it timed out.
+        prepare(backend, &connection_url)
+            .await
+            .map_err(connect_error)?;
+        let pool = pool_options(backend)
+            .connect(&connection_url)
+            .await
+            .map_err(connect_error)?;
+        let db = Self { pool, backend };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    async fn migrate(&self) -> Result<(), MigrateError> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator.run(&self.pool).await
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A real round trip, so the health check proves the database answers queries.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(drop)
+    }
+
+    /// Waits for checked-out connections to come back, then closes them all.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn pool_options(backend: Backend) -> AnyPoolOptions {
+    let options = AnyPoolOptions::new().acquire_timeout(ACQUIRE_TIMEOUT);
+    match backend {
+        // SQLite has one writer at a time; more connections would only queue on its lock.
+        Backend::Sqlite => options.max_connections(8).after_connect(|connection, _| {
+            Box::pin(async move {
+                for pragma in SQLITE_CONNECTION_PRAGMAS {
+                    sqlx::query(pragma).execute(&mut *connection).await?;
+                }
+                Ok(())
+            })
+        }),
+        Backend::Postgres => options.max_connections(16),
+    }
+}
+
+/// Checks the database answers, on a lone connection before the pool opens.
+///
+/// For SQLite it also turns WAL on, which lets the tills read while a sale is being written.
+/// WAL is a property of the file, not of a connection, and switching needs an exclusive lock
+/// that busy_timeout cannot wait for, so it is set here once rather than per connection.
+async fn prepare(backend: Backend, connection_url: &str) -> Result<(), sqlx::Error> {
+    let mut connection = AnyConnection::connect(connection_url).await?;
+    if backend == Backend::Sqlite {
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode = WAL")
+            .fetch_one(&mut connection)
+            .await?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            // Some file systems (network mounts) cannot do WAL; SQLite keeps its journal mode.
+            tracing::warn!(journal_mode = %mode, "SQLite refused WAL mode; continuing without it");
+        }
+    }
+    connection.close().await
+}

@@ -1,0 +1,63 @@
+//! HTTP layer: the router under /api/v1, the shared state, the error type and the envelope.
+//! Each API resource is a module exposing `router() -> Router<AppState>`, merged below.
+
+mod api_edge;
+mod envelope;
+mod error;
+mod health;
+mod web_app;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware;
+use tower_http::LatencyUnit;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::db::Db;
+pub use envelope::Success;
+pub use error::ApiError;
+pub use web_app::WebApp;
+
+/// What every handler can reach. Cheap to clone (the pool is reference-counted).
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub web: WebApp,
+}
+
+pub fn router(state: AppState, max_body_bytes: usize) -> Router {
+    let api = Router::new()
+        .merge(health::router())
+        .fallback(api_edge::not_found)
+        // The tower limit also refuses a too-large Content-Length before any handler runs;
+        // axum's own per-extractor default (2 MB) is switched off so only one limit applies.
+        .layer(RequestBodyLimitLayer::new(max_body_bytes))
+        .layer(DefaultBodyLimit::disable())
+        .layer(middleware::from_fn_with_state(
+            max_body_bytes,
+            api_edge::envelope_errors,
+        ));
+
+    Router::new()
+        .nest("/api/v1", api)
+        .fallback(web_app::serve)
+        .layer(
+            TraceLayer::new_for_http()
+                // The path without the query string: queries may carry tokens.
+                .make_span_with(|request: &Request| {
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = %request.uri().path(),
+                    )
+                })
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::INFO)
+                        .latency_unit(LatencyUnit::Millis),
+                ),
+        )
+        .with_state(state)
+}

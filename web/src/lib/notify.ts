@@ -1,0 +1,15 @@
+/**
+ * The app's toasts, with SPEC part 8's lifetimes. Sonner's <Toaster> takes one default
+ * duration, so the per-kind ones are applied here; screens call these, not sonner directly.
+ */
+import { toast } from 'sonner';
+import { toastSettings } from '../config/toasts';
+
+export const notify = {
+  success: (message: string) => toast.success(message, { duration: toastSettings.successDurationMs }),
+  error: (message: string) => toast.error(message, { duration: toastSettings.errorDurationMs }),
+  message: (message: string) => toast(message, { duration: toastSettings.defaultDurationMs }),
+  /** Stays until dismissed with `notify.dismiss(id)` (or replaced by a success/error with that id). */
+  loading: (message: string) => toast.loading(message),
+  dismiss: (id?: string | number) => toast.dismiss(id),
+};
