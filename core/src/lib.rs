@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod dashboard;
 pub mod error;
 pub mod ids;
+pub mod limits;
 pub mod loyalty;
 pub mod money;
 pub mod pricing;

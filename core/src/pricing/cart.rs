@@ -28,13 +28,12 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::checks::{self, Field, add, mul, out, percent_of, sub};
+use super::checks::{self, Field, PERCENT_SCALE, QUANTITY_SCALE, out};
+use super::fixed::{self, Cents};
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
 
-/// The largest markup (`costPriceProfit`) accepted: 1000 %. A markup, unlike a discount or a tax,
-/// can sensibly exceed 100 % (cost 1.00, sold at 3.00 is a 200 % markup).
-pub const MAX_MARKUP_PERCENT: Decimal = Decimal::from_parts(1000, 0, 0, false, 0);
+pub use crate::limits::MAX_MARKUP_PERCENT;
 
 /// The message of the error returned for a cart without lines (SPEC part 5: Pay reads "Cart Empty").
 pub const CART_EMPTY: &str = "Cart Empty";
@@ -152,42 +151,52 @@ impl CartInput {
         if self.lines.is_empty() {
             return Err(CoreError::rule(CART_EMPTY));
         }
-        let redeem_field = Field::Top("redeemAmount");
-        let redeem_amount = checks::money(self.redeem_amount, redeem_field)?;
-        let total_field = Field::Top("lines");
-
+        let redeem_amount = fixed::cents(checks::money(
+            self.redeem_amount,
+            Field::Top("redeemAmount"),
+        )?);
         let mut lines = Vec::with_capacity(self.lines.len());
-        let (mut sub_total, mut total_discount, mut total_tax, mut points) =
-            (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO, Decimal::ZERO);
+        let mut totals = LineCents::default();
         for (index, line) in self.lines.iter().enumerate() {
-            let priced = price_line(index, line)?;
-            sub_total = add(sub_total, priced.gross, total_field)?;
-            total_discount = add(total_discount, priced.discount, total_field)?;
-            total_tax = add(total_tax, priced.tax, total_field)?;
-            points = add(points, priced.points_earned, total_field)?;
+            let (priced, line_cents) = price_line(index, line)?;
+            totals.add(&line_cents);
             lines.push(priced);
         }
-        let amount_due = add(
-            sub(sub_total, total_discount, total_field)?,
-            total_tax,
-            total_field,
-        )?;
+        let amount_due = totals.gross - totals.discount + totals.tax;
         if redeem_amount > amount_due {
             return Err(CoreError::rule(format!(
                 "Redeem amount {} exceeds the amount due {}",
-                out(redeem_amount),
-                out(amount_due)
+                fixed::to_money(redeem_amount)?,
+                fixed::to_money(amount_due)?
             )));
         }
         Ok(PricedCart {
             lines,
-            sub_total: out(sub_total),
-            total_discount: out(total_discount),
-            total_tax: out(total_tax),
-            redeem_amount: out(redeem_amount),
-            total_amount: out(amount_due - redeem_amount),
-            points_earned: out(points),
+            sub_total: fixed::to_money(totals.gross)?,
+            total_discount: fixed::to_money(totals.discount)?,
+            total_tax: fixed::to_money(totals.tax)?,
+            redeem_amount: fixed::to_money(redeem_amount)?,
+            total_amount: fixed::to_money(amount_due - redeem_amount)?,
+            points_earned: fixed::to_money(totals.points)?,
         })
+    }
+}
+
+/// A priced line's amounts in cents, summed exactly for the cart totals.
+#[derive(Debug, Default)]
+struct LineCents {
+    gross: Cents,
+    discount: Cents,
+    tax: Cents,
+    points: Cents,
+}
+
+impl LineCents {
+    fn add(&mut self, line: &LineCents) {
+        self.gross += line.gross;
+        self.discount += line.discount;
+        self.tax += line.tax;
+        self.points += line.points;
     }
 }
 
@@ -210,7 +219,7 @@ pub fn price_cart(input: CartInput) -> CoreResult<PricedCart> {
     input.price()
 }
 
-fn price_line(index: usize, line: &CartLineInput) -> CoreResult<PricedLine> {
+fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, LineCents)> {
     let field = |name| Field::Item("lines", index, name);
     let hundred = Decimal::ONE_HUNDRED;
     let quantity = checks::quantity(line.quantity, field("quantity"))?;
@@ -220,8 +229,8 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<PricedLine> {
             format!("{} must be a whole number for unit no", field("quantity")),
         ));
     }
-    let selling_price = checks::money(line.selling_price, field("sellingPrice"))?;
-    let cost_price = checks::money(line.cost_price, field("costPrice"))?;
+    let selling_price = fixed::cents(checks::money(line.selling_price, field("sellingPrice"))?);
+    let cost_price = fixed::cents(checks::money(line.cost_price, field("costPrice"))?);
     let markup = checks::percent(
         line.cost_price_profit,
         MAX_MARKUP_PERCENT,
@@ -239,42 +248,61 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<PricedLine> {
     let tax_rate = checks::percent(line.product_tax, hundred, field("productTax"))?;
     let loyalty_rate = checks::percent(line.loyalty_rate, hundred, field("loyaltyRate"))?;
 
-    let whole = Field::Whole("lines", index);
-    let zero = out(Decimal::ZERO);
-    let (price, gross, line_discount, tax, points) = if line.custom_product {
-        let price = out(selling_price);
-        (price, out(mul(price, quantity, whole)?), zero, zero, zero)
+    let quantity_thousandths = fixed::units(quantity, QUANTITY_SCALE);
+    let percent = |rate: Decimal| fixed::units(rate, PERCENT_SCALE);
+    let amounts = if line.custom_product {
+        let gross = fixed::times_quantity(selling_price, quantity_thousandths);
+        (
+            selling_price,
+            LineCents {
+                gross,
+                ..LineCents::default()
+            },
+        )
     } else {
-        let price = if selling_price > Decimal::ZERO {
-            out(selling_price)
+        let price = if selling_price > 0 {
+            selling_price
         } else {
-            percent_of(cost_price, hundred + markup, whole)?
+            // 100 % + markup, in units of 0.0001 %.
+            fixed::percent_of(cost_price, percent(hundred) + percent(markup))
         };
-        let gross = out(mul(price, quantity, whole)?);
+        let gross = fixed::times_quantity(price, quantity_thousandths);
         let product_discount = match line.discount_type {
-            DiscountType::Percentage => percent_of(gross, discount, whole)?,
-            DiscountType::Flat => out(mul(discount, quantity, whole)?),
+            DiscountType::Percentage => fixed::percent_of(gross, percent(discount)),
+            DiscountType::Flat => {
+                fixed::times_quantity(fixed::cents(discount), quantity_thousandths)
+            }
         };
-        let category_discount = percent_of(gross, category_rate, whole)?;
-        let line_discount = add(product_discount, category_discount, whole)?.min(gross);
-        let net = gross - line_discount;
-        let tax = percent_of(net, tax_rate, whole)?;
-        let points = percent_of(net, loyalty_rate, whole)?;
-        (price, gross, out(line_discount), tax, points)
+        let category_discount = fixed::percent_of(gross, percent(category_rate));
+        let discount = (product_discount + category_discount).min(gross);
+        let net = gross - discount;
+        let tax = fixed::percent_of(net, percent(tax_rate));
+        let points = fixed::percent_of(net, percent(loyalty_rate));
+        (
+            price,
+            LineCents {
+                gross,
+                discount,
+                tax,
+                points,
+            },
+        )
     };
-    Ok(PricedLine {
+    let (price, cents) = amounts;
+    let priced = PricedLine {
         product_id: line.product_id.clone(),
         product_name: line.product_name.clone(),
         unit: line.unit,
         custom_product: line.custom_product,
         quantity,
-        price,
-        gross,
-        discount: line_discount,
-        tax,
-        total: out(gross - line_discount + tax),
-        points_earned: points,
-    })
+        price: fixed::to_money(price)?,
+        gross: fixed::to_money(cents.gross)?,
+        discount: fixed::to_money(cents.discount)?,
+        tax: fixed::to_money(cents.tax)?,
+        total: fixed::to_money(cents.gross - cents.discount + cents.tax)?,
+        points_earned: fixed::to_money(cents.points)?,
+    };
+    Ok((priced, cents))
 }
 
 /// Input of `cashBalance`: what the customer handed over and the invoice's total.

@@ -12,6 +12,7 @@
 pub mod cart;
 pub mod checks;
 pub mod custom_invoice;
+pub(crate) mod fixed;
 
 pub use cart::{
     CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,

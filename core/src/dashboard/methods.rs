@@ -1,0 +1,116 @@
+//! How a sale was paid ([`PaymentMethod`]) and which payments a chart tab counts
+//! ([`MethodFilter`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{CoreError, CoreResult};
+
+/// How a sale was paid: `cash`, `internal-device` (a card swipe, shown as Swipe) or `digital`
+/// (online card checkout, shown as Stripe).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PaymentMethod {
+    Cash,
+    InternalDevice,
+    Digital,
+}
+
+impl PaymentMethod {
+    /// Every method, in the order the dashboard lists them.
+    pub const ALL: [PaymentMethod; 3] = [
+        PaymentMethod::Cash,
+        PaymentMethod::InternalDevice,
+        PaymentMethod::Digital,
+    ];
+
+    /// The method's name as the API writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Cash => "cash",
+            PaymentMethod::InternalDevice => "internal-device",
+            PaymentMethod::Digital => "digital",
+        }
+    }
+
+    /// Parses `cash`, `internal-device` or `digital` (case-insensitive, spaces ignored).
+    pub fn parse(input: &str) -> CoreResult<Self> {
+        match input.trim().to_ascii_lowercase().as_str() {
+            "cash" => Ok(PaymentMethod::Cash),
+            "internal-device" => Ok(PaymentMethod::InternalDevice),
+            "digital" => Ok(PaymentMethod::Digital),
+            _ => Err(CoreError::invalid(
+                "paymentMethod",
+                "Payment method must be one of cash, internal-device, digital",
+            )),
+        }
+    }
+}
+
+/// The chart tab: `all` (the default) or one payment method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MethodFilter {
+    #[default]
+    All,
+    Cash,
+    InternalDevice,
+    Digital,
+}
+
+impl MethodFilter {
+    /// Parses the `methods` query value: `all`, `cash`, `internal-device` or `digital`
+    /// (case-insensitive); empty means `all`.
+    pub fn parse(input: &str) -> CoreResult<Self> {
+        match input.trim().to_ascii_lowercase().as_str() {
+            "" | "all" => Ok(MethodFilter::All),
+            "cash" => Ok(MethodFilter::Cash),
+            "internal-device" => Ok(MethodFilter::InternalDevice),
+            "digital" => Ok(MethodFilter::Digital),
+            _ => Err(CoreError::invalid(
+                "methods",
+                "Payment method must be one of all, cash, internal-device, digital",
+            )),
+        }
+    }
+
+    /// True when a sale paid by `method` counts under this filter.
+    pub fn admits(self, method: PaymentMethod) -> bool {
+        match self {
+            MethodFilter::All => true,
+            MethodFilter::Cash => method == PaymentMethod::Cash,
+            MethodFilter::InternalDevice => method == PaymentMethod::InternalDevice,
+            MethodFilter::Digital => method == PaymentMethod::Digital,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payment_methods_and_filters_parse() {
+        assert_eq!(
+            PaymentMethod::parse(" Internal-Device ").unwrap(),
+            PaymentMethod::InternalDevice
+        );
+        assert_eq!(PaymentMethod::Digital.as_str(), "digital");
+        assert!(PaymentMethod::parse("all").is_err());
+        assert_eq!(MethodFilter::parse("").unwrap(), MethodFilter::All);
+        assert_eq!(MethodFilter::parse("CASH").unwrap(), MethodFilter::Cash);
+        assert_eq!(
+            MethodFilter::parse("card").unwrap_err(),
+            CoreError::invalid(
+                "methods",
+                "Payment method must be one of all, cash, internal-device, digital"
+            )
+        );
+        assert!(MethodFilter::All.admits(PaymentMethod::Digital));
+        assert!(MethodFilter::Digital.admits(PaymentMethod::Digital));
+        assert!(!MethodFilter::Digital.admits(PaymentMethod::Cash));
+        assert_eq!(
+            serde_json::to_string(&PaymentMethod::InternalDevice).unwrap(),
+            "\"internal-device\""
+        );
+    }
+}

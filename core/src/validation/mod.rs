@@ -1,0 +1,77 @@
+//! Input validation shared by the server and the browser.
+//!
+//! Every rule returns the cleaned value or a [`CoreError::Invalid`] naming the API field, with a
+//! message a cashier or admin can act on. Where SPEC gives the message, it is used word for word
+//! (staff signup: "Invalid name!", "Invalid! email id!", "Invalid mobile number!", the password
+//! sentence; dashboard: "Month must be between 1 and 12", "Year must be between 1900 and 2100").
+//!
+//! Phone numbers: SPEC limits every phone/mobile input (customer lookup, admin and super admin
+//! login, employee creation) to 7 characters and looks customers up at exactly 7, while its staff
+//! signup hint asks for "an optional country code followed by 10 digits" (and sends the request
+//! regardless). A stored phone number must be one thing, so [`phone_number`] is the rule for every
+//! stored number (exactly 7 digits, the length every lookup and login uses) and
+//! [`validate_staff_signup`] applies it, so the form and the server agree. SPEC's 10-digit rule is
+//! kept, with its message, as [`staff_signup_mobile`], but nothing stores numbers in that form.
+//!
+//! Numbers from forms may arrive as JSON numbers or numeric strings: [`NumberInput`] accepts both
+//! and [`parse_decimal`] / [`parse_integer`] read them strictly (`"12a"` is refused, naming the
+//! field).
+//!
+//! Money and quantity bounds are the crate-wide [`crate::limits`]; [`MAX_MONEY_AMOUNT`],
+//! [`MAX_QUANTITY`] and [`QUANTITY_SCALE`] are re-exported here so their old paths still work.
+//!
+//! Layout: `accounts` (staff name, staff ID, password), `email`, `phone`, `dates` (month, year,
+//! day), `upload` (`.csv` files), `fields` (money, percentages, quantities, required text),
+//! `numbers` (numbers typed into forms), `label` (field names in words) and `operations` (what
+//! the browser calls). Everything public is re-exported here, so callers only ever name
+//! `validation::...`.
+//!
+//! [`CoreError::Invalid`]: crate::CoreError::Invalid
+
+mod accounts;
+mod dates;
+mod email;
+mod fields;
+mod label;
+mod numbers;
+mod operations;
+mod phone;
+mod upload;
+
+pub use crate::limits::{MAX_MONEY_AMOUNT, MAX_QUANTITY, QUANTITY_SCALE};
+pub use accounts::{
+    PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS, STAFF_NAME_MIN_CHARS, password,
+    staff_id, staff_name,
+};
+pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
+pub use email::{EMAIL_MAX_CHARS, email};
+pub use fields::{QuantityRule, money_amount, percentage, quantity, required_text};
+pub use label::label;
+pub use numbers::{NumberInput, parse_decimal, parse_integer};
+pub use operations::{
+    FieldError, FieldInput, StaffSignupInput, VALIDATED_FIELDS, validate_field,
+    validate_staff_signup,
+};
+pub use phone::{PHONE_NUMBER_DIGITS, phone_number, staff_signup_mobile};
+pub use upload::csv_file_name;
+
+/// Helpers shared by the unit tests of this folder.
+#[cfg(test)]
+mod test_support {
+    use std::fmt;
+
+    use crate::error::{CoreError, CoreResult};
+
+    /// The message of an error, whatever its kind.
+    pub(super) fn message<T: fmt::Debug>(result: CoreResult<T>) -> String {
+        result.unwrap_err().message().to_owned()
+    }
+
+    /// The field an invalid-field error names.
+    pub(super) fn field<T: fmt::Debug>(result: CoreResult<T>) -> String {
+        match result.unwrap_err() {
+            CoreError::Invalid { field, .. } => field,
+            other => panic!("expected an invalid-field error, got {other:?}"),
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The operations the browser calls: `validateStaffSignup` (a whole form) and `validateField`
+//! (one field as typed).
+
+use serde::{Deserialize, Serialize};
+
+use super::accounts::{password, staff_id, staff_name};
+use super::dates::{month, year};
+use super::email::email;
+use super::numbers::parse_integer;
+use super::phone::phone_number;
+use super::upload::csv_file_name;
+use crate::catalog::{DiscountType, Unit};
+use crate::error::{CoreError, CoreResult};
+
+/// One failing rule: the field's API name and the message to show beside it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    fn from_error(error: CoreError) -> Self {
+        match error {
+            CoreError::Invalid { field, message } => FieldError { field, message },
+            CoreError::Rule { message } => FieldError {
+                field: String::new(),
+                message,
+            },
+        }
+    }
+}
+
+/// The staff signup form (`POST /admin/create-employee`). Missing fields read as empty; extra
+/// fields such as `confirmPassword` are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct StaffSignupInput {
+    pub user_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub password: String,
+}
+
+/// Operation `validateStaffSignup`: every failing rule of the staff signup form, in form order
+/// (userName, email, phoneNumber, password); empty when the form is valid.
+/// The phone number uses the stored-number rule ([`phone_number`]), see the module notes.
+pub fn validate_staff_signup(input: StaffSignupInput) -> CoreResult<Vec<FieldError>> {
+    let checks = [
+        staff_name(&input.user_name).err(),
+        email(&input.email).err(),
+        phone_number("phoneNumber", &input.phone_number).err(),
+        password(&input.password).err(),
+    ];
+    Ok(checks
+        .into_iter()
+        .flatten()
+        .map(FieldError::from_error)
+        .collect())
+}
+
+/// One field to check on its own, as a form types it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FieldInput {
+    /// The API field name; see [`VALIDATED_FIELDS`].
+    pub field: String,
+    /// The text typed (numbers as text).
+    #[serde(default)]
+    pub value: String,
+}
+
+/// The fields [`validate_field`] knows.
+pub const VALIDATED_FIELDS: [&str; 10] = [
+    "userName",
+    "email",
+    "phoneNumber",
+    "password",
+    "staffId",
+    "unit",
+    "discountType",
+    "month",
+    "year",
+    "file",
+];
+
+/// Operation `validateField`: checks one form field by its API name (one of
+/// [`VALIDATED_FIELDS`]; `file` is an upload's file name) and returns its failure, if any, as a
+/// list of zero or one [`FieldError`]. An unknown field name is an error on `field`.
+pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
+    let value = input.value.as_str();
+    let result: CoreResult<()> = match input.field.as_str() {
+        "userName" => staff_name(value).map(drop),
+        "email" => email(value).map(drop),
+        "phoneNumber" => phone_number("phoneNumber", value).map(drop),
+        "password" => password(value),
+        "staffId" => staff_id(value).map(drop),
+        "unit" => Unit::parse(value).map(drop),
+        "discountType" => DiscountType::parse(value).map(drop),
+        "month" => parse_integer("month", value).and_then(month).map(drop),
+        "year" => parse_integer("year", value).and_then(year).map(drop),
+        "file" => csv_file_name(Some(value)).map(drop),
+        other => {
+            return Err(CoreError::invalid(
+                "field",
+                format!("Cannot validate unknown field \"{other}\""),
+            ));
+        }
+    };
+    Ok(result
+        .err()
+        .into_iter()
+        .map(FieldError::from_error)
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn staff_signup_lists_every_failing_field() {
+        let valid = StaffSignupInput {
+            user_name: "Aminath1".into(),
+            email: "aminath@shop.mv".into(),
+            phone_number: "7771234".into(),
+            password: "secret123".into(),
+        };
+        assert_eq!(validate_staff_signup(valid).unwrap(), vec![]);
+        let errors = validate_staff_signup(StaffSignupInput::default()).unwrap();
+        let pairs: Vec<(&str, &str)> = errors
+            .iter()
+            .map(|e| (e.field.as_str(), e.message.as_str()))
+            .collect();
+        assert_eq!(
+            pairs,
+            vec![
+                ("userName", "Invalid name!"),
+                ("email", "Invalid! email id!"),
+                ("phoneNumber", "Phone number must be exactly 7 digits"),
+                (
+                    "password",
+                    "Password must be at least 8 characters long and include at least one number."
+                ),
+            ]
+        );
+        let from_json: StaffSignupInput =
+            serde_json::from_str(r#"{"userName":"ali","confirmPassword":"x","email":"a@b.co"}"#)
+                .unwrap();
+        assert_eq!(from_json.user_name, "ali");
+        assert_eq!(from_json.phone_number, "");
+    }
+
+    #[test]
+    fn single_fields() {
+        let check = |field: &str, value: &str| {
+            validate_field(FieldInput {
+                field: field.into(),
+                value: value.into(),
+            })
+            .unwrap()
+        };
+        for (field, good) in [
+            ("userName", "ali"),
+            ("email", "a@b.co"),
+            ("phoneNumber", "7771234"),
+            ("password", "secret123"),
+            ("staffId", "S000001"),
+            ("unit", "kg"),
+            ("discountType", "flat"),
+            ("month", "12"),
+            ("year", "2025"),
+            ("file", "a.csv"),
+        ] {
+            assert_eq!(check(field, good), vec![], "{field}");
+        }
+        let one = |field: &str, value: &str| {
+            let errors = check(field, value);
+            assert_eq!(errors.len(), 1);
+            (errors[0].field.clone(), errors[0].message.clone())
+        };
+        assert_eq!(
+            one("unit", "box"),
+            ("unit".into(), "Unit must be one of no, kg, lt, m".into())
+        );
+        assert_eq!(
+            one("discountType", "half"),
+            (
+                "discountType".into(),
+                "Discount type must be percentage or flat".into()
+            )
+        );
+        assert_eq!(
+            one("month", "13"),
+            ("month".into(), "Month must be between 1 and 12".into())
+        );
+        assert_eq!(
+            one("month", "x"),
+            ("month".into(), "Month must be a number".into())
+        );
+        assert_eq!(
+            one("year", "1899"),
+            ("year".into(), "Year must be between 1900 and 2100".into())
+        );
+        assert_eq!(
+            one("file", ""),
+            ("file".into(), "Choose a .csv file to upload".into())
+        );
+        assert_eq!(
+            one("file", "a.txt"),
+            ("file".into(), "Only .csv files can be uploaded".into())
+        );
+        assert_eq!(one("staffId", "S1").0, "staffId");
+        assert_eq!(
+            validate_field(FieldInput {
+                field: "colour".into(),
+                value: String::new()
+            })
+            .unwrap_err(),
+            CoreError::invalid("field", "Cannot validate unknown field \"colour\"")
+        );
+    }
+}
