@@ -1,9 +1,10 @@
 //! One export per core operation; see `types.ts` for the shapes.
 //!
-//! Two WebAssembly modules are built from this crate: the till's (feature `till`: pricing,
-//! loyalty, refunds, re-pricing, validation) and the dashboard's (feature `dashboard`: sales
-//! bucketing, which carries the time-zone database). The till loads on every page and stays small;
-//! only the dashboard screens, already lazy-loaded for their charts, fetch the second module.
+//! Two WebAssembly modules are built from this crate. The till's (feature `till`: cart pricing,
+//! cash balance, loyalty, form validation) loads on every page, so it holds only what a cashier's
+//! screen runs and stays small. The back office's (feature `back-office`: refunds, custom
+//! invoices, re-pricing, dashboard bucketing with the time-zone database) is fetched only by the
+//! admin screens that need it.
 
 use wasm_bindgen::prelude::*;
 
@@ -24,7 +25,7 @@ macro_rules! export {
 #[cfg(feature = "till")]
 mod till {
     use super::*;
-    use pos_core::{loyalty, pricing, refund, reprice, validation};
+    use pos_core::{loyalty, pricing, validation};
 
     export!(
         priceCart,
@@ -39,13 +40,6 @@ mod till {
         pricing::cash_balance,
         "CashBalanceInput",
         "CashBalance"
-    );
-    export!(
-        priceCustomInvoice,
-        price_custom_invoice,
-        pricing::price_custom_invoice,
-        "CustomInvoiceInput",
-        "CustomInvoice"
     );
     export!(
         loyaltyBalance,
@@ -67,6 +61,34 @@ mod till {
         loyalty::sale_entries,
         "SaleEntriesInput",
         "SaleEntries"
+    );
+    export!(
+        validateStaffSignup,
+        validate_staff_signup,
+        validation::validate_staff_signup,
+        "StaffSignupInput",
+        "FieldError[]"
+    );
+    export!(
+        validateField,
+        validate_field,
+        validation::validate_field,
+        "FieldInput",
+        "FieldError[]"
+    );
+}
+
+#[cfg(feature = "back-office")]
+mod back_office {
+    use super::*;
+    use pos_core::{dashboard, pricing, refund, reprice};
+
+    export!(
+        priceCustomInvoice,
+        price_custom_invoice,
+        pricing::price_custom_invoice,
+        "CustomInvoiceInput",
+        "CustomInvoice"
     );
     export!(
         refundByAmount,
@@ -96,27 +118,6 @@ mod till {
         "RepriceInput",
         "Repriced"
     );
-    export!(
-        validateStaffSignup,
-        validate_staff_signup,
-        validation::validate_staff_signup,
-        "StaffSignupInput",
-        "FieldError[]"
-    );
-    export!(
-        validateField,
-        validate_field,
-        validation::validate_field,
-        "FieldInput",
-        "FieldError[]"
-    );
-}
-
-#[cfg(feature = "dashboard")]
-mod dashboard {
-    use super::*;
-    use pos_core::dashboard;
-
     export!(
         dashboardWeek,
         dashboard_week,

@@ -11,8 +11,8 @@ pub fn benchmark_price_cart(
     #[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue,
     iterations: u32,
 ) -> Result<String, JsValue> {
-    let cart: CartInput = serde_wasm_bindgen::from_value(input)
-        .map_err(|error| JsValue::from_str(&error.to_string()))?;
+    let cart: CartInput =
+        crate::boundary::from_js(&input).map_err(|error| JsValue::from_str(error.message()))?;
     let mut last_total = String::new();
     for _ in 0..iterations {
         let priced = cart

@@ -35,5 +35,16 @@ fn pricing(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, pricing);
+/// Where the JSON time goes: reading the cart and writing the priced cart, each alone.
+fn json(c: &mut Criterion) {
+    let priced = cart_200_lines().price().expect("the benchmark cart prices");
+    c.bench_function("parse_cart_200_lines", |b| {
+        b.iter(|| serde_json::from_str::<CartInput>(black_box(CART_200_LINES)).unwrap())
+    });
+    c.bench_function("write_priced_cart_200_lines", |b| {
+        b.iter(|| serde_json::to_string(black_box(&priced)).unwrap())
+    });
+}
+
+criterion_group!(benches, pricing, json);
 criterion_main!(benches);

@@ -77,10 +77,10 @@ build_wasm() {
   local wasm_opt="$ROOT/web/node_modules/.bin/wasm-opt"
   [ -x "$wasm_opt" ] || die "wasm-opt missing: run 'npm ci' in web/ first (binaryen is a dev dependency)"
   rm -rf "$WASM_OUT"; mkdir -p "$WASM_OUT"
-  # Two modules from one crate: the till's (loaded on every page, budget 150 KB gzip) and the
-  # dashboard's (bucketing with the time-zone database, loaded only by the dashboard screens).
+  # Two modules from one crate: the till's (loaded on every page, budget 150 KB gzip) and the back
+  # office's (refunds, custom invoices, re-pricing, dashboards; loaded only by admin screens).
   wasm_build_module till pos_core_wasm "$wasm_opt"
-  wasm_build_module dashboard pos_core_dashboard_wasm "$wasm_opt"
+  wasm_build_module back-office pos_core_back_office_wasm "$wasm_opt"
 }
 
 # wasm_build_module FEATURE OUT_NAME WASM_OPT

@@ -29,7 +29,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::checks::{self, Field, PERCENT_SCALE, QUANTITY_SCALE, out};
-use super::fixed::{self, Cents};
+use super::fixed::{self, Cents, TotalCents};
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
 
@@ -151,12 +151,12 @@ impl CartInput {
         if self.lines.is_empty() {
             return Err(CoreError::rule(CART_EMPTY));
         }
-        let redeem_amount = fixed::cents(checks::money(
+        let redeem_amount = TotalCents::from(fixed::cents(checks::money(
             self.redeem_amount,
             Field::Top("redeemAmount"),
-        )?);
+        )?));
         let mut lines = Vec::with_capacity(self.lines.len());
-        let mut totals = LineCents::default();
+        let mut totals = CartCents::default();
         for (index, line) in self.lines.iter().enumerate() {
             let (priced, line_cents) = price_line(index, line)?;
             totals.add(&line_cents);
@@ -166,23 +166,23 @@ impl CartInput {
         if redeem_amount > amount_due {
             return Err(CoreError::rule(format!(
                 "Redeem amount {} exceeds the amount due {}",
-                fixed::to_money(redeem_amount)?,
-                fixed::to_money(amount_due)?
+                fixed::total_to_money(redeem_amount)?,
+                fixed::total_to_money(amount_due)?
             )));
         }
         Ok(PricedCart {
             lines,
-            sub_total: fixed::to_money(totals.gross)?,
-            total_discount: fixed::to_money(totals.discount)?,
-            total_tax: fixed::to_money(totals.tax)?,
-            redeem_amount: fixed::to_money(redeem_amount)?,
-            total_amount: fixed::to_money(amount_due - redeem_amount)?,
-            points_earned: fixed::to_money(totals.points)?,
+            sub_total: fixed::total_to_money(totals.gross)?,
+            total_discount: fixed::total_to_money(totals.discount)?,
+            total_tax: fixed::total_to_money(totals.tax)?,
+            redeem_amount: fixed::total_to_money(redeem_amount)?,
+            total_amount: fixed::total_to_money(amount_due - redeem_amount)?,
+            points_earned: fixed::total_to_money(totals.points)?,
         })
     }
 }
 
-/// A priced line's amounts in cents, summed exactly for the cart totals.
+/// A priced line's amounts in cents.
 #[derive(Debug, Default)]
 struct LineCents {
     gross: Cents,
@@ -191,12 +191,21 @@ struct LineCents {
     points: Cents,
 }
 
-impl LineCents {
+/// The cart's sums of line cents, exact for any number of lines.
+#[derive(Debug, Default)]
+struct CartCents {
+    gross: TotalCents,
+    discount: TotalCents,
+    tax: TotalCents,
+    points: TotalCents,
+}
+
+impl CartCents {
     fn add(&mut self, line: &LineCents) {
-        self.gross += line.gross;
-        self.discount += line.discount;
-        self.tax += line.tax;
-        self.points += line.points;
+        self.gross += TotalCents::from(line.gross);
+        self.discount += TotalCents::from(line.discount);
+        self.tax += TotalCents::from(line.tax);
+        self.points += TotalCents::from(line.points);
     }
 }
 
@@ -248,8 +257,8 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, Lin
     let tax_rate = checks::percent(line.product_tax, hundred, field("productTax"))?;
     let loyalty_rate = checks::percent(line.loyalty_rate, hundred, field("loyaltyRate"))?;
 
-    let quantity_thousandths = fixed::units(quantity, QUANTITY_SCALE);
-    let percent = |rate: Decimal| fixed::units(rate, PERCENT_SCALE);
+    let quantity_thousandths = fixed::checked_units(quantity, QUANTITY_SCALE);
+    let percent = |rate: Decimal| fixed::checked_units(rate, PERCENT_SCALE);
     let amounts = if line.custom_product {
         let gross = fixed::times_quantity(selling_price, quantity_thousandths);
         (
@@ -295,12 +304,12 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, Lin
         unit: line.unit,
         custom_product: line.custom_product,
         quantity,
-        price: fixed::to_money(price)?,
-        gross: fixed::to_money(cents.gross)?,
-        discount: fixed::to_money(cents.discount)?,
-        tax: fixed::to_money(cents.tax)?,
-        total: fixed::to_money(cents.gross - cents.discount + cents.tax)?,
-        points_earned: fixed::to_money(cents.points)?,
+        price: fixed::to_money(price),
+        gross: fixed::to_money(cents.gross),
+        discount: fixed::to_money(cents.discount),
+        tax: fixed::to_money(cents.tax),
+        total: fixed::to_money(cents.gross - cents.discount + cents.tax),
+        points_earned: fixed::to_money(cents.points),
     };
     Ok((priced, cents))
 }

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as till from './core';
-import * as dashboard from './core-dashboard';
+import * as backOffice from './core-back-office';
 import { CoreError } from './core';
 
 const fixturesRoot = new URL('../../../core/fixtures/', import.meta.url);
@@ -16,7 +16,7 @@ const wasm = (name: string) => readFileSync(new URL(`../wasm-core/${name}_bg.was
 
 type Operation = (input: unknown) => unknown;
 const operations: Record<string, Operation> = {};
-for (const module of [till, dashboard] as unknown as Record<string, unknown>[]) {
+for (const module of [till, backOffice] as unknown as Record<string, unknown>[]) {
   for (const [name, value] of Object.entries(module)) {
     if (typeof value === 'function') operations[name] = value as Operation;
   }
@@ -46,7 +46,7 @@ const cases = readdirSync(fixturesRoot, { withFileTypes: true })
 describe('golden fixtures through WebAssembly', () => {
   beforeAll(async () => {
     await till.initCore(wasm('pos_core_wasm'));
-    await dashboard.loadDashboardCore(wasm('pos_core_dashboard_wasm'));
+    await backOffice.loadBackOfficeCore(wasm('pos_core_back_office_wasm'));
   });
 
   it('finds the fixtures and an export for every operation', () => {

@@ -115,10 +115,8 @@ export function coreVersion(): string {
 
 export type {
   CartInput, CartLineInput, PricedCart, PricedLine, CashBalanceInput, CashBalance,
-  CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
   LedgerEntry, LedgerKind, LoyaltyBalanceInput, LoyaltyBalance, RedeemLimitInput, RedeemLimit,
-  SaleEntriesInput, SaleEntries, RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines,
-  ReverseLoyaltyInput, LoyaltyReversal, RepriceInput, Repriced, FieldError, StaffSignupInput, FieldInput,
+  SaleEntriesInput, SaleEntries, FieldError, StaffSignupInput, FieldInput,
   Decimal, Unit, DiscountType,
 } from '../wasm-core/pos_core_wasm.js';
 import type * as Types from '../wasm-core/pos_core_wasm.js';
@@ -129,8 +127,6 @@ export const priceCart = (input: Types.CartInput): Types.PricedCart =>
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>
   callCore('cashBalance', () => glue.cashBalance(input));
-export const priceCustomInvoice = (input: Types.CustomInvoiceInput): Types.CustomInvoice =>
-  callCore('priceCustomInvoice', () => glue.priceCustomInvoice(input));
 export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
   callCore('loyaltyBalance', () => glue.loyaltyBalance(input));
 /** How much of a requested redemption is accepted, within points and amount due. */
@@ -138,15 +134,6 @@ export const redeemLimit = (input: Types.RedeemLimitInput): Types.RedeemLimit =>
   callCore('redeemLimit', () => glue.redeemLimit(input));
 export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEntries =>
   callCore('saleLoyaltyEntries', () => glue.saleLoyaltyEntries(input));
-export const refundByAmount = (input: Types.RefundByAmountInput): Types.RefundByAmount =>
-  callCore('refundByAmount', () => glue.refundByAmount(input));
-export const refundByLines = (input: Types.RefundByLinesInput): Types.RefundByLines =>
-  callCore('refundByLines', () => glue.refundByLines(input));
-export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyReversal =>
-  callCore('reverseLoyalty', () => glue.reverseLoyalty(input));
-/** Re-prices a sale and lists every difference from the totals the till submitted. */
-export const repriceSale = (input: Types.RepriceInput): Types.Repriced =>
-  callCore('repriceSale', () => glue.repriceSale(input));
 /** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
 export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
   callCore('validateStaffSignup', () => glue.validateStaffSignup(input));
