@@ -1,45 +1,35 @@
-//! Crossing the JS boundary: JS values in, plain JS objects out, core errors as JS `Error`s.
+//! Crossing the JS boundary: JSON bytes in, JSON text out, core errors as JS `Error`s.
 //!
-//! Values cross as ONE JSON text each way (`JSON.stringify` in, `JSON.parse` out, both native
-//! to the JS engine) and serde_json reads and writes them inside WebAssembly. Converting field by
-//! field instead (serde-wasm-bindgen) crosses the boundary for every property of every line:
-//! measured on the 200-line benchmark cart it cost 1.4 ms of the 1.5 ms end to end, against the
-//! product's 1 ms budget (docs/benchmarks.md).
+//! The TypeScript facades (web/src/lib/core.ts, core-back-office.ts) send each input as the UTF-8
+//! bytes of its JSON (`TextEncoder`, copied into WebAssembly memory in one block) and parse the
+//! JSON text that comes back; serde_json reads and writes inside WebAssembly. Two alternatives were
+//! measured on the 200-line benchmark cart (docs/benchmarks.md): converting field by field
+//! (serde-wasm-bindgen) crossed the boundary for every property of every line, 1.4 ms of 1.5 ms;
+//! passing the JSON as a JS string made wasm-bindgen copy it character by character in JS.
 
 use pos_core::CoreError;
 use serde::{Serialize, de::DeserializeOwned};
 use wasm_bindgen::prelude::*;
 
-/// Runs one core operation on a JS value.
-pub fn call<I, O>(
-    input: JsValue,
-    operation: fn(I) -> Result<O, CoreError>,
-) -> Result<JsValue, JsValue>
+/// Runs one core operation on the JSON bytes of its input; answers the JSON text of its output.
+pub fn call<I, O>(input: &[u8], operation: fn(I) -> Result<O, CoreError>) -> Result<String, JsValue>
 where
     I: DeserializeOwned,
     O: Serialize,
 {
-    let parsed: I = from_js(&input).map_err(|error| js_error(&error))?;
+    let parsed: I = from_json(input).map_err(|error| js_error(&error))?;
     let output = operation(parsed).map_err(|error| js_error(&error))?;
-    to_js(&output).map_err(|error| js_error(&error))
+    serde_json::to_string(&output).map_err(|error| {
+        js_error(&CoreError::rule(format!(
+            "Could not return the result: {error}"
+        )))
+    })
 }
 
-/// Reads a JS value into a Rust type through its JSON text.
-pub fn from_js<I: DeserializeOwned>(input: &JsValue) -> Result<I, CoreError> {
-    let text = js_sys::JSON::stringify(input)
-        .ok()
-        .and_then(|text| text.as_string())
-        .ok_or_else(|| CoreError::invalid("input", "Malformed input: not a JSON value"))?;
-    serde_json::from_str(&text)
+/// Reads an input from its JSON bytes.
+pub fn from_json<I: DeserializeOwned>(input: &[u8]) -> Result<I, CoreError> {
+    serde_json::from_slice(input)
         .map_err(|error| CoreError::invalid("input", format!("Malformed input: {error}")))
-}
-
-/// Hands a Rust value to JS as a plain object (maps become objects, absent options `null`,
-/// exactly as the native JSON is written).
-fn to_js<O: Serialize>(output: &O) -> Result<JsValue, CoreError> {
-    let text = serde_json::to_string(output)
-        .map_err(|error| CoreError::rule(format!("Could not return the result: {error}")))?;
-    js_sys::JSON::parse(&text).map_err(|_| CoreError::rule("Could not return the result"))
 }
 
 /// A JS `Error` carrying core's message, kind and field.

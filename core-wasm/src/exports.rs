@@ -10,14 +10,14 @@ use wasm_bindgen::prelude::*;
 
 use crate::boundary::call;
 
-/// Declares a JS function `$js(input: $input): $output` that runs `$operation`.
+/// Declares a JS function `$js(inputJson: Uint8Array): string` that runs `$operation` on the JSON
+/// of a `$input` and answers the JSON of a `$output` (the TypeScript facades hold the typed view).
 macro_rules! export {
     ($js:ident, $rust:ident, $operation:path, $input:literal, $output:literal) => {
-        #[wasm_bindgen(js_name = $js, unchecked_return_type = $output)]
-        pub fn $rust(
-            #[wasm_bindgen(unchecked_param_type = $input)] input: JsValue,
-        ) -> Result<JsValue, JsValue> {
-            call(input, $operation)
+        #[doc = concat!("JSON of a `", $input, "` in, JSON of a `", $output, "` out.")]
+        #[wasm_bindgen(js_name = $js)]
+        pub fn $rust(input_json: &[u8]) -> Result<String, JsValue> {
+            call(input_json, $operation)
         }
     };
 }

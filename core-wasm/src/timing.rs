@@ -4,15 +4,12 @@
 use pos_core::pricing::CartInput;
 use wasm_bindgen::prelude::*;
 
-/// Converts `input` once, then prices it `iterations` times; returns the last total so the work
+/// Reads the cart (JSON bytes of a `CartInput`) once, then prices it `iterations` times; returns the last total so the work
 /// cannot be optimised away. Used only by `web/bench/price-cart.bench.mjs`.
 #[wasm_bindgen(js_name = benchmarkPriceCart)]
-pub fn benchmark_price_cart(
-    #[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue,
-    iterations: u32,
-) -> Result<String, JsValue> {
-    let cart: CartInput =
-        crate::boundary::from_js(&input).map_err(|error| JsValue::from_str(error.message()))?;
+pub fn benchmark_price_cart(input_json: &[u8], iterations: u32) -> Result<String, JsValue> {
+    let cart: CartInput = crate::boundary::from_json(input_json)
+        .map_err(|error| JsValue::from_str(error.message()))?;
     let mut last_total = String::new();
     for _ in 0..iterations {
         let priced = cart

@@ -11,6 +11,7 @@
 
 pub mod catalog;
 pub mod dashboard;
+pub mod decimal_text;
 pub mod error;
 pub mod ids;
 pub mod limits;

@@ -1,7 +1,8 @@
 //! Golden fixtures: every `fixtures/<operation>/<case>.input.json` is run through the native
 //! core, and the result must equal `<case>.output.json` byte for byte.
 //!
-//! The same files are replayed through the WebAssembly build under Node (`web/tests/golden`),
+//! The same files are replayed through the WebAssembly build under Node
+//! (`web/src/lib/core-golden.test.ts`),
 //! which prints results with `JSON.stringify(value, null, 2)`; serde_json's pretty printer uses
 //! the identical layout, so both sides are held to the same bytes.
 //!

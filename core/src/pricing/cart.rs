@@ -51,6 +51,7 @@ pub struct CartLineInput {
     pub product_name: String,
     /// How many units (or kg, litres, metres) are sold: more than 0, at most 3 decimals, and a
     /// whole number for unit `no`.
+    #[serde(deserialize_with = "crate::decimal_text::deserialize")]
     pub quantity: Decimal,
     /// The unit of sale: `no`, `kg`, `lt` or `m`.
     pub unit: Unit,
@@ -58,28 +59,28 @@ pub struct CartLineInput {
     #[serde(default)]
     pub custom_product: bool,
     /// The selling price per unit; 0 means "derive it from the cost price".
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub selling_price: Decimal,
     /// The real cost per unit.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub cost_price: Decimal,
     /// Markup percent on the cost price (0 to 1000), used only when `sellingPrice` is 0.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub cost_price_profit: Decimal,
     /// The product discount: a percentage (0 to 100) or a flat amount per unit, see `discountType`.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub discount: Decimal,
     /// How `discount` is read.
     #[serde(default)]
     pub discount_type: DiscountType,
     /// The product's category `discountRate`, a percentage (0 to 100) of the gross.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub category_discount_rate: Decimal,
     /// Tax percent (0 to 100) on the line after discount.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub product_tax: Decimal,
     /// Loyalty points earned, in percent (0 to 100) of the line after discount, before tax.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub loyalty_rate: Decimal,
 }
 
@@ -91,7 +92,7 @@ pub struct CartInput {
     pub lines: Vec<CartLineInput>,
     /// Money taken off by redeeming loyalty points: 0 or more, at most 2 decimals, at most the
     /// amount due.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub redeem_amount: Decimal,
 }
 
@@ -104,18 +105,25 @@ pub struct PricedLine {
     pub unit: Unit,
     pub custom_product: bool,
     /// The quantity as given, without trailing zeros (`1.500 -> 1.5`).
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub quantity: Decimal,
     /// The unit price.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub price: Decimal,
     /// `price x quantity`, rounded.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub gross: Decimal,
     /// Product discount plus category discount, capped at `gross`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub discount: Decimal,
     /// Tax on `gross - discount`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub tax: Decimal,
     /// `gross - discount + tax`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub total: Decimal,
     /// Loyalty points earned on `gross - discount`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub points_earned: Decimal,
 }
 
@@ -125,16 +133,22 @@ pub struct PricedLine {
 pub struct PricedCart {
     pub lines: Vec<PricedLine>,
     /// Sum of the lines' `gross`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub sub_total: Decimal,
     /// Sum of the lines' `discount`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub total_discount: Decimal,
     /// Sum of the lines' `tax`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub total_tax: Decimal,
     /// The redemption taken off, as accepted.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub redeem_amount: Decimal,
     /// `subTotal - totalDiscount + totalTax - redeemAmount`, never negative.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub total_amount: Decimal,
     /// Sum of the lines' `pointsEarned`.
+    #[serde(serialize_with = "crate::decimal_text::serialize")]
     pub points_earned: Decimal,
 }
 

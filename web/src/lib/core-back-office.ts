@@ -9,7 +9,7 @@
  */
 import init, * as glue from '../wasm-core/pos_core_back_office_wasm.js';
 import type * as Types from '../wasm-core/pos_core_back_office_wasm.js';
-import { CoreLoadError, runLoaded, type CoreSource } from './core';
+import { CoreLoadError, callWithJson, type CoreSource } from './core';
 
 export type {
   PaidSale, TrendInput, CategoriesInput, PaymentMethodsInput, DayTotal, MonthTotal, YearTotal,
@@ -36,37 +36,36 @@ export function loadBackOfficeCore(source?: CoreSource): Promise<void> {
   return loading;
 }
 
-const call = <T>(functionName: string, run: () => T): T => runLoaded(functionName, ready, run);
 
 /** The last 7 local days, oldest first. */
 export const dashboardWeek = (input: Types.TrendInput): Types.DayTotal[] =>
-  call('dashboardWeek', () => glue.dashboardWeek(input));
+  callWithJson('dashboardWeek', ready, glue.dashboardWeek, input);
 /** The last 12 months, oldest first. */
 export const dashboardMonth = (input: Types.TrendInput): Types.MonthTotal[] =>
-  call('dashboardMonth', () => glue.dashboardMonth(input));
+  callWithJson('dashboardMonth', ready, glue.dashboardMonth, input);
 /** Per year, ascending, at most 12. */
 export const dashboardYear = (input: Types.TrendInput): Types.YearTotal[] =>
-  call('dashboardYear', () => glue.dashboardYear(input));
+  callWithJson('dashboardYear', ready, glue.dashboardYear, input);
 /** Every day of the current month up to today. */
 export const dashboardDays = (input: Types.TrendInput): Types.DayTotal[] =>
-  call('dashboardDays', () => glue.dashboardDays(input));
+  callWithJson('dashboardDays', ready, glue.dashboardDays, input);
 export const dashboardCategories = (input: Types.CategoriesInput): Types.CategoryTotal[] =>
-  call('dashboardCategories', () => glue.dashboardCategories(input));
+  callWithJson('dashboardCategories', ready, glue.dashboardCategories, input);
 /** Cash, swipe and Stripe totals with the grand total, for a day, a month or a year. */
 export const dashboardPaymentMethods = (input: Types.PaymentMethodsInput): Types.PaymentMethodSummary =>
-  call('dashboardPaymentMethods', () => glue.dashboardPaymentMethods(input));
+  callWithJson('dashboardPaymentMethods', ready, glue.dashboardPaymentMethods, input);
 /** Prices a custom invoice (typed-in customer, SPEC part 5 line rules). */
 export const priceCustomInvoice = (input: Types.CustomInvoiceInput): Types.CustomInvoice =>
-  call('priceCustomInvoice', () => glue.priceCustomInvoice(input));
+  callWithJson('priceCustomInvoice', ready, glue.priceCustomInvoice, input);
 /** A refund by amount: accepted within what is still refundable. */
 export const refundByAmount = (input: Types.RefundByAmountInput): Types.RefundByAmount =>
-  call('refundByAmount', () => glue.refundByAmount(input));
+  callWithJson('refundByAmount', ready, glue.refundByAmount, input);
 /** A refund by line: each line's share of what was paid, the goods to restock. */
 export const refundByLines = (input: Types.RefundByLinesInput): Types.RefundByLines =>
-  call('refundByLines', () => glue.refundByLines(input));
+  callWithJson('refundByLines', ready, glue.refundByLines, input);
 /** Loyalty points to reverse and to restore after a refund. */
 export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyReversal =>
-  call('reverseLoyalty', () => glue.reverseLoyalty(input));
+  callWithJson('reverseLoyalty', ready, glue.reverseLoyalty, input);
 /** Re-prices a sale and lists every difference from the totals the till submitted. */
 export const repriceSale = (input: Types.RepriceInput): Types.Repriced =>
-  call('repriceSale', () => glue.repriceSale(input));
+  callWithJson('repriceSale', ready, glue.repriceSale, input);

@@ -6,16 +6,15 @@
  * typed wrapper per core function that refuses to run before the module has loaded, so a
  * screen can never price a cart with a half-initialised engine.
  *
- * Adding a core function (after adding it to core-wasm and running scripts/build-wasm.sh):
+ * Adding a core function (after adding it to core-wasm and running scripts/build-wasm.sh): the
+ * generated glue takes the input's JSON bytes and answers JSON text; the typed wrapper hides it.
+ * Input and output types come from core-wasm/src/types.ts (money as decimal strings):
  *
- *   export interface PriceCartInput { lines: ...; }        // money as decimal strings
- *   export interface PricedCart { total: string; ... }
- *   export function priceCart(input: PriceCartInput): PricedCart {
- *     return callCore('priceCart', () => glue.priceCart(input) as PricedCart);
- *   }
+ *   export const priceCart = (input: Types.CartInput): Types.PricedCart =>
+ *     callWithJson('priceCart', ready, glue.priceCart, input);
  *
- * `callCore` throws CoreNotReadyError before init and turns the glue's thrown errors into
- * CoreError (message, kind, field). Screens import from here, never from src/wasm-core.
+ * Calls throw CoreNotReadyError before init and turn the glue's thrown errors into CoreError
+ * (message, kind, field). Screens import from here, never from src/wasm-core.
  */
 import init, * as glue from '../wasm-core/pos_core_wasm.js';
 import type { InitInput } from '../wasm-core/pos_core_wasm.js';
@@ -103,6 +102,22 @@ export function runLoaded<T>(functionName: string, loaded: boolean, run: () => T
   }
 }
 
+const encoder = new TextEncoder();
+
+/**
+ * Calls a core-wasm export the way they all take and answer data: the input's JSON as UTF-8
+ * bytes in (one block copy into WebAssembly memory), JSON text out. Measured on a 200-line cart,
+ * this is several times cheaper than converting objects field by field across the boundary.
+ */
+export function callWithJson<Input, Output>(
+  functionName: string,
+  loaded: boolean,
+  glueFunction: (inputJson: Uint8Array) => string,
+  input: Input,
+): Output {
+  return runLoaded(functionName, loaded, () => JSON.parse(glueFunction(encoder.encode(JSON.stringify(input)))) as Output);
+}
+
 function describe(cause: unknown): string {
   if (cause instanceof Error) return cause.message;
   return typeof cause === 'string' ? cause : String(cause);
@@ -123,19 +138,19 @@ import type * as Types from '../wasm-core/pos_core_wasm.js';
 
 /** Prices a cart exactly as the server will: lines, discounts, tax, redemption, points. */
 export const priceCart = (input: Types.CartInput): Types.PricedCart =>
-  callCore('priceCart', () => glue.priceCart(input));
+  callWithJson('priceCart', ready, glue.priceCart, input);
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>
-  callCore('cashBalance', () => glue.cashBalance(input));
+  callWithJson('cashBalance', ready, glue.cashBalance, input);
 export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
-  callCore('loyaltyBalance', () => glue.loyaltyBalance(input));
+  callWithJson('loyaltyBalance', ready, glue.loyaltyBalance, input);
 /** How much of a requested redemption is accepted, within points and amount due. */
 export const redeemLimit = (input: Types.RedeemLimitInput): Types.RedeemLimit =>
-  callCore('redeemLimit', () => glue.redeemLimit(input));
+  callWithJson('redeemLimit', ready, glue.redeemLimit, input);
 export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEntries =>
-  callCore('saleLoyaltyEntries', () => glue.saleLoyaltyEntries(input));
+  callWithJson('saleLoyaltyEntries', ready, glue.saleLoyaltyEntries, input);
 /** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
 export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
-  callCore('validateStaffSignup', () => glue.validateStaffSignup(input));
+  callWithJson('validateStaffSignup', ready, glue.validateStaffSignup, input);
 export const validateField = (input: Types.FieldInput): Types.FieldError[] =>
-  callCore('validateField', () => glue.validateField(input));
+  callWithJson('validateField', ready, glue.validateField, input);
