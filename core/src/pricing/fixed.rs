@@ -61,27 +61,27 @@ fn saturate(value: i128) -> i64 {
     i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
 }
 
-/// `numerator / denominator` rounded half away from zero, as `Decimal::round_dp` with
-/// `MidpointAwayFromZero` rounds. `denominator` is positive.
-pub fn divide_rounded(numerator: i128, denominator: i128) -> i128 {
-    let quotient = numerator / denominator;
-    let remainder = numerator % denominator;
-    if remainder.abs() >= denominator - remainder.abs() {
-        quotient + numerator.signum()
-    } else {
-        quotient
-    }
+/// Defines `numerator / denominator` rounded half away from zero (as `Decimal::round_dp` with
+/// `MidpointAwayFromZero` rounds) for one integer width; `denominator` is positive. Written
+/// without `2 * remainder`, which could overflow.
+macro_rules! rounded_division {
+    ($name:ident, $int:ty) => {
+        pub fn $name(numerator: $int, denominator: $int) -> $int {
+            let quotient = numerator / denominator;
+            let remainder = numerator % denominator;
+            if remainder.abs() >= denominator - remainder.abs() {
+                quotient + numerator.signum()
+            } else {
+                quotient
+            }
+        }
+    };
 }
 
-fn divide_rounded_64(numerator: i64, denominator: i64) -> i64 {
-    let quotient = numerator / denominator;
-    let remainder = numerator % denominator;
-    if remainder.abs() >= denominator - remainder.abs() {
-        quotient + numerator.signum()
-    } else {
-        quotient
-    }
-}
+// Two widths: 64-bit division is native everywhere; 128-bit is a library call (emulated in
+// WebAssembly) and only the largest amounts need it.
+rounded_division!(divide_rounded, i128);
+rounded_division!(divide_rounded_64, i64);
 
 /// `round(amount x rate / 100)` in cents, for a rate held in units of 0.0001 percent.
 pub fn percent_of(amount: Cents, rate_units: i64) -> Cents {

@@ -17,115 +17,19 @@
  * (message, kind, field). Screens import from here, never from src/wasm-core.
  */
 import init, * as glue from '../wasm-core/pos_core_wasm.js';
-import type { InitInput } from '../wasm-core/pos_core_wasm.js';
+import { wasmModule, type CoreSource } from './wasm-module';
 
-/**
- * Where the WebAssembly comes from. Browsers pass nothing (the glue fetches its own hashed
- * asset); Node tests pass the file's bytes.
- */
-export type CoreSource = InitInput;
+export { CoreError, CoreLoadError, CoreNotReadyError, type CoreSource } from './wasm-module';
 
-/** The engine could not be fetched, compiled or instantiated. */
-export class CoreLoadError extends Error {
-  constructor(cause: unknown) {
-    super(describe(cause), { cause });
-    this.name = 'CoreLoadError';
-  }
-}
+const till = wasmModule('initCore', init);
 
-/** A core function was called before `initCore()` finished. A programming error, not a user one. */
-export class CoreNotReadyError extends Error {
-  constructor(functionName: string) {
-    super(`The pricing engine is not loaded yet: await initCore() before calling ${functionName}().`);
-    this.name = 'CoreNotReadyError';
-  }
-}
-
-/**
- * The core refused its input. core-wasm throws a JS Error carrying core's message, a `kind`
- * ("invalid": bad input, named by `field`; "rule": a business rule said no) and `field`.
- */
-export class CoreError extends Error {
-  readonly functionName: string;
-  readonly kind: 'invalid' | 'rule' | 'unknown';
-  readonly field: string | undefined;
-
-  constructor(functionName: string, cause: unknown) {
-    super(describe(cause), { cause });
-    this.name = 'CoreError';
-    this.functionName = functionName;
-    const details = (typeof cause === 'object' && cause !== null ? cause : {}) as { kind?: unknown; field?: unknown };
-    this.kind = details.kind === 'invalid' || details.kind === 'rule' ? details.kind : 'unknown';
-    this.field = typeof details.field === 'string' ? details.field : undefined;
-  }
-}
-
-let loading: Promise<void> | null = null;
-let ready = false;
-
-/**
- * Loads the engine once; every later call returns the same promise. After a failure the next
- * call tries again, so a "Try again" button can retry without a page reload.
- */
-export function initCore(source?: CoreSource): Promise<void> {
-  loading ??= init(source === undefined ? undefined : { module_or_path: source }).then(
-    () => {
-      ready = true;
-    },
-    (cause: unknown) => {
-      loading = null;
-      throw new CoreLoadError(cause);
-    },
-  );
-  return loading;
-}
-
-export function isCoreReady(): boolean {
-  return ready;
-}
-
-/** Runs one glue function after checking the engine is loaded, with its errors typed. */
-function callCore<T>(functionName: string, run: () => T): T {
-  return runLoaded(functionName, ready, run);
-}
-
-/**
- * Runs a function of a loaded WebAssembly module: refuses before load, and turns the thrown
- * errors of core-wasm into `CoreError`. Shared with the dashboard module's facade.
- */
-export function runLoaded<T>(functionName: string, loaded: boolean, run: () => T): T {
-  if (!loaded) throw new CoreNotReadyError(functionName);
-  try {
-    return run();
-  } catch (cause) {
-    throw new CoreError(functionName, cause);
-  }
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Calls a core-wasm export the way they all take and answer data: the input's JSON as UTF-8
- * bytes in (one block copy into WebAssembly memory), JSON text out. Measured on a 200-line cart,
- * this is several times cheaper than converting objects field by field across the boundary.
- */
-export function callWithJson<Input, Output>(
-  functionName: string,
-  loaded: boolean,
-  glueFunction: (inputJson: Uint8Array) => string,
-  input: Input,
-): Output {
-  return runLoaded(functionName, loaded, () => JSON.parse(glueFunction(encoder.encode(JSON.stringify(input)))) as Output);
-}
-
-function describe(cause: unknown): string {
-  if (cause instanceof Error) return cause.message;
-  return typeof cause === 'string' ? cause : String(cause);
-}
+/** Loads the till's module once (see wasm-module.ts); retries after a failure. */
+export const initCore = (source?: CoreSource): Promise<void> => till.load(source);
+export const isCoreReady = (): boolean => till.isReady();
 
 /** The version of the pricing engine, e.g. "0.1.0". */
 export function coreVersion(): string {
-  return callCore('coreVersion', () => glue.coreVersion());
+  return till.run('coreVersion', () => glue.coreVersion());
 }
 
 export type {
@@ -138,19 +42,19 @@ import type * as Types from '../wasm-core/pos_core_wasm.js';
 
 /** Prices a cart exactly as the server will: lines, discounts, tax, redemption, points. */
 export const priceCart = (input: Types.CartInput): Types.PricedCart =>
-  callWithJson('priceCart', ready, glue.priceCart, input);
+  till.callWithJson('priceCart', glue.priceCart, input);
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>
-  callWithJson('cashBalance', ready, glue.cashBalance, input);
+  till.callWithJson('cashBalance', glue.cashBalance, input);
 export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
-  callWithJson('loyaltyBalance', ready, glue.loyaltyBalance, input);
+  till.callWithJson('loyaltyBalance', glue.loyaltyBalance, input);
 /** How much of a requested redemption is accepted, within points and amount due. */
 export const redeemLimit = (input: Types.RedeemLimitInput): Types.RedeemLimit =>
-  callWithJson('redeemLimit', ready, glue.redeemLimit, input);
+  till.callWithJson('redeemLimit', glue.redeemLimit, input);
 export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEntries =>
-  callWithJson('saleLoyaltyEntries', ready, glue.saleLoyaltyEntries, input);
+  till.callWithJson('saleLoyaltyEntries', glue.saleLoyaltyEntries, input);
 /** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
 export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
-  callWithJson('validateStaffSignup', ready, glue.validateStaffSignup, input);
+  till.callWithJson('validateStaffSignup', glue.validateStaffSignup, input);
 export const validateField = (input: Types.FieldInput): Types.FieldError[] =>
-  callWithJson('validateField', ready, glue.validateField, input);
+  till.callWithJson('validateField', glue.validateField, input);
