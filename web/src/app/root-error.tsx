@@ -2,17 +2,17 @@ import { useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { PageFrame } from '../components/page-frame';
 import { ErrorPage } from '../features/errors/error-page';
-import { useAuthStore } from '../stores/auth-store';
+import { useLogout } from '../features/auth';
 
 /** A screen that throws still shows the frame and the ErrorPage, never a blank page. */
 export function RootError() {
   const error = useRouteError();
-  const clearShop = useAuthStore((state) => state.clearShop);
+  const { logout } = useLogout();
   useEffect(() => {
     console.error('Route failed to render', error);
   }, [error]);
   return (
-    <PageFrame onLogout={clearShop}>
+    <PageFrame onLogout={() => logout('shop')}>
       <ErrorPage />
     </PageFrame>
   );

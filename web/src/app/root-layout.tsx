@@ -1,14 +1,12 @@
 import { Outlet } from 'react-router';
 import { PageFrame } from '../components/page-frame';
-import { useAuthStore } from '../stores/auth-store';
+import { useLogout } from '../features/auth';
 
-/** Every route renders inside the shared frame. */
+/** Every route renders inside the shared frame; its Logout icon signs the shop out (SPEC part 4). */
 export function RootLayout() {
-  // Logout (server call, toast, store resets, redirect: SPEC part 4) lands with the login
-  // screens; until then the Logout icon forgets the shop sign-in on this till.
-  const clearShop = useAuthStore((state) => state.clearShop);
+  const { logout } = useLogout();
   return (
-    <PageFrame onLogout={clearShop}>
+    <PageFrame onLogout={() => logout('shop')}>
       <Outlet />
     </PageFrame>
   );

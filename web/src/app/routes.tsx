@@ -1,16 +1,52 @@
 import type { RouteObject } from 'react-router';
+import {
+  AdminLoginPage, ForgotPasswordPage, ResetPasswordPage, SessionGuard, ShopHomePage, ShopLoginPage, StaffLoginPage,
+  SuperAdminLoginPage,
+} from '../features/auth';
 import { ErrorPage } from '../features/errors/error-page';
 import { WelcomePage } from '../features/welcome/welcome-page';
+import { adminArea, staffArea, superAdminArea } from './areas/areas';
+import { UserArea } from './areas/user-area';
 import { RootError } from './root-error';
 import { RootLayout } from './root-layout';
 
-/** SPEC part 2. Each area's routes are added here by the issue that builds its screens. */
+/** SPEC part 2. Each area's screens are listed in areas/areas.tsx. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RootError />,
     children: [
       { index: true, element: <WelcomePage /> },
+      {
+        path: 'shop',
+        children: [
+          {
+            index: true,
+            element: (
+              <SessionGuard area="shop">
+                <ShopHomePage />
+              </SessionGuard>
+            ),
+          },
+          { path: 'login', element: <ShopLoginPage /> },
+          { path: 'admin/login', element: <AdminLoginPage /> },
+          { path: 'staff/login', element: <StaffLoginPage /> },
+          { path: 'admin/reset/password/send/mail', element: <ForgotPasswordPage role="admin" /> },
+          { path: 'admin/reset/password/:token', element: <ResetPasswordPage role="admin" /> },
+          { path: '*', element: <ErrorPage /> },
+        ],
+      },
+      { path: 'admin', element: <UserArea config={adminArea} />, children: adminArea.screens },
+      { path: 'staff', element: <UserArea config={staffArea} />, children: staffArea.screens },
+      {
+        path: 'super/admin',
+        children: [
+          { path: 'login', element: <SuperAdminLoginPage /> },
+          { path: 'reset/password/send/mail', element: <ForgotPasswordPage role="super-admin" /> },
+          { path: 'reset/password/:token', element: <ResetPasswordPage role="super-admin" /> },
+          { element: <UserArea config={superAdminArea} />, children: superAdminArea.screens },
+        ],
+      },
       { path: '*', element: <ErrorPage /> },
     ],
   },

@@ -1,10 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { aishaAdmin as admin, benStaff as staff, cornerGrocery as shop, rootSuperAdmin as superAdmin } from '../test/identity-fixtures';
 import { signedOut, useAuthStore } from './auth-store';
-
-const shop = { _id: 's1', shopName: 'Corner Grocery', currencyCode: 'MVR' };
-const admin = { userName: 'aisha', permissions: ['product_read'], phoneNumber: '7712345' };
-const staff = { staffId: 'ST-1', userName: 'ben', role: 'staff' as const, permissions: [] };
-const superAdmin = { userName: 'root', role: 'super-admin' as const };
 
 function signEveryoneIn() {
   const { setShop, setAdmin, setStaff, setSuperAdmin } = useAuthStore.getState();
@@ -52,5 +48,18 @@ describe('auth store', () => {
     expect(state.staffData).toBeNull();
     expect(state.shopData).toEqual(shop);
     expect(state.superAdminData).toEqual(superAdmin);
+  });
+
+  it('clearAll signs everyone out', () => {
+    signEveryoneIn();
+    useAuthStore.getState().clearAll();
+    expect(useAuthStore.getState()).toMatchObject(signedOut);
+  });
+
+  it('replaces a session rather than merging it, so a revoked permission is gone', () => {
+    const { setAdmin } = useAuthStore.getState();
+    setAdmin(admin);
+    setAdmin({ ...admin, permissions: ['product_read'] });
+    expect(useAuthStore.getState().adminData?.permissions).toEqual(['product_read']);
   });
 });

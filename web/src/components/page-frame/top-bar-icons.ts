@@ -3,7 +3,7 @@
  * and the signed-in shop, so the rules are tested without rendering.
  */
 import { paths } from '../../config/paths';
-import type { ShopData } from '../../stores/auth-store';
+import type { Shop } from '../../stores/auth-store';
 
 export interface TopBarIcons {
   /** Landing page only: a link to the super admin login. */
@@ -27,7 +27,7 @@ export function normalisePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export function topBarIcons(pathname: string, shopData: ShopData | null): TopBarIcons {
+export function topBarIcons(pathname: string, shopData: Partial<Shop> | null): TopBarIcons {
   const path = normalisePath(pathname);
   const shopName = shopData?.shopName?.trim();
   return {

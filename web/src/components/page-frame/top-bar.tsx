@@ -36,7 +36,7 @@ export function TopBar({ onLogout }: TopBarProps) {
             <span className="top-bar__shop-name" title={icons.shop.shopName}>
               {icons.shop.shopName}
             </span>
-            <button type="button" className="icon-button" onClick={onLogout} aria-label="Log out" title="Log out">
+            <button type="button" className="icon-button" onClick={onLogout} aria-label="Log out of the shop" title="Log out of the shop">
               <LogOut aria-hidden="true" />
             </button>
           </>

@@ -2,7 +2,7 @@ import { ScanBarcode, ShieldCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { paths } from '../../config/paths';
 import { PRODUCT_NAME } from '../../config/product';
-import { LoginChoice } from './login-choice';
+import { LoginChoice } from '../../components/login-choice';
 import { onWelcomePageOpened } from './welcome-session';
 import './welcome-page.css';
 

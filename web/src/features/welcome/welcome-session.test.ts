@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
+import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
 import { onWelcomePageOpened } from './welcome-session';
 
 describe('opening the welcome page', () => {
@@ -7,18 +8,18 @@ describe('opening the welcome page', () => {
 
   it('signs out the admin and the staff member but keeps the shop and the super admin', () => {
     const store = useAuthStore.getState();
-    store.setShop({ _id: 's1', shopName: 'Corner Grocery' });
-    store.setAdmin({ userName: 'aisha', permissions: ['product_read'] });
-    store.setStaff({ staffId: 'ST-1', userName: 'ben' });
-    store.setSuperAdmin({ userName: 'root' });
+    store.setShop(cornerGrocery);
+    store.setAdmin(aishaAdmin);
+    store.setStaff(benStaff);
+    store.setSuperAdmin(rootSuperAdmin);
 
     onWelcomePageOpened();
 
     const state = useAuthStore.getState();
     expect(state.adminData).toBeNull();
     expect(state.staffData).toBeNull();
-    expect(state.shopData).toEqual({ _id: 's1', shopName: 'Corner Grocery' });
-    expect(state.superAdminData).toEqual({ userName: 'root' });
+    expect(state.shopData).toEqual(cornerGrocery);
+    expect(state.superAdminData).toEqual(rootSuperAdmin);
   });
 
   it('is harmless when nobody is signed in', () => {

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
+import './login-choice.css';
 
 interface LoginChoiceProps {
   id: string;

@@ -1,0 +1,46 @@
+/**
+ * The three signed-in areas of SPEC part 2 and the screens each routes today. A screen that a
+ * later issue builds is added to its area's `screens`, and its menu entry then shows by itself.
+ */
+import { House } from 'lucide-react';
+import { paths } from '../../config/paths';
+import { ErrorPage } from '../../features/errors/error-page';
+import type { AuthStore } from '../../stores/auth-store';
+import { adminMenu, staffMenu, superAdminMenu } from './menus';
+import { SignedInWelcome, type UserAreaConfig } from './user-area';
+
+const selectAdmin = (state: AuthStore) => state.adminData;
+const selectStaff = (state: AuthStore) => state.staffData;
+const selectSuperAdmin = (state: AuthStore) => state.superAdminData;
+
+/** SPEC part 2: each area has its own error page for paths it does not know. */
+const areaErrorPage = { path: '*', element: <ErrorPage /> };
+
+export const adminArea: UserAreaConfig = {
+  session: 'admin',
+  homePath: paths.adminHome,
+  menuLabel: 'Admin menu',
+  menu: adminMenu,
+  selectUser: selectAdmin,
+  screens: [{ index: true, element: <SignedInWelcome selectUser={selectAdmin} /> }, areaErrorPage],
+};
+
+export const staffArea: UserAreaConfig = {
+  session: 'staff',
+  homePath: paths.staffHome,
+  menuLabel: 'Staff menu',
+  // Until the cart lands as the index (SPEC: the staff's landing page), the index is the
+  // welcome panel, and its menu entry says so instead of promising a cart.
+  menu: staffMenu.map((entry) => (entry.path === paths.staffHome ? { ...entry, label: 'Home', icon: House } : entry)),
+  selectUser: selectStaff,
+  screens: [{ index: true, element: <SignedInWelcome selectUser={selectStaff} /> }, areaErrorPage],
+};
+
+export const superAdminArea: UserAreaConfig = {
+  session: 'super-admin',
+  homePath: paths.superAdminHome,
+  menuLabel: 'Super admin menu',
+  menu: superAdminMenu,
+  selectUser: selectSuperAdmin,
+  screens: [{ index: true, element: <SignedInWelcome selectUser={selectSuperAdmin} /> }, areaErrorPage],
+};

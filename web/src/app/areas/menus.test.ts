@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { adminMenu, staffMenu, superAdminMenu, visibleMenu } from './menus';
+import { routedPaths } from './routed-paths';
+import { adminArea, staffArea, superAdminArea } from './areas';
+
+const every = (menu: typeof adminMenu) => new Set(menu.map((entry) => entry.path));
+const labels = (links: { label: string }[]) => links.map((link) => link.label);
+
+describe('area menus (SPEC part 6)', () => {
+  it('show product, category and customer entries only with the read or create permission', () => {
+    const none = labels(visibleMenu(adminMenu, [], every(adminMenu)));
+    expect(none).not.toContain('Products');
+    expect(none).not.toContain('Add Category');
+    expect(none).not.toContain('Customers');
+
+    const some = labels(visibleMenu(adminMenu, ['product_read', 'category_create', 'customer_update'], every(adminMenu)));
+    expect(some).toContain('Products');
+    expect(some).not.toContain('Add Product');
+    expect(some).toContain('Add Category');
+    expect(some).not.toContain('Categories');
+    expect(some).not.toContain('Customers');
+  });
+
+  it('always show the staff entries in the admin area', () => {
+    expect(labels(visibleMenu(adminMenu, [], every(adminMenu)))).toEqual(
+      expect.arrayContaining(['Staff Management', 'Add Staff', 'Dashboard']),
+    );
+  });
+
+  it('give staff the cart and open orders whatever their permissions', () => {
+    expect(labels(visibleMenu(staffMenu, [], every(staffMenu)))).toEqual(['Cart', 'Open Orders']);
+  });
+
+  it('give the super admin its five entries', () => {
+    expect(labels(visibleMenu(superAdminMenu, [], every(superAdminMenu)))).toEqual([
+      'Dashboard', 'Shops', 'Employees', 'Create Shop', 'Create Employee',
+    ]);
+  });
+
+  it('never link to a screen that is not routed yet', () => {
+    const routed = new Set(['/admin', '/admin/product/view']);
+    expect(labels(visibleMenu(adminMenu, ['product_read', 'customer_read'], routed))).toEqual(['Dashboard', 'Products']);
+  });
+
+  it('today link each area only to its home, named for what it shows', () => {
+    const shown = (area: typeof adminArea) =>
+      visibleMenu(area.menu, ['product_read', 'product_create'], routedPaths(area.homePath, area.screens));
+    expect(shown(adminArea).map((link) => [link.path, link.label])).toEqual([['/admin', 'Dashboard']]);
+    expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([['/staff', 'Home']]);
+    expect(shown(superAdminArea).map((link) => [link.path, link.label])).toEqual([['/super/admin', 'Dashboard']]);
+  });
+});
+
+describe('routed paths', () => {
+  it('lists index and fixed paths, not parameters or splats', () => {
+    const paths = routedPaths('/admin', [
+      { index: true },
+      { path: 'product/view' },
+      { path: 'invoice/data/:id' },
+      { path: '*' },
+      { path: 'staff', children: [{ index: true }, { path: 'view' }] },
+    ]);
+    expect([...paths].sort()).toEqual(['/admin', '/admin/product/view', '/admin/staff', '/admin/staff/view']);
+  });
+});

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { AreaLayout } from '../../components/area-layout';
+import { roleLabels } from '../../config/roles';
+import { DashboardWelcome } from '../../features/dashboard/dashboard-welcome';
+import { SessionGuard, useKnownShop, useLogout } from '../../features/auth';
+import { useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
+import { visibleMenu, type MenuEntry } from './menus';
+import { routedPaths } from './routed-paths';
+
+export interface UserAreaConfig {
+  session: 'admin' | 'staff' | 'super-admin';
+  homePath: string;
+  menuLabel: string;
+  menu: MenuEntry[];
+  /** The area's screens, routed under homePath; the menu shows only these. */
+  screens: RouteObject[];
+  selectUser: (state: AuthStore) => User | null;
+}
+
+/** An area's route element: the session check, then the area's layout around its screens. */
+export function UserArea({ config }: { config: UserAreaConfig }) {
+  return (
+    <SessionGuard area={config.session}>
+      <UserAreaLayout config={config}>
+        <Outlet />
+      </UserAreaLayout>
+    </SessionGuard>
+  );
+}
+
+function UserAreaLayout({ config, children }: { config: UserAreaConfig; children: ReactNode }) {
+  const user = useAuthStore(config.selectUser);
+  const { logout, pending } = useLogout();
+  if (!user) return null;
+  const links = visibleMenu(config.menu, user.permissions, routedPaths(config.homePath, config.screens));
+  return (
+    <>
+      {/* Admin and staff work inside a shop: name it in the top bar even after a reload. */}
+      {config.session !== 'super-admin' && <ShopProbe />}
+      <AreaLayout
+        menuLabel={config.menuLabel}
+        links={links}
+        homePath={config.homePath}
+        user={{ userName: user.userName, roleLabel: roleLabels[user.role] }}
+        onLogout={() => logout(config.session)}
+        logoutPending={pending}
+      >
+        {children}
+      </AreaLayout>
+    </>
+  );
+}
+
+function ShopProbe() {
+  useKnownShop();
+  return null;
+}
+
+/** An area's index until its own screen lands: a welcome panel for whoever is signed in. */
+export function SignedInWelcome({ selectUser }: { selectUser: (state: AuthStore) => User | null }) {
+  const user = useAuthStore(selectUser);
+  return user ? <DashboardWelcome user={user} /> : null;
+}

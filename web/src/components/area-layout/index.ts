@@ -1,0 +1,1 @@
+export { AreaLayout, type AreaMenuLink } from './area-layout';

@@ -1,0 +1,4 @@
+export { FormAlert } from './form-alert';
+export { PasswordField } from './password-field';
+export { SubmitButton } from './submit-button';
+export { TextField, type TextFieldProps } from './text-field';

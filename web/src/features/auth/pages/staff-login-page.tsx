@@ -1,0 +1,37 @@
+import { ScanBarcode } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { staffLogin } from '../api/auth-api';
+import { AuthCard } from '../components/auth-card';
+import { ShopContext } from '../components/shop-context';
+import { SignInForm } from '../components/sign-in-form';
+import { staffIdIdentifier } from '../identifiers';
+import { rememberSession } from '../sessions';
+import { useKnownShop } from '../use-known-shop';
+
+/** SPEC part 2, /shop/staff/login: a staff member signs in with the staff id the admin gave them. */
+export function StaffLoginPage() {
+  const navigate = useNavigate();
+  const knownShop = useKnownShop();
+  return (
+    <AuthCard
+      id="staff-login-title"
+      icon={<ScanBarcode />}
+      title="Staff Login"
+      description="Open the cart, serve customers and take payments."
+      context={<ShopContext known={knownShop} />}
+      footer={<p>Forgot your password? Your shop admin can reset it.</p>}
+    >
+      <SignInForm
+        identifier={staffIdIdentifier}
+        signIn={(staffId, password) => staffLogin({ staffId, password })}
+        fallbackMessage={messages.loginFailed}
+        onSignedIn={(staff) => {
+          rememberSession('staff', staff);
+          navigate(paths.staffHome);
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * What each kind of session means to the till: where its login is, and which auth slices it
+ * fills and empties. The rules in one table, so the guard, the login pages and logout agree.
+ */
+import { paths } from '../../config/paths';
+import { useAuthStore } from '../../stores/auth-store';
+import { resetClientStores } from '../../stores/client-stores';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { messages } from '../../config/messages';
+import { logoutSession, type SessionArea, type SessionData } from './api/auth-api';
+
+export const loginPaths: Record<SessionArea, string> = {
+  shop: paths.shopLogin,
+  admin: paths.adminLogin,
+  staff: paths.staffLogin,
+  'super-admin': paths.superAdminLogin,
+};
+
+/**
+ * Stores what the server said about a live session. Admin and staff share one session on the
+ * till (the server's `pos_user` cookie), so signing one in signs the other out.
+ */
+export function rememberSession<A extends SessionArea>(area: A, data: SessionData[A]): void {
+  const store = useAuthStore.getState();
+  switch (area) {
+    case 'shop':
+      store.setShop(data as SessionData['shop']);
+      break;
+    case 'admin':
+      store.clearStaff();
+      store.setAdmin(data as SessionData['admin']);
+      break;
+    case 'staff':
+      store.clearAdmin();
+      store.setStaff(data as SessionData['staff']);
+      break;
+    case 'super-admin':
+      store.setSuperAdmin(data as SessionData['super-admin']);
+      break;
+  }
+}
+
+/** A failed session check (SPEC part 4) or a failed super admin login (part 8): clear that session. */
+export function forgetSession(area: SessionArea): void {
+  const store = useAuthStore.getState();
+  const clear = { shop: store.clearShop, admin: store.clearAdmin, staff: store.clearStaff, 'super-admin': store.clearSuperAdmin };
+  clear[area]();
+}
+
+/**
+ * After a logout: the server ends the shop's session together with the till's user session,
+ * and a user logout ends the one session admin and staff share.
+ */
+export function endSession(area: SessionArea): void {
+  const store = useAuthStore.getState();
+  if (area === 'super-admin') {
+    store.clearSuperAdmin();
+    return;
+  }
+  store.clearAdminAndStaff();
+  if (area === 'shop') store.clearShop();
+}
+
+export type SignOutResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * SPEC part 4's logout: the server call, then the auth session and the other client stores are
+ * reset. A 401 means the session had already ended (expired, or closed on another tab), which
+ * is the outcome logout wanted, so the till is cleaned up all the same.
+ */
+export async function signOut(area: SessionArea): Promise<SignOutResult> {
+  try {
+    await logoutSession(area);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      return { ok: false, message: errorMessage(error, messages.logoutFailed) };
+    }
+  }
+  endSession(area);
+  resetClientStores();
+  return { ok: true };
+}

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, apiRequest, apiUrl, errorMessage, isAbort } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body: unknown): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** What the app asked fetch for, on the last call. */
+function lastCall() {
+  const [url, init] = fetchMock.mock.calls.at(-1)!;
+  return { url, init: init! };
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('api client', () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  it('calls /api/v1 on the same origin with the session cookies', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, message: 'ok', data: { shopName: 'Corner Grocery' } }));
+    await api.get('/shop/check-login', { fallbackMessage: 'x' });
+    const { url, init } = lastCall();
+    expect(url).toBe('/api/v1/shop/check-login');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('accepts paths written with or without a leading slash', () => {
+    expect(apiUrl('admin/staff/7')).toBe('/api/v1/admin/staff/7');
+    expect(apiUrl('/admin/staff/7')).toBe('/api/v1/admin/staff/7');
+  });
+
+  it('sends a JSON body and returns the envelope data', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, message: 'Signed in', data: { userName: 'aisha' } }));
+    const data = await api.post<{ userName: string }>('/admin/login', { phoneNumber: '7712345', password: 'secret12' }, {
+      fallbackMessage: 'Failed to login',
+    });
+    expect(data).toEqual({ userName: 'aisha' });
+    const { init } = lastCall();
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"phoneNumber":"7712345","password":"secret12"}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('sends no body and no content type for a call without a payload', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, message: 'Signed out', data: null }));
+    await expect(api.post('/admin/logout', undefined, { fallbackMessage: 'Failed to logout' })).resolves.toBeNull();
+    const { init } = lastCall();
+    expect(init.body).toBeUndefined();
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('passes a FormData through for the browser to encode as multipart', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'products.csv');
+    await apiRequest('POST', '/file/upload', { body: form, fallbackMessage: 'Failed to upload file' });
+    const { init } = lastCall();
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+  });
+
+  it.each([
+    ['put', 'PUT'],
+    ['patch', 'PATCH'],
+  ] as const)('%s sends %s', async (verb, method) => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: 1 }));
+    await api[verb]('/x', { a: 1 }, { fallbackMessage: 'x' });
+    expect(lastCall().init.method).toBe(method);
+  });
+
+  it('delete sends DELETE', async () => {
+    fetchMock.mockResolvedValue(answer(204, ''));
+    await expect(api.delete('/customer/1', { fallbackMessage: 'Failed to delete customer.' })).resolves.toBeNull();
+    expect(lastCall().init.method).toBe('DELETE');
+  });
+
+  it("throws the server's message and status on a failure", async () => {
+    fetchMock.mockResolvedValue(answer(401, { success: false, message: 'Invalid credentials' }));
+    const error = await caught(api.post('/admin/login', {}, { fallbackMessage: 'Failed to login' }));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe('Invalid credentials');
+    expect(error.serverMessage).toBe('Invalid credentials');
+    expect(error.isNetworkError).toBe(false);
+  });
+
+  it.each([
+    ['no message', { success: false }],
+    ['a blank message', { success: false, message: '  ' }],
+    ['a message that is not text', { success: false, message: { code: 1 } }],
+    ['an empty body', ''],
+    ['an HTML error page', '<html><body>Not Found</body></html>'],
+    ['a JSON array', '[]'],
+  ])('falls back to the caller’s message for a failure with %s', async (_label, body) => {
+    fetchMock.mockResolvedValue(answer(404, body));
+    const error = await caught(api.get('/super-admin/check-logged', { fallbackMessage: 'Please sign in' }));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('Please sign in');
+    expect(error.serverMessage).toBeUndefined();
+  });
+
+  it('treats an envelope that says success: false as a failure even with status 200', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: false, message: 'Shop not found' }));
+    const error = await caught(api.get('/shop/check-login', { fallbackMessage: 'x' }));
+    expect(error.status).toBe(200);
+    expect(error.message).toBe('Shop not found');
+  });
+
+  it('reports an unreachable server as status 0 with the fallback message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await caught(api.post('/shop/login', {}, { fallbackMessage: 'Failed to login' }));
+    expect(error.status).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('Failed to login');
+  });
+
+  it('lets an abort through unchanged so callers can ignore it', async () => {
+    const controller = new AbortController();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockImplementation(() => {
+      controller.abort();
+      return Promise.reject(abort);
+    });
+    const promise = api.get('/admin/check-logged', { fallbackMessage: 'x', signal: controller.signal });
+    await expect(promise).rejects.toBe(abort);
+    expect(isAbort(abort)).toBe(true);
+    expect(lastCall().init.signal).toBe(controller.signal);
+  });
+
+  it('names the message to show for any thrown value', () => {
+    expect(errorMessage(new ApiError(429, 'Too many sign-in attempts.'), 'Failed to login')).toBe('Too many sign-in attempts.');
+    expect(errorMessage(new Error('boom'), 'Failed to login')).toBe('Failed to login');
+    expect(isAbort(new Error('boom'))).toBe(false);
+  });
+});

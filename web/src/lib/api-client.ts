@@ -1,0 +1,116 @@
+/**
+ * The one door to the server: the only module in the app that calls `fetch`.
+ *
+ * Every call goes to `/api/v1` on the app's own origin with the session cookies, sends JSON (or
+ * a FormData for uploads), and reads the server's envelope `{success, message, data}`: success
+ * gives `data`; anything else throws an ApiError whose message is the server's own when it sent
+ * one, else the SPEC part 8 fallback the caller names. The client never redirects or toasts:
+ * what a failure means (sign-in needed, show a toast, ignore) is the caller's decision.
+ */
+
+export const API_BASE = '/api/v1';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Shown when the server gives no message (SPEC part 8's defaults, e.g. "Failed to login"). */
+  fallbackMessage: string;
+  /** A JSON-serialisable value, or a FormData (multipart; the browser sets its boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** A failed call. `status` is the HTTP status, or 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own message, when it sent one (then it is also `message`). */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, message: string, serverMessage?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+
+  /** No answer at all: offline, DNS, refused connection, CORS. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+interface Envelope {
+  success?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+/** `"admin/staff/1"` and `"/admin/staff/1"` are the same call (SPEC writes both). */
+export function apiUrl(path: string): string {
+  return `${API_BASE}/${path.replace(/^\/+/, '')}`;
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  const { body, fallbackMessage, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });
+  } catch (error) {
+    // An abort is the caller's own doing: let it through unchanged so it can be told apart.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, fallbackMessage);
+  }
+
+  const envelope = await readEnvelope(response);
+  const serverMessage = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : undefined;
+  if (!response.ok || envelope?.success === false) {
+    throw new ApiError(response.status, serverMessage ?? fallbackMessage, serverMessage);
+  }
+  return (envelope?.data ?? null) as T;
+}
+
+/** The parsed body, or null for an empty or non-JSON body (a proxy's error page, a 204). */
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return null;
+  }
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Envelope) : null;
+  } catch {
+    return null;
+  }
+}
+
+type WithoutBody = Omit<RequestOptions, 'body'>;
+
+export const api = {
+  get: <T>(path: string, options: WithoutBody) => apiRequest<T>('GET', path, options),
+  delete: <T>(path: string, options: WithoutBody) => apiRequest<T>('DELETE', path, options),
+  post: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('PATCH', path, { ...options, body }),
+};
+
+/** The message to show for any thrown value: an ApiError's, else the fallback. */
+export function errorMessage(error: unknown, fallbackMessage: string): string {
+  return error instanceof ApiError ? error.message : fallbackMessage;
+}
+
+/** True for an AbortController's abort, which callers ignore (the screen has moved on). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

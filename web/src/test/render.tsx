@@ -1,0 +1,84 @@
+/**
+ * Rendering a route table in a DOM for component tests (happy-dom), without extra libraries:
+ * React's own `act`, a memory router, and a few helpers that act as a user would.
+ */
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+export async function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  await act(async () => root.render(<RouterProvider router={router} />));
+  return {
+    container,
+    router,
+    pathname: () => router.state.location.pathname,
+    text: () => container.textContent ?? '',
+    unmount: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
+
+/** Lets pending promises and effects settle until `check` passes (or fails after ~1 s). */
+export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+    }
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  }
+}
+
+/** Types into a React-controlled input the way a browser reports it. */
+export function typeInto(input: HTMLInputElement, value: string): void {
+  act(() => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export async function click(element: Element): Promise<void> {
+  await act(async () => {
+    (element as HTMLElement).click();
+  });
+}
+
+/** The input a visible label names. */
+export function field(container: HTMLElement, label: string): HTMLInputElement {
+  const labelElement = [...container.querySelectorAll('label')].find((candidate) => candidate.textContent === label);
+  const input = labelElement && (container.ownerDocument.getElementById(labelElement.htmlFor) as HTMLInputElement | null);
+  if (!input) throw new Error(`no field labelled "${label}"`);
+  return input;
+}
+
+export function button(container: HTMLElement, name: string): HTMLButtonElement {
+  const found = [...container.querySelectorAll('button')].find(
+    (candidate) => candidate.getAttribute('aria-label') === name || candidate.textContent?.trim() === name,
+  );
+  if (!found) throw new Error(`no button named "${name}"`);
+  return found;
+}
+
+/** A fetch answer in the server's envelope. */
+export function envelope(status: number, body: { message?: string; data?: unknown } | string): Response {
+  if (typeof body === 'string') return new Response(body, { status });
+  return new Response(JSON.stringify({ success: status < 400, ...body }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

@@ -1,0 +1,56 @@
+// Shared by the end-to-end tests: Debian's Chromium, a page that records uncaught errors, screenshots.
+// Not a test file itself (node --test only runs *.test.mjs here).
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const baseUrl = process.env.POS_E2E_URL;
+if (!baseUrl) {
+  throw new Error(
+    'POS_E2E_URL is not set: serve web/dist (e.g. `npx vite preview --port 4173 --strictPort`) ' +
+      'and run with POS_E2E_URL=http://127.0.0.1:4173',
+  );
+}
+
+export const url = (path) => new URL(path, baseUrl).href;
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  tablet: { width: 820, height: 1180 },
+};
+
+const screenshots = new URL('../../test-results/', import.meta.url);
+
+export async function launchBrowser() {
+  await mkdir(screenshots, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh context and page that records uncaught errors. `prepare(page)` runs before the first
+ * navigation (e.g. to stub API routes); the page is returned once the app has rendered.
+ */
+export async function openPage(browser, viewport, path, prepare) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  if (prepare) await prepare(page);
+  await page.goto(url(path));
+  await page.locator('html[data-core="ready"]').waitFor({ timeout: 15_000 });
+  return { page, context, pageErrors };
+}
+
+export const shot = (page, name) =>
+  page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
