@@ -4,12 +4,17 @@
 //! is reported as a `ConfigError` naming the variable, so the operator sees one clear line
 //! instead of a panic.
 
+mod identity;
+
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use thiserror::Error;
 use url::Url;
+
+pub use identity::{Secret, SuperAdminSettings};
 
 const DEFAULT_DATABASE_URL: &str = "sqlite://data/pos.db";
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -28,6 +33,16 @@ pub struct Config {
     pub log_filter: String,
     pub log_format: LogFormat,
     pub max_body_bytes: usize,
+    /// `POS_PUBLIC_URL`: the address people open. When set, it is the only origin allowed to
+    /// change state (CSRF), and `https` makes the session cookies `Secure`.
+    pub public_url: Option<Url>,
+    /// `POS_SESSION_IDLE_MINUTES` (default 12 h): a session unused this long ends.
+    pub session_idle: Duration,
+    /// `POS_SESSION_MAX_HOURS` (default 7 days): a session ends this long after sign-in.
+    pub session_max_age: Duration,
+    pub super_admin: SuperAdminSettings,
+    /// `POS_DEMO=1`: seed the demo shop and accounts at start and print their sign-in details.
+    pub demo: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,6 +135,8 @@ impl Config {
                 })?,
         };
 
+        let identity = identity::parse(&get)?;
+
         Ok(Self {
             database_url,
             listen,
@@ -127,6 +144,11 @@ impl Config {
             log_filter,
             log_format,
             max_body_bytes,
+            public_url: identity.public_url,
+            session_idle: identity.session_idle,
+            session_max_age: identity.session_max_age,
+            super_admin: identity.super_admin,
+            demo: identity.demo,
         })
     }
 }
@@ -257,6 +279,12 @@ mod tests {
         assert_eq!(config.log_filter, "info");
         assert_eq!(config.log_format, LogFormat::Pretty);
         assert_eq!(config.max_body_bytes, 1024 * 1024);
+        assert_eq!(config.public_url, None);
+        assert_eq!(config.session_idle, Duration::from_secs(720 * 60));
+        assert_eq!(config.session_max_age, Duration::from_secs(168 * 3600));
+        assert_eq!(config.super_admin.phone_number, None);
+        assert!(config.super_admin.password.is_none());
+        assert!(!config.demo);
     }
 
     #[test]

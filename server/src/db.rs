@@ -2,20 +2,41 @@
 //! with the per-backend migrations embedded in the binary and applied at start.
 //!
 //! Repositories take `Db::pool()` and write portable SQL (`$1` placeholders, BIGINT times and
-//! money, SMALLINT flags) so one code path serves both backends.
+//! money, SMALLINT flags) so one code path serves both backends. All SQL lives in the
+//! submodules below, one per table; every query by id also takes the caller's shop id.
+
+pub mod audit;
+pub mod counters;
+pub mod permissions;
+pub mod sessions;
+pub mod shops;
+pub mod users;
 
 use std::time::Duration;
 
 use serde::Serialize;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{MigrateError, Migrator};
-use sqlx::{AnyConnection, AnyPool, Connection};
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use thiserror::Error;
 
 use crate::config::DatabaseUrl;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
+
+/// Anything a query can run on: the pool, a connection, or a transaction (`&mut *tx`).
+pub trait Executor<'e>: sqlx::Executor<'e, Database = Any> {}
+
+impl<'e, T: sqlx::Executor<'e, Database = Any>> Executor<'e> for T {}
+
+/// What a sign-in needs of an account, and nothing more: the stored hash never travels with the
+/// rows that answers are built from.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Credentials {
+    pub id: i64,
+    pub password_hash: String,
+}
 
 /// Applied on every new SQLite connection, because these settings are per connection:
 /// durability of committed sales (FULL), enforced `shop_id` references, and waiting for a

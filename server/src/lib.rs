@@ -5,18 +5,26 @@
 
 #![forbid(unsafe_code)]
 
+pub mod accounts;
+pub mod auth;
+pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod setup;
 pub mod shutdown;
 pub mod telemetry;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use thiserror::Error;
 use tokio::net::TcpListener;
 
+use crate::auth::Auth;
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, DbError};
 use crate::http::{AppState, WebApp};
@@ -27,9 +35,13 @@ pub enum StartupError {
     Database(#[from] DbError),
     #[error("cannot read the listening address: {0}")]
     Listener(#[source] std::io::Error),
+    /// The first super admin or the demo data could not be created.
+    #[error("cannot prepare the accounts: {0}")]
+    Setup(String),
 }
 
-/// A server ready to accept connections: database connected and migrated, router built.
+/// A server ready to accept connections: database connected and migrated, first accounts
+/// created, router built.
 pub struct App {
     listener: TcpListener,
     address: SocketAddr,
@@ -39,6 +51,15 @@ pub struct App {
 
 impl App {
     pub async fn build(config: &Config, listener: TcpListener) -> Result<Self, StartupError> {
+        Self::build_with_clock(config, listener, Clock::system()).await
+    }
+
+    /// As `build`, with a clock the caller keeps (tests move it forward to expire sessions).
+    pub async fn build_with_clock(
+        config: &Config,
+        listener: TcpListener,
+        clock: Clock,
+    ) -> Result<Self, StartupError> {
         let address = listener.local_addr().map_err(StartupError::Listener)?;
         let db = Db::connect(&config.database_url).await?;
         tracing::info!(
@@ -54,9 +75,15 @@ impl App {
                  (scripts/build.sh); the API works"
             );
         }
+        let auth = Arc::new(Auth::from_config(config));
+        setup::run(config, &db, &clock, auth.timeouts)
+            .await
+            .map_err(|error| StartupError::Setup(error.detail()))?;
         let state = AppState {
             db: db.clone(),
             web,
+            clock,
+            auth,
         };
         let router = http::router(state, config.max_body_bytes);
         Ok(Self {
@@ -86,7 +113,11 @@ impl App {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         tracing::info!(address = %self.address, "listening on http://{}", self.address);
-        let served = axum::serve(self.listener, self.router)
+        // With the peer address in each request: the sign-in limiter counts per client address.
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown)
             .await;
         self.db.close().await;

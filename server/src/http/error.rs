@@ -2,11 +2,13 @@
 //! the `{success:false, message}` envelope follow from the variant. Internal causes are logged
 //! here and never sent to the client.
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use pos_core::CoreError;
 use thiserror::Error;
 
 use super::envelope;
+use crate::auth::password::PasswordError;
 
 type Cause = Box<dyn std::error::Error + Send + Sync>;
 
@@ -28,10 +30,17 @@ pub enum ApiError {
     Conflict(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// 415: a body that is not declared as JSON.
+    #[error("{0}")]
+    UnsupportedMediaType(String),
     #[error("{0}")]
     Unprocessable(String),
-    #[error("{0}")]
-    TooManyRequests(String),
+    /// 429 with `Retry-After`.
+    #[error("{message}")]
+    TooManyRequests {
+        message: String,
+        retry_after_seconds: u64,
+    },
     /// 503: a dependency (the database) does not answer; the client should retry later.
     #[error("{0}")]
     Unavailable(String),
@@ -57,12 +66,29 @@ impl ApiError {
             Self::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Rejected { status, .. } => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+
+    /// The message with, for an internal error, its whole cause chain: for operators (logs,
+    /// the command line), never for API clients.
+    pub fn detail(&self) -> String {
+        let Self::Internal(cause) = self else {
+            return self.to_string();
+        };
+        let mut chain = cause.to_string();
+        let mut source = cause.source();
+        while let Some(next) = source {
+            chain.push_str(": ");
+            chain.push_str(&next.to_string());
+            source = next.source();
+        }
+        chain
     }
 }
 
@@ -72,19 +98,46 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+/// Core's verdicts: a malformed field is 400 (its message names the field), a broken business
+/// rule is 422.
+impl From<CoreError> for ApiError {
+    fn from(error: CoreError) -> Self {
+        match error {
+            CoreError::Invalid { message, .. } => Self::BadRequest(message),
+            CoreError::Rule { message } => Self::Unprocessable(message),
+        }
+    }
+}
+
+impl From<PasswordError> for ApiError {
+    fn from(error: PasswordError) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<getrandom::Error> for ApiError {
+    fn from(error: getrandom::Error) -> Self {
+        Self::internal(format!(
+            "the operating system gave no random bytes: {error}"
+        ))
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if let Self::Internal(cause) = &self {
-            // `{:#}`-style chain: the cause and its sources, for the operator only.
-            let mut chain = cause.to_string();
-            let mut source = cause.source();
-            while let Some(next) = source {
-                chain.push_str(": ");
-                chain.push_str(&next.to_string());
-                source = next.source();
-            }
-            tracing::error!(error = %chain, "request failed");
+        if let Self::Internal(_) = &self {
+            tracing::error!(error = %self.detail(), "request failed");
         }
-        envelope::failure(self.status(), &self.to_string())
+        let mut response = envelope::failure(self.status(), &self.to_string());
+        if let Self::TooManyRequests {
+            retry_after_seconds,
+            ..
+        } = self
+        {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+        }
+        response
     }
 }

@@ -5,7 +5,15 @@ mod api_edge;
 mod envelope;
 mod error;
 mod health;
+mod identity_views;
+pub mod json;
+mod shop_session;
+mod sign_in;
+mod super_admin_session;
+mod user_session;
 mod web_app;
+
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request};
@@ -15,6 +23,8 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
+use crate::auth::{self, Auth};
+use crate::clock::Clock;
 use crate::db::Db;
 pub use envelope::Success;
 pub use error::ApiError;
@@ -25,12 +35,22 @@ pub use web_app::WebApp;
 pub struct AppState {
     pub db: Db,
     pub web: WebApp,
+    pub clock: Clock,
+    pub auth: Arc<Auth>,
 }
 
 pub fn router(state: AppState, max_body_bytes: usize) -> Router {
     let api = Router::new()
         .merge(health::router())
+        .merge(shop_session::router())
+        .merge(user_session::router())
+        .merge(super_admin_session::router())
         .fallback(api_edge::not_found)
+        // Before any handler: a cross-site state change is refused before its body is read.
+        .layer(middleware::from_fn_with_state(
+            state.auth.clone(),
+            auth::refuse_cross_site,
+        ))
         // The tower limit also refuses a too-large Content-Length before any handler runs;
         // axum's own per-extractor default (2 MB) is switched off so only one limit applies.
         .layer(RequestBodyLimitLayer::new(max_body_bytes))

@@ -5,12 +5,15 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use serde_json::Value;
-use tokio::io::{AsyncBufReadExt, BufReader, Lines};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdout, Command};
 
 use crate::support::{Backend, TestDatabase, on_both_backends, write_web_app};
 
-on_both_backends!(sigterm_stops_the_binary_cleanly_and_logs_no_password);
+on_both_backends!(
+    sigterm_stops_the_binary_cleanly_and_logs_no_password,
+    create_super_admin_reads_the_password_from_the_environment_or_stdin,
+);
 
 fn server_command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_pos-server"));
@@ -64,6 +67,8 @@ async fn sigterm_stops_the_binary_cleanly_and_logs_no_password(backend: Backend)
     let mut child = server_command()
         .env("DATABASE_URL", &database.url)
         .env("POS_WEB_DIR", files.path().join("dist"))
+        .env("POS_SUPER_ADMIN_PHONE", "7001234")
+        .env("POS_SUPER_ADMIN_PASSWORD", "binaryBoss1")
         .spawn()
         .expect("start pos-server");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -87,6 +92,11 @@ async fn sigterm_stops_the_binary_cleanly_and_logs_no_password(backend: Backend)
     assert!(status.success(), "exit status {status}:\n{log}");
     assert!(log.contains("SIGTERM received"), "{log}");
     assert!(log.contains("database pool closed"), "{log}");
+    assert!(log.contains("created the first super admin"), "{log}");
+    assert!(
+        !log.contains("binaryBoss1"),
+        "the password is never logged:\n{log}"
+    );
     assert!(
         log.contains("\"status\":200"),
         "requests are traced:\n{log}"
@@ -141,4 +151,92 @@ async fn an_unreachable_database_fails_without_showing_its_password() {
         "{stderr}"
     );
     assert!(!stderr.contains("hunter2"), "{stderr}");
+}
+
+async fn create_super_admin_reads_the_password_from_the_environment_or_stdin(backend: Backend) {
+    let files = tempfile::tempdir().unwrap();
+    let database = TestDatabase::create(backend, files.path()).await;
+    let create = |phone: &str| {
+        let email = format!("owner{phone}@example.com");
+        let mut command = server_command();
+        command
+            .env("DATABASE_URL", &database.url)
+            .args(["create-super-admin", "--phone", phone, "--name", "Owner"])
+            .args(["--email", &email])
+            .stdin(Stdio::piped());
+        command
+    };
+
+    let from_env = create("7005001")
+        .env("POS_SUPER_ADMIN_PASSWORD", "fromEnv123")
+        .output()
+        .await
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&from_env.stdout);
+    assert!(
+        from_env.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&from_env.stderr)
+    );
+    assert!(
+        stdout.contains("created super admin Owner (phone 7005001"),
+        "{stdout}"
+    );
+
+    let mut piped = create("7005002").spawn().unwrap();
+    let mut stdin = piped.stdin.take().unwrap();
+    stdin.write_all(b"fromStdin12\n").await.unwrap();
+    drop(stdin);
+    let from_stdin = piped.wait_with_output().await.unwrap();
+    assert!(
+        from_stdin.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from_stdin.stderr)
+    );
+
+    // A phone number already used by a super admin (with a new email: the last --email counts),
+    // and a bad one: one clear line each.
+    let again = create("7005001")
+        .args(["--email", "again@example.com"])
+        .env("POS_SUPER_ADMIN_PASSWORD", "fromEnv123")
+        .output()
+        .await
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr.contains("Phone number is already used by another account"),
+        "{stderr}"
+    );
+    let bad = create("12")
+        .env("POS_SUPER_ADMIN_PASSWORD", "fromEnv123")
+        .output()
+        .await
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        stderr.contains("Phone number must be exactly 7 digits"),
+        "{stderr}"
+    );
+
+    let config = pos_server::config::DatabaseUrl::parse(&database.url, files.path()).unwrap();
+    let db = pos_server::db::Db::connect(&config).await.unwrap();
+    let created: Vec<(String, String)> = sqlx::query_as(
+        "SELECT phone_number, password_hash FROM users WHERE role = 'super-admin' ORDER BY id",
+    )
+    .fetch_all(db.pool())
+    .await
+    .unwrap();
+    db.close().await;
+    assert_eq!(created.len(), 2);
+    assert!(
+        pos_server::auth::password::verify("fromEnv123", Some(created[0].1.clone()))
+            .await
+            .unwrap()
+    );
+    assert!(
+        pos_server::auth::password::verify("fromStdin12", Some(created[1].1.clone()))
+            .await
+            .unwrap()
+    );
 }

@@ -4,7 +4,11 @@ use sqlx::AnyPool;
 
 use crate::support::{Backend, on_both_backends, spawn_app};
 
-on_both_backends!(migrations_create_the_shops_table, shop_emails_are_unique,);
+on_both_backends!(
+    migrations_create_the_shops_table,
+    shop_emails_are_unique,
+    identity_tables_hold_their_rules_on_both_backends,
+);
 
 async fn insert_shop(pool: &AnyPool, email: &str) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar(
@@ -49,7 +53,7 @@ async fn migrations_create_the_shops_table(backend: Backend) {
             .fetch_all(pool)
             .await
             .unwrap();
-    assert_eq!(applied, vec![1]);
+    assert_eq!(applied, vec![1, 2]);
 }
 
 async fn shop_emails_are_unique(backend: Backend) {
@@ -64,6 +68,109 @@ async fn shop_emails_are_unique(backend: Backend) {
 
     let database_error = error.as_database_error().expect("a database error");
     assert!(database_error.is_unique_violation(), "{database_error}");
+}
+
+async fn insert_user(
+    pool: &AnyPool,
+    shop_id: Option<i64>,
+    role: &str,
+    staff_id: Option<&str>,
+    phone: &str,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO users (shop_id, role, staff_id, user_name, email, phone_number, \
+         password_hash, created_at, updated_at) VALUES ($1, $2, $3, 'Ali', $4, $5, 'x', 0, 0) \
+         RETURNING id",
+    )
+    .bind(shop_id)
+    .bind(role)
+    .bind(staff_id)
+    .bind(format!(
+        "{phone}.{}@example.com",
+        staff_id.unwrap_or("super")
+    ))
+    .bind(phone)
+    .fetch_one(pool)
+    .await
+}
+
+async fn identity_tables_hold_their_rules_on_both_backends(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let pool = app.db.pool();
+    let shop = insert_shop(pool, "a@example.com").await.unwrap();
+    let other = insert_shop(pool, "b@example.com").await.unwrap();
+    let unique = |result: Result<i64, sqlx::Error>| {
+        let error = result.unwrap_err();
+        assert!(
+            error.as_database_error().unwrap().is_unique_violation(),
+            "{error}"
+        );
+    };
+
+    let admin = insert_user(pool, Some(shop), "admin", Some("S000001"), "7770001")
+        .await
+        .unwrap();
+    // An admin's phone is unique within its shop, not across shops; staff ids are global.
+    unique(insert_user(pool, Some(shop), "admin", Some("S000002"), "7770001").await);
+    insert_user(pool, Some(other), "admin", Some("S000003"), "7770001")
+        .await
+        .unwrap();
+    insert_user(pool, Some(shop), "staff", Some("S000004"), "7770001")
+        .await
+        .unwrap();
+    unique(insert_user(pool, Some(other), "staff", Some("S000001"), "7770009").await);
+    // A super admin has no shop and no staff id; nobody else may lack them.
+    insert_user(pool, None, "super-admin", None, "7770000")
+        .await
+        .unwrap();
+    assert!(
+        insert_user(pool, Some(shop), "super-admin", None, "7770005")
+            .await
+            .is_err()
+    );
+    assert!(
+        insert_user(pool, None, "staff", Some("S000005"), "7770006")
+            .await
+            .is_err()
+    );
+    assert!(
+        insert_user(pool, Some(shop), "manager", Some("S000006"), "7770007")
+            .await
+            .is_err()
+    );
+
+    // Ending a till's shop session ends the user session under it.
+    let insert_session =
+        |id: &'static str, kind: &'static str, user: Option<i64>, parent: Option<&'static str>| {
+            sqlx::query(
+            "INSERT INTO sessions (id_hash, kind, shop_id, user_id, parent_id_hash, created_at, \
+             last_seen_at) VALUES ($1, $2, $3, $4, $5, 0, 0)",
+        )
+        .bind(id)
+        .bind(kind)
+        .bind(shop)
+        .bind(user)
+        .bind(parent)
+        .execute(pool)
+        };
+    insert_session("till", "shop", None, None).await.unwrap();
+    insert_session("admin", "user", Some(admin), Some("till"))
+        .await
+        .unwrap();
+    assert!(
+        insert_session("orphan", "user", Some(admin), None)
+            .await
+            .is_err()
+    );
+    sqlx::query("DELETE FROM sessions WHERE id_hash = 'till'")
+        .execute(pool)
+        .await
+        .unwrap();
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
 }
 
 /// Per-connection settings must hold on every pooled connection, not just the first one.

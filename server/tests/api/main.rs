@@ -4,11 +4,22 @@
 //! Tests that take a `Backend` run twice, on SQLite and on PostgreSQL; PostgreSQL needs
 //! POS_TEST_POSTGRES_URL (set by scripts/test.sh through scripts/lib/postgres.sh).
 
+mod identity_support;
 mod support;
 
 mod api_errors;
 mod binary;
+mod cookies;
+mod csrf;
 mod database;
+mod first_start;
 mod health;
+mod passwords;
+mod permission_guard;
+mod request_bodies;
+mod session_timeouts;
+mod sessions;
 mod shutdown;
+mod sign_in;
+mod sign_in_limits;
 mod web_app;

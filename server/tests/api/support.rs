@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use pos_server::App;
+use pos_server::clock::Clock;
 use pos_server::config::Config;
 use pos_server::db::Db;
 use sqlx::{AssertSqlSafe, Connection, PgConnection};
@@ -43,9 +44,12 @@ pub const INDEX_HTML: &str = "<!doctype html><title>POS</title><div id=root></di
 pub const ASSET_PATH: &str = "/assets/index-3f9a1c.js";
 pub const ASSET_JS: &str = "console.log('till');";
 
+#[derive(Clone)]
 pub struct Options {
     pub web_app_built: bool,
     pub max_body_bytes: Option<usize>,
+    /// More environment variables for the server's configuration.
+    pub vars: Vec<(&'static str, String)>,
 }
 
 impl Default for Options {
@@ -53,6 +57,19 @@ impl Default for Options {
         Self {
             web_app_built: true,
             max_body_bytes: None,
+            vars: Vec::new(),
+        }
+    }
+}
+
+impl Options {
+    pub fn with_vars(vars: &[(&'static str, &str)]) -> Self {
+        Self {
+            vars: vars
+                .iter()
+                .map(|(name, value)| (*name, (*value).to_owned()))
+                .collect(),
+            ..Self::default()
         }
     }
 }
@@ -61,11 +78,14 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub db: Db,
+    /// The server's clock: `app.clock.advance(...)` expires sessions without waiting.
+    pub clock: Clock,
+    options: Options,
     shutdown: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<std::io::Result<()>>>,
     // Dropped last (fields drop in order): the database outlives the server using it.
-    _files: TempDir,
-    _database: TestDatabase,
+    files: Option<TempDir>,
+    database: Option<TestDatabase>,
 }
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
@@ -74,11 +94,23 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let files = tempfile::tempdir().expect("temp dir");
+    let database = TestDatabase::create(backend, files.path()).await;
+    start(files, database, options)
+        .await
+        .unwrap_or_else(|error| panic!("app starts: {error}"))
+}
+
+/// Starts the server on an existing database; the error is `App::build`'s, for tests of
+/// startup failures.
+pub async fn start(
+    files: TempDir,
+    database: TestDatabase,
+    options: Options,
+) -> Result<TestApp, String> {
     let web_dir = files.path().join("dist");
     if options.web_app_built {
         write_web_app(&web_dir);
     }
-    let database = TestDatabase::create(backend, files.path()).await;
     let mut vars = HashMap::from([
         ("DATABASE_URL".to_owned(), database.url.clone()),
         ("POS_WEB_DIR".to_owned(), web_dir.display().to_string()),
@@ -86,28 +118,36 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     if let Some(bytes) = options.max_body_bytes {
         vars.insert("POS_MAX_BODY_BYTES".to_owned(), bytes.to_string());
     }
+    for (name, value) in &options.vars {
+        vars.insert((*name).to_owned(), value.clone());
+    }
     let config = Config::from_lookup(|name| vars.get(name).cloned(), files.path())
-        .expect("test configuration is valid");
+        .map_err(|error| error.to_string())?;
 
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind port 0");
-    let app = App::build(&config, listener).await.expect("app starts");
+    let clock = Clock::system();
+    let app = App::build_with_clock(&config, listener, clock.clone())
+        .await
+        .map_err(|error| error.to_string())?;
     let address = format!("http://{}", app.address());
     let db = app.db().clone();
     let (shutdown, stop) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
         let _ = stop.await;
     }));
-    TestApp {
+    Ok(TestApp {
         address,
         client: reqwest::Client::new(),
         db,
+        clock,
+        options,
         shutdown: Some(shutdown),
         server: Some(server),
-        _files: files,
-        _database: database,
-    }
+        files: Some(files),
+        database: Some(database),
+    })
 }
 
 pub fn write_web_app(dir: &Path) {
@@ -120,6 +160,11 @@ pub fn write_web_app(dir: &Path) {
 }
 
 impl TestApp {
+    /// The database's URL, as DATABASE_URL would give it.
+    pub fn db_url(&self) -> String {
+        self.database.as_ref().expect("running").url.clone()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
@@ -134,12 +179,25 @@ impl TestApp {
 
     /// Triggers the graceful shutdown and waits for the server task to finish.
     pub async fn shut_down(mut self) -> std::io::Result<()> {
+        self.stop().await
+    }
+
+    async fn stop(&mut self) -> std::io::Result<()> {
         let _ = self.shutdown.take().expect("running").send(());
         let server = self.server.take().expect("running");
         tokio::time::timeout(Duration::from_secs(10), server)
             .await
             .expect("server stops within 10 s")
             .expect("server task did not panic")
+    }
+
+    /// Stops the server and starts a new one on the same database, as an operator's restart.
+    pub async fn restart(mut self) -> TestApp {
+        self.stop().await.expect("server stops cleanly");
+        let (files, database) = (self.files.take(), self.database.take());
+        start(files.unwrap(), database.unwrap(), self.options.clone())
+            .await
+            .unwrap_or_else(|error| panic!("app restarts: {error}"))
     }
 }
 

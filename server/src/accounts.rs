@@ -1,0 +1,123 @@
+//! Creating accounts, for every caller that does (first start, demo data, the command line,
+//! and the management routes): values checked with core's rules, the password hashed, the staff
+//! id allocated and the row written in one transaction.
+
+use pos_core::{ids, validation};
+
+use crate::auth::{Permission, Role, password};
+use crate::db::shops::{NewShop, Shop};
+use crate::db::users::{NewUser, User};
+use crate::db::{self, Db, counters};
+use crate::http::ApiError;
+
+/// A person to create, as typed (validated here).
+#[derive(Debug, Clone)]
+pub struct NewAccount<'a> {
+    /// `None` exactly for a super admin.
+    pub shop_id: Option<i64>,
+    pub role: Role,
+    pub user_name: &'a str,
+    pub email: &'a str,
+    pub phone_number: &'a str,
+    pub password: &'a str,
+}
+
+/// Creates a user. Admins and staff get the next staff id (unique across shops); a new admin is
+/// granted all twelve permissions (docs/api-identity.md, "Permissions"); staff start with none.
+pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ApiError> {
+    let user_name = validation::staff_name(account.user_name)?;
+    let email = validation::email(account.email)?.to_lowercase();
+    let phone_number = validation::phone_number("phoneNumber", account.phone_number)?;
+    validation::password(account.password)?;
+    let is_super_admin = account.role == Role::SuperAdmin;
+    if is_super_admin != account.shop_id.is_none() {
+        return Err(ApiError::BadRequest(
+            "A super admin has no shop; admins and staff need one".to_owned(),
+        ));
+    }
+    let password_hash = password::hash(account.password).await?;
+
+    let mut transaction = db.pool().begin().await?;
+    let staff_id = match account.shop_id {
+        None => None,
+        Some(_) => {
+            let number =
+                counters::next(&mut *transaction, counters::STAFF_ID, counters::GLOBAL).await?;
+            Some(ids::format_staff_id(
+                u32::try_from(number).unwrap_or(u32::MAX),
+            )?)
+        }
+    };
+    let new_user = NewUser {
+        shop_id: account.shop_id,
+        role: account.role,
+        staff_id: staff_id.as_deref(),
+        user_name: &user_name,
+        email: &email,
+        phone_number: &phone_number,
+        password_hash: &password_hash,
+    };
+    let user_id = db::users::insert(&mut *transaction, &new_user, now)
+        .await
+        .map_err(duplicate)?;
+    let user = match account.shop_id {
+        Some(shop_id) => {
+            if account.role == Role::Admin {
+                for permission in Permission::ALL {
+                    db::permissions::grant(&mut *transaction, shop_id, user_id, permission).await?;
+                }
+            }
+            db::users::find_in_shop(&mut *transaction, shop_id, user_id).await?
+        }
+        None => db::users::find_super_admin(&mut *transaction, user_id).await?,
+    };
+    transaction.commit().await?;
+    user.ok_or_else(|| ApiError::internal("a user just inserted cannot be read back"))
+}
+
+/// A shop to create. The values must already be checked with core's rules (the shop routes do
+/// that before calling); the email is normalised here, as every lookup expects.
+#[derive(Debug, Clone)]
+pub struct NewShopAccount<'a> {
+    pub shop_name: &'a str,
+    pub email: &'a str,
+    pub phone_number: &'a str,
+    pub country_name: &'a str,
+    pub currency_code: &'a str,
+    pub time_zone: &'a str,
+    pub password: &'a str,
+}
+
+pub async fn create_shop(db: &Db, now: i64, shop: NewShopAccount<'_>) -> Result<Shop, ApiError> {
+    validation::password(shop.password)?;
+    let email = shop.email.trim().to_lowercase();
+    let password_hash = password::hash(shop.password).await?;
+    let new_shop = NewShop {
+        shop_name: shop.shop_name,
+        email: &email,
+        phone_number: shop.phone_number,
+        country_name: shop.country_name,
+        currency_code: shop.currency_code,
+        time_zone: shop.time_zone,
+        password_hash: &password_hash,
+    };
+    db::shops::insert(db.pool(), &new_shop, now)
+        .await
+        .map_err(|error| match error.as_database_error() {
+            Some(found) if found.is_unique_violation() => {
+                ApiError::Conflict("A shop with this email already exists".to_owned())
+            }
+            _ => error.into(),
+        })
+}
+
+/// A unique violation becomes 409 naming the field; anything else stays internal.
+fn duplicate(error: sqlx::Error) -> ApiError {
+    match db::users::duplicate_field(&error) {
+        Some(field) => ApiError::Conflict(format!(
+            "{} is already used by another account",
+            validation::label(field)
+        )),
+        None => error.into(),
+    }
+}

@@ -1,0 +1,152 @@
+//! Session rules on top of `db::sessions`: start (rotating the one the client had), resolve
+//! (idle and absolute timeouts), end, and sweep.
+//!
+//! A user (admin or staff) session belongs to the till's shop session: it expires with it, ends
+//! when it ends (cascade), and using it keeps the till's session alive too.
+
+use super::SecretToken;
+use crate::db::sessions::{NewSession, SessionRow};
+use crate::db::{self, Db};
+use crate::http::{ApiError, AppState};
+
+/// `last_seen_at` is written at most once a minute per session, so most requests only read.
+/// Idle timeouts are therefore exact to within a minute.
+const TOUCH_INTERVAL_MILLIS: i64 = 60_000;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionKind {
+    Shop,
+    User,
+    SuperAdmin,
+}
+
+impl SessionKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Shop => "shop",
+            Self::User => "user",
+            Self::SuperAdmin => "super-admin",
+        }
+    }
+
+    /// The cookie that carries this kind of session.
+    pub fn cookie(self) -> &'static str {
+        match self {
+            Self::Shop => super::SHOP_COOKIE,
+            Self::User => super::USER_COOKIE,
+            Self::SuperAdmin => super::SUPER_ADMIN_COOKIE,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct SessionTimeouts {
+    pub idle_millis: i64,
+    pub max_age_millis: i64,
+}
+
+impl SessionTimeouts {
+    fn expired(&self, created_at: i64, last_seen_at: i64, now: i64) -> bool {
+        now - last_seen_at >= self.idle_millis || now - created_at >= self.max_age_millis
+    }
+
+    fn row_expired(&self, row: &SessionRow, now: i64) -> bool {
+        let parent_expired = match (row.parent_created_at, row.parent_last_seen_at) {
+            (Some(created_at), Some(last_seen_at)) => self.expired(created_at, last_seen_at, now),
+            // A user session whose till session is gone (a race with its cascade delete).
+            _ => row.parent_id_hash.is_some(),
+        };
+        parent_expired || self.expired(row.created_at, row.last_seen_at, now)
+    }
+}
+
+/// Who a new session is for.
+#[derive(Debug, Clone)]
+pub struct SessionOwner {
+    pub shop_id: Option<i64>,
+    pub user_id: Option<i64>,
+    /// The till's shop session (`id_hash`), for a user session.
+    pub parent_id_hash: Option<String>,
+}
+
+/// A live session found from its cookie.
+#[derive(Debug, Clone)]
+pub struct ActiveSession {
+    pub id_hash: String,
+    pub shop_id: Option<i64>,
+    pub user_id: Option<i64>,
+}
+
+/// Starts a session and returns the token for the cookie. The sessions the client presented
+/// (`replacing`) are deleted in the same transaction: a sign-in always rotates the id, so an id
+/// planted before sign-in (session fixation) is worthless after it.
+pub async fn start(
+    state: &AppState,
+    kind: SessionKind,
+    owner: SessionOwner,
+    replacing: &[SecretToken],
+) -> Result<SecretToken, ApiError> {
+    let now = state.clock.now_millis();
+    sweep(&state.db, now, state.auth.timeouts).await?;
+    let token = SecretToken::generate()?;
+    let id_hash = token.digest();
+    let mut transaction = state.db.pool().begin().await?;
+    for old in replacing {
+        db::sessions::delete(&mut *transaction, &old.digest()).await?;
+    }
+    let session = NewSession {
+        id_hash: &id_hash,
+        kind: kind.as_str(),
+        shop_id: owner.shop_id,
+        user_id: owner.user_id,
+        parent_id_hash: owner.parent_id_hash.as_deref(),
+    };
+    db::sessions::insert(&mut *transaction, &session, now).await?;
+    transaction.commit().await?;
+    Ok(token)
+}
+
+/// The live session of `kind` behind `token`, or `None` (unknown, other kind, or expired; an
+/// expired one is deleted on the way).
+pub async fn resolve(
+    state: &AppState,
+    kind: SessionKind,
+    token: &SecretToken,
+) -> Result<Option<ActiveSession>, ApiError> {
+    let pool = state.db.pool();
+    let Some(row) = db::sessions::find(pool, &token.digest()).await? else {
+        return Ok(None);
+    };
+    if row.kind != kind.as_str() {
+        return Ok(None);
+    }
+    let now = state.clock.now_millis();
+    if state.auth.timeouts.row_expired(&row, now) {
+        db::sessions::delete(pool, &row.id_hash).await?;
+        return Ok(None);
+    }
+    if now - row.last_seen_at >= TOUCH_INTERVAL_MILLIS {
+        db::sessions::touch(pool, &row.id_hash, row.parent_id_hash.as_deref(), now).await?;
+    }
+    Ok(Some(ActiveSession {
+        id_hash: row.id_hash,
+        shop_id: row.shop_id,
+        user_id: row.user_id,
+    }))
+}
+
+/// Deletes the session behind `token` (and a till's user session with it).
+pub async fn end(state: &AppState, id_hash: &str) -> Result<bool, ApiError> {
+    Ok(db::sessions::delete(state.db.pool(), id_hash).await?)
+}
+
+/// Deletes every expired session. Runs at start and at each sign-in, so the table holds only
+/// live sessions plus those expired since the last sign-in.
+pub async fn sweep(db: &Db, now: i64, timeouts: SessionTimeouts) -> Result<u64, sqlx::Error> {
+    db::sessions::delete_expired(
+        db.pool(),
+        now - timeouts.idle_millis,
+        now - timeouts.max_age_millis,
+    )
+    .await
+}

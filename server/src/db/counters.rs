@@ -1,0 +1,24 @@
+//! `id_counters`: the numbers behind human-readable ids (staff ids now; invoice numbers and
+//! product ids later). Call inside the transaction that uses the number: the upsert locks the
+//! counter row until commit, so two concurrent creations get different numbers and a rolled back
+//! creation gives its number back (gap-free).
+
+use super::Executor;
+
+/// The `shop_id` of a counter shared by all shops.
+pub const GLOBAL: i64 = 0;
+/// Staff ids are unique across shops (staff sign in by staffId), so their counter is global.
+pub const STAFF_ID: &str = "staff_id";
+
+/// The next number of `kind` for `shop_id` (1 for the first).
+pub async fn next<'e>(db: impl Executor<'e>, kind: &str, shop_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO id_counters (kind, shop_id, last_value) VALUES ($1, $2, 1) \
+         ON CONFLICT (kind, shop_id) DO UPDATE SET last_value = id_counters.last_value + 1 \
+         RETURNING last_value",
+    )
+    .bind(kind)
+    .bind(shop_id)
+    .fetch_one(db)
+    .await
+}

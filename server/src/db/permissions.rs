@@ -1,0 +1,74 @@
+//! `user_permissions`: the grants of admins and staff. Every statement joins the user's shop,
+//! so a grant can only be read or changed within the caller's shop.
+
+use super::Executor;
+use crate::auth::Permission;
+
+/// The user's grants in SPEC's order; empty for a user of another shop.
+pub async fn list<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    user_id: i64,
+) -> Result<Vec<Permission>, sqlx::Error> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT p.permission FROM user_permissions p JOIN users u ON u.id = p.user_id \
+         WHERE p.user_id = $1 AND u.shop_id = $2",
+    )
+    .bind(user_id)
+    .bind(shop_id)
+    .fetch_all(db)
+    .await?;
+    let mut permissions: Vec<Permission> = names
+        .iter()
+        .filter_map(|name| {
+            let permission = Permission::parse(name);
+            if permission.is_none() {
+                // The CHECK constraint makes this unreachable; never fail a request over it.
+                tracing::warn!(%name, user_id, "unknown permission in user_permissions");
+            }
+            permission
+        })
+        .collect();
+    permissions.sort();
+    Ok(permissions)
+}
+
+/// Grants `permission`; `false` when the user is not an admin or staff member of `shop_id`
+/// or already holds it.
+pub async fn grant<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    user_id: i64,
+    permission: Permission,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "INSERT INTO user_permissions (user_id, permission) \
+         SELECT id, $3 FROM users WHERE id = $1 AND shop_id = $2 \
+         ON CONFLICT (user_id, permission) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(shop_id)
+    .bind(permission.as_str())
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Revokes `permission`; `false` when there was no such grant in `shop_id`.
+pub async fn revoke<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    user_id: i64,
+    permission: Permission,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "DELETE FROM user_permissions WHERE user_id = $1 AND permission = $3 \
+         AND user_id IN (SELECT id FROM users WHERE id = $1 AND shop_id = $2)",
+    )
+    .bind(user_id)
+    .bind(shop_id)
+    .bind(permission.as_str())
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}

@@ -1,0 +1,93 @@
+//! `shops`: the tenants. Emails are stored trimmed and lower-case (callers normalise), so the
+//! plain unique constraint is case-insensitive in effect.
+
+use super::{Credentials, Executor};
+
+macro_rules! shop_columns {
+    () => {
+        "id, shop_name, email, phone_number, country_name, currency_code, time_zone"
+    };
+}
+
+/// A shop as answers show it (no password hash).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Shop {
+    pub id: i64,
+    pub shop_name: String,
+    pub email: String,
+    pub phone_number: String,
+    pub country_name: String,
+    pub currency_code: String,
+    pub time_zone: String,
+}
+
+/// Already validated and normalised values; `password_hash` is a PHC string.
+#[derive(Debug, Clone)]
+pub struct NewShop<'a> {
+    pub shop_name: &'a str,
+    pub email: &'a str,
+    pub phone_number: &'a str,
+    pub country_name: &'a str,
+    pub currency_code: &'a str,
+    pub time_zone: &'a str,
+    pub password_hash: &'a str,
+}
+
+pub async fn find<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Option<Shop>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        shop_columns!(),
+        " FROM shops WHERE id = $1"
+    ))
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn find_by_email<'e>(
+    db: impl Executor<'e>,
+    email: &str,
+) -> Result<Option<Shop>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        shop_columns!(),
+        " FROM shops WHERE email = $1"
+    ))
+    .bind(email)
+    .fetch_optional(db)
+    .await
+}
+
+/// For the shop sign-in only.
+pub async fn credentials_by_email<'e>(
+    db: impl Executor<'e>,
+    email: &str,
+) -> Result<Option<Credentials>, sqlx::Error> {
+    sqlx::query_as("SELECT id, password_hash FROM shops WHERE email = $1")
+        .bind(email)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn insert<'e>(
+    db: impl Executor<'e>,
+    shop: &NewShop<'_>,
+    now: i64,
+) -> Result<Shop, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "INSERT INTO shops (shop_name, email, phone_number, country_name, currency_code, \
+         time_zone, password_hash, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ",
+        shop_columns!()
+    ))
+    .bind(shop.shop_name)
+    .bind(shop.email)
+    .bind(shop.phone_number)
+    .bind(shop.country_name)
+    .bind(shop.currency_code)
+    .bind(shop.time_zone)
+    .bind(shop.password_hash)
+    .bind(now)
+    .fetch_one(db)
+    .await
+}

@@ -1,0 +1,180 @@
+//! `ApiJson<T>`: the JSON body extractor of the API. Liberal in what it accepts (unknown fields
+//! such as `confirmPassword` are ignored by serde's default; numbers may arrive as text where a
+//! field says so), strict and clear in what it refuses: malformed JSON, a wrong type or a
+//! missing field is a 400 whose message names the field, never axum's 422 or a 500.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use pos_core::validation::label;
+use serde::de::{self, DeserializeOwned, Deserializer};
+use serde_json::error::Category;
+
+use super::ApiError;
+
+pub struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Response> {
+        if !declares_json(&request) {
+            return Err(ApiError::UnsupportedMediaType(
+                "Send the body as JSON with Content-Type: application/json".to_owned(),
+            )
+            .into_response());
+        }
+        // A body over the limit is refused here as a plain 413, which the API edge wraps.
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        parse(&bytes).map(Self).map_err(IntoResponse::into_response)
+    }
+}
+
+/// JSON only: a form or text body is what a cross-site page can send without asking, so
+/// refusing it closes that door too.
+fn declares_json(request: &Request) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .map(|essence| essence.trim().to_ascii_lowercase())
+        .is_some_and(|essence| essence == "application/json" || essence.ends_with("+json"))
+}
+
+/// Every body of the API is a JSON object. Checked first because serde would also fill a
+/// struct from an array, by position (`["7770000", "secret"]`).
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
+        None => {
+            return Err(ApiError::BadRequest(
+                "The request body is empty; send a JSON object".to_owned(),
+            ));
+        }
+        Some(b'{') => {}
+        Some(_) => {
+            // Still parsed, so malformed JSON is reported as such.
+            serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|error| {
+                ApiError::BadRequest(format!(
+                    "The request body is not valid JSON (line {}, column {})",
+                    error.line(),
+                    error.column()
+                ))
+            })?;
+            return Err(ApiError::BadRequest(
+                "The request body must be a JSON object".to_owned(),
+            ));
+        }
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut deserializer)
+        .map_err(|error| ApiError::BadRequest(describe(&error)))
+}
+
+fn describe(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let inner = error.inner();
+    match inner.classify() {
+        Category::Syntax | Category::Eof => format!(
+            "The request body is not valid JSON (line {}, column {})",
+            inner.line(),
+            inner.column()
+        ),
+        Category::Io => "The request body cannot be read".to_owned(),
+        Category::Data => {
+            let text = without_position(inner);
+            let path = error.path().to_string();
+            if let Some(field) = text
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.strip_suffix('`'))
+            {
+                return format!("{} is required", label(field));
+            }
+            format!("{} is invalid: {text}", label(&path))
+        }
+    }
+}
+
+/// serde_json ends data errors with " at line L column C", which means nothing to a cashier.
+fn without_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let suffix = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
+}
+
+/// `#[serde(deserialize_with = "text_or_number")]`: a text field that forms may send as a JSON
+/// number (a phone number typed into a number input). Fractions and other types are refused.
+pub fn text_or_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    struct Visitor;
+    impl de::Visitor<'_> for Visitor {
+        type Value = String;
+
+        fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+            formatter.write_str("text or a whole number")
+        }
+
+        fn visit_str<E: de::Error>(self, value: &str) -> Result<String, E> {
+            Ok(value.to_owned())
+        }
+
+        fn visit_u64<E: de::Error>(self, value: u64) -> Result<String, E> {
+            Ok(value.to_string())
+        }
+
+        fn visit_i64<E: de::Error>(self, value: i64) -> Result<String, E> {
+            Ok(value.to_string())
+        }
+    }
+    deserializer.deserialize_any(Visitor)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    #[allow(dead_code)]
+    struct SignIn {
+        #[serde(deserialize_with = "text_or_number")]
+        phone_number: String,
+        password: String,
+    }
+
+    fn message(body: &str) -> String {
+        parse::<SignIn>(body.as_bytes()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn bad_bodies_get_messages_naming_the_problem() {
+        assert_eq!(message(""), "The request body is empty; send a JSON object");
+        assert_eq!(
+            message("{\"phoneNumber\":"),
+            "The request body is not valid JSON (line 1, column 15)"
+        );
+        assert_eq!(message("{\"password\":\"a\"}"), "Phone number is required");
+        assert_eq!(
+            message("{\"phoneNumber\":\"1\",\"password\":5}"),
+            "Password is invalid: invalid type: integer `5`, expected a string"
+        );
+        assert_eq!(
+            message("[\"7770000\", \"x\"]"),
+            "The request body must be a JSON object"
+        );
+        assert!(message("[1").starts_with("The request body is not valid JSON"));
+        assert!(
+            message("{\"phoneNumber\":1.5,\"password\":\"a\"}").contains("text or a whole number")
+        );
+    }
+
+    #[test]
+    fn extra_fields_are_ignored_and_numbers_accepted_as_text() {
+        let body = "{\"phoneNumber\":7771234,\"password\":\"x\",\"confirmPassword\":\"x\"}";
+        let parsed: SignIn = parse(body.as_bytes()).unwrap();
+        assert_eq!(parsed.phone_number, "7771234");
+    }
+}

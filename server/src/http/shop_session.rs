@@ -1,0 +1,89 @@
+//! The till's shop sign-in: `POST /shop/login`, `GET /shop/check-login`, `POST /shop/logout`.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::{get, post};
+use pos_core::validation;
+use serde::Deserialize;
+
+use super::identity_views::ShopView;
+use super::json::ApiJson;
+use super::sign_in::{self, Attempt, SignInKind, with_cookies};
+use super::{ApiError, AppState, Success};
+use crate::auth::sessions::{self, SessionKind, SessionOwner};
+use crate::auth::{ClientIp, SHOP_COOKIE, ShopSession, USER_COOKIE, read_token};
+use crate::db;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/shop/login", post(sign_in))
+        .route("/shop/check-login", get(check_signed_in))
+        .route("/shop/logout", post(sign_out))
+}
+
+#[derive(Deserialize)]
+struct ShopSignIn {
+    email: String,
+    password: String,
+}
+
+/// A new shop sign-in rebinds the till: the till's previous shop session and any admin or
+/// staff session on it end.
+async fn sign_in(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<ShopSignIn>,
+) -> Result<Response, ApiError> {
+    let email = validation::email(&body.email)?.to_lowercase();
+    sign_in::check_password_field(&body.password)?;
+    let attempt = Attempt::new(SignInKind::Shop, &email, None, ip);
+    attempt.check_rate(&state)?;
+    let credentials = db::shops::credentials_by_email(state.db.pool(), &email).await?;
+    let shop_id = attempt.verify(&state, &body.password, credentials).await?;
+
+    let replacing: Vec<_> = [SHOP_COOKIE, USER_COOKIE]
+        .into_iter()
+        .filter_map(|name| read_token(&headers, name))
+        .collect();
+    let owner = SessionOwner {
+        shop_id: Some(shop_id),
+        user_id: None,
+        parent_id_hash: None,
+    };
+    let token = sessions::start(&state, SessionKind::Shop, owner, &replacing).await?;
+    attempt.succeeded(&state, shop_id).await?;
+    let shop = db::shops::find(state.db.pool(), shop_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the shop was deleted during its sign-in"))?;
+    let cookies = &state.auth.cookies;
+    Ok(with_cookies(
+        vec![cookies.set(SHOP_COOKIE, &token), cookies.clear(USER_COOKIE)],
+        Success::ok("Signed in", ShopView::from(shop)),
+    ))
+}
+
+async fn check_signed_in(session: ShopSession) -> Success<ShopView> {
+    Success::ok("Shop is signed in", ShopView::from(session.shop))
+}
+
+/// Ends the shop session and, with it, the admin or staff session on this till.
+async fn sign_out(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    session: ShopSession,
+) -> Result<Response, ApiError> {
+    sessions::end(&state, &session.id_hash).await?;
+    if let Some(user) = read_token(&headers, USER_COOKIE) {
+        sessions::end(&state, &user.digest()).await?;
+    }
+    sign_in::audit_sign_out(&state, Some(session.shop.id), None, "shop", ip).await?;
+    let cookies = &state.auth.cookies;
+    Ok(with_cookies(
+        vec![cookies.clear(SHOP_COOKIE), cookies.clear(USER_COOKIE)],
+        Success::ok("Signed out", ()),
+    ))
+}
