@@ -103,16 +103,21 @@ pub async fn create_shop(db: &Db, now: i64, shop: NewShopAccount<'_>) -> Result<
     };
     db::shops::insert(db.pool(), &new_shop, now)
         .await
-        .map_err(|error| match error.as_database_error() {
-            Some(found) if found.is_unique_violation() => {
-                ApiError::Conflict("A shop with this email already exists".to_owned())
-            }
-            _ => error.into(),
-        })
+        .map_err(duplicate_shop)
+}
+
+/// Shop emails are the only unique shop column.
+pub fn duplicate_shop(error: sqlx::Error) -> ApiError {
+    match error.as_database_error() {
+        Some(found) if found.is_unique_violation() => {
+            ApiError::Conflict("A shop with this email already exists".to_owned())
+        }
+        _ => error.into(),
+    }
 }
 
 /// A unique violation becomes 409 naming the field; anything else stays internal.
-fn duplicate(error: sqlx::Error) -> ApiError {
+pub fn duplicate(error: sqlx::Error) -> ApiError {
     match db::users::duplicate_field(&error) {
         Some(field) => ApiError::Conflict(format!(
             "{} is already used by another account",

@@ -5,6 +5,7 @@
 //! instead of a panic.
 
 mod identity;
+mod mail;
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -15,6 +16,7 @@ use thiserror::Error;
 use url::Url;
 
 pub use identity::{Secret, SuperAdminSettings};
+pub use mail::MailSettings;
 
 const DEFAULT_DATABASE_URL: &str = "sqlite://data/pos.db";
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -41,6 +43,8 @@ pub struct Config {
     /// `POS_SESSION_MAX_HOURS` (default 7 days): a session ends this long after sign-in.
     pub session_max_age: Duration,
     pub super_admin: SuperAdminSettings,
+    /// SMTP or outbox, sender, and the base of links in mails.
+    pub mail: MailSettings,
     /// `POS_DEMO=1`: seed the demo shop and accounts at start and print their sign-in details.
     pub demo: bool,
 }
@@ -136,6 +140,7 @@ impl Config {
         };
 
         let identity = identity::parse(&get)?;
+        let mail = mail::parse(&get, working_dir, identity.public_url.as_ref())?;
 
         Ok(Self {
             database_url,
@@ -148,6 +153,7 @@ impl Config {
             session_idle: identity.session_idle,
             session_max_age: identity.session_max_age,
             super_admin: identity.super_admin,
+            mail,
             demo: identity.demo,
         })
     }

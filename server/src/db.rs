@@ -7,7 +7,9 @@
 
 pub mod audit;
 pub mod counters;
+pub mod employees;
 pub mod permissions;
+pub mod reset_tokens;
 pub mod sessions;
 pub mod shops;
 pub mod users;

@@ -12,6 +12,8 @@ pub mod clock;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod mail;
+pub mod password_changes;
 pub mod setup;
 pub mod shutdown;
 pub mod telemetry;
@@ -28,6 +30,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, DbError};
 use crate::http::{AppState, WebApp};
+use crate::mail::Mailer;
 
 #[derive(Debug, Error)]
 pub enum StartupError {
@@ -38,6 +41,8 @@ pub enum StartupError {
     /// The first super admin or the demo data could not be created.
     #[error("cannot prepare the accounts: {0}")]
     Setup(String),
+    #[error("cannot prepare the mail transport: {0}")]
+    Mail(#[from] crate::mail::MailError),
 }
 
 /// A server ready to accept connections: database connected and migrated, first accounts
@@ -79,11 +84,14 @@ impl App {
         setup::run(config, &db, &clock, auth.timeouts)
             .await
             .map_err(|error| StartupError::Setup(error.detail()))?;
+        let mailer = Arc::new(Mailer::from_settings(&config.mail)?);
+        tracing::info!(?mailer, "password reset mail");
         let state = AppState {
             db: db.clone(),
             web,
             clock,
             auth,
+            mailer,
         };
         let router = http::router(state, config.max_body_bytes);
         Ok(Self {

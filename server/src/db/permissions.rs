@@ -72,3 +72,24 @@ pub async fn revoke<'e>(
     .await?;
     Ok(result.rows_affected() > 0)
 }
+
+/// Every grant of the shop's people, as (user id, permission), for listing a whole shop with
+/// one query instead of one per person.
+pub async fn list_for_shop<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<(i64, Permission)>, sqlx::Error> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT p.user_id, p.permission FROM user_permissions p JOIN users u ON u.id = p.user_id \
+         WHERE u.shop_id = $1",
+    )
+    .bind(shop_id)
+    .fetch_all(db)
+    .await?;
+    let mut grants: Vec<(i64, Permission)> = rows
+        .into_iter()
+        .filter_map(|(user_id, name)| Some((user_id, Permission::parse(&name)?)))
+        .collect();
+    grants.sort();
+    Ok(grants)
+}

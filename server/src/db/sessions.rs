@@ -100,3 +100,21 @@ pub async fn delete_expired<'e>(
         .await?;
     Ok(result.rows_affected())
 }
+
+/// Ends every session of a user (a password change, a deletion).
+pub async fn delete_for_user<'e>(db: impl Executor<'e>, user_id: i64) -> Result<u64, sqlx::Error> {
+    let result = sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(user_id)
+        .execute(db)
+        .await?;
+    Ok(result.rows_affected())
+}
+
+/// Ends every till signed in to a shop, and by cascade the user sessions on those tills.
+pub async fn delete_for_shop<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<u64, sqlx::Error> {
+    let result = sqlx::query("DELETE FROM sessions WHERE shop_id = $1 AND kind = 'shop'")
+        .bind(shop_id)
+        .execute(db)
+        .await?;
+    Ok(result.rows_affected())
+}

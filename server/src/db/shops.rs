@@ -91,3 +91,59 @@ pub async fn insert<'e>(
     .fetch_one(db)
     .await
 }
+
+pub async fn list<'e>(db: impl Executor<'e>) -> Result<Vec<Shop>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        shop_columns!(),
+        " FROM shops ORDER BY id"
+    ))
+    .fetch_all(db)
+    .await
+}
+
+/// What the super admin may change of a shop; validated and normalised.
+#[derive(Debug, Clone)]
+pub struct ShopChanges<'a> {
+    pub shop_name: &'a str,
+    pub email: &'a str,
+    pub country_name: &'a str,
+    pub currency_code: &'a str,
+}
+
+/// `None` when there is no such shop.
+pub async fn update<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    changes: &ShopChanges<'_>,
+    now: i64,
+) -> Result<Option<Shop>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE shops SET shop_name = $2, email = $3, country_name = $4, currency_code = $5, \
+         updated_at = $6 WHERE id = $1 RETURNING ",
+        shop_columns!()
+    ))
+    .bind(shop_id)
+    .bind(changes.shop_name)
+    .bind(changes.email)
+    .bind(changes.country_name)
+    .bind(changes.currency_code)
+    .bind(now)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn set_password<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    password_hash: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query("UPDATE shops SET password_hash = $2, updated_at = $3 WHERE id = $1")
+        .bind(shop_id)
+        .bind(password_hash)
+        .bind(now)
+        .execute(db)
+        .await?;
+    Ok(result.rows_affected() > 0)
+}

@@ -11,6 +11,7 @@ macro_rules! user_select {
          FROM users u LEFT JOIN shops s ON s.id = u.shop_id "
     };
 }
+pub(super) use user_select;
 
 /// A user as answers show it, with its shop's name and currency (no password hash).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,7 +28,7 @@ pub struct User {
 }
 
 #[derive(sqlx::FromRow)]
-struct UserRow {
+pub(super) struct UserRow {
     id: i64,
     shop_id: Option<i64>,
     role: String,

@@ -1,15 +1,21 @@
 //! HTTP layer: the router under /api/v1, the shared state, the error type and the envelope.
 //! Each API resource is a module exposing `router() -> Router<AppState>`, merged below.
 
+mod admin_staff;
 mod api_edge;
 mod envelope;
 mod error;
 mod health;
 mod identity_views;
 pub mod json;
+mod password_reset;
+mod people;
+mod permissions;
 mod shop_session;
 mod sign_in;
+mod super_admin_employees;
 mod super_admin_session;
+mod super_admin_shops;
 mod user_session;
 mod web_app;
 
@@ -26,6 +32,7 @@ use tracing::Level;
 use crate::auth::{self, Auth};
 use crate::clock::Clock;
 use crate::db::Db;
+use crate::mail::Mailer;
 pub use envelope::Success;
 pub use error::ApiError;
 pub use web_app::WebApp;
@@ -37,6 +44,8 @@ pub struct AppState {
     pub web: WebApp,
     pub clock: Clock,
     pub auth: Arc<Auth>,
+    /// Password reset mails (SMTP or the outbox folder).
+    pub mailer: Arc<Mailer>,
 }
 
 pub fn router(state: AppState, max_body_bytes: usize) -> Router {
@@ -45,6 +54,11 @@ pub fn router(state: AppState, max_body_bytes: usize) -> Router {
         .merge(shop_session::router())
         .merge(user_session::router())
         .merge(super_admin_session::router())
+        .merge(super_admin_shops::router())
+        .merge(super_admin_employees::router())
+        .merge(admin_staff::router())
+        .merge(permissions::router())
+        .merge(password_reset::router())
         .fallback(api_edge::not_found)
         // Before any handler: a cross-site state change is refused before its body is read.
         .layer(middleware::from_fn_with_state(

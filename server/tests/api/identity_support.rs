@@ -181,6 +181,29 @@ impl Browser {
         self.send(request).await
     }
 
+    /// Any method with an optional JSON body (PUT, PATCH, DELETE of the management routes).
+    pub async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> Reply {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let mut request = self
+            .client
+            .request(method, format!("{}/api/v1{path}", self.base));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        self.send(request).await
+    }
+
+    /// Raw body with any method, for malformed-input tests.
+    pub async fn call_raw(&mut self, method: &str, path: &str, body: &str) -> Reply {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let request = self
+            .client
+            .request(method, format!("{}/api/v1{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body.to_owned());
+        self.send(request).await
+    }
+
     /// A POST without a body (the logouts).
     pub async fn post_empty(&mut self, path: &str) -> Reply {
         let request = self.client.post(format!("{}/api/v1{path}", self.base));

@@ -5,8 +5,11 @@
 //! POS_TEST_POSTGRES_URL (set by scripts/test.sh through scripts/lib/postgres.sh).
 
 mod identity_support;
+mod management_support;
+mod smtp_sink;
 mod support;
 
+mod admin_staff;
 mod api_errors;
 mod binary;
 mod cookies;
@@ -14,6 +17,10 @@ mod csrf;
 mod database;
 mod first_start;
 mod health;
+mod management_employees;
+mod management_refusals;
+mod management_shops;
+mod password_reset;
 mod passwords;
 mod permission_guard;
 mod request_bodies;

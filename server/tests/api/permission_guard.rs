@@ -35,6 +35,7 @@ fn guarded_router(app: &TestApp) -> Router {
         web: WebApp::new(std::path::Path::new("/nonexistent")),
         clock: app.clock.clone(),
         auth: Arc::new(Auth::from_config(&config)),
+        mailer: Arc::new(pos_server::mail::Mailer::from_settings(&config.mail).unwrap()),
     };
     Router::new()
         .route("/product/create", get(create_product))

@@ -1,0 +1,98 @@
+//! Forgot password (SPEC part 7): `POST /password/reset-link {email, role}` mails a single-use
+//! link valid for 30 minutes; `POST /password/reset/{token} {password}` spends it.
+//!
+//! The link answer is the same whether or not the account exists, and the mail is sent on a
+//! task of its own after the commit, so neither the answer nor its timing tells who has an
+//! account; a mail failure is only logged.
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::post;
+use pos_core::validation;
+use serde::Deserialize;
+
+use super::json::ApiJson;
+use super::people::PasswordBody;
+use super::{ApiError, AppState, Success};
+use crate::auth::{ClientIp, Role, SecretToken};
+use crate::db;
+use crate::mail::Mail;
+use crate::password_changes::{self, ChangedBy};
+
+const LINK_VALID_MILLIS: i64 = 30 * 60 * 1000;
+const LINK_SENT: &str = "If an account with this email exists, a reset link is on its way";
+pub const INVALID_LINK: &str = "This reset link is invalid or has expired";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/password/reset-link", post(request_link))
+        .route("/password/reset/{token}", post(reset))
+}
+
+#[derive(Deserialize)]
+struct LinkRequest {
+    email: String,
+    role: String,
+}
+
+async fn request_link(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<LinkRequest>,
+) -> Result<Success<()>, ApiError> {
+    let email = validation::email(&body.email)?.to_lowercase();
+    // The web app's login pages for each role: where the link must lead.
+    let (role, page) = match body.role.trim() {
+        "admin" => (Role::Admin, "/shop/admin/reset/password/"),
+        "super-admin" => (Role::SuperAdmin, "/super/admin/reset/password/"),
+        _ => {
+            return Err(ApiError::BadRequest(
+                "Role must be admin or super-admin".to_owned(),
+            ));
+        }
+    };
+    let pool = state.db.pool();
+    if let Some((user_id, _)) = db::employees::find_id_by_email(pool, role, &email).await? {
+        let token = SecretToken::generate()?;
+        let now = state.clock.now_millis();
+        db::reset_tokens::insert(pool, &token.digest(), user_id, now, now + LINK_VALID_MILLIS)
+            .await?;
+        let link = format!("{}{page}{}", state.mailer.link_base(), token.as_str());
+        let mail = Mail {
+            to: email,
+            subject: "Reset your Tillwise POS password".to_owned(),
+            body: format!(
+                "Someone asked to reset the password of this account.\r\n\r\n\
+                 Open this link within 30 minutes to choose a new one:\r\n\r\n{link}\r\n\r\n\
+                 If it was not you, ignore this mail: your password stays as it is.\r\n"
+            ),
+        };
+        let mailer = state.mailer.clone();
+        tokio::spawn(async move {
+            if let Err(error) = mailer.send(mail).await {
+                tracing::error!(user_id, %error, "the password reset mail was not sent");
+            }
+        });
+    }
+    Ok(Success::ok(LINK_SENT, ()))
+}
+
+async fn reset(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Path(token): Path<String>,
+    ApiJson(body): ApiJson<PasswordBody>,
+) -> Result<Success<()>, ApiError> {
+    let invalid = || ApiError::BadRequest(INVALID_LINK.to_owned());
+    let token = SecretToken::parse(token.trim()).ok_or_else(invalid)?;
+    let by = ChangedBy {
+        actor: "reset link".to_owned(),
+        ip,
+    };
+    let now = state.clock.now_millis();
+    let user_id =
+        password_changes::set_with_token(&state.db, now, &token.digest(), &body.password, &by)
+            .await?
+            .ok_or_else(invalid)?;
+    tracing::info!(user_id, "password reset by link");
+    Ok(Success::ok("Password reset successfully", ()))
+}

@@ -1,0 +1,127 @@
+//! What the management routes share about people: reading `{id}` (an `_id` or a staff id),
+//! finding the person within the caller's reach, the profile and password bodies, answers with
+//! permissions, and the rules for what an admin may do to whom.
+
+use serde::Deserialize;
+
+use super::identity_views::UserView;
+use super::json::text_or_number;
+use super::{ApiError, AppState};
+use crate::accounts;
+use crate::auth::{Role, UserSession};
+use crate::db;
+use crate::db::employees::{self, PersonRef, Profile};
+use crate::db::users::User;
+use pos_core::validation;
+
+pub const PERSON_NOT_FOUND: &str = "Staff member not found";
+pub const SHOP_NOT_FOUND: &str = "Shop not found";
+
+/// The admin or staff member `raw` names, in `shop_id` when given; anything outside that reach
+/// (another shop's, a super admin, a malformed id) is the same 404 as a missing one.
+pub async fn find(state: &AppState, shop_id: Option<i64>, raw: &str) -> Result<User, ApiError> {
+    let raw = raw.trim();
+    let not_found = || ApiError::NotFound(PERSON_NOT_FOUND.to_owned());
+    let found = if let Ok(id) = raw.parse::<i64>() {
+        employees::find(state.db.pool(), shop_id, PersonRef::Id(id)).await?
+    } else {
+        let staff_id = validation::staff_id(raw).map_err(|_| not_found())?;
+        let person = PersonRef::StaffId(&staff_id);
+        employees::find(state.db.pool(), shop_id, person).await?
+    };
+    found.ok_or_else(not_found)
+}
+
+/// A shop id from a path or body: a malformed one cannot name a shop, so it is a 404 too.
+pub fn shop_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim()
+        .parse()
+        .map_err(|_| ApiError::NotFound(SHOP_NOT_FOUND.to_owned()))
+}
+
+/// `{userName, email, phoneNumber}`; extra fields (`staffId`, `_id`) are ignored.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileBody {
+    user_name: String,
+    email: String,
+    #[serde(deserialize_with = "text_or_number")]
+    phone_number: String,
+}
+
+#[derive(Deserialize)]
+pub struct PasswordBody {
+    pub password: String,
+}
+
+/// Checks the body with core's rules and saves it; 409 naming the field on a duplicate.
+pub async fn update_profile(
+    state: &AppState,
+    user: &User,
+    body: &ProfileBody,
+) -> Result<UserView, ApiError> {
+    let user_name = validation::staff_name(&body.user_name)?;
+    let email = validation::email(&body.email)?.to_lowercase();
+    let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let shop_id = user
+        .shop_id
+        .ok_or_else(|| ApiError::NotFound(PERSON_NOT_FOUND.to_owned()))?;
+    let profile = Profile {
+        user_name: &user_name,
+        email: &email,
+        phone_number: &phone_number,
+    };
+    let now = state.clock.now_millis();
+    let updated = employees::update_profile(state.db.pool(), shop_id, user.id, &profile, now)
+        .await
+        .map_err(accounts::duplicate)?;
+    if !updated {
+        return Err(ApiError::NotFound(PERSON_NOT_FOUND.to_owned()));
+    }
+    view(state, shop_id, user.id).await
+}
+
+/// The person as answers show them, with their grants.
+pub async fn view(state: &AppState, shop_id: i64, user_id: i64) -> Result<UserView, ApiError> {
+    let pool = state.db.pool();
+    let user = db::users::find_in_shop(pool, shop_id, user_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(PERSON_NOT_FOUND.to_owned()))?;
+    let permissions = db::permissions::list(pool, shop_id, user_id).await?;
+    Ok(UserView::new(user, permissions))
+}
+
+/// Everyone of a shop (admins and staff), each with their grants.
+pub async fn list(state: &AppState, shop_id: i64) -> Result<Vec<UserView>, ApiError> {
+    let pool = state.db.pool();
+    let people = employees::list_in_shop(pool, shop_id).await?;
+    let grants = db::permissions::list_for_shop(pool, shop_id).await?;
+    Ok(people
+        .into_iter()
+        .map(|user| {
+            let mine = grants
+                .iter()
+                .filter(|(user_id, _)| *user_id == user.id)
+                .map(|(_, permission)| *permission)
+                .collect();
+            UserView::new(user, mine)
+        })
+        .collect())
+}
+
+/// SPEC part 6: an admin manages staff; another admin's delete, permissions and password are
+/// the super admin's (an admin granting itself what the super admin took away would make the
+/// grants meaningless). Editing one's own profile is allowed.
+pub fn admin_may_manage(
+    session: &UserSession,
+    target: &User,
+    own_profile_ok: bool,
+) -> Result<(), ApiError> {
+    match target.role {
+        Role::Staff => Ok(()),
+        Role::Admin if own_profile_ok && target.id == session.user.id => Ok(()),
+        _ => Err(ApiError::Forbidden(
+            "An admin can only manage staff members; ask the super admin".to_owned(),
+        )),
+    }
+}

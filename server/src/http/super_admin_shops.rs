@@ -1,0 +1,172 @@
+//! The super admin's shops (SPEC part 7): list, create, update, and reset a shop's password.
+//! `countryName` is stored with its first letter capitalised, `currencyCode` upper-cased
+//! (core's `CurrencyCode`).
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::{get, put};
+use pos_core::money::CurrencyCode;
+use pos_core::validation;
+use serde::Deserialize;
+
+use super::identity_views::ShopView;
+use super::json::{ApiJson, text_or_number};
+use super::people::{self, PasswordBody};
+use super::{ApiError, AppState, Success};
+use crate::accounts::{self, NewShopAccount};
+use crate::auth::{ClientIp, SuperAdminSession};
+use crate::db;
+use crate::db::shops::ShopChanges;
+use crate::password_changes::{self, ChangedBy, Owner};
+
+/// Longest shop name; enough for any sign, short enough for a receipt header.
+const SHOP_NAME_MAX_CHARS: usize = 60;
+/// The longest country name in common use has 56 characters.
+const COUNTRY_NAME_MAX_CHARS: usize = 60;
+/// Shops are created in UTC until the shop settings let an admin pick its zone.
+const DEFAULT_TIME_ZONE: &str = "UTC";
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/super-admin/shops", get(list).post(create))
+        .route(
+            "/super-admin/shops/{shop_id}",
+            put(update).patch(reset_password),
+        )
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CreateShop {
+    shop_name: String,
+    email: String,
+    country_name: String,
+    currency_code: String,
+    password: String,
+    #[serde(deserialize_with = "text_or_number")]
+    phone_number: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UpdateShop {
+    shop_name: String,
+    email: String,
+    country_name: String,
+    currency_code: String,
+}
+
+/// Name, email, country and currency as stored: trimmed, lower-case email, capitalised
+/// country, upper-case currency.
+struct ShopFields {
+    shop_name: String,
+    email: String,
+    country_name: String,
+    currency_code: CurrencyCode,
+}
+
+fn check(
+    shop_name: &str,
+    email: &str,
+    country: &str,
+    currency: &str,
+) -> Result<ShopFields, ApiError> {
+    let shop_name = validation::required_text("shopName", shop_name, SHOP_NAME_MAX_CHARS)?;
+    let email = validation::email(email)?.to_lowercase();
+    let country = validation::required_text("countryName", country, COUNTRY_NAME_MAX_CHARS)?;
+    let mut letters = country.chars();
+    let country_name = match letters.next() {
+        Some(first) => first.to_uppercase().chain(letters).collect(),
+        None => country,
+    };
+    Ok(ShopFields {
+        shop_name,
+        email,
+        country_name,
+        currency_code: CurrencyCode::parse(currency)?,
+    })
+}
+
+async fn list(
+    State(state): State<AppState>,
+    _session: SuperAdminSession,
+) -> Result<Success<Vec<ShopView>>, ApiError> {
+    let shops = db::shops::list(state.db.pool()).await?;
+    Ok(Success::ok(
+        "Shops",
+        shops.into_iter().map(ShopView::from).collect(),
+    ))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    _session: SuperAdminSession,
+    ApiJson(body): ApiJson<CreateShop>,
+) -> Result<Success<ShopView>, ApiError> {
+    let fields = check(
+        &body.shop_name,
+        &body.email,
+        &body.country_name,
+        &body.currency_code,
+    )?;
+    let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let shop = NewShopAccount {
+        shop_name: &fields.shop_name,
+        email: &fields.email,
+        phone_number: &phone_number,
+        country_name: &fields.country_name,
+        currency_code: fields.currency_code.as_str(),
+        time_zone: DEFAULT_TIME_ZONE,
+        password: &body.password,
+    };
+    let created = accounts::create_shop(&state.db, state.clock.now_millis(), shop).await?;
+    tracing::info!(shop_id = created.id, "shop created");
+    Ok(Success::created("Shop created", ShopView::from(created)))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    _session: SuperAdminSession,
+    Path(shop_id): Path<String>,
+    ApiJson(body): ApiJson<UpdateShop>,
+) -> Result<Success<ShopView>, ApiError> {
+    let shop_id = people::shop_id(&shop_id)?;
+    let fields = check(
+        &body.shop_name,
+        &body.email,
+        &body.country_name,
+        &body.currency_code,
+    )?;
+    let changes = ShopChanges {
+        shop_name: &fields.shop_name,
+        email: &fields.email,
+        country_name: &fields.country_name,
+        currency_code: fields.currency_code.as_str(),
+    };
+    let now = state.clock.now_millis();
+    let updated = db::shops::update(state.db.pool(), shop_id, &changes, now)
+        .await
+        .map_err(accounts::duplicate_shop)?
+        .ok_or_else(|| ApiError::NotFound(people::SHOP_NOT_FOUND.to_owned()))?;
+    Ok(Success::ok("Shop updated", ShopView::from(updated)))
+}
+
+/// Also signs out every till of the shop (and the people on them).
+async fn reset_password(
+    State(state): State<AppState>,
+    session: SuperAdminSession,
+    ClientIp(ip): ClientIp,
+    Path(shop_id): Path<String>,
+    ApiJson(body): ApiJson<PasswordBody>,
+) -> Result<Success<()>, ApiError> {
+    let shop_id = people::shop_id(&shop_id)?;
+    let by = ChangedBy {
+        actor: format!("super admin {}", session.user.id),
+        ip,
+    };
+    let now = state.clock.now_millis();
+    if !password_changes::set(&state.db, now, Owner::Shop(shop_id), &body.password, &by).await? {
+        return Err(ApiError::NotFound(people::SHOP_NOT_FOUND.to_owned()));
+    }
+    Ok(Success::ok("Password reset successfully", ()))
+}
