@@ -6,7 +6,11 @@ run_e2e() {
   local port data log
   port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
   data="$(mktemp -d)"; log="$data/server.log"
+  # A known super admin, and mail written to a folder the tests read reset links from.
+  export POS_E2E_SUPER_ADMIN_PHONE=7999999 POS_E2E_SUPER_ADMIN_PASSWORD=e2e-super-9 POS_E2E_OUTBOX="$data/outbox"
   DATABASE_URL="sqlite://$data/e2e.db" POS_LISTEN="127.0.0.1:$port" POS_WEB_DIR="$ROOT/web/dist" POS_DEMO=1 \
+    POS_PUBLIC_URL="http://127.0.0.1:$port" POS_MAIL_OUTBOX="$POS_E2E_OUTBOX" \
+    POS_SUPER_ADMIN_PHONE="$POS_E2E_SUPER_ADMIN_PHONE" POS_SUPER_ADMIN_PASSWORD="$POS_E2E_SUPER_ADMIN_PASSWORD" \
     "$ROOT/target/debug/pos-server" > "$log" 2>&1 &
   local server_pid=$!
   # shellcheck disable=SC2064
