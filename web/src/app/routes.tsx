@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { FrameHandle } from '../components/page-frame';
 import {
   AdminLoginPage, ForgotPasswordPage, ResetPasswordPage, SessionGuard, ShopHomePage, ShopLoginPage, StaffLoginPage,
   SuperAdminLoginPage,
@@ -44,7 +45,11 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <SuperAdminLoginPage /> },
           { path: 'reset/password/send/mail', element: <ForgotPasswordPage role="super-admin" /> },
           { path: 'reset/password/:token', element: <ResetPasswordPage role="super-admin" /> },
-          { element: <UserArea config={superAdminArea} />, children: superAdminArea.screens },
+          {
+            element: <UserArea config={superAdminArea} />,
+            handle: { topBarTools: superAdminArea.topBarTools } satisfies FrameHandle,
+            children: superAdminArea.screens,
+          },
         ],
       },
       { path: '*', element: <ErrorPage /> },

@@ -175,7 +175,11 @@ describe('the admin area', () => {
     const { container } = await open('/admin');
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welcome, Aisha'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
-    expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['/admin']);
+    expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '/admin',
+      '/admin/staff/view',
+      '/admin/staff/signup',
+    ]);
     expect(menu.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     // Reloaded straight into the area, the top bar still learns the shop's name.
     await waitFor(() => expect(container.querySelector('.top-bar__shop-name')?.textContent).toBe('Corner Grocery'));

@@ -1,6 +1,6 @@
 /**
- * SPEC part 8's toast texts used by the sign-in screens. A failure shows the server's own
- * message when it sent one; these are the defaults.
+ * SPEC part 8's toast and confirmation texts. A failure shows the server's own message when it
+ * sent one; these are the defaults.
  */
 export const messages = {
   loginSuccess: 'Login success',
@@ -18,4 +18,32 @@ export const messages = {
    * (an unreachable server, a proxy error page). It is what the server itself says for 401.
    */
   signInNeeded: 'Please sign in',
+
+  // Shops (super admin).
+  shopCreated: 'Shop created successfully',
+  shopCreateFailed: 'Failed to create shop!.',
+  shopUpdated: 'Shop data updated successfully!',
+  shopUpdateFailed: 'Failed to update shop data!',
+  /** Not in SPEC part 8, which names no failure for loading the shops. */
+  shopsLoadFailed: 'Failed to fetch shops!',
+
+  // Employees (super admin) and staff (shop admin).
+  employeeCreated: 'Employee created successfully',
+  staffCreateFailed: 'Failed to create staff!.',
+  /** The shop admin's Add Staff form. */
+  staffSignedUp: 'Signup success!',
+  staffSignupFailed: 'Failed to signup.',
+  staffUpdated: 'Staff updated successfully!',
+  staffUpdateFailed: 'Failed to update staff!',
+  staffDeleted: 'Staff deleted successfully!',
+  staffDeleteFailed: 'Failed to delete staff.',
+  confirmDeleteStaff: 'Do you want to delete this staff?',
+  /** Not in SPEC part 8, which names no failure for loading a staff list. */
+  staffLoadFailed: 'Failed to fetch staff!',
+
+  // Permissions.
+  permissionUpdated: 'Permission updated',
+  permissionUpdateFailed: 'Failed to update permission!',
+  permissionsFetched: 'Permissions fetched successfully',
+  permissionsFetchFailed: 'Failed to fetch permissions!',
 } as const;

@@ -20,4 +20,22 @@ export const paths = {
   /** Followed by the reset token from the e-mail: /super/admin/reset/password/{token}. */
   superAdminResetPassword: '/super/admin/reset/password',
   superAdminHome: '/super/admin',
+  superAdminShops: '/super/admin/shops',
+  superAdminEmployees: '/super/admin/staffs',
+  superAdminCreateShop: '/super/admin/create/shop',
+  superAdminCreateEmployee: '/super/admin/create/staff',
+
+  adminStaffSignup: '/admin/staff/signup',
+  adminStaffView: '/admin/staff/view',
+} as const;
+
+const segment = encodeURIComponent;
+
+/** Paths that carry an id (SPEC part 2); a person is named by their staff id when they have one. */
+export const pathTo = {
+  superAdminShopResetPassword: (shopId: string) => `/super/admin/shop/reset/password/${segment(shopId)}`,
+  superAdminEmployeeResetPassword: (employeeId: string) => `/super/admin/employee/reset/password/${segment(employeeId)}`,
+  superAdminPermissions: (id: string) => `/super/admin/permissions/${segment(id)}`,
+  adminStaffResetPassword: (staffId: string) => `/admin/staff/reset/password/${segment(staffId)}`,
+  adminPermissions: (id: string) => `/admin/permissions/${segment(id)}`,
 } as const;

@@ -15,3 +15,25 @@ export const permissionNames = [
 ] as const;
 
 export type Permission = (typeof permissionNames)[number];
+
+/** The permission grid's rows (SPEC part 2 "Permission management grid"), in SPEC's order. */
+export const permissionResources = [
+  { key: 'product', label: 'Product' },
+  { key: 'category', label: 'Category' },
+  { key: 'customer', label: 'Customer' },
+] as const;
+
+/** The permission grid's columns. */
+export const permissionActions = [
+  { key: 'create', label: 'Create' },
+  { key: 'read', label: 'Read' },
+  { key: 'update', label: 'Update' },
+  { key: 'delete', label: 'Delete' },
+] as const;
+
+export type PermissionResource = (typeof permissionResources)[number]['key'];
+export type PermissionAction = (typeof permissionActions)[number]['key'];
+
+/** "product" and "read" make "product_read". */
+export const permissionName = (resource: PermissionResource, action: PermissionAction): Permission =>
+  `${resource}_${action}`;

@@ -2,7 +2,7 @@
  * Rendering a route table in a DOM for component tests (happy-dom), without extra libraries:
  * React's own `act`, a memory router, and a few helpers that act as a user would.
  */
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
@@ -81,4 +81,16 @@ export function envelope(status: number, body: { message?: string; data?: unknow
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/** A key pressed on an element (keydown, bubbling), as a keyboard would report it. */
+export function press(element: Element, key: string, init: KeyboardEventInit = {}): void {
+  act(() => {
+    element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
+  });
+}
+
+/** Renders one element at "/", inside a router (links need one). */
+export function renderElement(element: ReactNode) {
+  return renderRoutes([{ path: '/', element }, { path: '*', element: <p>Elsewhere</p> }], '/');
 }

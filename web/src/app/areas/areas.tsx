@@ -5,6 +5,11 @@
 import { House } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { ErrorPage } from '../../features/errors/error-page';
+import {
+  CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
+  ShopResetPasswordPage, ShopSelector, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
+  StaffViewPage,
+} from '../../features/management';
 import type { AuthStore } from '../../stores/auth-store';
 import { adminMenu, staffMenu, superAdminMenu } from './menus';
 import { SignedInWelcome, type UserAreaConfig } from './user-area';
@@ -22,7 +27,14 @@ export const adminArea: UserAreaConfig = {
   menuLabel: 'Admin menu',
   menu: adminMenu,
   selectUser: selectAdmin,
-  screens: [{ index: true, element: <SignedInWelcome selectUser={selectAdmin} /> }, areaErrorPage],
+  screens: [
+    { index: true, element: <SignedInWelcome selectUser={selectAdmin} /> },
+    { path: 'staff/signup', element: <StaffSignupPage /> },
+    { path: 'staff/view', element: <StaffViewPage /> },
+    { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },
+    { path: 'permissions/:id', element: <StaffPermissionsPage /> },
+    areaErrorPage,
+  ],
 };
 
 export const staffArea: UserAreaConfig = {
@@ -42,5 +54,17 @@ export const superAdminArea: UserAreaConfig = {
   menuLabel: 'Super admin menu',
   menu: superAdminMenu,
   selectUser: selectSuperAdmin,
-  screens: [{ index: true, element: <SignedInWelcome selectUser={selectSuperAdmin} /> }, areaErrorPage],
+  // SPEC part 2: the super admin's bar has a shop selector (SPEC part 3's selectedShopId).
+  topBarTools: <ShopSelector />,
+  screens: [
+    { index: true, element: <SignedInWelcome selectUser={selectSuperAdmin} /> },
+    { path: 'shops', element: <ShopsPage /> },
+    { path: 'staffs', element: <EmployeesPage /> },
+    { path: 'create/shop', element: <CreateShopPage /> },
+    { path: 'create/staff', element: <CreateEmployeePage /> },
+    { path: 'shop/reset/password/:shopId', element: <ShopResetPasswordPage /> },
+    { path: 'employee/reset/password/:employeeId', element: <EmployeeResetPasswordPage /> },
+    { path: 'permissions/:id', element: <EmployeePermissionsPage /> },
+    areaErrorPage,
+  ],
 };

@@ -42,12 +42,27 @@ describe('area menus (SPEC part 6)', () => {
     expect(labels(visibleMenu(adminMenu, ['product_read', 'customer_read'], routed))).toEqual(['Dashboard', 'Products']);
   });
 
-  it('today link each area only to its home, named for what it shows', () => {
+  it('today link each area to its home and the management screens it routes, named for what they show', () => {
     const shown = (area: typeof adminArea) =>
       visibleMenu(area.menu, ['product_read', 'product_create'], routedPaths(area.homePath, area.screens));
-    expect(shown(adminArea).map((link) => [link.path, link.label])).toEqual([['/admin', 'Dashboard']]);
+    expect(shown(adminArea).map((link) => [link.path, link.label])).toEqual([
+      ['/admin', 'Dashboard'],
+      ['/admin/staff/view', 'Staff Management'],
+      ['/admin/staff/signup', 'Add Staff'],
+    ]);
     expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([['/staff', 'Home']]);
-    expect(shown(superAdminArea).map((link) => [link.path, link.label])).toEqual([['/super/admin', 'Dashboard']]);
+    expect(shown(superAdminArea).map((link) => [link.path, link.label])).toEqual([
+      ['/super/admin', 'Dashboard'],
+      ['/super/admin/shops', 'Shops'],
+      ['/super/admin/staffs', 'Employees'],
+      ['/super/admin/create/shop', 'Create Shop'],
+      ['/super/admin/create/staff', 'Create Employee'],
+    ]);
+  });
+
+  it('show the admin its staff entries even without any permission', () => {
+    const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
+    expect(labels(links)).toEqual(['Dashboard', 'Staff Management', 'Add Staff']);
   });
 });
 

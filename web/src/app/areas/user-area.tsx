@@ -16,6 +16,8 @@ export interface UserAreaConfig {
   /** The area's screens, routed under homePath; the menu shows only these. */
   screens: RouteObject[];
   selectUser: (state: AuthStore) => User | null;
+  /** Placed in the shared top bar while the area is open (see FrameHandle). */
+  topBarTools?: ReactNode;
 }
 
 /** An area's route element: the session check, then the area's layout around its screens. */

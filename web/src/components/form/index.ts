@@ -1,4 +1,6 @@
 export { FormAlert } from './form-alert';
 export { PasswordField } from './password-field';
+export { RadioGroup } from './radio-group';
+export { SelectField } from './select-field';
 export { SubmitButton } from './submit-button';
 export { TextField, type TextFieldProps } from './text-field';

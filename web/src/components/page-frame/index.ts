@@ -1,1 +1,1 @@
-export { PageFrame } from './page-frame';
+export { PageFrame, type FrameHandle } from './page-frame';

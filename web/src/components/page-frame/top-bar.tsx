@@ -1,4 +1,5 @@
 import { ArrowLeft, House, LogOut, ShieldUser } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAuthStore } from '../../stores/auth-store';
@@ -9,15 +10,17 @@ import './top-bar.css';
 interface TopBarProps {
   /** Signs the shop out. Shown only while a named shop is signed in. */
   onLogout: () => void;
+  /** The current area's own controls, at the start of the bar's end. */
+  tools?: ReactNode;
 }
 
-export function TopBar({ onLogout }: TopBarProps) {
+export function TopBar({ onLogout, tools }: TopBarProps) {
   const { pathname } = useLocation();
   const shopData = useAuthStore((state) => state.shopData);
   const icons = topBarIcons(pathname, shopData);
 
   return (
-    <header className={icons.shop ? 'top-bar top-bar--with-shop' : 'top-bar'}>
+    <header className={['top-bar', icons.shop && 'top-bar--with-shop', tools && 'top-bar--with-tools'].filter(Boolean).join(' ')}>
       <div className="top-bar__start">
         {icons.back && (
           <Link to={paths.welcome} className="icon-button" aria-label="Back" title="Back">
@@ -27,6 +30,7 @@ export function TopBar({ onLogout }: TopBarProps) {
         <BrandMark />
       </div>
 
+      {tools && <div className="top-bar__tools">{tools}</div>}
       <nav className="top-bar__end" aria-label="Account">
         {icons.shop && (
           <>

@@ -1,0 +1,1 @@
+export { PermissionGrid } from './permission-grid';

@@ -1,0 +1,1 @@
+export { Screen, ScreenPanel } from './screen';

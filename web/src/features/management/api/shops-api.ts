@@ -1,0 +1,34 @@
+/**
+ * The super admin's shop calls (docs/api-management.md, "Super admin"; SPEC part 7). Each names
+ * its SPEC part 8 fallback message.
+ */
+import { api } from '../../../lib/api-client';
+import { messages } from '../../../config/messages';
+import type { Shop } from '../../../stores/auth-store';
+
+export interface NewShop {
+  shopName: string;
+  email: string;
+  phoneNumber: string;
+  countryName: string;
+  currencyCode: string;
+  password: string;
+}
+
+/** What the shops table edits in place (SPEC part 2: name, email, country and currency). */
+export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'currencyCode'>;
+
+const shopPath = (shopId: string) => `/super-admin/shops/${encodeURIComponent(shopId)}`;
+
+export const listShops = (signal?: AbortSignal) =>
+  api.get<Shop[]>('/super-admin/shops', { fallbackMessage: messages.shopsLoadFailed, signal });
+
+export const createShop = (shop: NewShop) =>
+  api.post<Shop>('/super-admin/shops', shop, { fallbackMessage: messages.shopCreateFailed });
+
+export const updateShop = (shopId: string, changes: ShopChanges) =>
+  api.put<Shop>(shopPath(shopId), changes, { fallbackMessage: messages.shopUpdateFailed });
+
+/** Sets a new password for the shop's own sign-in. */
+export const resetShopPassword = (shopId: string, body: { password: string }) =>
+  api.patch<null>(shopPath(shopId), body, { fallbackMessage: messages.passwordResetFailed });

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
+import { Screen, ScreenPanel } from '../../../components/screen';
+import { messages } from '../../../config/messages';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { validateStaffSignup } from '../../../lib/core';
+import { notify } from '../../../lib/notify';
+import { useAuthStore, type User } from '../../../stores/auth-store';
+import { createStaff, type NewStaff } from '../api/staff-api';
+import { CreatedPanel } from '../components/created-panel';
+import { useFormFields } from '../use-form-fields';
+import type { FieldErrors } from '../validation';
+import '../components/management.css';
+
+type SignupField = keyof NewStaff;
+const order: SignupField[] = ['userName', 'email', 'phoneNumber', 'password'];
+const blank: NewStaff = { userName: '', email: '', phoneNumber: '', password: '' };
+
+/**
+ * SPEC part 2, /admin/staff/signup (Add Staff): name, email, mobile and password. SPEC part 5's
+ * checks run here with SPEC's own messages (from the core, the same the server applies) and are
+ * shown beside each field, but, as SPEC says, the request is sent regardless: the server's
+ * answer ("Signup success!", or its message, else "Failed to signup.") decides.
+ */
+export function StaffSignupPage() {
+  const shopName = useAuthStore((state) => state.adminData?.shopName);
+  const { values, errors, set, setErrors, idOf, focusFirst, reset } = useFormFields(blank);
+  const [failure, setFailure] = useState('');
+  const [pending, setPending] = useState(false);
+  const [created, setCreated] = useState<User | null>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const body: NewStaff = {
+      userName: values.userName.trim(),
+      email: values.email.trim(),
+      phoneNumber: values.phoneNumber.trim(),
+      password: values.password,
+    };
+    const found: FieldErrors<SignupField> = {};
+    for (const { field, message } of validateStaffSignup(body)) found[field as SignupField] ??= message;
+    setErrors(found);
+    focusFirst(found, order);
+    setPending(true);
+    setFailure('');
+    try {
+      const staff = await createStaff(body);
+      notify.success(messages.staffSignedUp);
+      setCreated(staff);
+      reset();
+    } catch (error) {
+      const message = errorMessage(error, messages.staffSignupFailed);
+      setFailure(message);
+      notify.error(message);
+      // SPEC part 8: a failure creating staff also clears the staff session.
+      useAuthStore.getState().clearStaff();
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (created) {
+    return (
+      <Screen title="Add staff" width="narrow">
+        <CreatedPanel
+          title={`${created.userName} can sign in now`}
+          highlight={created.staffId ? { label: 'Staff ID', value: created.staffId } : undefined}
+          facts={[
+            ['Mobile', created.phoneNumber],
+            ['Email', created.email],
+          ]}
+        >
+          <button type="button" className="button button--secondary" onClick={() => setCreated(null)}>
+            Add another
+          </button>
+          <Link to={paths.adminStaffView} className="button button--primary">
+            View staff
+          </Link>
+        </CreatedPanel>
+      </Screen>
+    );
+  }
+
+  const field = (name: SignupField) => ({
+    id: idOf(name),
+    name,
+    value: values[name],
+    onValueChange: (value: string) => set(name, value),
+    error: errors[name],
+    required: true,
+  });
+
+  return (
+    <Screen
+      title="Add staff"
+      description={`A new staff member of ${shopName ?? 'your shop'}. They sign in at the till with the staff ID they are given.`}
+      width="narrow"
+    >
+      <ScreenPanel>
+        <form className="management-form" onSubmit={handleSubmit} noValidate aria-busy={pending}>
+          <div className="form-grid">
+            <TextField {...field('userName')} label="Name" autoComplete="off" hint="3 to 16 letters or digits" autoFocus />
+            <TextField {...field('email')} label="Email" type="email" inputMode="email" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+            <TextField {...field('phoneNumber')} label="Mobile" type="tel" inputMode="numeric" autoComplete="off" maxLength={7} hint="7 digits" />
+            <PasswordField {...field('password')} label="Password" autoComplete="new-password" hint="At least 8 characters, including a number." />
+          </div>
+          <FormAlert message={failure} />
+          <div className="form-actions">
+            <SubmitButton pending={pending} pendingLabel="Adding…" block={false}>
+              Add staff
+            </SubmitButton>
+          </div>
+        </form>
+      </ScreenPanel>
+    </Screen>
+  );
+}

@@ -1,0 +1,31 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetClientStores } from './client-stores';
+import { searchDefaults, useSearchStore } from './search-store';
+import { selectedShopDefaults, useSelectedShopStore } from './selected-shop-store';
+
+describe('search text and selected shop (SPEC part 3)', () => {
+  beforeEach(() => {
+    useSearchStore.setState(searchDefaults);
+    useSelectedShopStore.setState(selectedShopDefaults);
+  });
+
+  it('start empty: nothing searched, no shop chosen', () => {
+    expect(useSearchStore.getState().searchText).toBe('');
+    expect(useSelectedShopStore.getState().selectedShopId).toBe('');
+  });
+
+  it('remember what was typed and which shop was chosen', () => {
+    useSearchStore.getState().setSearchText('corner');
+    useSelectedShopStore.getState().setSelectedShopId('shop-2');
+    expect(useSearchStore.getState().searchText).toBe('corner');
+    expect(useSelectedShopStore.getState().selectedShopId).toBe('shop-2');
+  });
+
+  it('are back to their defaults after the client stores are reset at logout', () => {
+    useSearchStore.getState().setSearchText('corner');
+    useSelectedShopStore.getState().setSelectedShopId('shop-2');
+    resetClientStores();
+    expect(useSearchStore.getState().searchText).toBe('');
+    expect(useSelectedShopStore.getState().selectedShopId).toBe('');
+  });
+});
