@@ -1,6 +1,6 @@
 // End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the sign-in screens and the
 // three areas as the browser renders them, on desktop and tablet, with a screenshot of each.
-// The real server's flows are covered separately once its routes exist.
+// The real server's flows are in identity-flows.test.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { launchBrowser, openPage, shot, viewports } from './support.mjs';
