@@ -6,12 +6,11 @@ import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { roleLabels } from '../../../config/roles';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useAuthStore, type User } from '../../../stores/auth-store';
+import type { User } from '../../../stores/auth-store';
 import { useSelectedShopStore } from '../../../stores/selected-shop-store';
 import { createEmployee, type EmployeeRole } from '../api/employees-api';
 import { CreatedPanel } from '../components/created-panel';
+import { useCreateRequest } from '../use-create-request';
 import { useShopsStore } from '../stores/shops-store';
 import { useFormFields } from '../use-form-fields';
 import { emailOf, hasErrors, mobileOf, nameOf, passwordOf, type FieldErrors } from '../validation';
@@ -62,9 +61,10 @@ export function CreateEmployeePage() {
   const { values, errors, set, setErrors, idOf, focusFirst, reset } = useFormFields(blank);
   const roleGroup = useId();
   const [role, setRole] = useState<EmployeeRole>('staff');
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
-  const [created, setCreated] = useState<User | null>(null);
+  const { failure, setFailure, pending, created, setCreated, send } = useCreateRequest<User>(
+    messages.employeeCreated,
+    messages.staffCreateFailed,
+  );
 
   useEffect(() => {
     if (useShopsStore.getState().status === 'idle') void loadShops();
@@ -83,10 +83,8 @@ export function CreateEmployeePage() {
       focusFirst(found, order);
       return;
     }
-    setPending(true);
-    setFailure('');
-    try {
-      const employee = await createEmployee({
+    const sent = await send(() =>
+      createEmployee({
         userName: values.userName.trim(),
         email: values.email.trim(),
         phoneNumber: values.phoneNumber.trim(),
@@ -94,19 +92,11 @@ export function CreateEmployeePage() {
         confirmPassword: values.confirmPassword,
         shopId,
         role,
-      });
-      notify.success(messages.employeeCreated);
-      setCreated(employee);
+      }),
+    );
+    if (sent) {
       reset();
       setRole('staff');
-    } catch (error) {
-      const message = errorMessage(error, messages.staffCreateFailed);
-      setFailure(message);
-      notify.error(message);
-      // SPEC part 8: a failure creating staff also clears the staff session.
-      useAuthStore.getState().clearStaff();
-    } finally {
-      setPending(false);
     }
   }
 

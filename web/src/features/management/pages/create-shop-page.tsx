@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useAuthStore, type Shop } from '../../../stores/auth-store';
+import type { Shop } from '../../../stores/auth-store';
 import { useSelectedShopStore } from '../../../stores/selected-shop-store';
 import { createShop, type NewShop } from '../api/shops-api';
 import { CreatedPanel } from '../components/created-panel';
+import { useCreateRequest } from '../use-create-request';
 import { useShopsStore } from '../stores/shops-store';
 import { useFormFields } from '../use-form-fields';
 import { currencyOf, emailOf, hasErrors, mobileOf, passwordOf, required, trimmed, type FieldErrors } from '../validation';
@@ -38,9 +37,10 @@ function check(values: NewShop): FieldErrors<ShopField> {
 export function CreateShopPage() {
   const navigate = useNavigate();
   const { values, errors, set, setErrors, idOf, focusFirst, reset } = useFormFields(blank);
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
-  const [created, setCreated] = useState<Shop | null>(null);
+  const { failure, setFailure, pending, created, setCreated, send } = useCreateRequest<Shop>(
+    messages.shopCreated,
+    messages.shopCreateFailed,
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,23 +52,12 @@ export function CreateShopPage() {
       focusFirst(found, order);
       return;
     }
-    setPending(true);
-    setFailure('');
-    try {
+    const sent = await send(async () => {
       const shop = await createShop({ ...trimmed(values), password: values.password });
       useShopsStore.getState().upsert(shop);
-      notify.success(messages.shopCreated);
-      setCreated(shop);
-      reset();
-    } catch (error) {
-      const message = errorMessage(error, messages.shopCreateFailed);
-      setFailure(message);
-      notify.error(message);
-      // SPEC part 8: a failure creating a shop also clears the staff session.
-      useAuthStore.getState().clearStaff();
-    } finally {
-      setPending(false);
-    }
+      return shop;
+    });
+    if (sent) reset();
   }
 
   if (created) {

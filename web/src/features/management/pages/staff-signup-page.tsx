@@ -1,15 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
 import { validateStaffSignup } from '../../../lib/core';
-import { notify } from '../../../lib/notify';
 import { useAuthStore, type User } from '../../../stores/auth-store';
 import { createStaff, type NewStaff } from '../api/staff-api';
 import { CreatedPanel } from '../components/created-panel';
+import { useCreateRequest } from '../use-create-request';
 import { useFormFields } from '../use-form-fields';
 import type { FieldErrors } from '../validation';
 import '../components/management.css';
@@ -27,9 +26,10 @@ const blank: NewStaff = { userName: '', email: '', phoneNumber: '', password: ''
 export function StaffSignupPage() {
   const shopName = useAuthStore((state) => state.adminData?.shopName);
   const { values, errors, set, setErrors, idOf, focusFirst, reset } = useFormFields(blank);
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
-  const [created, setCreated] = useState<User | null>(null);
+  const { failure, pending, created, setCreated, send } = useCreateRequest<User>(
+    messages.staffSignedUp,
+    messages.staffSignupFailed,
+  );
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,22 +44,7 @@ export function StaffSignupPage() {
     for (const { field, message } of validateStaffSignup(body)) found[field as SignupField] ??= message;
     setErrors(found);
     focusFirst(found, order);
-    setPending(true);
-    setFailure('');
-    try {
-      const staff = await createStaff(body);
-      notify.success(messages.staffSignedUp);
-      setCreated(staff);
-      reset();
-    } catch (error) {
-      const message = errorMessage(error, messages.staffSignupFailed);
-      setFailure(message);
-      notify.error(message);
-      // SPEC part 8: a failure creating staff also clears the staff session.
-      useAuthStore.getState().clearStaff();
-    } finally {
-      setPending(false);
-    }
+    if (await send(() => createStaff(body))) reset();
   }
 
   if (created) {
