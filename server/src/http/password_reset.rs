@@ -5,6 +5,8 @@
 //! task of its own after the commit, so neither the answer nor its timing tells who has an
 //! account; a mail failure is only logged.
 
+use std::net::IpAddr;
+
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::post;
@@ -23,6 +25,30 @@ const LINK_VALID_MILLIS: i64 = 30 * 60 * 1000;
 const LINK_SENT: &str = "If an account with this email exists, a reset link is on its way";
 pub const INVALID_LINK: &str = "This reset link is invalid or has expired";
 
+/// Every reset-link request counts (for an existing account or not, so the answer still reveals
+/// nothing), per email and per client address, with the sign-in limiter's bounds: a mailbox
+/// cannot be flooded with reset mails, nor the mail server used as a relay.
+fn limit_link_requests(state: &AppState, email: &str, ip: Option<IpAddr>) -> Result<(), ApiError> {
+    let mut keys = vec![format!("reset-link:{email}")];
+    if let Some(ip) = ip {
+        keys.push(format!("reset-link-ip:{ip}"));
+    }
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let now = state.clock.now_millis();
+    state.auth.limiter.check(&keys, now).map_err(|throttled| {
+        tracing::warn!(ip = ?ip, "password reset link requests rate limited");
+        ApiError::TooManyRequests {
+            message: format!(
+                "Too many password reset requests. Try again in {} seconds.",
+                throttled.retry_after_seconds
+            ),
+            retry_after_seconds: throttled.retry_after_seconds,
+        }
+    })?;
+    state.auth.limiter.record_failure(&keys, now);
+    Ok(())
+}
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/password/reset-link", post(request_link))
@@ -37,9 +63,11 @@ struct LinkRequest {
 
 async fn request_link(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<LinkRequest>,
 ) -> Result<Success<()>, ApiError> {
     let email = validation::email(&body.email)?.to_lowercase();
+    limit_link_requests(&state, &email, ip)?;
     // The web app's login pages for each role: where the link must lead.
     let (role, page) = match body.role.trim() {
         "admin" => (Role::Admin, "/shop/admin/reset/password/"),

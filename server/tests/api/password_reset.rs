@@ -15,6 +15,7 @@ on_both_backends!(
     unknown_accounts_get_the_same_answer,
     without_smtp_the_mail_goes_to_the_outbox,
     reset_bodies_are_checked,
+    reset_link_requests_are_limited_per_email_and_per_address,
 );
 
 const INVALID: &str = "This reset link is invalid or has expired";
@@ -268,4 +269,40 @@ async fn reset_bodies_are_checked(backend: Backend) {
             .await,
         400,
     );
+}
+
+async fn reset_link_requests_are_limited_per_email_and_per_address(backend: Backend) {
+    let app = spawn_app(backend).await;
+    seed(&app).await;
+    let ask = json!({"email": "nobody@example.com", "role": "admin"});
+    let mut visitor = Browser::from_address(&app, 21);
+    for _ in 0..10 {
+        visitor
+            .post("/password/reset-link", ask.clone())
+            .await
+            .assert_status(200);
+    }
+    let limited = visitor.post("/password/reset-link", ask.clone()).await;
+    limited.assert_status(429);
+    assert!(limited.retry_after().is_some_and(|seconds| seconds > 0));
+    assert!(
+        limited
+            .message()
+            .starts_with("Too many password reset requests. Try again in"),
+        "{}",
+        limited.message()
+    );
+    // The same mailbox stays protected from another address; another mailbox from there is fine.
+    let mut elsewhere = Browser::from_address(&app, 22);
+    elsewhere
+        .post("/password/reset-link", ask)
+        .await
+        .assert_status(429);
+    elsewhere
+        .post(
+            "/password/reset-link",
+            json!({"email": "someone@example.com", "role": "admin"}),
+        )
+        .await
+        .assert_status(200);
 }
