@@ -10,6 +10,7 @@ pub mod counters;
 pub mod employees;
 pub mod permissions;
 pub mod reset_tokens;
+pub mod scaled;
 pub mod sessions;
 pub mod shops;
 pub mod users;

@@ -29,6 +29,7 @@
 //! [`CoreError::Invalid`]: crate::CoreError::Invalid
 
 mod accounts;
+mod catalog;
 mod dates;
 mod email;
 mod fields;
@@ -42,6 +43,12 @@ pub use crate::limits::{MAX_MONEY_AMOUNT, MAX_QUANTITY, QUANTITY_SCALE};
 pub use accounts::{
     PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS, STAFF_NAME_MIN_CHARS, password,
     staff_id, staff_name,
+};
+pub use catalog::{
+    BARCODE_MAX_CHARS, CATEGORY_NAME_MAX_CHARS, CUSTOMER_NAME_MAX_CHARS, CategoryDraft,
+    CustomProductDraft, CustomerDraft, DESCRIPTION_MAX_CHARS, NEEDS_A_PRICE,
+    PRODUCT_NAME_MAX_CHARS, ProductDraft, ValidCategory, ValidCustomProduct, ValidCustomer,
+    ValidProduct, barcode, loyalty_rate, unit_quantity,
 };
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
 pub use email::{EMAIL_MAX_CHARS, email};

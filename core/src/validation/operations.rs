@@ -21,7 +21,7 @@ pub struct FieldError {
 }
 
 impl FieldError {
-    fn from_error(error: CoreError) -> Self {
+    pub(crate) fn from_error(error: CoreError) -> Self {
         match error {
             CoreError::Invalid { field, message } => FieldError { field, message },
             CoreError::Rule { message } => FieldError {

@@ -5,6 +5,7 @@
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use pos_core::CoreError;
+use pos_core::validation::FieldError;
 use thiserror::Error;
 
 use super::envelope;
@@ -106,6 +107,19 @@ impl From<CoreError> for ApiError {
             CoreError::Invalid { message, .. } => Self::BadRequest(message),
             CoreError::Rule { message } => Self::Unprocessable(message),
         }
+    }
+}
+
+/// Every failing field of a record (pos_core::validation's `*Draft::validate`): 400, the
+/// messages joined in field order so the caller sees all of them at once.
+impl From<Vec<FieldError>> for ApiError {
+    fn from(errors: Vec<FieldError>) -> Self {
+        let messages: Vec<&str> = errors.iter().map(|error| error.message.as_str()).collect();
+        Self::BadRequest(if messages.is_empty() {
+            "The request is invalid".to_owned()
+        } else {
+            messages.join("; ")
+        })
     }
 }
 

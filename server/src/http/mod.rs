@@ -7,6 +7,7 @@ mod envelope;
 mod error;
 mod health;
 mod identity_views;
+pub mod numbers;
 pub mod json;
 mod password_reset;
 mod people;
