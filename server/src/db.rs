@@ -6,9 +6,15 @@
 //! submodules below, one per table; every query by id also takes the caller's shop id.
 
 pub mod audit;
+pub mod catalog_import;
+pub mod categories;
 pub mod counters;
+pub mod customers;
 pub mod employees;
+pub mod invoices;
+pub mod loyalty;
 pub mod permissions;
+pub mod products;
 pub mod reset_tokens;
 pub mod scaled;
 pub mod sessions;

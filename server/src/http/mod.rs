@@ -3,6 +3,8 @@
 
 mod admin_staff;
 mod api_edge;
+mod categories;
+mod customers;
 mod envelope;
 mod error;
 mod health;
@@ -12,11 +14,13 @@ pub mod json;
 mod password_reset;
 mod people;
 mod permissions;
+mod products;
 mod shop_session;
 mod sign_in;
 mod super_admin_employees;
 mod super_admin_session;
 mod super_admin_shops;
+mod uploads;
 mod user_session;
 mod web_app;
 
@@ -60,6 +64,10 @@ pub fn router(state: AppState, max_body_bytes: usize) -> Router {
         .merge(admin_staff::router())
         .merge(permissions::router())
         .merge(password_reset::router())
+        .merge(categories::router())
+        .merge(products::router())
+        .merge(customers::router())
+        .merge(uploads::router())
         .fallback(api_edge::not_found)
         // Before any handler: a cross-site state change is refused before its body is read.
         .layer(middleware::from_fn_with_state(

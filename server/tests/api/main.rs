@@ -11,6 +11,11 @@ mod support;
 
 mod admin_staff;
 mod api_errors;
+mod catalog_categories;
+mod catalog_products;
+mod catalog_support;
+mod csv_import;
+mod customers;
 mod binary;
 mod cookies;
 mod csrf;

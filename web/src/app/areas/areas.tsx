@@ -4,7 +4,12 @@
  */
 import { House } from 'lucide-react';
 import { paths } from '../../config/paths';
+import {
+  AddCategoryPage, AddCustomProductPage, AddProductPage, CategoriesPage, LoyaltyPointsPage, ProductsPage,
+} from '../../features/catalog';
+import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '../../features/customers';
 import { ErrorPage } from '../../features/errors/error-page';
+import { UploadCategoriesPage, UploadProductsPage } from '../../features/uploads';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
   ShopResetPasswordPage, ShopSelector, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
@@ -17,6 +22,20 @@ import { SignedInWelcome, type UserAreaConfig } from './user-area';
 const selectAdmin = (state: AuthStore) => state.adminData;
 const selectStaff = (state: AuthStore) => state.staffData;
 const selectSuperAdmin = (state: AuthStore) => state.superAdminData;
+
+/** The catalogue and customer screens both shop areas route (SPEC part 2), by path. */
+const catalogueScreens = [
+  { path: 'add/product', element: <AddProductPage /> },
+  { path: 'add/custom/product', element: <AddCustomProductPage /> },
+  { path: 'product/view', element: <ProductsPage /> },
+  { path: 'category/view', element: <CategoriesPage /> },
+  { path: 'add/category', element: <AddCategoryPage /> },
+  { path: 'upload/products/csv', element: <UploadProductsPage /> },
+  { path: 'upload/categories/csv', element: <UploadCategoriesPage /> },
+  { path: 'customer/view', element: <CustomersPage /> },
+  { path: 'customer/add', element: <AddCustomerPage /> },
+  { path: 'customer/view/invoice/:id', element: <CustomerInvoicesPage /> },
+];
 
 /** SPEC part 2: each area has its own error page for paths it does not know. */
 const areaErrorPage = { path: '*', element: <ErrorPage /> };
@@ -33,6 +52,8 @@ export const adminArea: UserAreaConfig = {
     { path: 'staff/view', element: <StaffViewPage /> },
     { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },
     { path: 'permissions/:id', element: <StaffPermissionsPage /> },
+    ...catalogueScreens,
+    { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
     areaErrorPage,
   ],
 };
@@ -45,7 +66,13 @@ export const staffArea: UserAreaConfig = {
   // welcome panel, and its menu entry says so instead of promising a cart.
   menu: staffMenu.map((entry) => (entry.path === paths.staffHome ? { ...entry, label: 'Home', icon: House } : entry)),
   selectUser: selectStaff,
-  screens: [{ index: true, element: <SignedInWelcome selectUser={selectStaff} /> }, areaErrorPage],
+  screens: [
+    { index: true, element: <SignedInWelcome selectUser={selectStaff} /> },
+    ...catalogueScreens,
+    // SPEC lists both /staff/view/product and /staff/product/view for the product list.
+    { path: 'view/product', element: <ProductsPage /> },
+    areaErrorPage,
+  ],
 };
 
 export const superAdminArea: UserAreaConfig = {

@@ -1,0 +1,1 @@
+//! Placeholder: filled in by issue 4's work.
