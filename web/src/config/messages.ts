@@ -46,4 +46,46 @@ export const messages = {
   permissionUpdateFailed: 'Failed to update permission!',
   permissionsFetched: 'Permissions fetched successfully',
   permissionsFetchFailed: 'Failed to fetch permissions!',
+
+  // Customers.
+  customerAdded: 'Customer added successfully!',
+  customerAddFailed: 'Failed to add new customer!',
+  customerUpdated: 'Customer updated successfully!',
+  customerUpdateFailed: 'Failed to update customer.',
+  customerDeleted: 'Customer deleted successfully!',
+  customerDeleteFailed: 'Failed to delete customer.',
+  confirmDeleteCustomer: 'Do you want to delete this customer?',
+  customerInvoicesFailed: 'Failed to fetch customer invoice',
+  /** Not in SPEC part 8, which names no failure for loading the customer list. */
+  customersLoadFailed: 'Failed to fetch customers!',
+
+  // Categories.
+  categoryAdded: 'Category added successfully!',
+  categoryAddFailed: 'Failed to add category.',
+  categoryUpdated: 'Category updated successfully!',
+  categoryUpdateFailed: 'Failed to update category.',
+  categoryDeleted: 'Category deleted successfully!',
+  categoryDeleteFailed: 'Failed to delete category.',
+  confirmDeleteCategory: 'Do you want to delete this category?',
+  /** Not in SPEC part 8, which names no failure for loading the categories. */
+  categoriesLoadFailed: 'Failed to fetch categories!',
+
+  // Products.
+  productAdded: 'Product added successfully!',
+  productAddFailed: 'Failed to add product.',
+  productUpdated: 'Product updated successfully!',
+  productUpdateFailed: 'Failed to update product.',
+  productDeleted: 'Product deleted successfully!',
+  productDeleteFailed: 'Failed to delete product.',
+  confirmDeleteProduct: 'Do you want to delete this product?',
+  customProductAdded: 'Custom product added successfully',
+  customProductAddFailed: 'Failed to add custom product!',
+  /** Not in SPEC part 8, which names no failure for loading the products. */
+  productsLoadFailed: 'Failed to fetch products!',
+
+  // CSV uploads and loyalty.
+  fileUploaded: 'File uploaded successfully',
+  fileUploadFailed: 'Failed to upload file',
+  loyaltySet: 'Loyalty point set successfully to products.',
+  loyaltySetFailed: 'Failed to set loyalty points!',
 } as const;
