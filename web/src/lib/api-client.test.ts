@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, apiUrl, errorMessage, isAbort } from './api-client';
+import { FakeXhr } from '../test/fake-xhr';
+import { api, ApiError, apiRequest, apiUpload, apiUrl, errorMessage, isAbort, type UploadProgress } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -115,6 +116,19 @@ describe('api client', () => {
     expect(error.serverMessage).toBeUndefined();
   });
 
+  it('hands back the data a failure carries (a refused import’s report), and none when there is none', async () => {
+    const report = { rows: 2, rejected: [{ line: 3, column: 'unit', message: 'Unit must be one of no, kg, lt, m' }] };
+    fetchMock.mockResolvedValue(answer(422, { success: false, message: '1 of 2 rows have problems; nothing was imported', data: report }));
+    const refused = await caught(api.post('/file/upload', undefined, { fallbackMessage: 'Failed to upload file' }));
+    expect(refused.status).toBe(422);
+    expect(refused.data).toEqual(report);
+
+    fetchMock.mockResolvedValue(answer(409, { success: false, message: 'Taken' }));
+    expect((await caught(api.post('/x', {}, { fallbackMessage: 'x' }))).data).toBeUndefined();
+    fetchMock.mockResolvedValue(answer(400, { success: false, message: 'Bad', data: null }));
+    expect((await caught(api.post('/x', {}, { fallbackMessage: 'x' }))).data).toBeUndefined();
+  });
+
   it('treats an envelope that says success: false as a failure even with status 200', async () => {
     fetchMock.mockResolvedValue(answer(200, { success: false, message: 'Shop not found' }));
     const error = await caught(api.get('/shop/check-login', { fallbackMessage: 'x' }));
@@ -147,5 +161,94 @@ describe('api client', () => {
     expect(errorMessage(new ApiError(429, 'Too many sign-in attempts.'), 'Failed to login')).toBe('Too many sign-in attempts.');
     expect(errorMessage(new Error('boom'), 'Failed to login')).toBe('Failed to login');
     expect(isAbort(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('uploads with progress', () => {
+  beforeEach(() => {
+    FakeXhr.reset();
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const csvForm = () => {
+    const form = new FormData();
+    form.append('file', new File(['productName\nRice\n'], 'products.csv', { type: 'text/csv' }));
+    return form;
+  };
+
+  it('POSTs the form to /api/v1 with the session cookies and reports the body’s progress', async () => {
+    const seen: UploadProgress[] = [];
+    const form = csvForm();
+    const upload = apiUpload<{ added: number }>('/file/upload', form, {
+      fallbackMessage: 'Failed to upload file',
+      onProgress: (progress) => seen.push(progress),
+    });
+    const request = FakeXhr.last();
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/v1/file/upload');
+    expect(request.withCredentials).toBe(true);
+    expect(request.headers).toEqual({ Accept: 'application/json' });
+    expect(request.body).toBe(form);
+
+    request.progress(512, 2048);
+    request.progress(2048, 2048);
+    request.progress(100, null);
+    expect(seen).toEqual([
+      { loaded: 512, total: 2048 },
+      { loaded: 2048, total: 2048 },
+      { loaded: 100, total: null },
+    ]);
+    request.respond(200, { success: true, message: 'File uploaded successfully', data: { added: 1 } });
+    await expect(upload).resolves.toEqual({ added: 1 });
+  });
+
+  it('rejects a 422 with the server’s message and the report it carries', async () => {
+    const upload = apiUpload('/file/upload/category', csvForm(), { fallbackMessage: 'Failed to upload file' });
+    const report = { file: 'categories.csv', rows: 40, rejected: [{ line: 4, column: 'categoryName', message: 'Category name is required' }] };
+    FakeXhr.last().respond(422, { success: false, message: '2 of 40 rows have problems; nothing was imported', data: report });
+    const error = await caught(upload);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('2 of 40 rows have problems; nothing was imported');
+    expect(error.data).toEqual(report);
+  });
+
+  it.each([
+    ['a proxy’s error page', 413, '<html>Request Entity Too Large</html>', 'Failed to upload file'],
+    ['the server’s own message', 400, { success: false, message: 'Only .csv files can be uploaded' }, 'Only .csv files can be uploaded'],
+    ['success: false on a 200', 200, { success: false, message: 'Nope' }, 'Nope'],
+  ])('fails on %s like any other call', async (_label, status, body, message) => {
+    const upload = apiUpload('/file/upload', csvForm(), { fallbackMessage: 'Failed to upload file' });
+    FakeXhr.last().respond(status, body);
+    const error = await caught(upload);
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(message);
+  });
+
+  it('reports an unreachable server as status 0 with the fallback message', async () => {
+    const upload = apiUpload('/file/upload', csvForm(), { fallbackMessage: 'Failed to upload file' });
+    FakeXhr.last().fail();
+    const error = await caught(upload);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('Failed to upload file');
+  });
+
+  it('stops the upload when its signal aborts, rejecting with an AbortError', async () => {
+    const controller = new AbortController();
+    const upload = apiUpload('/file/upload', csvForm(), { fallbackMessage: 'x', signal: controller.signal });
+    controller.abort();
+    const error = await upload.catch((caughtError: unknown) => caughtError);
+    expect(isAbort(error)).toBe(true);
+    expect(FakeXhr.last().aborted).toBe(true);
+  });
+
+  it('sends nothing when the signal has already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await apiUpload('/file/upload', csvForm(), { fallbackMessage: 'x', signal: controller.signal }).catch(
+      (caughtError: unknown) => caughtError,
+    );
+    expect(isAbort(error)).toBe(true);
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 });

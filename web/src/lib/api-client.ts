@@ -6,6 +6,10 @@
  * gives `data`; anything else throws an ApiError whose message is the server's own when it sent
  * one, else the SPEC part 8 fallback the caller names. The client never redirects or toasts:
  * what a failure means (sign-in needed, show a toast, ignore) is the caller's decision.
+ *
+ * File uploads go through `apiUpload`, which uses XMLHttpRequest instead of fetch because only
+ * it reports how much of the body has been sent (a progress bar); its answers are read the
+ * same way.
  */
 
 export const API_BASE = '/api/v1';
@@ -25,12 +29,18 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message, when it sent one (then it is also `message`). */
   readonly serverMessage: string | undefined;
+  /**
+   * The envelope's `data` when a failure carries one (e.g. a CSV import refused with 422 sends
+   * its per-row report there), else undefined. Unchecked: the caller knows its shape.
+   */
+  readonly data: unknown;
 
-  constructor(status: number, message: string, serverMessage?: string) {
+  constructor(status: number, message: string, serverMessage?: string, data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.data = data;
   }
 
   /** No answer at all: offline, DNS, refused connection, CORS. */
@@ -70,22 +80,34 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     throw new ApiError(0, fallbackMessage);
   }
 
-  const envelope = await readEnvelope(response);
+  return settle<T>(response.status, await readBody(response), fallbackMessage);
+}
+
+/**
+ * The outcome of an answer: a 2xx whose envelope does not say `success: false` gives `data`;
+ * anything else is an ApiError with the server's message (else the fallback) and any `data`.
+ */
+function settle<T>(status: number, body: string, fallbackMessage: string): T {
+  const envelope = parseEnvelope(body);
   const serverMessage = typeof envelope?.message === 'string' && envelope.message.trim() ? envelope.message : undefined;
-  if (!response.ok || envelope?.success === false) {
-    throw new ApiError(response.status, serverMessage ?? fallbackMessage, serverMessage);
+  const ok = status >= 200 && status < 300;
+  if (!ok || envelope?.success === false) {
+    throw new ApiError(status, serverMessage ?? fallbackMessage, serverMessage, envelope?.data ?? undefined);
   }
   return (envelope?.data ?? null) as T;
 }
 
-/** The parsed body, or null for an empty or non-JSON body (a proxy's error page, a 204). */
-async function readEnvelope(response: Response): Promise<Envelope | null> {
-  let text: string;
+/** The body's text, or "" when it cannot be read. */
+async function readBody(response: Response): Promise<string> {
   try {
-    text = await response.text();
+    return await response.text();
   } catch {
-    return null;
+    return '';
   }
+}
+
+/** The parsed body, or null for an empty or non-JSON body (a proxy's error page, a 204). */
+function parseEnvelope(text: string): Envelope | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -93,6 +115,62 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   } catch {
     return null;
   }
+}
+
+/** How much of an upload's body has been sent; `total` is null when the browser cannot tell. */
+export interface UploadProgress {
+  loaded: number;
+  total: number | null;
+}
+
+export interface UploadOptions extends Omit<RequestOptions, 'body'> {
+  /** Called as the body goes out (not for the answer's download). */
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/**
+ * POSTs a multipart form (a file) and reports the upload's progress. Answers and failures are
+ * exactly apiRequest's: `data` on success, an ApiError otherwise (status 0 when the server could
+ * not be reached), and an abort through `signal` rejects with the AbortError callers ignore.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions): Promise<T> {
+  const { fallbackMessage, signal, onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was aborted.', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    const finish = (settleWith: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      settleWith();
+    };
+
+    request.open('POST', apiUrl(path));
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    const report = (event: ProgressEvent) =>
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
+    request.upload.addEventListener('progress', report);
+    request.upload.addEventListener('load', report);
+    request.addEventListener('load', () =>
+      finish(() => {
+        try {
+          resolve(settle<T>(request.status, request.responseText, fallbackMessage));
+        } catch (error) {
+          reject(error);
+        }
+      }),
+    );
+    const unreachable = () => finish(() => reject(new ApiError(0, fallbackMessage)));
+    request.addEventListener('error', unreachable);
+    request.addEventListener('timeout', unreachable);
+    request.addEventListener('abort', () => finish(() => reject(aborted())));
+    signal?.addEventListener('abort', abort, { once: true });
+    request.send(form);
+  });
 }
 
 type WithoutBody = Omit<RequestOptions, 'body'>;
