@@ -1,5 +1,8 @@
-/** Placeholder: issue 4's customer screens. */
-const Pending = () => null;
-export const CustomersPage = Pending;
-export const AddCustomerPage = Pending;
-export const CustomerInvoicesPage = Pending;
+/**
+ * Issue 4's customer screens (SPEC part 2) for the admin and staff areas: the customers table,
+ * the add form (which the cart opens with `?phone=`), and one customer's invoices.
+ */
+export { AddCustomerPage } from './pages/add-customer-page';
+export { CustomerInvoicesPage } from './pages/customer-invoices-page';
+export { CustomersPage } from './pages/customers-page';
+export { customerPaths } from './shop-area';

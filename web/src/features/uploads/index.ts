@@ -1,4 +1,2 @@
-/** Placeholder: issue 4's CSV upload screens. */
-const Pending = () => null;
-export const UploadProductsPage = Pending;
-export const UploadCategoriesPage = Pending;
+/** Issue 4's CSV upload screens (SPEC part 2) for the admin and staff areas: products and categories. */
+export { UploadCategoriesPage, UploadProductsPage } from './pages/upload-pages';

@@ -1,0 +1,84 @@
+/**
+ * The customer calls (SPEC part 7 "Customers"; the issue 4 API contract): the shop's customers,
+ * adding, changing and deleting one, and one customer with their invoices. Each names its SPEC
+ * part 8 fallback message; the server's own message wins when it sends one.
+ */
+import { api, ApiError } from '../../../lib/api-client';
+import { messages } from '../../../config/messages';
+
+/**
+ * A customer as the server sends it. Points and amounts are JSON numbers with exact digits (at
+ * most 2 decimals); `loyalityPoint` keeps SPEC's spelling. Times are unix milliseconds.
+ */
+export interface Customer {
+  _id: string;
+  customerName: string;
+  phoneNumber: string;
+  /** "" when none was given. */
+  email: string;
+  loyalityPoint: number;
+  /** The points' value in the shop's currency. */
+  pointAmount: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
+
+/** One of a customer's invoices, newest first in `CustomerWithInvoices.invoices`. */
+export interface CustomerInvoice {
+  _id: string;
+  invoiceNumber: string;
+  createdAt: number;
+  status: string;
+  /** Null while the invoice is not paid. */
+  paymentMethod: PaymentMethod | null;
+  subTotal: number;
+  totalDiscount: number;
+  totalAmount: number;
+  refundedAmount: number;
+  /** The name of the staff member who made the sale. */
+  staff: string;
+}
+
+export interface CustomerWithInvoices extends Customer {
+  invoices: CustomerInvoice[];
+}
+
+/** What the add form and the table's inline edit send; an empty email means none. */
+export interface CustomerFields {
+  customerName: string;
+  phoneNumber: string;
+  email: string;
+}
+
+const customerPath = (id: string) => `/customer/${encodeURIComponent(id)}`;
+
+export const listCustomers = (signal?: AbortSignal) =>
+  api.get<Customer[]>('/customer', { fallbackMessage: messages.customersLoadFailed, signal });
+
+/** Answers with the new customer (201). A phone number already in the shop: 409 with the server's message. */
+export const createCustomer = (customer: CustomerFields) =>
+  api.post<Customer>('/customer/create', customer, { fallbackMessage: messages.customerAddFailed });
+
+export const updateCustomer = (id: string, changes: CustomerFields) =>
+  api.put<Customer>(customerPath(id), changes, { fallbackMessage: messages.customerUpdateFailed });
+
+export const deleteCustomer = (id: string) =>
+  api.delete<null>(customerPath(id), { fallbackMessage: messages.customerDeleteFailed });
+
+export const getCustomerWithInvoices = (id: string, signal?: AbortSignal) =>
+  api.get<CustomerWithInvoices>(customerPath(id), { fallbackMessage: messages.customerInvoicesFailed, signal });
+
+/**
+ * The customer with their invoices, or null when the shop has no such customer (404: deleted,
+ * mistyped, or another shop's), so a screen can say so instead of reporting a failure.
+ */
+export async function findCustomerWithInvoices(id: string, signal?: AbortSignal): Promise<CustomerWithInvoices | null> {
+  try {
+    return await getCustomerWithInvoices(id, signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { UserPlus } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router';
+import { Screen } from '../../../components/screen';
+import { SearchBox } from '../../../components/search-box';
+import { messages } from '../../../config/messages';
+import { useServerData } from '../../../lib/use-server-data';
+import { useSearchStore } from '../../../stores/search-store';
+import { listCustomers, type Customer } from '../api/customers-api';
+import { CustomersTable } from '../components/customers-table';
+import { customerPaths, useShopSession } from '../shop-area';
+
+/**
+ * SPEC part 2, /admin/customer/view and /staff/customer/view: the shop's customers, searched by
+ * name, phone or email (SPEC part 3's search text, emptied on leaving so the next screen starts
+ * unfiltered), with an Add customer link for a session that may create them.
+ */
+export function CustomersPage() {
+  const session = useShopSession();
+  const searchText = useSearchStore((state) => state.searchText);
+  const setSearchText = useSearchStore((state) => state.setSearchText);
+  useEffect(() => () => useSearchStore.getState().resetSearch(), []);
+
+  const load = useCallback((signal: AbortSignal) => listCustomers(signal), []);
+  const customers = useServerData<Customer[]>(load, messages.customersLoadFailed);
+  const count = customers.state.status === 'ready' ? customers.state.data.length : null;
+
+  return (
+    <Screen
+      title="Customers"
+      description={count === null ? 'The shop’s customers and their loyalty points.' : `${count} ${count === 1 ? 'customer' : 'customers'}`}
+      tools={
+        <>
+          <SearchBox label="Search customers" placeholder="Name, phone or email" value={searchText} onValueChange={setSearchText} />
+          {session.can('customer_create') && (
+            <Link to={customerPaths.add(session.area)} className="button button--primary">
+              <UserPlus aria-hidden="true" />
+              Add customer
+            </Link>
+          )}
+        </>
+      }
+    >
+      <CustomersTable customers={customers} searchText={searchText} session={session} />
+    </Screen>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The admin and staff areas route the same customer screens (SPEC part 2); which area a screen
+ * is in decides whose session it reads (permissions, currency) and where its links lead.
+ */
+import { useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import type { Permission } from '../../config/permissions';
+import { useAuthStore } from '../../stores/auth-store';
+
+export type ShopArea = 'admin' | 'staff';
+
+export const areaOf = (pathname: string): ShopArea => (pathname.startsWith(`${paths.staffHome}/`) ? 'staff' : 'admin');
+
+const homeOf = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.adminHome);
+
+/** The customer screens' paths in an area ("/admin" or "/staff"). */
+export const customerPaths = {
+  list: (area: ShopArea) => `${homeOf(area)}/customer/view`,
+  /** SPEC part 5: the cart's lookup that finds no one opens this with the mobile prefilled. */
+  add: (area: ShopArea, phoneNumber?: string) =>
+    `${homeOf(area)}/customer/add${phoneNumber ? `?phone=${encodeURIComponent(phoneNumber)}` : ''}`,
+  invoices: (area: ShopArea, id: string) => `${homeOf(area)}/customer/view/invoice/${encodeURIComponent(id)}`,
+};
+
+export interface ShopSession {
+  area: ShopArea;
+  /** Whether the signed-in admin or staff member holds `permission` (SPEC part 6). */
+  can: (permission: Permission) => boolean;
+  /** The shop's currency code for amounts (e.g. MVR); "" while unknown. */
+  currencyCode: string;
+  /** The shop's time zone for dates, when known (else the device's). */
+  timeZone: string | undefined;
+}
+
+export function useShopSession(): ShopSession {
+  const area = areaOf(useLocation().pathname);
+  const user = useAuthStore((state) => (area === 'staff' ? state.staffData : state.adminData));
+  const shop = useAuthStore((state) => state.shopData);
+  const permissions = user?.permissions ?? [];
+  return {
+    area,
+    can: (permission) => permissions.includes(permission),
+    currencyCode: user?.currencyCode ?? shop?.currencyCode ?? '',
+    timeZone: shop?.timeZone || undefined,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The CSV import calls (SPEC part 7 "File uploads"; the issue 4 API contract): a multipart form
+ * with the file in field `file`, sent with upload progress. The server checks every row and
+ * either imports them all (200, a report) or none (422, the same report listing each rejected
+ * row); both reports come back typed.
+ */
+import { ApiError, apiUpload, type UploadProgress } from '../../../lib/api-client';
+import { messages } from '../../../config/messages';
+
+/** One problem in the file: `line` counts from 1 with the header as line 1; `column` is "" for the whole row. */
+export interface RejectedRow {
+  line: number;
+  column: string;
+  message: string;
+}
+
+export interface UploadReport {
+  file: string;
+  /** Data rows read (the header not counted). */
+  rows: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: RejectedRow[];
+  /** Header names the import does not know; their values were ignored. */
+  unknownColumns: string[];
+}
+
+export interface UploadCallOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export type UploadCall = (file: File, options?: UploadCallOptions) => Promise<UploadReport>;
+
+function uploadCsv(path: string): UploadCall {
+  return (file, options = {}) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return apiUpload<UploadReport>(path, form, { fallbackMessage: messages.fileUploadFailed, ...options });
+  };
+}
+
+export const uploadProductsCsv = uploadCsv('/file/upload');
+export const uploadCategoriesCsv = uploadCsv('/file/upload/category');
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+function isRejectedRow(value: unknown): value is RejectedRow {
+  if (!value || typeof value !== 'object') return false;
+  const row = value as Record<string, unknown>;
+  return isCount(row.line) && typeof row.column === 'string' && typeof row.message === 'string';
+}
+
+export function isUploadReport(value: unknown): value is UploadReport {
+  if (!value || typeof value !== 'object') return false;
+  const report = value as Record<string, unknown>;
+  return (
+    typeof report.file === 'string' &&
+    [report.rows, report.added, report.updated, report.unchanged].every(isCount) &&
+    Array.isArray(report.rejected) &&
+    report.rejected.every(isRejectedRow) &&
+    Array.isArray(report.unknownColumns) &&
+    report.unknownColumns.every((name) => typeof name === 'string')
+  );
+}
+
+/** The report of an import the server refused row by row (422), or null for any other failure. */
+export function refusedReport(error: unknown): UploadReport | null {
+  return error instanceof ApiError && error.status === 422 && isUploadReport(error.data) ? error.data : null;
+}
