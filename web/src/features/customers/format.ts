@@ -26,17 +26,28 @@ export function twoDecimals(value: number | string): string {
 export const money = (value: number | string, currencyCode: string) =>
   currencyCode ? `${currencyCode} ${twoDecimals(value)}` : twoDecimals(value);
 
-/** SPEC part 9: dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM". */
+/**
+ * SPEC part 9: dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM", in the
+ * shop's time zone when known. Split in two so a narrow column can break between them.
+ */
+export function dateAndTime(value: number | string, timeZone?: string): { date: string; time: string } | null {
+  const moment = new Date(value);
+  if (Number.isNaN(moment.getTime())) return null;
+  const write = (options: Intl.DateTimeFormatOptions) => {
+    try {
+      return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(moment);
+    } catch {
+      // A time zone this browser does not know: the device's own.
+      return new Intl.DateTimeFormat('en-US', options).format(moment);
+    }
+  };
+  return { date: write({ dateStyle: 'medium' }), time: write({ timeStyle: 'short' }) };
+}
+
+/** The same as one line of text ("—" for no date). */
 export function dateTime(value: number | string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(date);
-  } catch {
-    // A time zone this browser does not know: the device's own.
-    return new Intl.DateTimeFormat('en-US', options).format(date);
-  }
+  const parts = dateAndTime(value, timeZone);
+  return parts ? `${parts.date}, ${parts.time}` : '—';
 }
 
 /** SPEC part 3: internal-device is shown as Swipe, digital as Stripe. */

@@ -1,6 +1,6 @@
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import type { CustomerInvoice } from '../api/customers-api';
-import { dateTime, paymentMethodName, statusName, twoDecimals } from '../format';
+import { dateAndTime, paymentMethodName, statusName, twoDecimals } from '../format';
 import './customers.css';
 
 const amount = 'customers-table__amount';
@@ -21,9 +21,9 @@ export function CustomerInvoicesTable({ invoices, currencyCode, timeZone }: Cust
   const inCurrency = (header: string) => (currencyCode ? `${header} (${currencyCode})` : header);
   const columns: DataTableColumn[] = [
     { id: 'number', header: 'Invoice no', className: 'data-table__nowrap' },
-    { id: 'date', header: 'Date', className: 'data-table__nowrap' },
+    { id: 'date', header: 'Date' },
     { id: 'status', header: 'Status' },
-    { id: 'method', header: 'Payment method' },
+    { id: 'method', header: 'Payment method', className: 'customers-table__wrap-header' },
     { id: 'subTotal', header: inCurrency('Sub total'), className: amount },
     { id: 'discount', header: inCurrency('Discount'), className: amount },
     { id: 'total', header: inCurrency('Total'), className: amount },
@@ -41,7 +41,9 @@ export function CustomerInvoicesTable({ invoices, currencyCode, timeZone }: Cust
       {invoices.map((invoice) => (
         <tr key={invoice._id} className="data-table__row">
           <td className="data-table__nowrap">{invoice.invoiceNumber}</td>
-          <td className="data-table__nowrap">{dateTime(invoice.createdAt, timeZone)}</td>
+          <td>
+            <InvoiceDate createdAt={invoice.createdAt} timeZone={timeZone} />
+          </td>
           <td>
             <span className={`customer-status customer-status--${invoice.status}`}>{statusName(invoice.status)}</span>
           </td>
@@ -54,5 +56,16 @@ export function CustomerInvoicesTable({ invoices, currencyCode, timeZone }: Cust
         </tr>
       ))}
     </DataTable>
+  );
+}
+
+/** The date, and the time beside it or, in a narrow column, under it. */
+function InvoiceDate({ createdAt, timeZone }: { createdAt: number; timeZone: string | undefined }) {
+  const parts = dateAndTime(createdAt, timeZone);
+  if (!parts) return <>—</>;
+  return (
+    <>
+      <span className="data-table__nowrap">{parts.date},</span> <span className="data-table__nowrap">{parts.time}</span>
+    </>
   );
 }

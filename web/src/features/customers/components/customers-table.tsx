@@ -1,8 +1,9 @@
 import { ReceiptText, Trash } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
-  DataTable, EditableRow, EmailText, TableButton, TableLink, type DataTableColumn, type EditableCell,
+  DataTable, EditableRow, EmailText, TableButton, type DataTableColumn, type EditableCell,
 } from '../../../components/data-table';
 import { messages } from '../../../config/messages';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,6 +18,10 @@ import './customers.css';
 
 const amount = 'customers-table__amount';
 
+/** The customers the search text finds, on name, phone and email (SPEC part 2). */
+export const matchingCustomers = (customers: Customer[], searchText: string) =>
+  customers.filter((customer) => matchesSearch(searchText, [customer.customerName, customer.phoneNumber, customer.email]));
+
 interface CustomersTableProps {
   customers: ServerDataHandle<Customer[]>;
   searchText: string;
@@ -24,8 +29,8 @@ interface CustomersTableProps {
 }
 
 /**
- * SPEC part 2's customers table: No, name, phone, email, loyalty points and their amount in the
- * shop's currency, and a link to the customer's invoices. SPEC part 6: the Action column shows
+ * SPEC part 2's customers table: No, name (a link to the customer's invoices), phone, email,
+ * loyalty points and their amount in the shop's currency. SPEC part 6: the Action column shows
  * only with customer_update or customer_delete, Edit (inline, with Save) only with the first,
  * Delete (after SPEC's confirmation) only with the second. Filtered by the search text on name,
  * phone and email.
@@ -46,14 +51,10 @@ export function CustomersTable({ customers, searchText, session }: CustomersTabl
     { id: 'email', header: 'Email' },
     { id: 'points', header: 'Loyalty points', className: amount },
     { id: 'amount', header: 'Point amount', className: amount },
-    { id: 'invoices', header: 'Invoices', className: 'data-table__nowrap' },
     ...(withActions ? [{ id: 'actions', header: 'Action', className: 'data-table__nowrap' }] : []),
   ];
 
-  const shown =
-    state.status === 'ready'
-      ? state.data.filter((customer) => matchesSearch(searchText, [customer.customerName, customer.phoneNumber, customer.email]))
-      : [];
+  const shown = state.status === 'ready' ? matchingCustomers(state.data, searchText) : [];
 
   async function save(customer: Customer, draft: CustomerFields): Promise<boolean> {
     try {
@@ -104,7 +105,18 @@ export function CustomersTable({ customers, searchText, session }: CustomersTabl
           const name = customer.customerName;
           const cells: EditableCell<keyof CustomerFields>[] = [
             { id: 'no', view: index + 1, className: 'data-table__number' },
-            { id: 'name', view: name, edit: { field: 'customerName', label: 'Name', autoCapitalize: 'words' } },
+            {
+              id: 'name',
+              // The name leads to the customer's details and invoices: no column of its own, so
+              // the table fits a tablet's width.
+              view: (
+                <Link className="customers-table__name" to={customerPaths.invoices(session.area, customer._id)} aria-label={`Invoices of ${name}`} title={`Invoices of ${name}`}>
+                  {name}
+                  <ReceiptText aria-hidden="true" />
+                </Link>
+              ),
+              edit: { field: 'customerName', label: 'Name', autoCapitalize: 'words' },
+            },
             {
               id: 'phone',
               view: customer.phoneNumber,
@@ -118,12 +130,6 @@ export function CustomersTable({ customers, searchText, session }: CustomersTabl
             },
             { id: 'points', view: twoDecimals(customer.loyalityPoint), className: amount },
             { id: 'amount', view: money(customer.pointAmount, session.currencyCode), className: amount },
-            {
-              id: 'invoices',
-              view: (
-                <TableLink icon={ReceiptText} label={`Invoices of ${name}`} to={customerPaths.invoices(session.area, customer._id)} />
-              ),
-            },
           ];
           if (!withActions) {
             return (

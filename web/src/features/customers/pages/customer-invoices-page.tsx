@@ -1,7 +1,7 @@
 import { ArrowLeft, UserX } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadStatus } from '../../../components/data-table';
+import { EmailText, LoadStatus } from '../../../components/data-table';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
@@ -59,10 +59,10 @@ export function CustomerInvoicesPage() {
     );
   }
 
-  const details: [string, string][] = [
+  const details: [string, ReactNode][] = [
     ['Name', customer.customerName],
     ['Phone', customer.phoneNumber],
-    ['Email', customer.email || '—'],
+    ['Email', customer.email ? <EmailText email={customer.email} /> : '—'],
     ['Loyalty points', twoDecimals(customer.loyalityPoint)],
     ['Point amount', money(customer.pointAmount, session.currencyCode)],
   ];

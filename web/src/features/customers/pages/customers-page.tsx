@@ -7,7 +7,7 @@ import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
 import { useSearchStore } from '../../../stores/search-store';
 import { listCustomers, type Customer } from '../api/customers-api';
-import { CustomersTable } from '../components/customers-table';
+import { CustomersTable, matchingCustomers } from '../components/customers-table';
 import { customerPaths, useShopSession } from '../shop-area';
 
 /**
@@ -23,12 +23,17 @@ export function CustomersPage() {
 
   const load = useCallback((signal: AbortSignal) => listCustomers(signal), []);
   const customers = useServerData<Customer[]>(load, messages.customersLoadFailed);
-  const count = customers.state.status === 'ready' ? customers.state.data.length : null;
+  const loaded = customers.state.status === 'ready' ? customers.state.data : null;
+  let description = 'The shop’s customers and their loyalty points.';
+  if (loaded) {
+    const count = `${loaded.length} ${loaded.length === 1 ? 'customer' : 'customers'}`;
+    description = searchText.trim() ? `${matchingCustomers(loaded, searchText).length} of ${count}` : count;
+  }
 
   return (
     <Screen
       title="Customers"
-      description={count === null ? 'The shop’s customers and their loyalty points.' : `${count} ${count === 1 ? 'customer' : 'customers'}`}
+      description={description}
       tools={
         <>
           <SearchBox label="Search customers" placeholder="Name, phone or email" value={searchText} onValueChange={setSearchText} />

@@ -1,5 +1,5 @@
 /** Customers and invoices shaped as the issue 4 API contract says the server sends them. Tests only. */
-import type { Customer, CustomerInvoice, CustomerWithInvoices } from './api/customers-api';
+import type { Customer, CustomerInvoice, CustomerWithInvoices } from '../features/customers/api/customers-api';
 
 export const aishaCustomer: Customer = {
   _id: 'c-1',
