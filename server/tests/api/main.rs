@@ -18,6 +18,7 @@ mod catalog_support;
 mod cookies;
 mod csrf;
 mod csv_import;
+mod customer_support;
 mod customers;
 mod database;
 mod first_start;
