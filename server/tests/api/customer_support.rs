@@ -95,23 +95,61 @@ pub async fn customer_rows(pool: &AnyPool) -> i64 {
         .unwrap()
 }
 
-/// The raw JSON text of a GET, for checking the exact digits of numbers (a parsed `Value`
-/// would read `-2.50` as the float -2.5).
-pub async fn raw_get(app: &TestApp, browser: &Browser, path: &str) -> String {
+/// The browser's cookies as one `Cookie` header, for requests sent without the `Browser`.
+pub fn cookie_header(browser: &Browser) -> String {
     let cookies: Vec<String> = browser
         .cookies
         .iter()
         .map(|(name, value)| format!("{name}={value}"))
         .collect();
+    cookies.join("; ")
+}
+
+/// The raw JSON text of a GET, for checking the exact digits of numbers (a parsed `Value`
+/// would read `-2.50` as the float -2.5).
+pub async fn raw_get(app: &TestApp, browser: &Browser, path: &str) -> String {
     app.client
         .get(app.url(&format!("/api/v1{path}")))
-        .header("cookie", cookies.join("; "))
+        .header("cookie", cookie_header(browser))
         .send()
         .await
         .unwrap()
         .text()
         .await
         .unwrap()
+}
+
+/// Sends the same creation `times` times at once, as one signed-in browser on several tabs;
+/// returns each answer's status and message.
+pub async fn create_concurrently(
+    app: &TestApp,
+    browser: &Browser,
+    body: Value,
+    times: usize,
+) -> Vec<(u16, String)> {
+    let tasks: Vec<_> = (0..times)
+        .map(|_| {
+            let request = app
+                .client
+                .post(app.url("/api/v1/customer/create"))
+                .header("cookie", cookie_header(browser))
+                .json(&body);
+            tokio::spawn(async move {
+                let response = request.send().await.unwrap();
+                let status = response.status().as_u16();
+                let body: Value = response.json().await.unwrap();
+                (
+                    status,
+                    body["message"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await.unwrap());
+    }
+    answers
 }
 
 /// An invoices row as issue 5 will write it; amounts in cents.
