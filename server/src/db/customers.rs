@@ -1,1 +1,174 @@
-//! Placeholder: filled in by issue 4's work.
+//! `customers`: a shop's customer list (migrations/*/0003_catalog.sql). Every statement takes
+//! the shop id, so one shop never reaches another's customers by guessing ids, and only live
+//! rows (`deleted_at IS NULL`) are found, listed, changed or deleted: a deletion only marks the
+//! row, because invoices and the loyalty ledger keep pointing at it.
+//!
+//! The loyalty balance is not a column here: it is the sum of the ledger (`db::loyalty`).
+
+use super::Executor;
+
+macro_rules! customer_select {
+    () => {
+        "SELECT id, shop_id, customer_name, phone_number, email, created_at, updated_at \
+         FROM customers "
+    };
+}
+
+/// A live customer as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Customer {
+    pub id: i64,
+    pub shop_id: i64,
+    pub customer_name: String,
+    /// Exactly 7 digits (pos_core::validation::phone_number), unique among the shop's live
+    /// customers.
+    pub phone_number: String,
+    /// Empty when none was given.
+    pub email: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Already validated values (pos_core::validation::ValidCustomer).
+#[derive(Debug, Clone, Copy)]
+pub struct CustomerFields<'a> {
+    pub customer_name: &'a str,
+    pub phone_number: &'a str,
+    pub email: &'a str,
+}
+
+/// The shop's live customers by name (case-insensitively), then by id for equal names.
+pub async fn list<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Vec<Customer>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        customer_select!(),
+        "WHERE shop_id = $1 AND deleted_at IS NULL ORDER BY lower(customer_name), id"
+    ))
+    .bind(shop_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The live customer `customer_id` of `shop_id`; `None` for a deleted one or another shop's.
+pub async fn find<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    customer_id: i64,
+) -> Result<Option<Customer>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        customer_select!(),
+        "WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL"
+    ))
+    .bind(customer_id)
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The live customer of `shop_id` with `phone_number` (at most one: the unique index).
+pub async fn find_by_phone<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    phone_number: &str,
+) -> Result<Option<Customer>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        customer_select!(),
+        "WHERE shop_id = $1 AND phone_number = $2 AND deleted_at IS NULL"
+    ))
+    .bind(shop_id)
+    .bind(phone_number)
+    .fetch_optional(db)
+    .await
+}
+
+/// Whether another live customer of `shop_id` (not `except_id`) has `phone_number`: the
+/// friendly check before a write. The unique index still decides a race; see
+/// [`is_duplicate_phone`].
+pub async fn phone_taken<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    phone_number: &str,
+    except_id: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM customers WHERE shop_id = $1 AND phone_number = $2 \
+         AND deleted_at IS NULL AND (CAST($3 AS BIGINT) IS NULL OR id <> $3) LIMIT 1",
+    )
+    .bind(shop_id)
+    .bind(phone_number)
+    .bind(except_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Inserts and returns the new customer's id.
+pub async fn insert<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    fields: CustomerFields<'_>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO customers (shop_id, customer_name, phone_number, email, created_at, \
+         updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+    )
+    .bind(shop_id)
+    .bind(fields.customer_name)
+    .bind(fields.phone_number)
+    .bind(fields.email)
+    .bind(now)
+    .fetch_one(db)
+    .await
+}
+
+/// Replaces the fields of a live customer; `false` when there is none with that id in the shop.
+pub async fn update<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    customer_id: i64,
+    fields: CustomerFields<'_>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE customers SET customer_name = $3, phone_number = $4, email = $5, updated_at = $6 \
+         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL",
+    )
+    .bind(customer_id)
+    .bind(shop_id)
+    .bind(fields.customer_name)
+    .bind(fields.phone_number)
+    .bind(fields.email)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Marks a live customer deleted (its invoices and ledger rows stay); `false` when there is
+/// none with that id in the shop. `updated_at` moves too, so a delta sync sees the tombstone.
+pub async fn soft_delete<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    customer_id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE customers SET deleted_at = $3, updated_at = $3 \
+         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL",
+    )
+    .bind(customer_id)
+    .bind(shop_id)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Whether a failed write broke the live-phone uniqueness (`customers_phone_key`): a concurrent
+/// request took the number between the check and the write. `customers` has no other unique
+/// constraint besides its primary key, which inserts never choose.
+pub fn is_duplicate_phone(error: &sqlx::Error) -> bool {
+    error
+        .as_database_error()
+        .is_some_and(|error| error.is_unique_violation())
+}

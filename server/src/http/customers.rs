@@ -1,9 +1,224 @@
-//! Placeholder: filled in by issue 4's work.
+//! A shop's customers (SPEC part 7 "Customers", docs/api-customers.md): list, the till's lookup
+//! by phone number, create, update, delete, and one customer with its invoices.
+//!
+//! Always within the caller's shop: another shop's customer answers 404 exactly like a missing
+//! or deleted one. Each route needs its `customer_*` grant, for admins and staff alike, except
+//! the phone lookup: choosing the customer is the first step of every sale, so any signed-in
+//! admin or staff member may do it. The loyalty balance is read from the ledger on each answer.
+
+#[path = "customer_views.rs"]
+mod views;
 
 use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use pos_core::validation::{self, CustomerDraft, NumberInput, ValidCustomer};
 
-use super::AppState;
+use super::{ApiError, AppState, Success};
+use crate::auth::{Require, UserSession, grants};
+use crate::db::customers::{self, Customer, CustomerFields};
+use crate::db::{invoices, loyalty};
+use crate::http::json::ApiJson;
+use views::{CustomerDetailView, CustomerView};
+
+pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/customer", get(list))
+        .route("/customer/create", post(create))
+        .route("/customer/phone/{phone_number}", get(find_by_phone))
+        .route("/customer/{id}", get(show).put(update).delete(remove))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned())
+}
+
+fn phone_in_use(phone_number: &str) -> ApiError {
+    ApiError::Conflict(format!(
+        "A customer with phone number {phone_number} already exists"
+    ))
+}
+
+/// A path id that is not a number cannot name a customer: the same 404 as a missing one.
+fn customer_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim().parse().map_err(|_| not_found())
+}
+
+fn fields(customer: &ValidCustomer) -> CustomerFields<'_> {
+    CustomerFields {
+        customer_name: &customer.customer_name,
+        phone_number: &customer.phone_number,
+        email: &customer.email,
+    }
+}
+
+/// The live customer `raw` names in the shop, or 404.
+async fn find(state: &AppState, shop_id: i64, raw: &str) -> Result<Customer, ApiError> {
+    let id = customer_id(raw)?;
+    customers::find(state.db.pool(), shop_id, id)
+        .await?
+        .ok_or_else(not_found)
+}
+
+/// The answer for one customer, with its balance from the ledger.
+async fn view(state: &AppState, customer: Customer) -> Result<CustomerView, ApiError> {
+    let balance = loyalty::balance_cents(state.db.pool(), customer.shop_id, customer.id).await?;
+    Ok(CustomerView::new(customer, balance))
+}
+
+/// 409 when another live customer of the shop has the number; checked before writing so the
+/// usual case gets the message without relying on the database error.
+async fn refuse_phone_in_use(
+    state: &AppState,
+    shop_id: i64,
+    phone_number: &str,
+    except_id: Option<i64>,
+) -> Result<(), ApiError> {
+    if customers::phone_taken(state.db.pool(), shop_id, phone_number, except_id).await? {
+        return Err(phone_in_use(phone_number));
+    }
+    Ok(())
+}
+
+/// A write refused by the live-phone unique index lost a race with another request for the
+/// same number: the same 409 as the check before it.
+fn write_error(error: sqlx::Error, phone_number: &str) -> ApiError {
+    if customers::is_duplicate_phone(&error) {
+        phone_in_use(phone_number)
+    } else {
+        error.into()
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    guard: Require<grants::CustomerRead>,
+) -> Result<Success<Vec<CustomerView>>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let pool = state.db.pool();
+    let found = customers::list(pool, shop_id).await?;
+    let balances = loyalty::balances_cents(pool, shop_id).await?;
+    let views = found
+        .into_iter()
+        .map(|customer| {
+            let balance = balances.get(&customer.id).copied().unwrap_or(0);
+            CustomerView::new(customer, balance)
+        })
+        .collect();
+    Ok(Success::ok("Customers", views))
+}
+
+async fn find_by_phone(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+) -> Result<Success<CustomerView>, ApiError> {
+    let phone_number = validation::phone_number("phoneNumber", &raw)?;
+    let customer = customers::find_by_phone(state.db.pool(), session.shop_id, &phone_number)
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("No customer with phone number {phone_number}"))
+        })?;
+    Ok(Success::ok("Customer found", view(&state, customer).await?))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    guard: Require<grants::CustomerCreate>,
+    ApiJson(draft): ApiJson<CustomerDraft>,
+) -> Result<Success<CustomerView>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let valid = draft.validate()?;
+    refuse_phone_in_use(&state, shop_id, &valid.phone_number, None).await?;
+    let now = state.clock.now_millis();
+    let id = customers::insert(state.db.pool(), shop_id, fields(&valid), now)
+        .await
+        .map_err(|error| write_error(error, &valid.phone_number))?;
+    tracing::info!(customer_id = id, shop_id, "customer created");
+    let customer = Customer {
+        id,
+        shop_id,
+        customer_name: valid.customer_name,
+        phone_number: valid.phone_number,
+        email: valid.email,
+        created_at: now,
+        updated_at: now,
+    };
+    Ok(Success::created(
+        "Customer added",
+        view(&state, customer).await?,
+    ))
+}
+
+/// Fields absent from the body keep their stored value; the merged customer is validated as a
+/// whole, so every failing field is reported at once.
+async fn update(
+    State(state): State<AppState>,
+    guard: Require<grants::CustomerUpdate>,
+    Path(raw): Path<String>,
+    ApiJson(draft): ApiJson<CustomerDraft>,
+) -> Result<Success<CustomerView>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let stored = find(&state, shop_id, &raw).await?;
+    let merged = CustomerDraft {
+        customer_name: draft
+            .customer_name
+            .or_else(|| Some(stored.customer_name.clone())),
+        phone_number: draft
+            .phone_number
+            .or_else(|| Some(NumberInput::from(stored.phone_number.as_str()))),
+        email: draft.email.or_else(|| Some(stored.email.clone())),
+    };
+    let valid = merged.validate()?;
+    refuse_phone_in_use(&state, shop_id, &valid.phone_number, Some(stored.id)).await?;
+    let now = state.clock.now_millis();
+    let updated = customers::update(state.db.pool(), shop_id, stored.id, fields(&valid), now)
+        .await
+        .map_err(|error| write_error(error, &valid.phone_number))?;
+    if !updated {
+        // Deleted by another request since it was read.
+        return Err(not_found());
+    }
+    tracing::info!(customer_id = stored.id, shop_id, "customer updated");
+    let customer = Customer {
+        customer_name: valid.customer_name,
+        phone_number: valid.phone_number,
+        email: valid.email,
+        updated_at: now,
+        ..stored
+    };
+    Ok(Success::ok(
+        "Customer updated",
+        view(&state, customer).await?,
+    ))
+}
+
+/// Marks the customer deleted; its invoices and loyalty ledger stay for the shop's history.
+async fn remove(
+    State(state): State<AppState>,
+    guard: Require<grants::CustomerDelete>,
+    Path(raw): Path<String>,
+) -> Result<Success<()>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let id = customer_id(&raw)?;
+    let now = state.clock.now_millis();
+    if !customers::soft_delete(state.db.pool(), shop_id, id, now).await? {
+        return Err(not_found());
+    }
+    tracing::info!(customer_id = id, shop_id, "customer deleted");
+    Ok(Success::ok("Customer deleted", ()))
+}
+
+async fn show(
+    State(state): State<AppState>,
+    guard: Require<grants::CustomerRead>,
+    Path(raw): Path<String>,
+) -> Result<Success<CustomerDetailView>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let customer = find(&state, shop_id, &raw).await?;
+    let invoices = invoices::for_customer(state.db.pool(), shop_id, customer.id).await?;
+    let detail = CustomerDetailView::new(view(&state, customer).await?, invoices)?;
+    Ok(Success::ok("Customer", detail))
 }

@@ -15,6 +15,7 @@ mod catalog_categories;
 mod catalog_products;
 mod catalog_support;
 mod csv_import;
+mod customer_support;
 mod customers;
 mod binary;
 mod cookies;

@@ -1,0 +1,173 @@
+//! A customer's loyalty balance is the sum of its ledger rows and its page lists its invoices;
+//! rows of another shop never count or appear.
+
+use serde_json::{Value, json};
+
+use crate::customer_support::{
+    InvoiceRow, create_customer, insert_entry, insert_invoice, other_shop_admin, raw_get,
+};
+use crate::identity_support::seed;
+use crate::management_support::admin;
+use crate::support::{Backend, on_both_backends, spawn_app};
+
+on_both_backends!(
+    balances_and_invoices_come_from_the_ledger,
+    a_customer_page_lists_at_most_500_invoices_newest_first,
+);
+
+fn invoice_json(id: i64, number: &str, row: &InvoiceRow<'_>, amounts: [f64; 4]) -> Value {
+    json!({"_id": id.to_string(), "invoiceNumber": number, "createdAt": row.created_at,
+        "status": row.status, "paymentMethod": row.payment_method, "subTotal": amounts[0],
+        "totalDiscount": amounts[1], "totalAmount": amounts[2], "refundedAmount": amounts[3],
+        "staff": row.staff_name})
+}
+
+async fn balances_and_invoices_come_from_the_ledger(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let seeded = seed(&app).await;
+    let (shop, other_shop) = (seeded.shop.id, seeded.other_shop.id);
+    let mut boss = admin(&app).await;
+    let aisha: i64 = create_customer(&mut boss, "Aisha", "7771234")
+        .await
+        .parse()
+        .unwrap();
+    let bilal: i64 = create_customer(&mut boss, "Bilal", "7775678")
+        .await
+        .parse()
+        .unwrap();
+    let mut other = other_shop_admin(&app).await;
+    let theirs: i64 = create_customer(&mut other, "Theirs", "7771234")
+        .await
+        .parse()
+        .unwrap();
+    let pool = app.db.pool();
+
+    let first = InvoiceRow::paid(shop, aisha, 1, 1_000);
+    let refunded = InvoiceRow {
+        status: "refunded",
+        payment_method: Some("internal-device"),
+        sub_total_cents: 2550,
+        total_discount_cents: 50,
+        total_amount_cents: 2500,
+        refunded_cents: 2500,
+        staff_name: "Aminath",
+        ..InvoiceRow::paid(shop, aisha, 2, 3_000)
+    };
+    let saved = InvoiceRow {
+        status: "saved",
+        payment_method: None,
+        ..InvoiceRow::paid(shop, aisha, 3, 2_000)
+    };
+    let first_id = insert_invoice(pool, &first).await;
+    let refunded_id = insert_invoice(pool, &refunded).await;
+    let saved_id = insert_invoice(pool, &saved).await;
+    // Rows of the other shop, one of them (wrongly) naming our customer: never shown or summed.
+    let foreign = insert_invoice(pool, &InvoiceRow::paid(other_shop, aisha, 1, 9_000)).await;
+    insert_invoice(pool, &InvoiceRow::paid(other_shop, theirs, 2, 9_000)).await;
+    insert_entry(pool, (other_shop, aisha), Some(foreign), "earn", 99_999).await;
+    insert_entry(pool, (other_shop, theirs), None, "earn", 500).await;
+
+    // Earned, spent, reversed by the refund, partly restored: below zero, shown as such.
+    insert_entry(pool, (shop, aisha), Some(first_id), "earn", 1250).await;
+    insert_entry(pool, (shop, aisha), Some(first_id), "redeem", -1000).await;
+    insert_entry(
+        pool,
+        (shop, aisha),
+        Some(refunded_id),
+        "refundReversal",
+        -500,
+    )
+    .await;
+    insert_entry(pool, (shop, aisha), Some(refunded_id), "redeemRestore", 100).await;
+    insert_entry(pool, (shop, bilal), None, "earn", 1).await;
+
+    let list = boss.get("/customer").await;
+    let points: Vec<(f64, f64)> = list
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let point = |field: &str| c[field].as_f64().unwrap();
+            (point("loyalityPoint"), point("pointAmount"))
+        })
+        .collect();
+    assert_eq!(points, [(-1.5, -1.5), (0.01, 0.01)]);
+    let text = raw_get(&app, &boss, "/customer").await;
+    assert!(
+        text.contains(r#""loyalityPoint":-1.50,"pointAmount":-1.50"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""loyalityPoint":0.01,"pointAmount":0.01"#),
+        "{text}"
+    );
+    let lookup = boss.get("/customer/phone/7771234").await;
+    assert_eq!(lookup.data()["loyalityPoint"], -1.5);
+
+    let shown = boss.get(&format!("/customer/{aisha}")).await;
+    shown.assert_status(200);
+    assert_eq!(shown.data()["loyalityPoint"], -1.5);
+    let expected = json!([
+        invoice_json(
+            refunded_id,
+            "INV-000002",
+            &refunded,
+            [25.5, 0.5, 25.0, 25.0]
+        ),
+        invoice_json(saved_id, "INV-000003", &saved, [10.0, 0.0, 10.0, 0.0]),
+        invoice_json(first_id, "INV-000001", &first, [10.0, 0.0, 10.0, 0.0]),
+    ]);
+    assert_eq!(shown.data()["invoices"], expected);
+    let text = raw_get(&app, &boss, &format!("/customer/{aisha}")).await;
+    assert!(
+        text.contains(r#""subTotal":25.50,"totalDiscount":0.50,"totalAmount":25.00"#),
+        "{text}"
+    );
+    let bilal_page = boss.get(&format!("/customer/{bilal}")).await;
+    assert_eq!(bilal_page.data()["invoices"], json!([]));
+    assert_eq!(bilal_page.data()["pointAmount"], 0.01);
+
+    let theirs_page = other.get(&format!("/customer/{theirs}")).await;
+    assert_eq!(theirs_page.data()["loyalityPoint"], 5.0);
+    let their_invoices = theirs_page.data()["invoices"].as_array().unwrap();
+    assert_eq!(their_invoices.len(), 1);
+    assert_eq!(their_invoices[0]["invoiceNumber"], "INV-000002");
+
+    // Deleting a customer keeps its ledger and invoices.
+    boss.call("DELETE", &format!("/customer/{aisha}"), None)
+        .await
+        .assert_status(200);
+    let kept: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM loyalty_entries WHERE shop_id = $1 AND customer_id = $2",
+    )
+    .bind(shop)
+    .bind(aisha)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(kept, 4);
+}
+
+async fn a_customer_page_lists_at_most_500_invoices_newest_first(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let seeded = seed(&app).await;
+    let mut boss = admin(&app).await;
+    let id = create_customer(&mut boss, "Aisha", "7771234").await;
+    let customer: i64 = id.parse().unwrap();
+    let mut transaction = app.db.pool().begin().await.unwrap();
+    for number in 1..=501 {
+        let row = InvoiceRow::paid(seeded.shop.id, customer, number, number * 10);
+        insert_invoice(&mut *transaction, &row).await;
+    }
+    transaction.commit().await.unwrap();
+
+    let shown = boss.get(&format!("/customer/{id}")).await;
+    let invoices = shown.assert_status(200).data()["invoices"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(invoices.len(), 500);
+    assert_eq!(invoices[0]["invoiceNumber"], "INV-000501");
+    assert_eq!(invoices[499]["invoiceNumber"], "INV-000002");
+}
