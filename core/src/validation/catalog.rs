@@ -281,10 +281,11 @@ impl ProductDraft {
             number_or("loyaltyRate", &self.loyalty_rate, zero)
                 .and_then(|value| percentage("loyaltyRate", value)),
         );
-        if let (Some(cost), Some(selling)) = (cost, selling) {
-            if cost.is_zero() && selling.is_zero() {
-                failures.check::<()>(Err(CoreError::invalid("sellingPrice", NEEDS_A_PRICE)));
-            }
+        if let (Some(cost), Some(selling)) = (cost, selling)
+            && cost.is_zero()
+            && selling.is_zero()
+        {
+            failures.check::<()>(Err(CoreError::invalid("sellingPrice", NEEDS_A_PRICE)));
         }
         failures.finish(|| {
             Some(ValidProduct {

@@ -11,15 +11,15 @@ mod support;
 
 mod admin_staff;
 mod api_errors;
+mod binary;
 mod catalog_categories;
 mod catalog_products;
 mod catalog_support;
+mod cookies;
+mod csrf;
 mod csv_import;
 mod customer_support;
 mod customers;
-mod binary;
-mod cookies;
-mod csrf;
 mod database;
 mod first_start;
 mod health;
