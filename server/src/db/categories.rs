@@ -158,7 +158,11 @@ pub async fn update<'e>(
 /// Putting a product in a category and deleting the category both take this lock first, so
 /// they run one after the other: a product is never added to a category being deleted, and a
 /// deletion counts every product committed before it.
-pub async fn lock_live<'e>(db: impl Executor<'e>, shop_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+pub async fn lock_live<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE categories SET updated_at = updated_at \
          WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL",

@@ -69,7 +69,12 @@ fn duplicate_name(existing: &str) -> ApiError {
 }
 
 /// The 409 for a unique violation the pre-check missed (two requests at once), or the error.
-async fn after_write_error(state: &AppState, shop_id: i64, name: &str, error: sqlx::Error) -> ApiError {
+async fn after_write_error(
+    state: &AppState,
+    shop_id: i64,
+    name: &str,
+    error: sqlx::Error,
+) -> ApiError {
     if !categories::is_duplicate_name(&error) {
         return error.into();
     }
@@ -98,7 +103,8 @@ async fn create(
     let shop_id = guard.session.shop_id;
     let category = draft.validate()?;
     let pool = state.db.pool();
-    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await? {
+    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await?
+    {
         return Err(duplicate_name(&existing.category_name));
     }
     let now = state.clock.now_millis();
@@ -108,7 +114,9 @@ async fn create(
             return Err(after_write_error(&state, shop_id, &category.category_name, error).await);
         }
     };
-    let created = categories::find(pool, shop_id, id).await?.ok_or_else(not_found)?;
+    let created = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
     tracing::info!(category_id = id, shop_id, "category created");
     Ok(Success::created("Category added", created.into()))
 }
@@ -124,7 +132,9 @@ async fn update(
     let shop_id = guard.session.shop_id;
     let id = category_id(&raw_id)?;
     let pool = state.db.pool();
-    let stored = categories::find(pool, shop_id, id).await?.ok_or_else(not_found)?;
+    let stored = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
     let merged = CategoryDraft {
         category_name: sent.category_name.or(Some(stored.category_name)),
         description: sent.description.or(Some(stored.description)),
@@ -133,7 +143,8 @@ async fn update(
             .or_else(|| Some(NumberInput::from(stored.discount_rate))),
     };
     let category = merged.validate()?;
-    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await? {
+    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await?
+    {
         if existing.id != id {
             return Err(duplicate_name(&existing.category_name));
         }
@@ -147,7 +158,9 @@ async fn update(
             return Err(after_write_error(&state, shop_id, &category.category_name, error).await);
         }
     }
-    let updated = categories::find(pool, shop_id, id).await?.ok_or_else(not_found)?;
+    let updated = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
     Ok(Success::ok("Category updated", updated.into()))
 }
 

@@ -197,7 +197,10 @@ async fn create_custom(
         .ok_or_else(not_found)?;
     transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "custom product created");
-    Ok(Success::created("Custom product added", created.try_into()?))
+    Ok(Success::created(
+        "Custom product added",
+        created.try_into()?,
+    ))
 }
 
 #[derive(Deserialize)]
@@ -226,7 +229,11 @@ async fn set_loyalty_rate(
     let rate = validation::loyalty_rate(body.loyalty_rate.as_ref())?;
     let now = state.clock.now_millis();
     let updated = products::set_loyalty_rate(state.db.pool(), session.shop_id, rate, now).await?;
-    tracing::info!(shop_id = session.shop_id, updated, "shop-wide loyalty rate set");
+    tracing::info!(
+        shop_id = session.shop_id,
+        updated,
+        "shop-wide loyalty rate set"
+    );
     Ok(Success::ok(
         "Loyalty point set successfully to products.",
         LoyaltyAnswer {
