@@ -279,3 +279,11 @@ pub async fn check_permission_matrix(backend: Backend, routes: &[Guarded]) {
     // Nothing the matrix sent was written.
     assert_eq!(catalogue(&mut boss).await, json!([[], []]));
 }
+
+/// `body` with `changes`' fields set over it.
+pub fn with(mut body: Value, changes: Value) -> Value {
+    for (field, value) in changes.as_object().unwrap() {
+        body[field] = value.clone();
+    }
+    body
+}
