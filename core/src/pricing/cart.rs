@@ -242,6 +242,49 @@ pub fn price_cart(input: CartInput) -> CoreResult<PricedCart> {
     input.price()
 }
 
+/// The unit price the till charges for a catalogue product (rule 1 above): `sellingPrice` when
+/// it is above 0, otherwise `costPrice` marked up by `costPriceProfit` percent, rounded half-up
+/// to 2 decimals. Cost 80.00 with a 25 % markup and no selling price: `100.00`.
+///
+/// Errors: a malformed or out-of-range input -> Invalid naming it (`sellingPrice`, `costPrice`,
+/// `costPriceProfit`), with the same checks as a cart line.
+pub fn unit_price(
+    selling_price: Decimal,
+    cost_price: Decimal,
+    cost_price_profit: Decimal,
+) -> CoreResult<Decimal> {
+    let (selling, cost, markup) =
+        price_inputs(selling_price, cost_price, cost_price_profit, Field::Top)?;
+    Ok(fixed::to_money(unit_price_cents(selling, cost, markup)))
+}
+
+/// The checked inputs of the unit price: selling and cost price in cents, and the markup.
+fn price_inputs<'a>(
+    selling_price: Decimal,
+    cost_price: Decimal,
+    cost_price_profit: Decimal,
+    field: impl Fn(&'a str) -> Field<'a>,
+) -> CoreResult<(Cents, Cents, Decimal)> {
+    let selling = fixed::cents(checks::money(selling_price, field("sellingPrice"))?);
+    let cost = fixed::cents(checks::money(cost_price, field("costPrice"))?);
+    let markup = checks::percent(
+        cost_price_profit,
+        MAX_MARKUP_PERCENT,
+        field("costPriceProfit"),
+    )?;
+    Ok((selling, cost, markup))
+}
+
+/// Rule 1 on checked inputs: the selling price, or the cost price marked up.
+fn unit_price_cents(selling_price: Cents, cost_price: Cents, markup: Decimal) -> Cents {
+    if selling_price > 0 {
+        return selling_price;
+    }
+    let percent = |rate: Decimal| fixed::checked_units(rate, PERCENT_SCALE);
+    // 100 % + markup, in units of 0.0001 %.
+    fixed::percent_of(cost_price, percent(Decimal::ONE_HUNDRED) + percent(markup))
+}
+
 fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, LineCents)> {
     let field = |name| Field::Item("lines", index, name);
     let hundred = Decimal::ONE_HUNDRED;
@@ -252,12 +295,11 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, Lin
             format!("{} must be a whole number for unit no", field("quantity")),
         ));
     }
-    let selling_price = fixed::cents(checks::money(line.selling_price, field("sellingPrice"))?);
-    let cost_price = fixed::cents(checks::money(line.cost_price, field("costPrice"))?);
-    let markup = checks::percent(
+    let (selling_price, cost_price, markup) = price_inputs(
+        line.selling_price,
+        line.cost_price,
         line.cost_price_profit,
-        MAX_MARKUP_PERCENT,
-        field("costPriceProfit"),
+        field,
     )?;
     let discount = match line.discount_type {
         DiscountType::Percentage => checks::percent(line.discount, hundred, field("discount"))?,
@@ -283,12 +325,7 @@ fn price_line(index: usize, line: &CartLineInput) -> CoreResult<(PricedLine, Lin
             },
         )
     } else {
-        let price = if selling_price > 0 {
-            selling_price
-        } else {
-            // 100 % + markup, in units of 0.0001 %.
-            fixed::percent_of(cost_price, percent(hundred) + percent(markup))
-        };
+        let price = unit_price_cents(selling_price, cost_price, markup);
         let gross = fixed::times_quantity(price, quantity_thousandths);
         let product_discount = match line.discount_type {
             DiscountType::Percentage => fixed::percent_of(gross, percent(discount)),

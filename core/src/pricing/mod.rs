@@ -16,7 +16,7 @@ pub(crate) mod fixed;
 
 pub use cart::{
     CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,
-    PricedCart, PricedLine, cash_balance, price_cart,
+    PricedCart, PricedLine, cash_balance, price_cart, unit_price,
 };
 pub use custom_invoice::{
     CustomInvoice, CustomInvoiceInput, CustomInvoiceLine, CustomInvoiceLineInput,

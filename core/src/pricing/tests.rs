@@ -672,3 +672,42 @@ fn custom_invoice_discount_cannot_exceed_the_total() {
     .unwrap();
     assert_eq!(empty.total_amount.to_string(), "0.00");
 }
+
+#[test]
+fn unit_price_alone_follows_the_cart_rule() {
+    // Selling price wins; otherwise the cost price marked up, rounded half-up per unit.
+    assert_eq!(
+        unit_price(dec!(120), dec!(80), dec!(25))
+            .unwrap()
+            .to_string(),
+        "120.00"
+    );
+    assert_eq!(
+        unit_price(dec!(0), dec!(80), dec!(25)).unwrap().to_string(),
+        "100.00"
+    );
+    assert_eq!(
+        unit_price(dec!(0), dec!(3.33), dec!(15))
+            .unwrap()
+            .to_string(),
+        "3.83"
+    );
+    assert_eq!(
+        unit_price(dec!(0), dec!(0), dec!(0)).unwrap().to_string(),
+        "0.00"
+    );
+    // The same price a one-unit cart line gets.
+    let priced = one(CartLineInput {
+        cost_price: dec!(3.33),
+        cost_price_profit: dec!(15),
+        ..line("p", dec!(1), Unit::No)
+    });
+    assert_eq!(
+        unit_price(dec!(0), dec!(3.33), dec!(15)).unwrap(),
+        priced.price
+    );
+    let error = unit_price(dec!(0), dec!(1), dec!(1000.01)).unwrap_err();
+    assert!(matches!(error, CoreError::Invalid { field, .. } if field == "costPriceProfit"));
+    let error = unit_price(dec!(-1), dec!(1), dec!(0)).unwrap_err();
+    assert!(matches!(error, CoreError::Invalid { field, .. } if field == "sellingPrice"));
+}

@@ -1,9 +1,196 @@
-//! Placeholder: filled in by issue 4's work.
+//! Categories (SPEC part 9 "Categories", docs/api-catalogue.md): list, create, edit and delete
+//! a shop's categories. Each route needs its `category_*` grant, for admins and staff alike.
+//! Another shop's category is 404 exactly like a missing one; a category is only ever marked
+//! deleted, and not while live products use it.
 
 use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::{get, put};
+use pos_core::validation::{CategoryDraft, NumberInput};
+use rust_decimal::Decimal;
+use serde::Serialize;
 
-use super::AppState;
+use super::json::ApiJson;
+use super::{ApiError, AppState, Success};
+use crate::auth::{Require, grants};
+use crate::db::categories::{self, Category};
+
+pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/categories", get(list).post(create))
+        .route("/categories/{id}", put(update).delete(remove))
+}
+
+/// `Category` of docs/api-catalogue.md.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryView {
+    #[serde(rename = "_id")]
+    id: String,
+    category_name: String,
+    description: String,
+    #[serde(serialize_with = "super::numbers::decimal")]
+    discount_rate: Decimal,
+    product_count: i64,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl From<Category> for CategoryView {
+    fn from(category: Category) -> Self {
+        Self {
+            id: category.id.to_string(),
+            category_name: category.category_name,
+            description: category.description,
+            discount_rate: category.discount_rate,
+            product_count: category.product_count,
+            created_at: category.created_at,
+            updated_at: category.updated_at,
+        }
+    }
+}
+
+/// An id from a path: one that is not a number cannot name a category, so it is a 404 too.
+fn category_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim()
+        .parse()
+        .map_err(|_| ApiError::NotFound(CATEGORY_NOT_FOUND.to_owned()))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(CATEGORY_NOT_FOUND.to_owned())
+}
+
+/// The 409 of a name another live category of the shop has, naming that category as stored.
+fn duplicate_name(existing: &str) -> ApiError {
+    ApiError::Conflict(format!("A category named \"{existing}\" already exists"))
+}
+
+/// The 409 for a unique violation the pre-check missed (two requests at once), or the error.
+async fn after_write_error(
+    state: &AppState,
+    shop_id: i64,
+    name: &str,
+    error: sqlx::Error,
+) -> ApiError {
+    if !categories::is_duplicate_name(&error) {
+        return error.into();
+    }
+    match categories::find_by_name(state.db.pool(), shop_id, name).await {
+        Ok(Some(existing)) => duplicate_name(&existing.category_name),
+        _ => duplicate_name(name),
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    guard: Require<grants::CategoryRead>,
+) -> Result<Success<Vec<CategoryView>>, ApiError> {
+    let found = categories::list(state.db.pool(), guard.session.shop_id).await?;
+    Ok(Success::ok(
+        "Categories",
+        found.into_iter().map(CategoryView::from).collect(),
+    ))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    guard: Require<grants::CategoryCreate>,
+    ApiJson(draft): ApiJson<CategoryDraft>,
+) -> Result<Success<CategoryView>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let category = draft.validate()?;
+    let pool = state.db.pool();
+    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await?
+    {
+        return Err(duplicate_name(&existing.category_name));
+    }
+    let now = state.clock.now_millis();
+    let id = match categories::insert(pool, shop_id, &category, now).await {
+        Ok(id) => id,
+        Err(error) => {
+            return Err(after_write_error(&state, shop_id, &category.category_name, error).await);
+        }
+    };
+    let created = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    tracing::info!(category_id = id, shop_id, "category created");
+    Ok(Success::created("Category added", created.into()))
+}
+
+/// Fields absent from the body keep their stored value (SPEC's client sends only the name and
+/// the description); the merged category is validated as a whole.
+async fn update(
+    State(state): State<AppState>,
+    guard: Require<grants::CategoryUpdate>,
+    Path(raw_id): Path<String>,
+    ApiJson(sent): ApiJson<CategoryDraft>,
+) -> Result<Success<CategoryView>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let id = category_id(&raw_id)?;
+    let pool = state.db.pool();
+    let stored = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let merged = CategoryDraft {
+        category_name: sent.category_name.or(Some(stored.category_name)),
+        description: sent.description.or(Some(stored.description)),
+        discount_rate: sent
+            .discount_rate
+            .or_else(|| Some(NumberInput::from(stored.discount_rate))),
+    };
+    let category = merged.validate()?;
+    if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await?
+    {
+        if existing.id != id {
+            return Err(duplicate_name(&existing.category_name));
+        }
+    }
+    let now = state.clock.now_millis();
+    match categories::update(pool, shop_id, id, &category, now).await {
+        Ok(true) => {}
+        // Deleted between the read and the write.
+        Ok(false) => return Err(not_found()),
+        Err(error) => {
+            return Err(after_write_error(&state, shop_id, &category.category_name, error).await);
+        }
+    }
+    let updated = categories::find(pool, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    Ok(Success::ok("Category updated", updated.into()))
+}
+
+/// Refused (409) while live products use the category; otherwise marked deleted. The category
+/// row is locked first, so a product being added to it at the same moment is either counted
+/// here or refused there.
+async fn remove(
+    State(state): State<AppState>,
+    guard: Require<grants::CategoryDelete>,
+    Path(raw_id): Path<String>,
+) -> Result<Success<()>, ApiError> {
+    let shop_id = guard.session.shop_id;
+    let id = category_id(&raw_id)?;
+    let mut transaction = state.db.pool().begin().await?;
+    if !categories::lock_live(&mut *transaction, shop_id, id).await? {
+        return Err(not_found());
+    }
+    let in_use = categories::live_product_count(&mut *transaction, shop_id, id).await?;
+    if in_use > 0 {
+        let category = categories::find(&mut *transaction, shop_id, id)
+            .await?
+            .ok_or_else(not_found)?;
+        let noun = if in_use == 1 { "product" } else { "products" };
+        return Err(ApiError::Conflict(format!(
+            "Category \"{}\" still has {in_use} {noun}; move or delete them first",
+            category.category_name
+        )));
+    }
+    categories::soft_delete(&mut *transaction, shop_id, id, state.clock.now_millis()).await?;
+    transaction.commit().await?;
+    tracing::info!(category_id = id, shop_id, "category deleted");
+    Ok(Success::ok("Category deleted", ()))
 }
