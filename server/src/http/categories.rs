@@ -144,10 +144,9 @@ async fn update(
     };
     let category = merged.validate()?;
     if let Some(existing) = categories::find_by_name(pool, shop_id, &category.category_name).await?
+        && existing.id != id
     {
-        if existing.id != id {
-            return Err(duplicate_name(&existing.category_name));
-        }
+        return Err(duplicate_name(&existing.category_name));
     }
     let now = state.clock.now_millis();
     match categories::update(pool, shop_id, id, &category, now).await {

@@ -7,10 +7,10 @@
 
 use std::fmt;
 
+use super::demo_content;
 use crate::accounts::{self, NewAccount, NewShopAccount};
 use crate::auth::{Permission, Role};
 use crate::clock::Clock;
-use crate::db::shops::Shop;
 use crate::db::{self, Db};
 use crate::http::ApiError;
 
@@ -90,7 +90,7 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
                 staff
             }
         };
-    seed_shop_content(db, &shop).await?;
+    demo_content::seed(db, shop.id, now).await?;
 
     let demo_super_admin = if db::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)
         .await?
@@ -128,12 +128,6 @@ fn demo_shop() -> NewShopAccount<'static> {
         time_zone: "Indian/Maldives",
         password: SHOP_PASSWORD,
     }
-}
-
-/// The seam for the demo catalogue: categories, products and customers arrive with their own
-/// issue and are seeded here, looked up before being created like the accounts above.
-async fn seed_shop_content(_db: &Db, _shop: &Shop) -> Result<(), ApiError> {
-    Ok(())
 }
 
 impl fmt::Display for DemoCredentials {

@@ -2,6 +2,7 @@
 //! admin from configuration, the demo data (POS_DEMO=1), and a sweep of expired sessions.
 
 pub mod demo;
+mod demo_content;
 pub mod super_admin;
 
 use crate::auth::{SessionTimeouts, sessions};
