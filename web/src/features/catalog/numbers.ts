@@ -31,7 +31,7 @@ export function formatMoney(value: number | string, currencyCode?: string | null
 /** A percentage as stored: "12.5%". */
 export const formatPercent = (value: number | string) => `${decimalText(value)}%`;
 
-/** A product's discount as its type says: "10%", or an amount off each unit. */
+/** A product's discount as its type says: "10%", or an amount off each unit, "5.00 flat". */
 export function formatDiscount(value: number, type: 'percentage' | 'flat', currencyCode?: string | null): string {
   return type === 'flat' ? `${formatMoney(value, currencyCode)} flat` : formatPercent(value);
 }

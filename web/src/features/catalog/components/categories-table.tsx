@@ -22,7 +22,7 @@ const columns: DataTableColumn[] = [
   { id: 'discountRate', header: 'Discount rate', className: 'catalog-table__amount' },
   { id: 'products', header: 'Products', className: 'catalog-table__amount' },
 ];
-const actionColumn: DataTableColumn = { id: 'actions', header: 'Action' };
+const actionColumn: DataTableColumn = { id: 'actions', header: 'Action', className: 'catalog-table__action' };
 
 interface CategoriesTableProps {
   categories: ServerDataHandle<Category[]>;
@@ -66,7 +66,7 @@ export function CategoriesTable({ categories, searchText, canUpdate, canDelete, 
   }
 
   return (
-    <>
+    <div className="catalog-table">
       <DataTable
         ref={tableRef}
         label="Categories"
@@ -137,7 +137,7 @@ export function CategoriesTable({ categories, searchText, canUpdate, canDelete, 
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
       />
-    </>
+    </div>
   );
 }
 

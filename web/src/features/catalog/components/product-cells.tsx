@@ -19,7 +19,7 @@ export type ProductRowField = Exclude<keyof ProductFields, 'unit' | 'discountTyp
 export type ProductRowDraft = Draft<ProductRowField>;
 
 export interface ProductCellOptions {
-  /** Shown with every amount. */
+  /** The shop's currency: the money columns' headers name it, so each amount need not. */
   currencyCode: string | null;
   /** Tax and loyalty editable. */
   isAdmin: boolean;
@@ -45,16 +45,12 @@ export function productRowValues(product: Product, { isAdmin, categories }: Prod
   return values as ProductRowDraft;
 }
 
-function Money({ value, currencyCode }: { value: number; currencyCode: string | null }) {
-  return <>{formatMoney(value, currencyCode)}</>;
-}
-
 /** The selling price; when there is none, the till's price marked up from cost, said so. */
-function SellingPrice({ product, currencyCode }: { product: Product; currencyCode: string | null }) {
-  if (product.sellingPrice > 0) return <Money value={product.sellingPrice} currencyCode={currencyCode} />;
+function SellingPrice({ product }: { product: Product }) {
+  if (product.sellingPrice > 0) return <>{formatMoney(product.sellingPrice)}</>;
   return (
     <>
-      <Money value={product.price} currencyCode={currencyCode} />
+      {formatMoney(product.price)}
       <span className="catalog-note">from cost</span>
     </>
   );
@@ -70,11 +66,7 @@ function AdminOnly({ text }: { text: string }) {
   );
 }
 
-export function productCells(
-  product: Product,
-  index: number,
-  { currencyCode, isAdmin, categories }: ProductCellOptions,
-): EditableCell<ProductRowField>[] {
+export function productCells(product: Product, index: number, { isAdmin, categories }: ProductCellOptions): EditableCell<ProductRowField>[] {
   const categoryOptions = categories?.map((category) => ({ value: category._id, label: category.categoryName }));
   if (categoryOptions && !categoryOptions.some((option) => option.value === product.category._id)) {
     categoryOptions.unshift({ value: product.category._id, label: product.category.categoryName });
@@ -111,7 +103,7 @@ export function productCells(
     { id: 'unit', view: product.unit, className: 'data-table__nowrap' },
     {
       id: 'cost',
-      view: <Money value={product.costPrice} currencyCode={currencyCode} />,
+      view: formatMoney(product.costPrice),
       className: amount,
       edit: { field: 'costPrice', label: 'Cost price', inputMode: 'decimal' },
     },
@@ -123,13 +115,13 @@ export function productCells(
     },
     {
       id: 'selling',
-      view: <SellingPrice product={product} currencyCode={currencyCode} />,
+      view: <SellingPrice product={product} />,
       className: amount,
       edit: { field: 'sellingPrice', label: 'Selling price', inputMode: 'decimal' },
     },
     {
       id: 'discount',
-      view: formatDiscount(product.discount, product.discountType, currencyCode),
+      view: formatDiscount(product.discount, product.discountType),
       className: amount,
       edit: { field: 'discount', label: product.discountType === 'flat' ? 'Discount (flat)' : 'Discount %', inputMode: 'decimal' },
     },

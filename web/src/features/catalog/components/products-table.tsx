@@ -16,7 +16,8 @@ import { ReadOnlyRow } from './read-only-row';
 import './catalog.css';
 
 const amount = 'catalog-table__amount';
-const columns: DataTableColumn[] = [
+const inCurrency = (header: string, currencyCode: string | null) => (currencyCode ? `${header} (${currencyCode})` : header);
+const columnsIn = (currencyCode: string | null): DataTableColumn[] => [
   { id: 'no', header: 'No', className: 'data-table__number' },
   { id: 'productId', header: 'Product ID', className: 'catalog-table__code' },
   { id: 'name', header: 'Name', className: 'catalog-table__name' },
@@ -24,14 +25,15 @@ const columns: DataTableColumn[] = [
   { id: 'category', header: 'Category', className: 'catalog-table__category' },
   { id: 'quantity', header: 'Qty', className: amount },
   { id: 'unit', header: 'Unit', className: 'data-table__nowrap' },
-  { id: 'cost', header: 'Cost', className: amount },
-  { id: 'profit', header: 'Profit %', className: amount },
-  { id: 'selling', header: 'Selling price', className: amount },
+  { id: 'cost', header: inCurrency('Cost', currencyCode), className: amount },
+  // A no-break space keeps "%" beside its word when the narrow headers wrap.
+  { id: 'profit', header: 'Profit\u00a0%', className: amount },
+  { id: 'selling', header: inCurrency('Selling price', currencyCode), className: amount },
   { id: 'discount', header: 'Discount', className: amount },
-  { id: 'tax', header: 'Tax %', className: amount },
-  { id: 'loyalty', header: 'Loyalty %', className: amount },
+  { id: 'tax', header: 'Tax\u00a0%', className: amount },
+  { id: 'loyalty', header: 'Loyalty\u00a0%', className: amount },
 ];
-const actionColumn: DataTableColumn = { id: 'actions', header: 'Action' };
+const actionColumn: DataTableColumn = { id: 'actions', header: 'Action', className: 'catalog-table__action' };
 
 interface ProductsTableProps extends ProductCellOptions {
   products: ServerDataHandle<Product[]>;
@@ -75,8 +77,10 @@ export function ProductsTable({ products, searchText, canUpdate, canDelete, empt
     }
   }
 
+  const columns = columnsIn(cellOptions.currencyCode);
   return (
-    <>
+    // Fourteen columns: set tighter than other tables, and the actions stay in view when it scrolls sideways.
+    <div className="catalog-table catalog-table--dense">
       <DataTable
         ref={tableRef}
         label="Products"
@@ -117,6 +121,6 @@ export function ProductsTable({ products, searchText, canUpdate, canDelete, empt
         onConfirm={() => void deletion.confirm()}
         onCancel={deletion.cancel}
       />
-    </>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
+import { Sparkles } from 'lucide-react';
 import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { FormAlert, SelectField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
@@ -88,7 +90,18 @@ export function AddProductPage() {
   const numeric = { inputMode: 'decimal' as const, autoComplete: 'off', placeholder: '0' };
 
   return (
-    <Screen title="Add product" description="A product for the till, with its stock and price." width="narrow">
+    <Screen
+      title="Add product"
+      description="A product for the till, with its stock and price."
+      width="narrow"
+      tools={
+        // SPEC part 2 routes the custom product form beside this one; the cart links to it too.
+        <Link to={paths.addCustomProduct} className="button button--secondary">
+          <Sparkles aria-hidden="true" />
+          Custom product
+        </Link>
+      }
+    >
       <ScreenPanel>
         {added && (
           <AddedNote view={can('product_read') ? { to: paths.products, label: 'View products' } : undefined}>

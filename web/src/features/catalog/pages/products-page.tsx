@@ -1,4 +1,4 @@
-import { PackagePlus, Sparkles } from 'lucide-react';
+import { PackagePlus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { Screen } from '../../../components/screen';
@@ -43,16 +43,10 @@ export function ProductsPage() {
             onValueChange={setSearchText}
           />
           {canCreate && (
-            <>
-              <Link to={paths.addCustomProduct} className="button button--secondary">
-                <Sparkles aria-hidden="true" />
-                Custom product
-              </Link>
-              <Link to={paths.addProduct} className="button button--primary">
-                <PackagePlus aria-hidden="true" />
-                Add product
-              </Link>
-            </>
+            <Link to={paths.addProduct} className="button button--primary">
+              <PackagePlus aria-hidden="true" />
+              Add product
+            </Link>
           )}
         </>
       }
