@@ -45,11 +45,11 @@ afterEach(() => {
 });
 
 describe('the admin’s staff menu', () => {
-  it('always shows Staff Management and Add Staff', async () => {
+  it('always shows Staff Management and Add Staff (and the loyalty rate)', async () => {
     const { container } = await open('/admin');
     await waitFor(() => container.querySelector('nav[aria-label="Admin menu"] a[href="/admin/staff/view"]'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
-    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Dashboard', 'Staff Management', 'Add Staff']);
+    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points']);
   });
 });
 

@@ -175,10 +175,14 @@ describe('the admin area', () => {
     const { container } = await open('/admin');
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welcome, Aisha'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
+    // Aisha holds product_read and category_read: their lists, the staff screens and the loyalty rate.
     expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/admin',
+      '/admin/product/view',
+      '/admin/category/view',
       '/admin/staff/view',
       '/admin/staff/signup',
+      '/admin/loyalty/points',
     ]);
     expect(menu.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     // Reloaded straight into the area, the top bar still learns the shop's name.

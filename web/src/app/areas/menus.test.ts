@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { permissionNames } from '../../config/permissions';
 import { adminMenu, staffMenu, superAdminMenu, visibleMenu } from './menus';
 import { routedPaths } from './routed-paths';
 import { adminArea, staffArea, superAdminArea } from './areas';
@@ -42,15 +43,24 @@ describe('area menus (SPEC part 6)', () => {
     expect(labels(visibleMenu(adminMenu, ['product_read', 'customer_read'], routed))).toEqual(['Dashboard', 'Products']);
   });
 
-  it('today link each area to its home and the management screens it routes, named for what they show', () => {
+  it('today link each area to its home, the management and catalogue screens it routes, named for what they show', () => {
     const shown = (area: typeof adminArea) =>
       visibleMenu(area.menu, ['product_read', 'product_create'], routedPaths(area.homePath, area.screens));
     expect(shown(adminArea).map((link) => [link.path, link.label])).toEqual([
       ['/admin', 'Dashboard'],
+      ['/admin/product/view', 'Products'],
+      ['/admin/add/product', 'Add Product'],
+      ['/admin/upload/products/csv', 'Upload Products'],
       ['/admin/staff/view', 'Staff Management'],
       ['/admin/staff/signup', 'Add Staff'],
+      ['/admin/loyalty/points', 'Loyalty Points'],
     ]);
-    expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([['/staff', 'Home']]);
+    expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([
+      ['/staff', 'Home'],
+      ['/staff/product/view', 'Products'],
+      ['/staff/add/product', 'Add Product'],
+      ['/staff/upload/products/csv', 'Upload Products'],
+    ]);
     expect(shown(superAdminArea).map((link) => [link.path, link.label])).toEqual([
       ['/super/admin', 'Dashboard'],
       ['/super/admin/shops', 'Shops'],
@@ -60,9 +70,17 @@ describe('area menus (SPEC part 6)', () => {
     ]);
   });
 
-  it('show the admin its staff entries even without any permission', () => {
+  it('give a staff member holding every permission each catalogue and customer screen', () => {
+    const links = visibleMenu(staffArea.menu, permissionNames, routedPaths(staffArea.homePath, staffArea.screens));
+    expect(labels(links)).toEqual([
+      'Home', 'Products', 'Add Product', 'Upload Products', 'Categories', 'Add Category', 'Upload Categories', 'Customers',
+      'Add Customer',
+    ]);
+  });
+
+  it('show the admin its staff entries and the loyalty rate even without any permission', () => {
     const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
-    expect(labels(links)).toEqual(['Dashboard', 'Staff Management', 'Add Staff']);
+    expect(labels(links)).toEqual(['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points']);
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { Trash } from 'lucide-react';
-import { useState } from 'react';
+import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { button, click, press, renderElement, typeInto, waitFor } from '../../test/render';
 import { DataTable, type DataTableColumn, type DataTableStatus } from './data-table';
@@ -219,6 +219,65 @@ describe('inline-edit row', () => {
     );
     expect(view.container.querySelectorAll('button')).toHaveLength(0);
     expect(view.container.textContent).toBe('AishaAdmin');
+  });
+});
+
+describe('inline-edit row with a choice', () => {
+  it('edits a field as a select of its options, saved like the inputs', async () => {
+    const onSave = vi.fn(async () => true);
+    view = await renderElement(
+      <table>
+        <tbody>
+          <EditableRow
+            name="Cola"
+            values={{ productName: 'Cola', category: 'cat-1' }}
+            onSave={onSave}
+            cells={[
+              { id: 'name', view: 'Cola', edit: { field: 'productName', label: 'Product name' } },
+              {
+                id: 'category',
+                view: 'Drinks',
+                edit: { field: 'category', label: 'Category', options: [{ value: 'cat-1', label: 'Drinks' }, { value: 'cat-2', label: 'Snacks' }] },
+              },
+            ]}
+          />
+        </tbody>
+      </table>,
+    );
+    const { container } = view;
+    await click(button(container, 'Edit Cola'));
+    const select = container.querySelector<HTMLSelectElement>('select[aria-label="Category"]')!;
+    expect(select.value).toBe('cat-1');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['Drinks', 'Snacks']);
+    expect(document.activeElement).toBe(input(container, 'Product name'));
+    act(() => {
+      select.value = 'cat-2';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    press(select, 'Enter');
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ productName: 'Cola', category: 'cat-2' }));
+  });
+
+  it('cancels from the select with Escape', async () => {
+    const onSave = vi.fn(async () => true);
+    view = await renderElement(
+      <table>
+        <tbody>
+          <EditableRow
+            name="Cola"
+            values={{ category: 'cat-1' }}
+            onSave={onSave}
+            cells={[{ id: 'category', view: 'Drinks', edit: { field: 'category', label: 'Category', options: [{ value: 'cat-1', label: 'Drinks' }] } }]}
+          />
+        </tbody>
+      </table>,
+    );
+    await click(button(view.container, 'Edit Cola'));
+    const select = view.container.querySelector('select')!;
+    expect(document.activeElement).toBe(select);
+    press(select, 'Escape');
+    expect(view.container.querySelector('select')).toBeNull();
+    expect(onSave).not.toHaveBeenCalled();
   });
 });
 

@@ -10,6 +10,8 @@ export interface EditInput<F extends string> {
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
   autoCapitalize?: string;
+  /** Makes the input a select of these choices (e.g. a product's category). */
+  options?: { value: string; label: string }[];
 }
 
 export interface EditableCell<F extends string> {
@@ -57,15 +59,16 @@ export function EditableRow<F extends string>({
   const [draft, setDraft] = useState<Draft<F> | null>(null);
   const [errors, setErrors] = useState<Partial<Record<F, string | null>>>({});
   const [saving, setSaving] = useState(false);
-  const firstInputRef = useRef<HTMLInputElement>(null);
+  const firstInputRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const editing = draft !== null;
 
   useEffect(() => {
     if (editing) {
-      firstInputRef.current?.focus();
-      firstInputRef.current?.select();
+      const first = firstInputRef.current;
+      first?.focus();
+      if (first instanceof HTMLInputElement) first.select();
     } else if (returnFocus.current) {
       returnFocus.current = false;
       editButtonRef.current?.focus();
@@ -101,7 +104,7 @@ export function EditableRow<F extends string>({
     if (saved) stopEditing();
   }
 
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) {
     if (event.key === 'Enter') {
       event.preventDefault();
       void save();
@@ -123,33 +126,52 @@ export function EditableRow<F extends string>({
             </td>
           );
         }
-        const { field, label, type = 'text', inputMode, maxLength, autoCapitalize } = cell.edit;
+        const { field, label, type = 'text', inputMode, maxLength, autoCapitalize, options } = cell.edit;
         const error = errors[field];
         const inputId = `${rowId}-${field}`;
+        const shared = {
+          ref: index === firstEditable ? firstInputRef : undefined,
+          id: inputId,
+          'aria-label': label,
+          value: draft[field],
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${inputId}-error` : undefined,
+          onKeyDown: handleKeyDown,
+        };
+        const change = (value: string) => {
+          setDraft((current) => (current ? { ...current, [field]: value } : current));
+          if (error) setErrors((current) => ({ ...current, [field]: null }));
+        };
         return (
           <td key={cell.id} className={cell.className}>
-            <input
-              ref={index === firstEditable ? firstInputRef : undefined}
-              id={inputId}
-              className="data-table__input"
-              aria-label={label}
-              type={type}
-              inputMode={inputMode}
-              maxLength={maxLength}
-              autoCapitalize={autoCapitalize}
-              autoComplete="off"
-              spellCheck={false}
-              value={draft[field]}
-              readOnly={saving}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              onChange={(event) => {
-                const value = event.target.value;
-                setDraft((current) => (current ? { ...current, [field]: value } : current));
-                if (error) setErrors((current) => ({ ...current, [field]: null }));
-              }}
-              onKeyDown={handleKeyDown}
-            />
+            {options ? (
+              <select
+                {...shared}
+                className="data-table__input data-table__select"
+                // A select has no read-only state: it is disabled while saving instead.
+                disabled={saving}
+                onChange={(event) => change(event.target.value)}
+              >
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...shared}
+                className="data-table__input"
+                type={type}
+                inputMode={inputMode}
+                maxLength={maxLength}
+                autoCapitalize={autoCapitalize}
+                autoComplete="off"
+                spellCheck={false}
+                readOnly={saving}
+                onChange={(event) => change(event.target.value)}
+              />
+            )}
             {error && (
               <p id={`${inputId}-error`} className="data-table__input-error">
                 {error}

@@ -1,8 +1,10 @@
-/** Placeholder: issue 4's catalogue screens (categories, products, custom product, loyalty). */
-const Pending = () => null;
-export const CategoriesPage = Pending;
-export const AddCategoryPage = Pending;
-export const ProductsPage = Pending;
-export const AddProductPage = Pending;
-export const AddCustomProductPage = Pending;
-export const LoyaltyPointsPage = Pending;
+/**
+ * Issue 4's catalogue screens for the admin and staff areas (SPEC part 2): categories, products,
+ * custom products and the shop-wide loyalty rate. The app routes them.
+ */
+export { AddCategoryPage } from './pages/add-category-page';
+export { AddCustomProductPage } from './pages/add-custom-product-page';
+export { AddProductPage } from './pages/add-product-page';
+export { CategoriesPage } from './pages/categories-page';
+export { LoyaltyPointsPage } from './pages/loyalty-points-page';
+export { ProductsPage } from './pages/products-page';

@@ -1,0 +1,15 @@
+import type { DiscountType, Unit } from './api/products-api';
+
+/** SPEC part 9's units, named for someone choosing one. */
+export const unitOptions: { value: Unit; label: string }[] = [
+  { value: 'no', label: 'no (pieces)' },
+  { value: 'kg', label: 'kg (kilograms)' },
+  { value: 'lt', label: 'lt (litres)' },
+  { value: 'm', label: 'm (metres)' },
+];
+
+/** SPEC part 9's discount types; percentage is the default. */
+export const discountTypeOptions: { value: DiscountType; label: string }[] = [
+  { value: 'percentage', label: 'Percentage' },
+  { value: 'flat', label: 'Flat (per unit)' },
+];

@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+/** The products screen (/admin|staff/product/view, /staff/view/product) as a user meets it. */
+import { act } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCore } from '../../../test/core';
+import { button, click, envelope, press, typeInto, waitFor } from '../../../test/render';
+import { cellInput, openDialog, row, rows } from '../../../test/screens';
+import { openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
+import { categories, cola, products } from '../test-fixtures';
+
+const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
+vi.mock('../../../lib/notify', () => ({ notify }));
+
+let server: Server;
+let view: Awaited<ReturnType<typeof openScreen>> | undefined;
+const everything = ['product_read', 'product_create', 'product_update', 'product_delete', 'category_read'];
+
+async function open(path: string) {
+  view = await openScreen(path);
+  await waitFor(() => expect(rows(view!.container)).toHaveLength(3));
+  return view.container;
+}
+
+const headers = (container: HTMLElement) =>
+  [...container.querySelectorAll('thead th')].map((th) => th.textContent?.replace(/\s/g, ' '));
+const inputsOf = (container: HTMLElement) =>
+  [...container.querySelectorAll('tbody input, tbody select')].map((input) => input.getAttribute('aria-label'));
+
+beforeAll(loadCore);
+beforeEach(() => {
+  server = startServer();
+  server.answers['GET /api/v1/product'] = envelope(200, { data: products });
+  server.answers['GET /api/v1/categories'] = envelope(200, { data: categories });
+});
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('the products table', () => {
+  it('shows every column, money with 2 decimals in the shop’s currency (named in its headers), the discount as % or flat', async () => {
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    expect(headers(container)).toEqual([
+      'No', 'Product ID', 'Name', 'Barcode', 'Category', 'Qty', 'Unit', 'Cost (MVR)', 'Profit %', 'Selling price (MVR)', 'Discount',
+      'Tax %', 'Loyalty %', 'Action',
+    ]);
+    expect(rows(container)[0]?.slice(0, 13)).toEqual([
+      '1', 'P-000001', 'Cola 330ml', '8901234', 'Drinks', '24', 'no', '6.00', '25%', '9.50', '10%', '8%', '1.5%',
+    ]);
+    // No barcode, a flat discount, and no selling price: the till's price from cost, said so.
+    expect(rows(container)[1]?.slice(3, 11)).toEqual([
+      '—', 'Grains', '12.5', 'kg', '1,234.50', '20%', '1,481.40from cost', '5.00 flat',
+    ]);
+    expect(container.textContent).toContain('3 products at Corner Grocery');
+  });
+
+  it('gives a staff member without product_update no edit action', async () => {
+    signIn(server, 'staff', ['product_read', 'product_delete']);
+    const container = await open('/staff/product/view');
+    expect(headers(container).at(-1)).toBe('Action');
+    expect(() => button(container, 'Edit Cola 330ml')).toThrow();
+    button(container, 'Delete Cola 330ml');
+  });
+
+  it('has no Action column for a staff member who may only read, at either staff path', async () => {
+    signIn(server, 'staff', ['product_read']);
+    const container = await open('/staff/view/product');
+    expect(headers(container)).not.toContain('Action');
+    expect(container.querySelectorAll('tbody button')).toHaveLength(0);
+    expect(sentTo(server, 'GET /api/v1/categories')).toHaveLength(0);
+  });
+
+  it('searches on name, barcode, category and product ID', async () => {
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    const search = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const names = () => rows(container).map((cells) => cells[2]);
+    typeInto(search, '4000001');
+    expect(names()).toEqual(['Water 1.5l']);
+    typeInto(search, 'grains');
+    expect(names()).toEqual(['Rice 5kg']);
+    typeInto(search, 'p-000001');
+    expect(names()).toEqual(['Cola 330ml']);
+    typeInto(search, 'cola');
+    expect(names()).toEqual(['Cola 330ml']);
+  });
+});
+
+describe('editing a product in place', () => {
+  it('lets an admin change tax and loyalty and the category, saving through the API', async () => {
+    server.answers['PUT /api/v1/product/update/prod-1'] = envelope(200, {
+      data: { ...cola, productName: 'Cola 500ml', productTax: 12, category: { _id: 'cat-3', categoryName: 'Snacks' } },
+    });
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    await click(button(container, 'Edit Cola 330ml'));
+    expect(inputsOf(container)).toEqual([
+      'Product name', 'Barcode', 'Category', 'Quantity', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %',
+      'Product tax %', 'Loyalty rate %',
+    ]);
+    expect(document.activeElement).toBe(cellInput(container, 'Product name'));
+    const category = container.querySelector<HTMLSelectElement>('tbody select[aria-label="Category"]')!;
+    expect([...category.options].map((option) => option.textContent)).toEqual(['Drinks', 'Grains', 'Snacks']);
+    typeInto(cellInput(container, 'Product name'), 'Cola 500ml');
+    typeInto(cellInput(container, 'Product tax %'), '12');
+    act(() => {
+      category.value = 'cat-3';
+      category.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    press(cellInput(container, 'Product tax %'), 'Enter');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product updated successfully!'));
+    expect(sentTo(server, 'PUT /api/v1/product/update/prod-1')[0]?.body).toEqual({
+      productName: 'Cola 500ml', barcodeNumber: '8901234', category: 'cat-3', quantity: '24', costPrice: '6',
+      costPriceProfit: '25', sellingPrice: '9.5', discount: '10', productTax: '12', loyaltyRate: '1.5',
+    });
+    expect(rows(container)[0]?.slice(2, 5)).toEqual(['Cola 500ml', '8901234', 'Snacks']);
+    expect(rows(container)[0]?.[11]).toBe('12%');
+  });
+
+  it('keeps tax and loyalty read-only for staff, and never sends them', async () => {
+    server.answers['PUT /api/v1/product/update/prod-1'] = envelope(200, { data: { ...cola, quantity: 30 } });
+    signIn(server, 'staff', ['product_read', 'product_update']);
+    const container = await open('/staff/product/view');
+    expect(row(container, 'Cola 330ml').cells[11]?.textContent).toBe('8% (set by an admin)');
+    await click(button(container, 'Edit Cola 330ml'));
+    // Without category_read the categories cannot be listed, so the category stays as it is.
+    expect(inputsOf(container)).toEqual([
+      'Product name', 'Barcode', 'Quantity', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %',
+    ]);
+    typeInto(cellInput(container, 'Quantity'), '30');
+    press(cellInput(container, 'Quantity'), 'Enter');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product updated successfully!'));
+    const body = sentTo(server, 'PUT /api/v1/product/update/prod-1')[0]?.body as Record<string, string>;
+    expect(body.quantity).toBe('30');
+    expect(Object.keys(body)).not.toContain('productTax');
+    expect(Object.keys(body)).not.toContain('loyaltyRate');
+    expect(Object.keys(body)).not.toContain('category');
+  });
+
+  it('checks values with the server’s rules before sending', async () => {
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    await click(button(container, 'Edit Cola 330ml'));
+    typeInto(cellInput(container, 'Quantity'), '2.5');
+    typeInto(cellInput(container, 'Selling price'), '9.999');
+    press(cellInput(container, 'Quantity'), 'Enter');
+    const errors = [...container.querySelectorAll('.data-table__input-error')].map((error) => error.textContent);
+    expect(errors).toEqual(['Quantity must be a whole number for unit no', 'Selling price can have at most 2 decimal places']);
+    expect(sentTo(server, 'PUT /api/v1/product/update/prod-1')).toHaveLength(0);
+  });
+
+  it('shows the server’s 400 message as the toast', async () => {
+    server.answers['PUT /api/v1/product/update/prod-1'] = envelope(409, { message: 'Barcode 4000001 is already used by "Water 1.5l"' });
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    await click(button(container, 'Edit Cola 330ml'));
+    typeInto(cellInput(container, 'Barcode'), '4000001');
+    await click(button(container, 'Save Cola 330ml'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Barcode 4000001 is already used by "Water 1.5l"'));
+    expect(cellInput(container, 'Barcode').value).toBe('4000001');
+  });
+});
+
+describe('deleting a product', () => {
+  it('asks "Do you want to delete this product?" first, then removes it', async () => {
+    server.answers['DELETE /api/v1/product/delete/prod-1'] = envelope(200, { data: null });
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    await click(button(container, 'Delete Cola 330ml'));
+    expect(openDialog()?.textContent).toContain('Do you want to delete this product?');
+    expect(openDialog()?.textContent).toContain('Cola 330ml · P-000001');
+    expect(sentTo(server, 'DELETE /api/v1/product/delete/prod-1')).toHaveLength(0);
+    await click(button(openDialog()!, 'Ok'));
+    await waitFor(() => expect(rows(container).map((cells) => cells[2])).toEqual(['Rice 5kg', 'Water 1.5l']));
+    expect(notify.success).toHaveBeenCalledWith('Product deleted successfully!');
+  });
+
+  it('keeps the product when the delete fails', async () => {
+    server.answers['DELETE /api/v1/product/delete/prod-1'] = envelope(500, '');
+    signIn(server, 'admin', everything);
+    const container = await open('/admin/product/view');
+    await click(button(container, 'Delete Cola 330ml'));
+    await click(button(openDialog()!, 'Ok'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to delete product.'));
+    row(container, 'Cola 330ml');
+  });
+});
