@@ -82,6 +82,39 @@ async fn demo_data_is_seeded_once_and_its_printed_credentials_work(backend: Back
             "customer_read"
         ])
     );
+    // The demo catalogue and customers, through the API the screens use.
+    let products = till.get("/product").await;
+    products.assert_status(200);
+    let products = products.data().as_array().unwrap().clone();
+    assert_eq!(products.len(), 16);
+    assert!(
+        products
+            .iter()
+            .all(|p| p["barcodeNumber"].as_str().unwrap().len() == 13)
+    );
+    let categories = till.get("/categories").await;
+    assert_eq!(categories.data().as_array().unwrap().len(), 5);
+    let customers = till.get("/customer").await;
+    assert_eq!(customers.data().as_array().unwrap().len(), 4);
+
+    // Seeded once: a product the admin deletes stays deleted across restarts and re-seeding.
+    let admin = json!({"phoneNumber": demo::ADMIN_PHONE, "password": demo::ADMIN_PASSWORD});
+    till.post("/admin/login", admin).await.assert_status(200);
+    let first = products[0]["_id"].as_str().unwrap().to_owned();
+    till.call("DELETE", &format!("/product/delete/{first}"), None)
+        .await
+        .assert_status(200);
+    demo::seed(&app.db, &app.clock).await.unwrap();
+    assert_eq!(
+        count(
+            &app,
+            "SELECT COUNT(*) FROM products WHERE deleted_at IS NULL"
+        )
+        .await,
+        15
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM categories").await, 5);
+
     let chief =
         json!({"phoneNumber": demo::SUPER_ADMIN_PHONE, "password": demo::SUPER_ADMIN_PASSWORD});
     Browser::new(&app)
