@@ -3,8 +3,8 @@
 //! - A UTF-8 byte-order mark is dropped; any other byte that is not UTF-8 refuses the file,
 //!   naming the line ([`FileError::NotUtf8`]).
 //! - Fields follow RFC 4180 as spreadsheets write it: `,` separated, `"` quoted, `""` for a
-//!   quote inside quotes, line ends (CRLF or LF) and commas allowed inside quotes. A row's line
-//!   is the line it starts on.
+//!   quote inside quotes, line ends (CRLF, LF or a lone CR) and commas allowed inside quotes.
+//!   A row's line is the line it starts on.
 //! - The first row that is not blank is the header. Its names are matched to the known columns
 //!   without regard to ASCII case and surrounding spaces (`ProductName ` is `productName`).
 //!   Header cells left blank (spreadsheets add them after the last column) are ignored with
@@ -239,6 +239,15 @@ impl LineCounter {
     }
 }
 
+/// Line ends as csv reads them: `\r\n`, `\n` or a lone `\r` (old Mac files) each end a line.
 fn count_newlines(bytes: &[u8]) -> u64 {
-    bytes.iter().filter(|byte| **byte == b'\n').count() as u64
+    let mut count = 0;
+    for (index, byte) in bytes.iter().enumerate() {
+        match byte {
+            b'\n' => count += 1,
+            b'\r' if bytes.get(index + 1) != Some(&b'\n') => count += 1,
+            _ => {}
+        }
+    }
+    count
 }
