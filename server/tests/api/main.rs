@@ -11,14 +11,14 @@ mod support;
 
 mod admin_staff;
 mod api_errors;
+mod binary;
 mod catalog_categories;
 mod catalog_products;
 mod catalog_support;
-mod csv_import;
-mod customers;
-mod binary;
 mod cookies;
 mod csrf;
+mod csv_import;
+mod customers;
 mod database;
 mod first_start;
 mod health;
