@@ -133,13 +133,9 @@ pub(crate) fn read(bytes: &[u8], columns: &Columns) -> Result<Table, FileError> 
     let mut table: Option<Table> = None;
     let mut lines = LineCounter::default();
     loop {
-        let more = match reader.read_record(&mut record) {
-            Ok(more) => more,
-            // Reading valid UTF-8 from memory with flexible widths cannot fail; should a
-            // future csv version disagree, the rest of the file is treated as unreadable.
-            Err(_) => false,
-        };
-        if !more {
+        // Reading valid UTF-8 from memory with flexible widths cannot fail; should a future
+        // csv version disagree, reading stops there (an error reads as the end).
+        if !reader.read_record(&mut record).unwrap_or_default() {
             break;
         }
         // csv's own line count misses CRLF line ends, so lines are counted here from the byte

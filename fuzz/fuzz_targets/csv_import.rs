@@ -36,5 +36,8 @@ fn lines(rejected: &[pos_csv_import::Rejection]) -> Vec<u64> {
 fn check(rows: usize, accepted: usize, refused_lines: &[u64]) {
     assert!(rows >= 1 && rows <= pos_csv_import::MAX_ROWS);
     assert_eq!(accepted + refused_lines.len(), rows);
-    assert!(refused_lines.iter().all(|line| *line >= 2), "the header is line 1");
+    assert!(
+        refused_lines.iter().all(|line| *line >= 2),
+        "the header is line 1"
+    );
 }

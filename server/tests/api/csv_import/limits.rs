@@ -61,6 +61,20 @@ async fn uploads_need_a_session_and_the_grant(backend: Backend) {
         .await
         .assert_status(200);
 
+    // The cross-site refusal covers the upload routes too.
+    let form = Form::new().part(
+        "file",
+        Part::bytes(file.to_vec()).file_name("c.csv".to_owned()),
+    );
+    let cross_site = app
+        .client
+        .post(app.url(&format!("/api/v1{CATEGORIES}")))
+        .header("origin", "https://evil.example")
+        .multipart(form);
+    let reply = send(&clerk, cross_site).await;
+    refused(&reply, 403);
+    assert_eq!(reply.message(), "Cross-site request refused");
+
     // Admins need the grant too.
     permissions::revoke(
         app.db.pool(),
