@@ -24,6 +24,8 @@ const DEFAULT_WEB_DIR: &str = "web/dist";
 const DEFAULT_LOG_FILTER: &str = "info";
 /// 1 MiB: comfortably above any JSON body of the API, small enough to refuse abuse early.
 const DEFAULT_MAX_BODY_BYTES: usize = 1024 * 1024;
+/// 20 MiB: a 100,000-row products file (the import's row limit) with every column filled.
+const DEFAULT_MAX_UPLOAD_BYTES: usize = 20 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -35,6 +37,9 @@ pub struct Config {
     pub log_filter: String,
     pub log_format: LogFormat,
     pub max_body_bytes: usize,
+    /// `POS_MAX_UPLOAD_BYTES`: the largest CSV file the import routes accept (their own body
+    /// limit; every other route keeps `max_body_bytes`).
+    pub max_upload_bytes: usize,
     /// `POS_PUBLIC_URL`: the address people open. When set, it is the only origin allowed to
     /// change state (CSRF), and `https` makes the session cookies `Secure`.
     pub public_url: Option<Url>,
@@ -124,20 +129,9 @@ impl Config {
             }
         };
 
-        let max_body_bytes = match get("POS_MAX_BODY_BYTES") {
-            None => DEFAULT_MAX_BODY_BYTES,
-            Some(text) => text
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|bytes| *bytes > 0)
-                .ok_or_else(|| {
-                    invalid(
-                        "POS_MAX_BODY_BYTES",
-                        format!("{text:?} is not a positive number of bytes"),
-                    )
-                })?,
-        };
+        let max_body_bytes = bytes_setting(&get, "POS_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)?;
+        let max_upload_bytes =
+            bytes_setting(&get, "POS_MAX_UPLOAD_BYTES", DEFAULT_MAX_UPLOAD_BYTES)?;
 
         let identity = identity::parse(&get)?;
         let mail = mail::parse(&get, working_dir, identity.public_url.as_ref())?;
@@ -149,6 +143,7 @@ impl Config {
             log_filter,
             log_format,
             max_body_bytes,
+            max_upload_bytes,
             public_url: identity.public_url,
             session_idle: identity.session_idle,
             session_max_age: identity.session_max_age,
@@ -156,6 +151,28 @@ impl Config {
             mail,
             demo: identity.demo,
         })
+    }
+}
+
+/// A positive number of bytes, or `default` when unset.
+fn bytes_setting(
+    get: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: usize,
+) -> Result<usize, ConfigError> {
+    match get(variable) {
+        None => Ok(default),
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|bytes| *bytes > 0)
+            .ok_or_else(|| {
+                invalid(
+                    variable,
+                    format!("{text:?} is not a positive number of bytes"),
+                )
+            }),
     }
 }
 
@@ -285,6 +302,7 @@ mod tests {
         assert_eq!(config.log_filter, "info");
         assert_eq!(config.log_format, LogFormat::Pretty);
         assert_eq!(config.max_body_bytes, 1024 * 1024);
+        assert_eq!(config.max_upload_bytes, 20 * 1024 * 1024);
         assert_eq!(config.public_url, None);
         assert_eq!(config.session_idle, Duration::from_secs(720 * 60));
         assert_eq!(config.session_max_age, Duration::from_secs(168 * 3600));
@@ -336,12 +354,21 @@ mod tests {
             ("POS_LISTEN", "localhost"),
             ("POS_LOG_FORMAT", "xml"),
             ("POS_MAX_BODY_BYTES", "0"),
+            ("POS_MAX_UPLOAD_BYTES", "20MB"),
+            ("POS_MAX_UPLOAD_BYTES", "0"),
             ("RUST_LOG", "info,[=bad"),
         ];
         for (variable, value) in cases {
             let error = load(&[(variable, value)]).unwrap_err().to_string();
             assert!(error.starts_with(variable), "{error}");
         }
+    }
+
+    #[test]
+    fn the_upload_limit_is_set_apart_from_the_body_limit() {
+        let config = load(&[("POS_MAX_UPLOAD_BYTES", " 4096 ")]).unwrap();
+        assert_eq!(config.max_upload_bytes, 4096);
+        assert_eq!(config.max_body_bytes, 1024 * 1024);
     }
 
     #[test]

@@ -29,7 +29,7 @@ use crate::auth::Auth;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, DbError};
-use crate::http::{AppState, WebApp};
+use crate::http::{AppState, BodyLimits, WebApp};
 use crate::mail::Mailer;
 
 #[derive(Debug, Error)]
@@ -93,7 +93,11 @@ impl App {
             auth,
             mailer,
         };
-        let router = http::router(state, config.max_body_bytes);
+        let limits = BodyLimits {
+            json_bytes: config.max_body_bytes,
+            upload_bytes: config.max_upload_bytes,
+        };
+        let router = http::router(state, limits);
         Ok(Self {
             listener,
             address,

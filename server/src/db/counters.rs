@@ -22,3 +22,29 @@ pub async fn next<'e>(db: impl Executor<'e>, kind: &str, shop_id: i64) -> Result
     .fetch_one(db)
     .await
 }
+
+/// Takes `count` consecutive numbers of `kind` for `shop_id` at once and returns the first
+/// (the CSV import numbers all its new products with one statement). `count` must be at least 1.
+pub async fn next_block<'e>(
+    db: impl Executor<'e>,
+    kind: &str,
+    shop_id: i64,
+    count: i64,
+) -> Result<i64, sqlx::Error> {
+    if count < 1 {
+        return Err(sqlx::Error::Protocol(format!(
+            "a block of {count} {kind} numbers was asked for"
+        )));
+    }
+    let last: i64 = sqlx::query_scalar(
+        "INSERT INTO id_counters (kind, shop_id, last_value) VALUES ($1, $2, $3) \
+         ON CONFLICT (kind, shop_id) DO UPDATE SET last_value = id_counters.last_value + $3 \
+         RETURNING last_value",
+    )
+    .bind(kind)
+    .bind(shop_id)
+    .bind(count)
+    .fetch_one(db)
+    .await?;
+    Ok(last - count + 1)
+}

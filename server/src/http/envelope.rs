@@ -66,3 +66,25 @@ pub(super) fn failure(status: StatusCode, message: &str) -> Response {
     };
     (status, Json(body)).into_response()
 }
+
+#[derive(Serialize)]
+struct FailureWithDataBody<'a, T> {
+    success: bool,
+    message: &'a str,
+    data: &'a T,
+}
+
+/// A failure that carries details the client shows (the CSV import's report of refused rows):
+/// `{success:false, message, data}`.
+pub(super) fn failure_with_data<T: Serialize>(
+    status: StatusCode,
+    message: &str,
+    data: &T,
+) -> Response {
+    let body = FailureWithDataBody {
+        success: false,
+        message,
+        data,
+    };
+    (status, Json(body)).into_response()
+}

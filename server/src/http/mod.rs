@@ -53,8 +53,18 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
 }
 
-pub fn router(state: AppState, max_body_bytes: usize) -> Router {
-    let api = Router::new()
+/// Request body limits: every JSON route keeps the small one; only the CSV upload routes get
+/// the larger one, so a big body cannot reach any other handler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyLimits {
+    /// `POS_MAX_BODY_BYTES`.
+    pub json_bytes: usize,
+    /// `POS_MAX_UPLOAD_BYTES`: the largest CSV file.
+    pub upload_bytes: usize,
+}
+
+pub fn router(state: AppState, limits: BodyLimits) -> Router {
+    let json_api = Router::new()
         .merge(health::router())
         .merge(shop_session::router())
         .merge(user_session::router())
@@ -67,19 +77,22 @@ pub fn router(state: AppState, max_body_bytes: usize) -> Router {
         .merge(categories::router())
         .merge(products::router())
         .merge(customers::router())
-        .merge(uploads::router())
+        // The tower limit also refuses a too-large Content-Length before any handler runs.
+        .layer(RequestBodyLimitLayer::new(limits.json_bytes));
+    let api = json_api
+        // The upload routes set their own, larger limit and answer 413 themselves.
+        .merge(uploads::router(limits.upload_bytes))
         .fallback(api_edge::not_found)
         // Before any handler: a cross-site state change is refused before its body is read.
         .layer(middleware::from_fn_with_state(
             state.auth.clone(),
             auth::refuse_cross_site,
         ))
-        // The tower limit also refuses a too-large Content-Length before any handler runs;
-        // axum's own per-extractor default (2 MB) is switched off so only one limit applies.
-        .layer(RequestBodyLimitLayer::new(max_body_bytes))
+        // axum's own per-extractor default (2 MB) is switched off so only the limits above
+        // apply (the upload routes' layer, inside this one, sets theirs again).
         .layer(DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(
-            max_body_bytes,
+            limits.json_bytes,
             api_edge::envelope_errors,
         ));
 

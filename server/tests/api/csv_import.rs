@@ -1,1 +1,11 @@
-//! Placeholder: filled in by issue 4's work.
+//! The CSV import (`POST /file/upload`, `POST /file/upload/category`) through real HTTP on
+//! both backends: counts, the file format, refused rows that import nothing, file-level
+//! errors, limits, permissions, and the shop the rows go into. The import's own rules are unit
+//! tested in csv-import/; these check the server around them and the SQL.
+
+mod categories;
+mod limits;
+mod products;
+mod refusals;
+mod samples;
+mod support;
