@@ -153,13 +153,13 @@ describe('catalogue and customer flows against the real server', () => {
       await openFromMenu(page, 'Admin menu', 'Customers', '/admin/customer/view');
       const row = page.getByRole('row', { name: new RegExp(customer.name) });
       await row.getByRole('button', { name: `Delete ${customer.name}` }).click();
-      const dialog = page.getByRole('dialog');
+      const dialog = page.getByRole('alertdialog');
       await dialog.getByText('Do you want to delete this customer?').waitFor();
       // Cancel keeps the customer; Ok deletes it.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await row.waitFor();
       await row.getByRole('button', { name: `Delete ${customer.name}` }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Ok' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Ok' }).click();
       await toast(page, 'Customer deleted successfully!').waitFor();
       await page.reload();
       await page.getByRole('table', { name: 'Customers' }).waitFor();
