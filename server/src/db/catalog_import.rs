@@ -36,6 +36,10 @@ pub fn batch_rows(backend: Backend) -> usize {
     }
 }
 
+/// PostgreSQL: rows written by one import past which the products table's statistics are
+/// refreshed (`ANALYZE`, about 0.1 s for 50,000 rows).
+const ANALYZE_AFTER: usize = 1_000;
+
 /// The `id_counters` kind of product numbers (`P-000042`), shared with product creation.
 const PRODUCT_ID_KIND: &str = "product_id";
 
@@ -117,6 +121,12 @@ pub async fn import_products(
             let first_number = first + (index * batch) as i64;
             insert_products(&mut tx, shop_id, now, first_number, rows).await?;
         }
+    }
+    if db.backend() == Backend::Postgres && plan.added.len() + plan.updated.len() >= ANALYZE_AFTER {
+        // Fresh statistics for the updates below and for what follows the import: planned
+        // with those of a table that was empty before a large import, the joined UPDATE ran
+        // as a sequential scan per row (50,000 updates took 244 s instead of 3 s).
+        sqlx::query("ANALYZE products").execute(&mut *tx).await?;
     }
     for rows in plan.updated.chunks(batch) {
         update_products(&mut tx, shop_id, now, rows).await?;
