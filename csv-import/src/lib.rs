@@ -10,10 +10,10 @@
 //!    refuses is refused here with the same message. Rows repeating a barcode or a category
 //!    name of an earlier row are refused too. A problem with the file as a whole (not UTF-8,
 //!    empty, no rows, a required column missing) is a [`FileError`].
-//! 2. With what the server looked up in the caller's shop ([`ParsedFile::category_names`],
-//!    [`ParsedFile::barcodes`], [`ParsedFile::product_names`]), [`plan_products`] /
-//!    [`plan_categories`] decide, row by row, what is added, what updates an existing record
-//!    and what is unchanged, and refuse what the shop makes impossible (an unknown category).
+//! 2. With the caller's shop's live categories and products, read by the server,
+//!    [`plan_products`] / [`plan_categories`] decide, row by row, what is added, what updates
+//!    an existing record and what is unchanged, and refuse what the shop makes impossible (an
+//!    unknown category).
 //!
 //! The server writes the plan in one transaction only when no row was refused; the
 //! [`Report`] tells the user what happened either way. The file format, the matching rules and

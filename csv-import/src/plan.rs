@@ -136,8 +136,7 @@ pub fn plan_categories(
 }
 
 /// Plans a products import. `categories`: the shop's live categories; `products`: its live
-/// products that carry one of [`ParsedFile::barcodes`] or are named one of
-/// [`ParsedFile::product_names`] (more do no harm).
+/// catalogue products (custom products excluded).
 pub fn plan_products(
     parsed: &ParsedFile<ProductRow>,
     rules: ProductRules,

@@ -166,30 +166,3 @@ fn check(
     }
     None
 }
-
-impl ParsedFile<ProductRow> {
-    /// The distinct barcodes of the accepted rows: look these up in the shop.
-    pub fn barcodes(&self) -> Vec<String> {
-        let mut barcodes: Vec<String> = self
-            .records
-            .iter()
-            .filter_map(|row| row.product.barcode_number.clone())
-            .collect();
-        barcodes.sort_unstable();
-        barcodes.dedup();
-        barcodes
-    }
-
-    /// The distinct names of accepted rows without a barcode: look these up in the shop.
-    pub fn product_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self
-            .records
-            .iter()
-            .filter(|row| row.product.barcode_number.is_none())
-            .map(|row| row.product.product_name.clone())
-            .collect();
-        names.sort_unstable();
-        names.dedup();
-        names
-    }
-}

@@ -11,6 +11,7 @@ use crate::support::{Backend, on_both_backends, spawn_app};
 on_both_backends!(
     products_are_added_then_updated_or_left_unchanged,
     bom_crlf_and_quoted_fields_are_stored_exactly,
+    files_larger_than_a_batch_are_written_whole,
 );
 
 const HEADER: &str = "productName,barcodeNumber,category,quantity,unit,costPrice,\
@@ -145,4 +146,43 @@ async fn bom_crlf_and_quoted_fields_are_stored_exactly(backend: Backend) {
             ("Two\r\nline name", "Snacks, sweet", 200)
         ]
     );
+}
+
+/// More rows than one multi-row statement holds: numbers stay consecutive across statements and
+/// every row is written, added and then updated.
+async fn files_larger_than_a_batch_are_written_whole(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let seeded = seed(&app).await;
+    let boss = admin(&app).await;
+    upload(&app, &boss, CATEGORIES, "c.csv", CATEGORIES_CSV.as_bytes())
+        .await
+        .assert_status(200);
+    let rows = 2 * pos_server::db::catalog_import::batch_rows(app.db.backend()) + 7;
+    let file = |price: u32| {
+        let mut file = String::from("productName,barcodeNumber,category,sellingPrice\n");
+        for n in 1..=rows {
+            file.push_str(&format!(
+                "Item {n},{},Food,{price}.{:02}\n",
+                1000 + n,
+                n % 100
+            ));
+        }
+        file
+    };
+    let reply = upload(&app, &boss, PRODUCTS, "p.csv", file(3).as_bytes()).await;
+    reply.assert_status(200);
+    let total = rows as u64;
+    assert_eq!(counts(&reply), (total, total, 0, 0));
+    let reply = upload(&app, &boss, PRODUCTS, "p.csv", file(4).as_bytes()).await;
+    assert_eq!(counts(&reply), (total, 0, total, 0));
+    let stored = products(&app, seeded.shop.id).await;
+    assert_eq!(stored.len(), rows);
+    for (index, product) in stored.iter().enumerate() {
+        let n = index + 1;
+        assert_eq!(product.product_number, n as i64);
+        assert_eq!(product.product_name, format!("Item {n}"));
+        assert_eq!(product.barcode_number, Some((1000 + n).to_string()));
+        assert_eq!(product.selling_price_cents, 400 + (n % 100) as i64);
+    }
+    assert_eq!(product_counter(&app, seeded.shop.id).await, rows as i64);
 }
