@@ -257,9 +257,10 @@ describe('identity and management flows against the real server', () => {
       const check = await (await page.request.get(url('/api/v1/staff/check-logged'))).json();
       assert.deepEqual(check.data.permissions, ['product_read', 'customer_read']);
 
-      // Only staff entries whose screen exists: today the home; never an admin-only entry.
+      // Exactly the granted screens (read products, read customers), never an admin-only entry
+      // nor one needing a create grant.
       const entries = await menuLabels(page, 'Staff menu');
-      assert.deepEqual(entries, ['Home']);
+      assert.deepEqual(entries, ['Home', 'Products', 'Customers']);
       for (const adminOnly of ['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Invoices', 'Custom Invoice']) {
         assert.equal(await page.getByRole('link', { name: adminOnly, exact: true }).count(), 0, adminOnly);
       }
