@@ -3,10 +3,11 @@
  * (the same ones the server applies), plus a plain "Enter …" for a field left blank.
  */
 import { validateField } from '../../lib/core';
+import type { FieldErrors } from '../../lib/use-form-fields';
 import type { PersonChanges } from './api/people';
 import type { ShopChanges } from './api/shops-api';
 
-export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
+export type { FieldErrors };
 
 function coreMessage(field: string, value: string): string | null {
   return validateField({ field, value })[0]?.message ?? null;

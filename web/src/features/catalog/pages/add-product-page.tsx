@@ -5,7 +5,7 @@ import { FormAlert, SelectField, SubmitButton, TextField } from '../../../compon
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
-import { useFormFields } from '../../management/use-form-fields';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { listCategories, type Category } from '../api/categories-api';
 import { createProduct, type DiscountType, type Product, type ProductFields, type Unit } from '../api/products-api';
 import { discountTypeOptions, unitOptions } from '../choices';

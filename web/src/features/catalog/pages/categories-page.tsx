@@ -5,7 +5,7 @@ import { Screen } from '../../../components/screen';
 import { SearchBox } from '../../../components/search-box';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
-import { useScreenSearch } from '../../management/use-screen-search';
+import { useScreenSearch } from '../../../lib/use-screen-search';
 import { listCategories, type Category } from '../api/categories-api';
 import { CategoriesTable } from '../components/categories-table';
 import { useCatalogSession } from '../use-catalog-session';

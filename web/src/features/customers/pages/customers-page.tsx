@@ -1,11 +1,11 @@
 import { UserPlus } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { Screen } from '../../../components/screen';
 import { SearchBox } from '../../../components/search-box';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
-import { useSearchStore } from '../../../stores/search-store';
+import { useScreenSearch } from '../../../lib/use-screen-search';
 import { listCustomers, type Customer } from '../api/customers-api';
 import { CustomersTable, matchingCustomers } from '../components/customers-table';
 import { customerPaths, useShopSession } from '../shop-area';
@@ -17,9 +17,7 @@ import { customerPaths, useShopSession } from '../shop-area';
  */
 export function CustomersPage() {
   const session = useShopSession();
-  const searchText = useSearchStore((state) => state.searchText);
-  const setSearchText = useSearchStore((state) => state.setSearchText);
-  useEffect(() => () => useSearchStore.getState().resetSearch(), []);
+  const [searchText, setSearchText] = useScreenSearch();
 
   const load = useCallback((signal: AbortSignal) => listCustomers(signal), []);
   const customers = useServerData<Customer[]>(load, messages.customersLoadFailed);

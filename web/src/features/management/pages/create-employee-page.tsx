@@ -12,7 +12,7 @@ import { createEmployee, type EmployeeRole } from '../api/employees-api';
 import { CreatedPanel } from '../components/created-panel';
 import { useCreateRequest } from '../use-create-request';
 import { useShopsStore } from '../stores/shops-store';
-import { useFormFields } from '../use-form-fields';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { emailOf, hasErrors, mobileOf, nameOf, passwordOf, type FieldErrors } from '../validation';
 import '../components/management.css';
 

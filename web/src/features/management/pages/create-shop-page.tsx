@@ -10,7 +10,7 @@ import { createShop, type NewShop } from '../api/shops-api';
 import { CreatedPanel } from '../components/created-panel';
 import { useCreateRequest } from '../use-create-request';
 import { useShopsStore } from '../stores/shops-store';
-import { useFormFields } from '../use-form-fields';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { currencyOf, emailOf, hasErrors, mobileOf, passwordOf, required, trimmed, type FieldErrors } from '../validation';
 import '../components/management.css';
 

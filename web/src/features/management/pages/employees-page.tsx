@@ -12,7 +12,7 @@ import type { User } from '../../../stores/auth-store';
 import { employeeCalls, listEmployees } from '../api/employees-api';
 import { StaffTable } from '../components/staff-table';
 import { useShopsStore } from '../stores/shops-store';
-import { useScreenSearch } from '../use-screen-search';
+import { useScreenSearch } from '../../../lib/use-screen-search';
 import '../components/management.css';
 
 /**

@@ -12,7 +12,7 @@ import { matchesSearch } from '../../../lib/search';
 import type { Shop } from '../../../stores/auth-store';
 import { updateShop, type ShopChanges } from '../api/shops-api';
 import { useShopsStore } from '../stores/shops-store';
-import { useScreenSearch } from '../use-screen-search';
+import { useScreenSearch } from '../../../lib/use-screen-search';
 import { shopErrors, trimmed } from '../validation';
 import '../components/management.css';
 

@@ -9,7 +9,7 @@ import { useAuthStore, type User } from '../../../stores/auth-store';
 import { createStaff, type NewStaff } from '../api/staff-api';
 import { CreatedPanel } from '../components/created-panel';
 import { useCreateRequest } from '../use-create-request';
-import { useFormFields } from '../use-form-fields';
+import { useFormFields } from '../../../lib/use-form-fields';
 import type { FieldErrors } from '../validation';
 import '../components/management.css';
 

@@ -9,7 +9,7 @@ import { useServerData } from '../../../lib/use-server-data';
 import { useAuthStore, type User } from '../../../stores/auth-store';
 import { listStaff, staffCalls } from '../api/staff-api';
 import { StaffTable } from '../components/staff-table';
-import { useScreenSearch } from '../use-screen-search';
+import { useScreenSearch } from '../../../lib/use-screen-search';
 
 /**
  * SPEC part 2, /admin/staff/view: the shop's staff with inline edit, delete, permissions and

@@ -1,5 +1,7 @@
 import { useCallback, useId, useState } from 'react';
-import type { FieldErrors } from './validation';
+
+/** Each field's message, or null/absent when it has none. */
+export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
 
 /**
  * A form's values and their messages: typing into a field clears its message; `focusFirst`

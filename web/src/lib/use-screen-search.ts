@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchStore } from '../../stores/search-store';
+import { useSearchStore } from '../stores/search-store';
 
 /**
  * The search text (SPEC part 3) for the table screen in front of the user: shared through the
