@@ -4,6 +4,7 @@
 // Serve the built app first (see support.mjs: POS_E2E_URL).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { failed, ok, stubApi } from './stub-api.mjs';
 import { launchBrowser, openPage, shot, viewports } from './support.mjs';
 
 const shop = {
@@ -86,19 +87,7 @@ const products = [
   ),
 ];
 
-const ok = (data, status = 200) => ({ status, body: { success: true, message: 'ok', data } });
-const failed = (status, message) => ({ status, body: { success: false, message } });
 
-/** Answers "METHOD /path" from `answers` ({status, body}); anything else is a 401 "Please sign in". */
-function stubApi(answers) {
-  return (page) =>
-    page.route('**/api/v1/**', (route) => {
-      const request = route.request();
-      const path = new URL(request.url()).pathname.replace('/api/v1', '');
-      const answer = answers[`${request.method()} ${path}`] ?? failed(401, 'Please sign in');
-      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
-    });
-}
 
 const adminSession = { 'GET /admin/check-logged': ok(admin), 'GET /shop/check-login': ok(shop) };
 const staffSession = (permissions) => ({ 'GET /staff/check-logged': ok(staff(permissions)), 'GET /shop/check-login': ok(shop) });

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, it } from 'node:test';
+import { failed, ok, stubApi, throughNetwork } from './stub-api.mjs';
 import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
 
 const shop = {
@@ -68,26 +69,9 @@ const aishaWithInvoices = {
   ],
 };
 
-const ok = (data, status = 200) => ({ status, body: { success: true, message: 'ok', data } });
-const failed = (status, message, data) => ({ status, body: { success: false, message, data } });
 const adminSession = { 'GET /admin/check-logged': ok(admin), 'GET /shop/check-login': ok(shop) };
 const staffSession = { 'GET /staff/check-logged': ok(staff), 'GET /shop/check-login': ok(shop) };
 
-/**
- * Answers "METHOD /path" from `answers`: {status, body}, or a function returning one (possibly
- * later, to see a screen while it waits). Anything else is a 401 "Please sign in".
- */
-function stubApi(answers) {
-  return (page) =>
-    page.route('**/api/v1/**', async (route) => {
-      const request = route.request();
-      const path = new URL(request.url()).pathname.replace('/api/v1', '');
-      const found = answers[`${request.method()} ${path}`];
-      if (found === throughNetwork) return route.fallback();
-      const answer = (typeof found === 'function' ? await found(request) : found) ?? failed(401, 'Please sign in');
-      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
-    });
-}
 
 /** An answer the test releases when it has looked at the waiting screen. */
 function held(answer) {
@@ -98,11 +82,8 @@ function held(answer) {
   return { answer: () => gate.then(() => answer), release };
 }
 
-/**
- * Marks a call the browser really sends over the network. A request Playwright answers never
- * reports upload progress, so the progress bar is shown against `uploadServer`.
- */
-const throughNetwork = Symbol('through the network');
+// A request Playwright answers never reports upload progress, so the progress bar is shown
+// against `uploadServer`, reached with `throughNetwork`.
 
 /**
  * A local server in front of the served app: it reads an upload's body as it arrives (the

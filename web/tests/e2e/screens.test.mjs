@@ -3,6 +3,7 @@
 // The real server's flows are in identity-flows.test.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { failed, ok, stubApi } from './stub-api.mjs';
 import { launchBrowser, openPage, shot, viewports } from './support.mjs';
 
 const shop = {
@@ -49,16 +50,6 @@ async function openMenu(page) {
 }
 
 /** Answers "METHOD /path" from `answers` ({status, body}); anything else is a 401 "Please sign in". */
-function stubApi(answers) {
-  return (page) =>
-    page.route('**/api/v1/**', (route) => {
-      const request = route.request();
-      const path = new URL(request.url()).pathname.replace('/api/v1', '');
-      const answer = answers[`${request.method()} ${path}`] ?? { status: 401, body: { success: false, message: 'Please sign in' } };
-      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
-    });
-}
-const ok = (data) => ({ status: 200, body: { success: true, message: 'ok', data } });
 
 let browser;
 before(async () => {
@@ -204,7 +195,6 @@ const people = [
   person('S000004', 'Dhiraj', 'staff'),
 ];
 const ben = people[1];
-const failed = (status, message) => ({ status, body: { success: false, message } });
 const superAdminSession = { 'GET /super-admin/check-logged': ok(superAdmin), 'GET /super-admin/shops': ok(shops) };
 const adminSession = { 'GET /admin/check-logged': ok(admin), 'GET /shop/check-login': ok(shop) };
 
