@@ -14,8 +14,10 @@ pub mod db;
 pub mod http;
 pub mod mail;
 pub mod password_changes;
+pub mod sales;
 pub mod setup;
 pub mod shutdown;
+pub mod stripe;
 pub mod telemetry;
 
 use std::future::Future;
@@ -92,6 +94,7 @@ impl App {
             clock,
             auth,
             mailer,
+            cards: None,
         };
         let limits = BodyLimits {
             json_bytes: config.max_body_bytes,

@@ -1,7 +1,220 @@
-//! `invoices` (migrations/*/0004_sales.sql). For now only what a customer's page needs: the
-//! summary of its invoices. Issue 5 adds carts, open orders and payments here.
+//! `invoices` and `invoice_lines` (migrations/*/0004_sales.sql, 0005_payments.sql): carts, open
+//! orders, paid and refunded sales and custom invoices, read here in one shape ([`Invoice`],
+//! [`InvoiceLine`]) that every sales route builds its answer from. The writes of each step of a
+//! sale live beside it: `invoice_writes` (carts and lines), `payments`, `refunds`.
+
+use pos_core::catalog::{DiscountType, Unit};
+use rust_decimal::Decimal;
 
 use super::Executor;
+use super::scaled::{E3, E4, money, plain};
+
+/// An invoice's status column (see the migration): `active`, `saved`, `paid`, `refunded`, `custom`.
+pub mod status {
+    pub const ACTIVE: &str = "active";
+    pub const SAVED: &str = "saved";
+    pub const PAID: &str = "paid";
+    pub const REFUNDED: &str = "refunded";
+    pub const CUSTOM: &str = "custom";
+}
+
+/// Where a card (Stripe Checkout) attempt stands: `card_status` (0005_payments.sql).
+pub mod card_status {
+    pub const PENDING: &str = "pending";
+    pub const FAILED: &str = "failed";
+    pub const PAID: &str = "paid";
+}
+
+/// One invoice row, amounts in cents as stored, with its customer's name and phone when it has
+/// a customer (the customer's current values: customers are only ever marked deleted).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Invoice {
+    pub id: i64,
+    pub shop_id: i64,
+    /// The per-shop sequence number behind `INV-000042` (pos_core::ids).
+    pub invoice_number: i64,
+    pub status: String,
+    pub customer_id: Option<i64>,
+    pub customer_name: Option<String>,
+    pub customer_phone: Option<String>,
+    pub staff_user_id: Option<i64>,
+    pub staff_name: String,
+    pub custom_customer_name: String,
+    pub custom_phone_number: String,
+    pub custom_email: String,
+    pub custom_address: String,
+    /// `cash`, `internal-device` or `digital` once paid.
+    pub payment_method: Option<String>,
+    pub sub_total_cents: i64,
+    pub total_discount_cents: i64,
+    pub total_tax_cents: i64,
+    pub redeem_cents: i64,
+    pub total_amount_cents: i64,
+    pub refunded_cents: i64,
+    pub points_earned_cents: i64,
+    pub card_session_id: Option<String>,
+    pub card_status: Option<String>,
+    pub card_payment_intent: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub paid_at: Option<i64>,
+}
+
+impl Invoice {
+    /// A cart or an open order: lines can still change and it can be paid.
+    pub fn is_open(&self) -> bool {
+        self.status == status::ACTIVE || self.status == status::SAVED
+    }
+}
+
+/// The columns of [`Invoice`], for `SELECT ... FROM invoices i LEFT JOIN customers c`.
+#[macro_export]
+macro_rules! invoice_select {
+    () => {
+        "SELECT i.id, i.shop_id, i.invoice_number, i.status, i.customer_id, \
+         c.customer_name AS customer_name, c.phone_number AS customer_phone, \
+         i.staff_user_id, i.staff_name, i.custom_customer_name, i.custom_phone_number, \
+         i.custom_email, i.custom_address, i.payment_method, i.sub_total_cents, \
+         i.total_discount_cents, i.total_tax_cents, i.redeem_cents, i.total_amount_cents, \
+         i.refunded_cents, i.points_earned_cents, i.card_session_id, i.card_status, \
+         i.card_payment_intent, i.created_at, i.updated_at, i.paid_at \
+         FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id "
+    };
+}
+
+/// The invoice `id` of `shop_id`, whatever its status; `None` for another shop's invoice.
+pub async fn find<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<Option<Invoice>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        invoice_select!(),
+        "WHERE i.id = $1 AND i.shop_id = $2"
+    ))
+    .bind(id)
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// One line of an invoice: what was sold, as it was sold (the catalogue values it was priced
+/// with are kept, so a later catalogue change never changes a sale) and the priced amounts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InvoiceLine {
+    pub id: i64,
+    pub invoice_id: i64,
+    pub position: i64,
+    pub product_id: i64,
+    pub custom_product: bool,
+    pub product_name: String,
+    pub unit: Unit,
+    pub quantity: Decimal,
+    pub selling_price: Decimal,
+    pub cost_price: Decimal,
+    pub cost_price_profit: Decimal,
+    pub discount: Decimal,
+    pub discount_type: DiscountType,
+    pub category_id: Option<i64>,
+    pub category_discount_rate: Decimal,
+    pub product_tax: Decimal,
+    pub loyalty_rate: Decimal,
+    /// Priced by pos_core: unit price, gross, discount, tax, total and points, 2 decimals.
+    pub price: Decimal,
+    pub gross: Decimal,
+    pub discount_amount: Decimal,
+    pub tax: Decimal,
+    pub total: Decimal,
+    pub points_earned: Decimal,
+    pub refunded_quantity: Decimal,
+}
+
+#[derive(sqlx::FromRow)]
+struct LineRow {
+    id: i64,
+    invoice_id: i64,
+    position: i64,
+    product_id: i64,
+    custom_product: i64,
+    product_name: String,
+    unit: String,
+    quantity_e3: i64,
+    selling_price_cents: i64,
+    cost_price_cents: i64,
+    cost_price_profit_e4: i64,
+    discount_e4: i64,
+    discount_type: String,
+    category_id: Option<i64>,
+    category_discount_rate_e4: i64,
+    product_tax_e4: i64,
+    loyalty_rate_e4: i64,
+    price_cents: i64,
+    gross_cents: i64,
+    discount_cents: i64,
+    tax_cents: i64,
+    total_cents: i64,
+    points_earned_cents: i64,
+    refunded_quantity_e3: i64,
+}
+
+impl TryFrom<LineRow> for InvoiceLine {
+    type Error = sqlx::Error;
+
+    fn try_from(row: LineRow) -> Result<Self, sqlx::Error> {
+        // The lines were written from validated catalogue values.
+        let decode = |what: &str, value: &str| {
+            sqlx::Error::Decode(format!("unknown {what} {value:?} in invoice_lines").into())
+        };
+        Ok(Self {
+            id: row.id,
+            invoice_id: row.invoice_id,
+            position: row.position,
+            product_id: row.product_id,
+            custom_product: row.custom_product != 0,
+            unit: Unit::parse(&row.unit).map_err(|_| decode("unit", &row.unit))?,
+            discount_type: DiscountType::parse(&row.discount_type)
+                .map_err(|_| decode("discount type", &row.discount_type))?,
+            product_name: row.product_name,
+            quantity: plain(row.quantity_e3, E3),
+            selling_price: money(row.selling_price_cents),
+            cost_price: money(row.cost_price_cents),
+            cost_price_profit: plain(row.cost_price_profit_e4, E4),
+            discount: plain(row.discount_e4, E4),
+            category_id: row.category_id,
+            category_discount_rate: plain(row.category_discount_rate_e4, E4),
+            product_tax: plain(row.product_tax_e4, E4),
+            loyalty_rate: plain(row.loyalty_rate_e4, E4),
+            price: money(row.price_cents),
+            gross: money(row.gross_cents),
+            discount_amount: money(row.discount_cents),
+            tax: money(row.tax_cents),
+            total: money(row.total_cents),
+            points_earned: money(row.points_earned_cents),
+            refunded_quantity: plain(row.refunded_quantity_e3, E3),
+        })
+    }
+}
+
+/// The lines of invoice `invoice_id` of `shop_id`, in the order they were added.
+pub async fn lines<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+) -> Result<Vec<InvoiceLine>, sqlx::Error> {
+    let rows: Vec<LineRow> = sqlx::query_as(
+        "SELECT id, invoice_id, position, product_id, custom_product, product_name, unit, \
+         quantity_e3, selling_price_cents, cost_price_cents, cost_price_profit_e4, discount_e4, \
+         discount_type, category_id, category_discount_rate_e4, product_tax_e4, \
+         loyalty_rate_e4, price_cents, gross_cents, discount_cents, tax_cents, total_cents, \
+         points_earned_cents, refunded_quantity_e3 \
+         FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 ORDER BY position",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter().map(InvoiceLine::try_from).collect()
+}
 
 /// At most this many of a customer's invoices are listed on its page, newest first.
 pub const CUSTOMER_INVOICES_LIMIT: i64 = 500;

@@ -3,15 +3,21 @@
 
 mod admin_staff;
 mod api_edge;
+mod card_payments;
 mod categories;
+mod custom_invoices;
 mod customers;
 mod envelope;
 mod error;
 mod health;
+mod idempotency;
 mod identity_views;
+pub mod invoice_views;
+mod invoices;
 pub mod json;
 pub mod numbers;
 mod password_reset;
+mod payments;
 mod people;
 mod permissions;
 mod products;
@@ -38,6 +44,7 @@ use crate::auth::{self, Auth};
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::mail::Mailer;
+use crate::stripe::CardGateway;
 pub use envelope::Success;
 pub use error::ApiError;
 pub use web_app::WebApp;
@@ -51,6 +58,8 @@ pub struct AppState {
     pub auth: Arc<Auth>,
     /// Password reset mails (SMTP or the outbox folder).
     pub mailer: Arc<Mailer>,
+    /// Stripe Checkout; `None` when no `STRIPE_SECRET_KEY` is configured.
+    pub cards: Option<Arc<CardGateway>>,
 }
 
 /// Request body limits: every JSON route keeps the small one; only the CSV upload routes get
@@ -77,6 +86,10 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(categories::router())
         .merge(products::router())
         .merge(customers::router())
+        .merge(invoices::router())
+        .merge(custom_invoices::router())
+        .merge(payments::router())
+        .merge(card_payments::router())
         // The tower limit also refuses a too-large Content-Length before any handler runs.
         .layer(RequestBodyLimitLayer::new(limits.json_bytes));
     let api = json_api

@@ -36,6 +36,7 @@ fn guarded_router(app: &TestApp) -> Router {
         clock: app.clock.clone(),
         auth: Arc::new(Auth::from_config(&config)),
         mailer: Arc::new(pos_server::mail::Mailer::from_settings(&config.mail).unwrap()),
+        cards: None,
     };
     Router::new()
         .route("/product/create", get(create_product))

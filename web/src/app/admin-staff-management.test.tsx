@@ -49,7 +49,9 @@ describe('the admin’s staff menu', () => {
     const { container } = await open('/admin');
     await waitFor(() => container.querySelector('nav[aria-label="Admin menu"] a[href="/admin/staff/view"]'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
-    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points']);
+    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
+    ]);
   });
 });
 

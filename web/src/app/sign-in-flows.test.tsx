@@ -161,7 +161,8 @@ describe('shop, admin and staff sign-in', () => {
     await submit(container);
     await waitFor(() => expect(pathname()).toBe('/staff'));
     expect(requests().find((r) => r.key === 'POST /api/v1/staff/login')?.body).toEqual({ staffId: 'S000002', password: 'secret12' });
-    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welcome, Ben'));
+    // The staff's landing page is the cart (SPEC part 6), under the staff menu.
+    await waitFor(() => expect(container.querySelector('nav[aria-label="Staff menu"] a[href="/staff"]')?.textContent).toBe('Cart'));
   });
 });
 
@@ -178,6 +179,10 @@ describe('the admin area', () => {
     // Aisha holds product_read and category_read: their lists, the staff screens and the loyalty rate.
     expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/admin',
+      '/admin/cart',
+      '/admin/open/orders',
+      '/admin/invoices',
+      '/admin/custom/invoice',
       '/admin/product/view',
       '/admin/category/view',
       '/admin/staff/view',

@@ -88,4 +88,43 @@ export const messages = {
   fileUploadFailed: 'Failed to upload file',
   loyaltySet: 'Loyalty point set successfully to products.',
   loyaltySetFailed: 'Failed to set loyalty points!',
+
+  // Carts, open orders and invoices.
+  invoiceCreated: 'Invoice created',
+  invoiceCreateFailed: 'Failed to create invoice',
+  invoiceFetchFailed: 'Failed to fetch invoice',
+  savedInvoiceFetchFailed: 'Failed to fetch saved invoice',
+  openOrderFetchFailed: 'Failed fetch open order!',
+  productAddedToInvoice: 'Product added to invoice',
+  productAddToInvoiceFailed: 'Failed to add product to invoice',
+  productRemovedFromInvoice: 'Product removed from invoice',
+  productRemoveFromInvoiceFailed: 'Failed to remove product from invoice',
+  invoiceCleared: 'Invoice cleared',
+  invoiceClearFailed: 'Failed to clear invoice',
+  savedToOpenOrders: 'Saved to open orders',
+  openOrderDeleteFailed: 'Failed to delete open order!',
+  confirmDeleteOpenOrder: 'Do you want to delete this open order?',
+  confirmRemoveFromCart: 'Do you want to remove this product from the cart?',
+  somethingWentWrong: 'Something went wrong!',
+
+  // Payments, loyalty redemption and refunds.
+  paymentSuccessful: 'Payment successful.',
+  paymentFailed: 'Payment failed!',
+  pointsAdded: 'Points amount added!',
+  redeemFailed: 'Failed to redeem points!',
+  refundAccepted: 'Refund accepted',
+  refundFailed: 'Failed to submit refund!',
+
+  // Custom invoices.
+  customInvoiceCreated: 'Invoice created successfully',
+  customInvoiceCreateFailed: 'Failed to create invoice!',
+  customInvoiceNoId: 'Invoice creation failed: no ID returned',
+  customInvoiceDeleted: 'Invoice deleted successfully!',
+  customInvoiceDeleteFailed: 'Failed to delete invoice!',
+  productAddedToCustomInvoice: 'Product added to custom invoice',
+  customInvoiceAddFailed: 'Failed to add product!',
+  productRemovedFromCustomInvoice: 'Product removed successfully',
+  customInvoiceRemoveFailed: 'Failed to remove product!',
+  customerDetailsAdded: 'Customer data added successfully',
+  customerDetailsFailed: 'Failed to add customer!',
 } as const;

@@ -2,7 +2,6 @@
  * The three signed-in areas of SPEC part 2 and the screens each routes today. A screen that a
  * later issue builds is added to its area's `screens`, and its menu entry then shows by itself.
  */
-import { House } from 'lucide-react';
 import { paths } from '../../config/paths';
 import {
   AddCategoryPage, AddCustomProductPage, AddProductPage, CategoriesPage, LoyaltyPointsPage, ProductsPage,
@@ -10,6 +9,11 @@ import {
 import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '../../features/customers';
 import { ErrorPage } from '../../features/errors/error-page';
 import { UploadCategoriesPage, UploadProductsPage } from '../../features/uploads';
+import { CartPage } from '../../features/sales/cart';
+import { CustomInvoicePage } from '../../features/sales/custom-invoice';
+import { InvoicePage, InvoicesPage } from '../../features/sales/invoices';
+import { OpenOrderPage, OpenOrdersPage } from '../../features/sales/open-orders';
+import { PaymentCancelPage, PaymentSuccessPage } from '../../features/sales/payment';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
   ShopResetPasswordPage, ShopSelector, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
@@ -37,6 +41,15 @@ const catalogueScreens = [
   { path: 'customer/view/invoice/:id', element: <CustomerInvoicesPage /> },
 ];
 
+/** The selling screens both shop areas route (SPEC part 2); the staff's cart is its index. */
+const sellingScreens = [
+  { path: 'open/orders', element: <OpenOrdersPage /> },
+  { path: 'open/orders/data/:id', element: <OpenOrderPage /> },
+  { path: 'invoice/data/:id', element: <InvoicePage /> },
+  { path: 'payment/success', element: <PaymentSuccessPage /> },
+  { path: 'payment/cancel', element: <PaymentCancelPage /> },
+];
+
 /** SPEC part 2: each area has its own error page for paths it does not know. */
 const areaErrorPage = { path: '*', element: <ErrorPage /> };
 
@@ -53,6 +66,10 @@ export const adminArea: UserAreaConfig = {
     { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },
     { path: 'permissions/:id', element: <StaffPermissionsPage /> },
     ...catalogueScreens,
+    ...sellingScreens,
+    { path: 'cart', element: <CartPage /> },
+    { path: 'invoices', element: <InvoicesPage /> },
+    { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
     areaErrorPage,
   ],
@@ -62,13 +79,12 @@ export const staffArea: UserAreaConfig = {
   session: 'staff',
   homePath: paths.staffHome,
   menuLabel: 'Staff menu',
-  // Until the cart lands as the index (SPEC: the staff's landing page), the index is the
-  // welcome panel, and its menu entry says so instead of promising a cart.
-  menu: staffMenu.map((entry) => (entry.path === paths.staffHome ? { ...entry, label: 'Home', icon: House } : entry)),
+  menu: staffMenu,
   selectUser: selectStaff,
   screens: [
-    { index: true, element: <SignedInWelcome selectUser={selectStaff} /> },
+    { index: true, element: <CartPage /> },
     ...catalogueScreens,
+    ...sellingScreens,
     // SPEC lists both /staff/view/product and /staff/product/view for the product list.
     { path: 'view/product', element: <ProductsPage /> },
     areaErrorPage,

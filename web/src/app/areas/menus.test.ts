@@ -48,6 +48,10 @@ describe('area menus (SPEC part 6)', () => {
       visibleMenu(area.menu, ['product_read', 'product_create'], routedPaths(area.homePath, area.screens));
     expect(shown(adminArea).map((link) => [link.path, link.label])).toEqual([
       ['/admin', 'Dashboard'],
+      ['/admin/cart', 'Cart'],
+      ['/admin/open/orders', 'Open Orders'],
+      ['/admin/invoices', 'Invoices'],
+      ['/admin/custom/invoice', 'Custom Invoice'],
       ['/admin/product/view', 'Products'],
       ['/admin/add/product', 'Add Product'],
       ['/admin/upload/products/csv', 'Upload Products'],
@@ -56,7 +60,8 @@ describe('area menus (SPEC part 6)', () => {
       ['/admin/loyalty/points', 'Loyalty Points'],
     ]);
     expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([
-      ['/staff', 'Home'],
+      ['/staff', 'Cart'],
+      ['/staff/open/orders', 'Open Orders'],
       ['/staff/product/view', 'Products'],
       ['/staff/add/product', 'Add Product'],
       ['/staff/upload/products/csv', 'Upload Products'],
@@ -73,14 +78,16 @@ describe('area menus (SPEC part 6)', () => {
   it('give a staff member holding every permission each catalogue and customer screen', () => {
     const links = visibleMenu(staffArea.menu, permissionNames, routedPaths(staffArea.homePath, staffArea.screens));
     expect(labels(links)).toEqual([
-      'Home', 'Products', 'Add Product', 'Upload Products', 'Categories', 'Add Category', 'Upload Categories', 'Customers',
+      'Cart', 'Open Orders', 'Products', 'Add Product', 'Upload Products', 'Categories', 'Add Category', 'Upload Categories', 'Customers',
       'Add Customer',
     ]);
   });
 
   it('show the admin its staff entries and the loyalty rate even without any permission', () => {
     const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
-    expect(labels(links)).toEqual(['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points']);
+    expect(labels(links)).toEqual([
+      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
+    ]);
   });
 });
 

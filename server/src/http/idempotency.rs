@@ -1,0 +1,1 @@
+//! PLACEHOLDER (lead): the Idempotency-Key layer, see /work/wt/CONTRACT.md.

@@ -1,0 +1,228 @@
+//! The answer shape of every sales route (docs/api-sales.md): `Invoice`, with its lines. One
+//! shape for carts, open orders, paid, refunded and custom invoices, so the till, the open-order
+//! screen, the invoice list and the receipt read the same fields. Money is exact JSON numbers.
+//!
+//! A line carries the catalogue values it was priced with (`sellingPrice`, `costPrice`,
+//! `discount`, ...) under the names of pos_core's `CartLineInput`, so the browser can price the
+//! cart with the same core (WASM) and show exactly what the server charges.
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::db::invoices::{Invoice, InvoiceLine};
+use crate::db::scaled;
+use crate::http::ApiError;
+use crate::http::numbers::decimal;
+
+/// `Invoice` (SPEC part 3 "Invoice / open order", "Custom invoice").
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceView {
+    #[serde(rename = "_id")]
+    id: String,
+    /// `INV-000042`.
+    invoice_number: String,
+    status: String,
+    created_at: i64,
+    updated_at: i64,
+    paid_at: Option<i64>,
+    staff: StaffView,
+    /// `null` for a custom invoice.
+    customer: Option<InvoiceCustomerView>,
+    /// Only on a custom invoice; `null` otherwise.
+    customer_details_custom: Option<CustomDetailsView>,
+    products: Vec<LineView>,
+    #[serde(serialize_with = "decimal")]
+    sub_total: Decimal,
+    #[serde(serialize_with = "decimal")]
+    total_discount: Decimal,
+    #[serde(serialize_with = "decimal")]
+    total_tax: Decimal,
+    /// Money taken off by redeeming loyalty points.
+    #[serde(serialize_with = "decimal")]
+    redeem_amount: Decimal,
+    /// What is (or was) to be paid: `subTotal - totalDiscount + totalTax - redeemAmount`.
+    #[serde(serialize_with = "decimal")]
+    total_amount: Decimal,
+    #[serde(serialize_with = "decimal")]
+    points_earned: Decimal,
+    #[serde(serialize_with = "decimal")]
+    refunded_amount: Decimal,
+    /// `cash`, `internal-device` or `digital` once paid.
+    payment_method: Option<String>,
+    /// `null`, `pending`, `failed` or `paid`: the latest card attempt.
+    card_status: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StaffView {
+    #[serde(rename = "_id")]
+    id: Option<String>,
+    user_name: String,
+}
+
+/// The customer of a sale; `loyalityPoint` (SPEC's spelling) is the current balance when the
+/// answer includes it (the cart's redeem box needs it), else absent.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InvoiceCustomerView {
+    #[serde(rename = "_id")]
+    id: String,
+    customer_name: String,
+    phone_number: String,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_decimal"
+    )]
+    loyality_point: Option<Decimal>,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CustomDetailsView {
+    user_name: String,
+    phone_number: String,
+    email: String,
+    address: String,
+}
+
+/// One line (SPEC part 3 "Invoice line"), with pos_core's `CartLineInput` fields and the priced
+/// amounts.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LineView {
+    #[serde(rename = "_id")]
+    id: String,
+    product_id: String,
+    product_name: String,
+    unit: &'static str,
+    custom_product: bool,
+    #[serde(serialize_with = "decimal")]
+    quantity: Decimal,
+    #[serde(serialize_with = "decimal")]
+    selling_price: Decimal,
+    #[serde(serialize_with = "decimal")]
+    cost_price: Decimal,
+    #[serde(serialize_with = "decimal")]
+    cost_price_profit: Decimal,
+    /// The product's discount (a percentage or a flat amount per unit, see `discountType`).
+    #[serde(serialize_with = "decimal")]
+    discount: Decimal,
+    discount_type: &'static str,
+    #[serde(serialize_with = "decimal")]
+    category_discount_rate: Decimal,
+    #[serde(serialize_with = "decimal")]
+    product_tax: Decimal,
+    #[serde(serialize_with = "decimal")]
+    loyalty_rate: Decimal,
+    /// Unit price.
+    #[serde(serialize_with = "decimal")]
+    price: Decimal,
+    #[serde(serialize_with = "decimal")]
+    gross: Decimal,
+    /// The line's discount in money (product and category discounts together).
+    #[serde(serialize_with = "decimal")]
+    discount_amount: Decimal,
+    #[serde(serialize_with = "decimal")]
+    tax: Decimal,
+    #[serde(serialize_with = "decimal")]
+    total: Decimal,
+    #[serde(serialize_with = "decimal")]
+    points_earned: Decimal,
+    #[serde(serialize_with = "decimal")]
+    refunded_quantity: Decimal,
+}
+
+fn optional_decimal<S: serde::Serializer>(
+    value: &Option<Decimal>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => decimal(value, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// `INV-000042` for a stored number; the counter starts at 1, so anything else is corrupt data.
+pub fn invoice_number_text(number: i64) -> Result<String, ApiError> {
+    u64::try_from(number)
+        .map_err(ApiError::internal)
+        .and_then(|number| pos_core::ids::format_invoice_number(number).map_err(ApiError::internal))
+}
+
+impl InvoiceView {
+    /// The answer for `invoice` and its `lines`; `customer_points_cents` is the customer's
+    /// loyalty balance when the caller read it (db::loyalty::balance_cents).
+    pub fn new(
+        invoice: Invoice,
+        lines: Vec<InvoiceLine>,
+        customer_points_cents: Option<i64>,
+    ) -> Result<Self, ApiError> {
+        let customer = invoice.customer_id.map(|id| InvoiceCustomerView {
+            id: id.to_string(),
+            customer_name: invoice.customer_name.clone().unwrap_or_default(),
+            phone_number: invoice.customer_phone.clone().unwrap_or_default(),
+            loyality_point: customer_points_cents.map(scaled::money),
+        });
+        let customer_details_custom =
+            (invoice.status == crate::db::invoices::status::CUSTOM).then(|| CustomDetailsView {
+                user_name: invoice.custom_customer_name.clone(),
+                phone_number: invoice.custom_phone_number.clone(),
+                email: invoice.custom_email.clone(),
+                address: invoice.custom_address.clone(),
+            });
+        Ok(Self {
+            id: invoice.id.to_string(),
+            invoice_number: invoice_number_text(invoice.invoice_number)?,
+            status: invoice.status,
+            created_at: invoice.created_at,
+            updated_at: invoice.updated_at,
+            paid_at: invoice.paid_at,
+            staff: StaffView {
+                id: invoice.staff_user_id.map(|id| id.to_string()),
+                user_name: invoice.staff_name,
+            },
+            customer,
+            customer_details_custom,
+            products: lines.into_iter().map(LineView::new).collect(),
+            sub_total: scaled::money(invoice.sub_total_cents),
+            total_discount: scaled::money(invoice.total_discount_cents),
+            total_tax: scaled::money(invoice.total_tax_cents),
+            redeem_amount: scaled::money(invoice.redeem_cents),
+            total_amount: scaled::money(invoice.total_amount_cents),
+            points_earned: scaled::money(invoice.points_earned_cents),
+            refunded_amount: scaled::money(invoice.refunded_cents),
+            payment_method: invoice.payment_method,
+            card_status: invoice.card_status,
+        })
+    }
+}
+
+impl LineView {
+    fn new(line: InvoiceLine) -> Self {
+        Self {
+            id: line.id.to_string(),
+            product_id: line.product_id.to_string(),
+            product_name: line.product_name,
+            unit: line.unit.as_str(),
+            custom_product: line.custom_product,
+            quantity: line.quantity,
+            selling_price: line.selling_price,
+            cost_price: line.cost_price,
+            cost_price_profit: line.cost_price_profit,
+            discount: line.discount,
+            discount_type: line.discount_type.as_str(),
+            category_discount_rate: line.category_discount_rate,
+            product_tax: line.product_tax,
+            loyalty_rate: line.loyalty_rate,
+            price: line.price,
+            gross: line.gross,
+            discount_amount: line.discount_amount,
+            tax: line.tax,
+            total: line.total,
+            points_earned: line.points_earned,
+            refunded_quantity: line.refunded_quantity,
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! An invoice's stored lines to pos_core's cart, and back. The server never computes money on
+//! its own: every amount it stores comes from `pos_core::pricing::price_cart` run on the lines'
+//! kept catalogue values.
+
+use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
+use rust_decimal::Decimal;
+
+use crate::db::invoices::InvoiceLine;
+use crate::http::ApiError;
+
+/// pos_core's view of one stored line.
+pub fn cart_line(line: &InvoiceLine) -> CartLineInput {
+    CartLineInput {
+        product_id: line.product_id.to_string(),
+        product_name: line.product_name.clone(),
+        quantity: line.quantity,
+        unit: line.unit,
+        custom_product: line.custom_product,
+        selling_price: line.selling_price,
+        cost_price: line.cost_price,
+        cost_price_profit: line.cost_price_profit,
+        discount: line.discount,
+        discount_type: line.discount_type,
+        category_discount_rate: line.category_discount_rate,
+        product_tax: line.product_tax,
+        loyalty_rate: line.loyalty_rate,
+    }
+}
+
+/// Prices `lines` with `redeem_amount` taken off; core's rule messages (a redemption above the
+/// amount due) come back as 400s. A cart without lines is all zeros here (a cart may be empty
+/// while it is rung up); paying one is refused by the payment, with core's "Cart Empty".
+pub fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ApiError> {
+    if lines.is_empty() {
+        return Ok(PricedCart {
+            lines: Vec::new(),
+            sub_total: Decimal::ZERO,
+            total_discount: Decimal::ZERO,
+            total_tax: Decimal::ZERO,
+            redeem_amount: Decimal::ZERO,
+            total_amount: Decimal::ZERO,
+            points_earned: Decimal::ZERO,
+        });
+    }
+    price_cart(CartInput {
+        lines: lines.to_vec(),
+        redeem_amount,
+    })
+    .map_err(ApiError::from)
+}

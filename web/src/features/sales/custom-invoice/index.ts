@@ -1,0 +1,1 @@
+export { CustomInvoicePage } from './placeholder';

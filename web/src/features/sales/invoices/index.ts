@@ -1,0 +1,2 @@
+export { InvoicesPage } from './placeholder';
+export { InvoicePage } from './placeholder';

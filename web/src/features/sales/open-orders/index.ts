@@ -1,0 +1,2 @@
+export { OpenOrdersPage } from './placeholder';
+export { OpenOrderPage } from './placeholder';

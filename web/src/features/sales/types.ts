@@ -1,0 +1,81 @@
+/**
+ * The sales API's answer shapes (docs/api-sales.md): one `Invoice` for carts, open orders, paid,
+ * refunded and custom invoices. Money arrives as JSON numbers with at most 2 decimals; the
+ * screens show them through the WASM core's formatting and never do arithmetic on them.
+ * A line carries the catalogue values it was priced with under the core's `CartLineInput`
+ * names, so the till can price the cart itself (WASM) and show what the server charges.
+ */
+export type InvoiceStatus = 'active' | 'saved' | 'paid' | 'refunded' | 'custom';
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
+export type CardStatus = 'pending' | 'failed' | 'paid' | null;
+export type Unit = 'no' | 'kg' | 'lt' | 'm';
+
+export interface InvoiceLine {
+  _id: string;
+  productId: string;
+  productName: string;
+  unit: Unit;
+  customProduct: boolean;
+  quantity: number;
+  sellingPrice: number;
+  costPrice: number;
+  costPriceProfit: number;
+  /** The product's discount: a percentage or a flat amount per unit (`discountType`). */
+  discount: number;
+  discountType: 'percentage' | 'flat';
+  categoryDiscountRate: number;
+  productTax: number;
+  loyaltyRate: number;
+  /** Unit price. */
+  price: number;
+  gross: number;
+  /** The line's discount in money. */
+  discountAmount: number;
+  tax: number;
+  total: number;
+  pointsEarned: number;
+  refundedQuantity: number;
+}
+
+export interface InvoiceCustomer {
+  _id: string;
+  customerName: string;
+  phoneNumber: string;
+  /** The customer's current loyalty balance, when the answer includes it. */
+  loyalityPoint?: number;
+}
+
+export interface CustomerDetailsCustom {
+  userName: string;
+  phoneNumber: string;
+  email: string;
+  address: string;
+}
+
+export interface Invoice {
+  _id: string;
+  /** `INV-000042`. */
+  invoiceNumber: string;
+  status: InvoiceStatus;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  staff: { _id: string | null; userName: string };
+  customer: InvoiceCustomer | null;
+  customerDetailsCustom: CustomerDetailsCustom | null;
+  products: InvoiceLine[];
+  subTotal: number;
+  totalDiscount: number;
+  totalTax: number;
+  redeemAmount: number;
+  totalAmount: number;
+  pointsEarned: number;
+  refundedAmount: number;
+  paymentMethod: PaymentMethod | null;
+  cardStatus: CardStatus;
+}
+
+/** `POST /payment/card/invoice/{id}`. */
+export interface CardSession {
+  session: { id: string; url: string };
+}
