@@ -250,7 +250,8 @@ describe('identity and management flows against the real server', () => {
       await page.getByLabel('Password', { exact: true }).fill(staff.password);
       await page.getByLabel('Password', { exact: true }).press('Enter');
       await atPath(page, '/staff');
-      await page.getByRole('heading', { name: `Welcome, ${staff.name}` }).waitFor();
+      // The staff's landing page is the cart (SPEC part 6), under the staff menu.
+      await page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Cart' }).waitFor();
       assert.equal((await page.locator('.top-bar__shop-name').textContent())?.trim(), shop.name);
 
       // The session holds exactly what the admin granted (the UI shows no list of grants).
@@ -260,7 +261,7 @@ describe('identity and management flows against the real server', () => {
       // Exactly the granted screens (read products, read customers), never an admin-only entry
       // nor one needing a create grant.
       const entries = await menuLabels(page, 'Staff menu');
-      assert.deepEqual(entries, ['Home', 'Products', 'Customers']);
+      assert.deepEqual(entries, ['Cart', 'Open Orders', 'Products', 'Customers']);
       for (const adminOnly of ['Dashboard', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Invoices', 'Custom Invoice']) {
         assert.equal(await page.getByRole('link', { name: adminOnly, exact: true }).count(), 0, adminOnly);
       }
@@ -273,7 +274,7 @@ describe('identity and management flows against the real server', () => {
       await toast(page, 'This needs an admin sign-in').waitFor();
 
       await page.goto(url('/staff'));
-      await page.getByRole('heading', { name: `Welcome, ${staff.name}` }).waitFor();
+      await page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Cart' }).waitFor();
       await page.getByRole('button', { name: 'Log out', exact: true }).click();
       await toast(page, 'Logout success').waitFor();
       await atPath(page, '/');
