@@ -73,7 +73,8 @@ function serverAmounts(invoice: Invoice): CartAmounts {
 const totals = ['subTotal', 'totalDiscount', 'totalTax', 'redeemAmount', 'totalAmount'] as const;
 
 export function cartAmounts(invoice: Invoice): CartAmounts {
-  if (!isCoreReady()) return serverAmounts(invoice);
+  // The core refuses to price an empty cart ("Cart Empty"); the server's zeros say it all.
+  if (!isCoreReady() || invoice.products.length === 0) return serverAmounts(invoice);
   let priced;
   try {
     priced = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
