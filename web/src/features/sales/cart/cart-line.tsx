@@ -26,10 +26,12 @@ interface CartLineProps {
  */
 export function CartLine({ number, line, amounts, currencyCode, disabled, focusQuantity, onQuantityFocused, onQuantity, onRemove }: CartLineProps) {
   return (
-    <tr className="cart-line">
-      <td className="cart-line__number">{number}</td>
-      <td className="cart-line__name">{line.productName}</td>
-      <td className="cart-line__price">
+    <li className="cart-line">
+      <span className="cart-line__number" aria-hidden="true">
+        {number}
+      </span>
+      <span className="cart-line__name">{line.productName}</span>
+      <span className="cart-line__price">
         <span className="cart-line__unit-price">{formatMoney(amounts.price)}</span>
         <span aria-hidden="true">×</span>
         {line.customProduct ? (
@@ -40,22 +42,20 @@ export function CartLine({ number, line, amounts, currencyCode, disabled, focusQ
           // A new quantity from the server (another till, a scanner) starts the input afresh.
           <QuantityInput key={String(line.quantity)} line={line} focus={focusQuantity} onFocused={onQuantityFocused} onSend={onQuantity} />
         )}
-      </td>
-      <td className="cart-line__unit">{line.unit}</td>
-      <td className="cart-line__total">{formatMoney(amounts.total, currencyCode)}</td>
-      <td className="cart-line__remove">
-        <button
-          type="button"
-          className="icon-button cart-line__remove-button"
-          aria-label={`Remove ${line.productName}`}
-          title={`Remove ${line.productName}`}
-          disabled={disabled}
-          onClick={onRemove}
-        >
-          <Trash2 aria-hidden="true" />
-        </button>
-      </td>
-    </tr>
+        <span className="cart-line__unit">{line.unit}</span>
+      </span>
+      <span className="cart-line__total">{formatMoney(amounts.total, currencyCode)}</span>
+      <button
+        type="button"
+        className="icon-button cart-line__remove"
+        aria-label={`Remove ${line.productName}`}
+        title={`Remove ${line.productName}`}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden="true" />
+      </button>
+    </li>
   );
 }
 

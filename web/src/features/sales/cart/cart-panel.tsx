@@ -65,35 +65,22 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
         {empty ? (
           <p className="cart-panel__empty">No products yet: scan a barcode or tap a product.</p>
         ) : (
-          <table className="cart-lines">
-            <caption className="visually-hidden">Products in the cart</caption>
-            <thead className="visually-hidden">
-              <tr>
-                <th scope="col">No</th>
-                <th scope="col">Product</th>
-                <th scope="col">Price × quantity</th>
-                <th scope="col">Unit</th>
-                <th scope="col">Total</th>
-                <th scope="col">Remove</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.products.map((line, index) => (
-                <CartLine
-                  key={line._id}
-                  number={index + 1}
-                  line={line}
-                  amounts={amounts.lines[line.productId] ?? { price: line.price, total: line.total }}
-                  currencyCode={currencyCode}
-                  disabled={actions.busy}
-                  focusQuantity={focusQuantityOf === line.productId}
-                  onQuantityFocused={onQuantityFocused}
-                  onQuantity={(quantity) => actions.setQuantity(line.productId, quantity)}
-                  onRemove={() => setRemoving(line)}
-                />
-              ))}
-            </tbody>
-          </table>
+          <ol className="cart-lines" aria-label="Products in the cart">
+            {invoice.products.map((line, index) => (
+              <CartLine
+                key={line._id}
+                number={index + 1}
+                line={line}
+                amounts={amounts.lines[line.productId] ?? { price: line.price, total: line.total }}
+                currencyCode={currencyCode}
+                disabled={actions.busy}
+                focusQuantity={focusQuantityOf === line.productId}
+                onQuantityFocused={onQuantityFocused}
+                onQuantity={(quantity) => actions.setQuantity(line.productId, quantity)}
+                onRemove={() => setRemoving(line)}
+              />
+            ))}
+          </ol>
         )}
       </div>
 
