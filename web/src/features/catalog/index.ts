@@ -8,3 +8,9 @@ export { AddProductPage } from './pages/add-product-page';
 export { CategoriesPage } from './pages/categories-page';
 export { LoyaltyPointsPage } from './pages/loyalty-points-page';
 export { ProductsPage } from './pages/products-page';
+// What the till (features/sales) reads from the catalogue: its lists, custom products and money.
+export { listCategories, type Category } from './api/categories-api';
+export { createCustomProduct, listProducts, type CustomProduct, type CustomProductFields, type Product } from './api/products-api';
+export { unitOptions } from './choices';
+export { formatMoney } from './numbers';
+export { customProductErrors, hasErrors, PRODUCT_NAME_MAX_CHARS, trimmed } from './validation';

@@ -6,3 +6,4 @@ export { AddCustomerPage } from './pages/add-customer-page';
 export { CustomerInvoicesPage } from './pages/customer-invoices-page';
 export { CustomersPage } from './pages/customers-page';
 export { customerPaths } from './shop-area';
+export { dateAndTime } from './format';

@@ -1,0 +1,19 @@
+/**
+ * The cart's customer lookup (SPEC part 5): the shop's customer with a phone number, or null
+ * when there is none (404), so the till can open Add New Customer instead of reporting a failure.
+ */
+import { api, ApiError } from '../../../lib/api-client';
+import { messages } from '../../../config/messages';
+import type { InvoiceCustomer } from '../types';
+
+export async function findCustomerByPhone(phoneNumber: string, signal?: AbortSignal): Promise<InvoiceCustomer | null> {
+  try {
+    return await api.get<InvoiceCustomer>(`/customer/phone/${encodeURIComponent(phoneNumber)}`, {
+      fallbackMessage: messages.somethingWentWrong,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The amounts the cart shows, priced by the WASM core from the invoice's lines (SPEC: what the
+ * cashier sees is what the server charges). The server's invoice is the truth: when the core's
+ * figures differ from it (a core older than the server's, a line changed meanwhile), or the
+ * core cannot price (not loaded, refused input), the server's figures are shown and the
+ * difference is logged for whoever looks after the till.
+ */
+import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '../../../lib/core';
+import type { Invoice, InvoiceLine } from '../types';
+
+export interface LineAmounts {
+  price: Decimal | number;
+  total: Decimal | number;
+}
+
+export interface CartAmounts {
+  subTotal: Decimal | number;
+  totalDiscount: Decimal | number;
+  totalTax: Decimal | number;
+  redeemAmount: Decimal | number;
+  totalAmount: Decimal | number;
+  pointsEarned: Decimal | number;
+  /** By line productId. */
+  lines: Record<string, LineAmounts>;
+  /** Where the figures came from: the till's core (agreeing with the server) or the server. */
+  source: 'core' | 'server';
+}
+
+/** The line as the core's `CartLineInput` reads it (the invoice line carries the same names). */
+export function cartLineInput(line: InvoiceLine): CartLineInput {
+  return {
+    productId: line.productId,
+    productName: line.productName,
+    quantity: line.quantity,
+    unit: line.unit,
+    customProduct: line.customProduct,
+    sellingPrice: line.sellingPrice,
+    costPrice: line.costPrice,
+    costPriceProfit: line.costPriceProfit,
+    discount: line.discount,
+    discountType: line.discountType,
+    categoryDiscountRate: line.categoryDiscountRate,
+    productTax: line.productTax,
+    loyaltyRate: line.loyaltyRate,
+  };
+}
+
+/** "12.50", "12.5" and 12.5 are the same amount. */
+export function sameAmount(left: string | number, right: string | number): boolean {
+  return canonical(left) === canonical(right);
+}
+
+function canonical(value: string | number): string {
+  let text = String(value).trim();
+  if (text.includes('.')) text = text.replace(/0+$/, '').replace(/\.$/, '');
+  if (/^-?0*$/.test(text.replace('-', ''))) return '0';
+  return text.replace(/^(-?)0+(?=\d)/, '$1');
+}
+
+function serverAmounts(invoice: Invoice): CartAmounts {
+  return {
+    subTotal: invoice.subTotal,
+    totalDiscount: invoice.totalDiscount,
+    totalTax: invoice.totalTax,
+    redeemAmount: invoice.redeemAmount,
+    totalAmount: invoice.totalAmount,
+    pointsEarned: invoice.pointsEarned,
+    lines: Object.fromEntries(invoice.products.map((line) => [line.productId, { price: line.price, total: line.total }])),
+    source: 'server',
+  };
+}
+
+const totals = ['subTotal', 'totalDiscount', 'totalTax', 'redeemAmount', 'totalAmount'] as const;
+
+export function cartAmounts(invoice: Invoice): CartAmounts {
+  // The core refuses to price an empty cart ("Cart Empty"); the server's zeros say it all.
+  if (!isCoreReady() || invoice.products.length === 0) return serverAmounts(invoice);
+  let priced;
+  try {
+    priced = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
+  } catch (error) {
+    console.error(`The till could not price invoice ${invoice.invoiceNumber}; showing the server's amounts.`, error);
+    return serverAmounts(invoice);
+  }
+  const differences: string[] = totals.filter((name) => !sameAmount(priced[name], invoice[name]));
+  invoice.products.forEach((line, index) => {
+    const mine = priced.lines[index];
+    if (!mine || !sameAmount(mine.price, line.price) || !sameAmount(mine.total, line.total)) {
+      differences.push(`line ${line.productName}`);
+    }
+  });
+  if (differences.length > 0) {
+    console.warn(`Invoice ${invoice.invoiceNumber}: the till's prices differ from the server's (${differences.join(', ')}); showing the server's.`);
+    return serverAmounts(invoice);
+  }
+  return {
+    subTotal: priced.subTotal,
+    totalDiscount: priced.totalDiscount,
+    totalTax: priced.totalTax,
+    redeemAmount: priced.redeemAmount,
+    totalAmount: priced.totalAmount,
+    pointsEarned: priced.pointsEarned,
+    lines: Object.fromEntries(priced.lines.map((line) => [line.productId, { price: line.price, total: line.total }])),
+    source: 'core',
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * Invoices for the till's tests, shaped as the issue 5 contract's `InvoiceView`: lines are the
+ * catalogue fixtures' products, and the amounts are priced by the real WASM core (as the server
+ * prices them), so a test can also hand the screen amounts that disagree. Tests only.
+ */
+import { priceCart } from '../../../lib/core';
+import { cola, rice, water } from '../../catalog/test-fixtures';
+import type { Product } from '../../catalog';
+import type { Invoice, InvoiceLine } from '../types';
+import { cartLineInput } from './cart-totals';
+
+const at = Date.UTC(2025, 2, 5, 9, 15);
+
+export const aisha = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
+
+export function lineOf(product: Product, quantity: number, customProduct = false): InvoiceLine {
+  return {
+    _id: `line-${product._id}`,
+    productId: product._id,
+    productName: product.productName,
+    unit: product.unit,
+    customProduct,
+    quantity,
+    sellingPrice: product.sellingPrice,
+    costPrice: product.costPrice,
+    costPriceProfit: product.costPriceProfit,
+    discount: product.discount,
+    discountType: product.discountType,
+    categoryDiscountRate: product.category._id === 'cat-1' ? 5 : 0,
+    productTax: product.productTax,
+    loyaltyRate: product.loyaltyRate,
+    price: 0,
+    gross: 0,
+    discountAmount: 0,
+    tax: 0,
+    total: 0,
+    pointsEarned: 0,
+    refundedQuantity: 0,
+  };
+}
+
+/** The invoice with every amount the core gives for its lines and redemption. */
+export function priced(invoice: Invoice): Invoice {
+  // The core refuses an empty cart; the server answers zeros for it.
+  if (invoice.products.length === 0) return invoice;
+  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
+  return {
+    ...invoice,
+    products: invoice.products.map((line, index) => {
+      const mine = cart.lines[index]!;
+      return {
+        ...line,
+        price: Number(mine.price),
+        gross: Number(mine.gross),
+        discountAmount: Number(mine.discount),
+        tax: Number(mine.tax),
+        total: Number(mine.total),
+        pointsEarned: Number(mine.pointsEarned),
+      };
+    }),
+    subTotal: Number(cart.subTotal),
+    totalDiscount: Number(cart.totalDiscount),
+    totalTax: Number(cart.totalTax),
+    redeemAmount: Number(cart.redeemAmount),
+    totalAmount: Number(cart.totalAmount),
+    pointsEarned: Number(cart.pointsEarned),
+  };
+}
+
+export function cartOf(lines: InvoiceLine[], changes: Partial<Invoice> = {}): Invoice {
+  return priced({
+    _id: 'inv-1',
+    invoiceNumber: 'INV-000001',
+    status: 'active',
+    createdAt: at,
+    updatedAt: at,
+    paidAt: null,
+    staff: { _id: 'user-1', userName: 'Aisha' },
+    customer: aisha,
+    customerDetailsCustom: null,
+    products: lines,
+    subTotal: 0,
+    totalDiscount: 0,
+    totalTax: 0,
+    redeemAmount: 0,
+    totalAmount: 0,
+    pointsEarned: 0,
+    refundedAmount: 0,
+    paymentMethod: null,
+    cardStatus: null,
+    ...changes,
+  });
+}
+
+/** Functions, not constants: pricing needs the core, which loads in the tests' beforeAll. */
+export const emptyCart = () => cartOf([]);
+/** Two colas (a percentage discount, tax) and 1.5 kg of rice (a flat discount). */
+export const cartWithLines = () => cartOf([lineOf(cola, 2), lineOf(rice, 1.5)]);
+export { cola, rice, water };

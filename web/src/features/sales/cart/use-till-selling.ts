@@ -1,0 +1,73 @@
+/**
+ * Selling into one open invoice from the catalogue, shared by the cart screen and the open
+ * order screen: the categories and products, the search text and chosen category, adding from
+ * a tile or the scanner, and where focus goes after an add (back to the search box for the
+ * next scan, or to the new line's quantity in "ask quantity" mode).
+ */
+import { useCallback, useState, type RefObject } from 'react';
+import { notify } from '../../../lib/notify';
+import { useScreenSearch } from '../../../lib/use-screen-search';
+import type { Product } from '../../catalog';
+import type { Invoice } from '../types';
+import { FIRST_SELECT_CUSTOMER, tileBlock, visibleProducts } from './product-grid';
+import { useTillStore } from './till-store';
+import { useInvoiceActions } from './use-invoice-actions';
+import { useTillCatalog } from './use-till-catalog';
+
+/** `searchRef` is the screen's search box, which takes focus back after an add. */
+export function useTillSelling(invoice: Invoice | null, onChange: (invoice: Invoice) => void, searchRef: RefObject<HTMLInputElement | null>) {
+  const catalog = useTillCatalog();
+  const actions = useInvoiceActions(invoice, onChange);
+  const [searchText, setSearchText] = useScreenSearch();
+  const categoryId = useTillStore((state) => state.categoryId);
+  const setCategoryId = useTillStore((state) => state.setCategoryId);
+  const askQuantity = useTillStore((state) => state.toggleQuantity);
+  const [focusQuantityOf, setFocusQuantityOf] = useState<string | null>(null);
+  const clearFocusQuantity = useCallback(() => setFocusQuantityOf(null), []);
+
+  function afterAdd(productId: string) {
+    if (askQuantity) setFocusQuantityOf(productId);
+    else searchRef.current?.focus();
+  }
+
+  async function addProduct(product: Product) {
+    if (await actions.addProduct(product._id)) afterAdd(product._id);
+  }
+
+  /**
+   * Enter in the search box. A scanner's code goes to the server as a barcode (it adds one
+   * more when the product is already in the cart). Typed text that is no product's barcode but
+   * leaves exactly one tile that can be added adds that product, so a keyboard can sell too.
+   */
+  async function scan(text: string): Promise<boolean> {
+    if (!invoice) {
+      notify.error(FIRST_SELECT_CUSTOMER);
+      return false;
+    }
+    const products = catalog.products.state.status === 'ready' ? catalog.products.state.data : [];
+    const byBarcode = products.some((product) => product.barcodeNumber === text);
+    const matches = byBarcode ? [] : visibleProducts(products, categoryId, text);
+    const single = matches.length === 1 && matches[0] && tileBlock(matches[0], invoice) === null ? matches[0] : null;
+    const added = single ? await actions.addProduct(single._id) : await actions.addByBarcode(text);
+    if (added) {
+      setSearchText('');
+      // A scanner's next code comes straight away: the search box keeps focus after a barcode.
+      if (single) afterAdd(single._id);
+      else searchRef.current?.focus();
+    }
+    return added;
+  }
+
+  return {
+    catalog,
+    actions,
+    searchText,
+    setSearchText,
+    categoryId,
+    setCategoryId,
+    focusQuantityOf,
+    clearFocusQuantity,
+    addProduct,
+    scan,
+  };
+}
