@@ -21,6 +21,8 @@ export const salesPaths = {
   invoice: (area: SalesArea, id: string) => `${homeOf(area)}/invoice/data/${segment(id)}`,
   /** Only the admin area lists invoices (SPEC part 2). */
   invoices: () => `${paths.adminHome}/invoices`,
+  /** Only the admin area has custom invoices (SPEC part 2). */
+  customInvoice: () => `${paths.adminHome}/custom/invoice`,
 };
 
 export interface SalesSession {
