@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { Invoice } from '../types';
+import type { Invoice, InvoiceLine } from '../types';
 import { dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
 import './receipt.css';
 
@@ -23,6 +23,8 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptPr
   const customer = custom ? invoice.customerDetailsCustom : invoice.customer;
   const customerName = invoice.customerDetailsCustom?.userName ?? invoice.customer?.customerName;
   const inCurrency = (value: number) => money(value, currencyCode);
+  // SPEC part 9: a custom invoice's unit is fixed to kg.
+  const unitOf = (line: InvoiceLine) => (custom ? 'kg' : line.unit);
   return (
     <article className="receipt" aria-label={`Receipt ${invoice.invoiceNumber}`}>
       <header className="receipt__header">
@@ -82,7 +84,7 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptPr
                 )}
               </td>
               <td className="receipt__amount">
-                {quantityText(line.quantity)} {line.unit} × {twoDecimals(line.price)}
+                {quantityText(line.quantity)} {unitOf(line)} × {twoDecimals(line.price)}
               </td>
               <td className="receipt__amount">{twoDecimals(line.total)}</td>
             </tr>
