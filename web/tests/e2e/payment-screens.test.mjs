@@ -4,9 +4,8 @@
 // the open-order screen, which another part of issue 5 builds; its screenshot belongs there.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ok } from './stub-api.mjs';
+import { ok, stubApi } from './stub-api.mjs';
 import { launchBrowser, openPage, shot, viewports } from './support.mjs';
-import { stubApi } from './stub-api.mjs';
 
 const shop = {
   _id: 'shop-1', shopName: 'Corner Grocery', email: 'owner@corner.example', phoneNumber: '7712345',
@@ -115,7 +114,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await page.getByLabel('Quantity').fill('2.5');
       await page.getByLabel('Quantity').press('Enter');
       await page.getByRole('cell', { name: 'Basmati rice 5kg bag', exact: true }).waitFor();
-      assert.equal(await page.getByRole('combobox', { name: 'Title' }).evaluate((input) => input === document.activeElement), true);
+      assert.equal(await page.getByRole('combobox', { name: 'Title' }).evaluate((input) => input === input.ownerDocument.activeElement), true);
       await shot(page, `sales-custom-invoice-line-${size}`);
       assert.deepEqual(pageErrors, []);
       await context.close();
