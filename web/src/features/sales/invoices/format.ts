@@ -60,6 +60,3 @@ const statusNames: Record<InvoiceStatus, string> = {
 };
 
 export const statusName = (status: InvoiceStatus) => statusNames[status] ?? status;
-
-/** The amount is exactly zero ("0", "0.00", 0): read from its text, not compared as a float. */
-export const isZero = (value: number | string) => /^-?0*(\.0*)?$/.test(String(value).trim()) && String(value).trim() !== '';
