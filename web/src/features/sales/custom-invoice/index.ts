@@ -1,1 +1,1 @@
-export { CustomInvoicePage } from './placeholder';
+export { CustomInvoicePage } from './custom-invoice-page';

@@ -1,2 +1,2 @@
-export { InvoicesPage } from './placeholder';
-export { InvoicePage } from './placeholder';
+export { InvoicePage } from './invoice-page';
+export { InvoicesPage } from './invoices-page';

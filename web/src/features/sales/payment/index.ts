@@ -1,3 +1,2 @@
-export { PaymentSuccessPage } from './placeholder';
-export { PaymentCancelPage } from './placeholder';
-export { PaymentDialog, type PaymentDialogProps } from './placeholder';
+export { PaymentDialog, type PaymentDialogProps } from './payment-dialog';
+export { PaymentCancelPage, PaymentSuccessPage } from './payment-return-pages';

@@ -1,0 +1,52 @@
+/**
+ * Paying and refunding (SPEC part 7 "Payments and loyalty"; the issue 5 contract S2 and S4):
+ * cash and swipe are recorded at once, a card payment goes through Stripe Checkout and is
+ * confirmed (or marked failed) when the browser comes back, and an admin refunds by amount or
+ * by lines. Every call answers with the invoice as it now stands. Amounts go out as the text
+ * typed (the server reads numbers or numeric strings), never through float arithmetic.
+ */
+import { api } from '../../../lib/api-client';
+import { messages } from '../../../config/messages';
+import type { CardSession, Invoice } from '../types';
+
+const segment = encodeURIComponent;
+const paymentFailed = { fallbackMessage: messages.paymentFailed };
+
+/** Cash at the till. A second payment of the same invoice is a 409 ("… is already paid"). */
+export const payCash = (invoiceId: string) =>
+  api.post<Invoice>(`/payment/cash/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
+
+/** A card swiped on the shop's own terminal (SPEC part 3's "internal-device", shown as Swipe). */
+export const paySwipe = (invoiceId: string) =>
+  api.post<Invoice>(`/payment/internal-device/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
+
+/** The Stripe Checkout Session to send the browser to; 503 when card payments are not configured. */
+export const startCardPayment = (invoiceId: string) =>
+  api.post<CardSession & { invoice: Invoice }>(`/payment/card/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
+
+/**
+ * Back from Stripe: the server asks Stripe and marks the invoice paid only when Stripe says so
+ * (409 "Stripe has not confirmed this payment" otherwise).
+ */
+export const confirmCardPayment = (invoiceId: string, signal?: AbortSignal) =>
+  api.put<Invoice>(`/payment/card/success/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal });
+
+/** Back from Stripe's cancel link: the attempt is marked failed and the order stays open. */
+export const cancelCardPayment = (invoiceId: string, signal?: AbortSignal) =>
+  api.put<Invoice>(`/payment/card/failed/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal });
+
+/** One line to take back: how much of it (the unit's quantity, as typed). */
+export interface ReturnedLine {
+  productId: string;
+  quantity: string;
+}
+
+const refundPath = (invoiceId: string) => `/payment/${segment(invoiceId)}/invoice`;
+
+/** Admin only (403 for staff). Over what can still be refunded: 400 with the core's message. */
+export const refundAmount = (invoiceId: string, amount: string) =>
+  api.put<Invoice>(refundPath(invoiceId), { amount }, { fallbackMessage: messages.refundFailed });
+
+/** Admin only: the lines' share of what was paid comes back and the goods are restocked. */
+export const refundLines = (invoiceId: string, products: ReturnedLine[]) =>
+  api.put<Invoice>(refundPath(invoiceId), { products }, { fallbackMessage: messages.refundFailed });

@@ -1,0 +1,41 @@
+/**
+ * The new row's Price and Total Price before it is added, from the back office's core (SPEC
+ * part 5: price = selling price, else cost price, else 0; total = quantity x price to 2
+ * decimals), so the row shows what the server will store. Null parts: not known yet.
+ */
+import { CoreError } from '../../../lib/core';
+import { priceCustomInvoice } from '../../../lib/core-back-office';
+import type { ProductChoice } from '../api/custom-invoices';
+
+export interface LinePreview {
+  price: string | null;
+  total: string | null;
+}
+
+const none: LinePreview = { price: null, total: null };
+
+function priced(product: ProductChoice, quantity: string) {
+  const input = {
+    lines: [{ productId: product._id, productName: product.productName, quantity, sellingPrice: product.sellingPrice, costPrice: product.costPrice }],
+  };
+  return priceCustomInvoice(input).lines[0] ?? null;
+}
+
+export function previewLine(product: ProductChoice | null, quantity: string, coreReady: boolean): LinePreview {
+  if (!product || !coreReady) return none;
+  try {
+    // The unit price does not depend on the quantity: priced for one until one is typed.
+    const price = priced(product, '1')?.price ?? null;
+    const typed = quantity.trim();
+    if (!typed) return { price, total: null };
+    try {
+      return { price, total: priced(product, typed)?.total ?? null };
+    } catch (error) {
+      if (error instanceof CoreError) return { price, total: null };
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof CoreError) return none;
+    throw error;
+  }
+}

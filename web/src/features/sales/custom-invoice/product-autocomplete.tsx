@@ -1,0 +1,106 @@
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { matchesSearch } from '../../../lib/search';
+import type { ProductChoice } from '../api/custom-invoices';
+
+/** SPEC part 9: the autocomplete shows at most 5 products. */
+export const MAX_SUGGESTIONS = 5;
+
+export const suggestionsFor = (products: readonly ProductChoice[], text: string) =>
+  text.trim()
+    ? products.filter((product) => matchesSearch(text, [product.productName, product.product_id, product.barcodeNumber])).slice(0, MAX_SUGGESTIONS)
+    : [];
+
+interface ProductAutocompleteProps {
+  ref?: Ref<HTMLInputElement>;
+  products: readonly ProductChoice[];
+  text: string;
+  onTextChange: (text: string) => void;
+  /** A suggestion taken (Enter on the highlighted one, or a click). */
+  onChoose: (product: ProductChoice) => void;
+  /** The chosen product's name is in the box: no suggestions until it is changed. */
+  chosen: boolean;
+}
+
+/**
+ * The Title cell's product search (SPEC part 2): up to 5 matching products by name, number or
+ * barcode; ArrowDown and ArrowUp move through them, Enter takes the highlighted one (the first
+ * when none is), Escape closes the list. A combobox, so screen readers follow the highlight.
+ */
+export function ProductAutocomplete({ ref, products, text, onTextChange, onChoose, chosen }: ProductAutocompleteProps) {
+  const listId = useId();
+  const [highlight, setHighlight] = useState(-1);
+  const [closed, setClosed] = useState(false);
+  const suggestions = chosen || closed ? [] : suggestionsFor(products, text);
+  const open = suggestions.length > 0;
+  const active = open && highlight >= 0 && highlight < suggestions.length ? highlight : -1;
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!open) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setHighlight((current) => {
+        const from = current >= 0 && current < suggestions.length ? current : step > 0 ? -1 : suggestions.length;
+        return (from + step + suggestions.length) % suggestions.length;
+      });
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const product = suggestions[Math.max(active, 0)];
+      if (product) choose(product);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setClosed(true);
+    }
+  }
+
+  function choose(product: ProductChoice) {
+    setHighlight(-1);
+    onChoose(product);
+  }
+
+  return (
+    <div className="product-autocomplete">
+      <input
+        ref={ref}
+        className="field__input product-autocomplete__input"
+        role="combobox"
+        aria-label="Title"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search a product"
+        value={text}
+        onChange={(event) => {
+          setHighlight(-1);
+          setClosed(false);
+          onTextChange(event.target.value);
+        }}
+        onKeyDown={handleKeyDown}
+        onBlur={() => setClosed(true)}
+        onFocus={() => setClosed(false)}
+      />
+      <ul id={listId} role="listbox" aria-label="Products" className="product-autocomplete__list" hidden={!open}>
+        {suggestions.map((product, index) => (
+          <li
+            key={product._id}
+            id={`${listId}-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className="product-autocomplete__option"
+            // Taken on mouse down, before the input's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(product);
+            }}
+          >
+            <span className="product-autocomplete__name">{product.productName}</span>
+            <span className="product-autocomplete__code">{product.product_id}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

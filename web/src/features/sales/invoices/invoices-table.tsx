@@ -1,0 +1,95 @@
+import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import type { ServerData } from '../../../lib/use-server-data';
+import { matchesSearch } from '../../../lib/search';
+import type { InvoiceListStatus } from '../api/invoice-records';
+import type { Invoice } from '../types';
+import { dateTime, paymentMethodName, twoDecimals } from './format';
+import { salesPaths, type SalesSession } from './sales-area';
+import './invoices.css';
+
+const amount = 'invoices-table__amount';
+
+/** Who the invoice is for: the till's customer, or the custom invoice's typed-in one. */
+export const customerOf = (invoice: Invoice) =>
+  invoice.customer
+    ? { name: invoice.customer.customerName, phone: invoice.customer.phoneNumber }
+    : invoice.customerDetailsCustom
+      ? { name: invoice.customerDetailsCustom.userName, phone: invoice.customerDetailsCustom.phoneNumber }
+      : null;
+
+/** A row matches on its number, customer name or phone, or staff member. */
+export const matchingInvoices = (invoices: Invoice[], searchText: string) =>
+  invoices.filter((invoice) => {
+    const customer = customerOf(invoice);
+    return matchesSearch(searchText, [invoice.invoiceNumber, customer?.name, customer?.phone, invoice.staff.userName]);
+  });
+
+interface InvoicesTableProps {
+  status: InvoiceListStatus;
+  invoices: ServerData<Invoice[]>;
+  onRetry: () => void;
+  searchText: string;
+  session: SalesSession;
+}
+
+/**
+ * One tab's invoices, newest first as the server sends them: number, date (SPEC part 9's medium
+ * date with short time), customer, staff, payment method, total and refunded amount (custom
+ * invoices are never paid: no method or refund). A row opens the invoice.
+ */
+export function InvoicesTable({ status, invoices, onRetry, searchText, session }: InvoicesTableProps) {
+  const navigate = useNavigate();
+  const custom = status === 'custom';
+  const inCurrency = (header: string) => (session.currencyCode ? `${header} (${session.currencyCode})` : header);
+  const columns: DataTableColumn[] = [
+    { id: 'number', header: 'Invoice no', className: 'data-table__nowrap' },
+    { id: 'date', header: 'Date' },
+    { id: 'customer', header: 'Customer' },
+    { id: 'staff', header: 'Staff' },
+    ...(custom ? [] : [{ id: 'method', header: 'Payment method' }]),
+    { id: 'total', header: inCurrency('Total'), className: amount },
+    ...(custom ? [] : [{ id: 'refunded', header: inCurrency('Refunded'), className: amount }]),
+  ];
+  const shown = invoices.status === 'ready' ? matchingInvoices(invoices.data, searchText) : [];
+  const tableState =
+    invoices.status === 'ready'
+      ? { status: 'ready' as const }
+      : invoices.status === 'error'
+        ? { status: 'error' as const, message: invoices.message, onRetry }
+        : { status: 'loading' as const, label: 'Loading invoices…' };
+  const empty = searchText.trim() ? 'No invoice matches the search.' : emptyText[status];
+
+  return (
+    <DataTable label={`${tabNames[status]} invoices`} columns={columns} state={tableState} rowCount={shown.length} empty={empty}>
+      {shown.map((invoice) => {
+        const customer = customerOf(invoice);
+        const to = salesPaths.invoice(session.area, invoice._id);
+        return (
+          <tr key={invoice._id} className="data-table__row invoices-table__row" onClick={() => void navigate(to)}>
+            <td className="data-table__nowrap">
+              <Link to={to} className="invoices-table__number" onClick={(event) => event.stopPropagation()}>
+                {invoice.invoiceNumber}
+              </Link>
+            </td>
+            <td>{dateTime(invoice.paidAt ?? invoice.createdAt, session.timeZone)}</td>
+            <td>{customer ? customer.name : <span className="invoices-table__none">—</span>}</td>
+            <td>{invoice.staff.userName || '—'}</td>
+            {!custom && <td>{paymentMethodName(invoice.paymentMethod)}</td>}
+            <td className={amount}>{twoDecimals(invoice.totalAmount)}</td>
+            {!custom && <td className={amount}>{twoDecimals(invoice.refundedAmount)}</td>}
+          </tr>
+        );
+      })}
+    </DataTable>
+  );
+}
+
+export const tabNames: Record<InvoiceListStatus, string> = { paid: 'Paid', refunded: 'Refunded', custom: 'Custom' };
+
+const emptyText: Record<InvoiceListStatus, string> = {
+  paid: 'No paid invoices yet.',
+  refunded: 'No refunded invoices.',
+  custom: 'No custom invoices yet.',
+};

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { Invoice, InvoiceLine } from '../types';
+import { dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
+import './receipt.css';
+
+export interface ReceiptProps {
+  invoice: Invoice;
+  shopName: string;
+  /** The shop's currency code for the totals (SPEC part 9: MVR only in the payment dialog). */
+  currencyCode: string;
+  timeZone: string | undefined;
+}
+
+/**
+ * A sale as the customer takes it home: the shop, the invoice number, when it was paid (SPEC
+ * part 9's medium date and short time), who bought and who sold, each line with its discount,
+ * then the discounts, tax, loyalty redemption, total, refunds and how it was paid. Every amount
+ * is the server's (priced by the core); nothing is added up here.
+ */
+export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptProps) {
+  const custom = invoice.status === 'custom';
+  const customer = custom ? invoice.customerDetailsCustom : invoice.customer;
+  const customerName = invoice.customerDetailsCustom?.userName ?? invoice.customer?.customerName;
+  const inCurrency = (value: number) => money(value, currencyCode);
+  // SPEC part 9: a custom invoice's unit is fixed to kg.
+  const unitOf = (line: InvoiceLine) => (custom ? 'kg' : line.unit);
+  return (
+    <article className="receipt" aria-label={`Receipt ${invoice.invoiceNumber}`}>
+      <header className="receipt__header">
+        <h2 className="receipt__shop">{shopName || 'Receipt'}</h2>
+        <p className="receipt__number">{custom ? `Custom invoice ${invoice.invoiceNumber}` : `Invoice ${invoice.invoiceNumber}`}</p>
+        <p className="receipt__date">{dateTime(invoice.paidAt ?? invoice.createdAt, timeZone)}</p>
+      </header>
+      <dl className="receipt__people">
+        {customer && (
+          <div>
+            <dt>Customer</dt>
+            <dd>
+              {customerName}
+              {customer.phoneNumber && ` · ${customer.phoneNumber}`}
+            </dd>
+          </div>
+        )}
+        {invoice.customerDetailsCustom?.email && (
+          <div>
+            <dt>Email</dt>
+            <dd>{invoice.customerDetailsCustom.email}</dd>
+          </div>
+        )}
+        {invoice.customerDetailsCustom?.address && (
+          <div>
+            <dt>Address</dt>
+            <dd>{invoice.customerDetailsCustom.address}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Served by</dt>
+          <dd>{invoice.staff.userName || '—'}</dd>
+        </div>
+      </dl>
+      <table className="receipt__lines">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="receipt__amount">
+              Qty × price
+            </th>
+            <th scope="col" className="receipt__amount">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.products.map((line) => (
+            <tr key={line._id || line.productId}>
+              <td>
+                {line.productName}
+                {line.discountAmount > 0 && <span className="receipt__note">Discount −{twoDecimals(line.discountAmount)}</span>}
+                {line.refundedQuantity > 0 && (
+                  <span className="receipt__note">
+                    Returned {quantityText(line.refundedQuantity)} {line.unit}
+                  </span>
+                )}
+              </td>
+              <td className="receipt__amount">
+                {quantityText(line.quantity)} {unitOf(line)} × {twoDecimals(line.price)}
+              </td>
+              <td className="receipt__amount">{twoDecimals(line.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="receipt__totals">
+        <Total label="Sub total" value={inCurrency(invoice.subTotal)} />
+        <Total label="Discount" value={inCurrency(invoice.totalDiscount)} />
+        {!custom && <Total label="Tax" value={inCurrency(invoice.totalTax)} />}
+        {invoice.redeemAmount > 0 && <Total label="Points redeemed" value={inCurrency(invoice.redeemAmount)} />}
+        <Total label={custom ? 'Total Amount' : 'Total'} value={inCurrency(invoice.totalAmount)} strong />
+        {invoice.refundedAmount > 0 && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
+        {!custom && <Total label="Payment method" value={paymentMethodName(invoice.paymentMethod)} />}
+      </dl>
+    </article>
+  );
+}
+
+function Total({ label, value, strong = false }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <div className={strong ? 'receipt__total receipt__total--strong' : 'receipt__total'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The copy the browser prints: placed straight under <body> and shown only in print, where the
+ * print stylesheet hides everything else (the app, dialogs, toasts), so the printout holds the
+ * receipt alone whatever screen asked for it.
+ */
+export function PrintCopy({ children }: { children: ReactNode }) {
+  return createPortal(<div className="print-copy">{children}</div>, document.body);
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { FormAlert } from '../../../components/form';
+import { messages } from '../../../config/messages';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { refundLines } from '../api/payments';
+import type { Invoice } from '../types';
+import { money, quantityText } from './format';
+import { checkRefundLines, returnedLines } from './refund-math';
+
+interface RefundLinesProps {
+  invoice: Invoice;
+  currencyCode: string;
+  coreReady: boolean;
+  onRefunded: (invoice: Invoice) => void;
+}
+
+/**
+ * A refund by lines (the contract's extension): how much of each line comes back; the core
+ * says what that refunds (each line's share of what was paid) before it is sent, and the
+ * server restocks the goods.
+ */
+export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: RefundLinesProps) {
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [pending, setPending] = useState(false);
+  const chosen = returnedLines(quantities);
+  const check = chosen.length > 0 ? checkRefundLines(invoice, quantities, coreReady) : null;
+
+  async function send() {
+    if (pending || chosen.length === 0 || (check && !check.ok)) return;
+    setPending(true);
+    setFailure('');
+    try {
+      const refunded = await refundLines(invoice._id, chosen);
+      notify.success(messages.refundAccepted);
+      setQuantities({});
+      onRefunded(refunded);
+    } catch (error) {
+      const message = errorMessage(error, messages.refundFailed);
+      notify.error(message);
+      setFailure(message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <fieldset className="refund-lines" disabled={pending}>
+      <legend className="refund-lines__legend">Or return goods</legend>
+      <table className="refund-lines__table">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="refund-lines__number">
+              Sold
+            </th>
+            <th scope="col" className="refund-lines__number">
+              Returned
+            </th>
+            <th scope="col" className="refund-lines__number">
+              Return now
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.products.map((line) => (
+            <tr key={line._id || line.productId}>
+              <td>{line.productName}</td>
+              <td className="refund-lines__number">
+                {quantityText(line.quantity)} {line.unit}
+              </td>
+              <td className="refund-lines__number">{quantityText(line.refundedQuantity)}</td>
+              <td className="refund-lines__number">
+                <input
+                  className="field__input refund-lines__input"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  aria-label={`Return quantity of ${line.productName}`}
+                  value={quantities[line.productId] ?? ''}
+                  onChange={(event) => {
+                    const value = event.target.value;
+                    setQuantities((current) => ({ ...current, [line.productId]: value }));
+                    setFailure('');
+                  }}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {check?.ok && (
+        <p className="refund-lines__preview" aria-live="polite">
+          Refund for these goods: {money(check.value.amount, currencyCode)}
+        </p>
+      )}
+      <FormAlert message={check && !check.ok ? check.message : failure} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pending || chosen.length === 0 || Boolean(check && !check.ok)}
+          onClick={() => void send()}
+        >
+          {pending && <span className="button__spinner" aria-hidden="true" />}
+          {pending ? 'Refunding…' : 'Refund returned goods'}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,112 @@
+import { Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { TextField } from '../../../components/form';
+import { ScreenPanel } from '../../../components/screen';
+import { messages } from '../../../config/messages';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { refundAmount } from '../api/payments';
+import type { Invoice } from '../types';
+import { money } from './format';
+import { RefundLines } from './refund-lines';
+import { checkRefundAmount, remainingRefundable } from './refund-math';
+
+interface RefundPanelProps {
+  invoice: Invoice;
+  currencyCode: string;
+  coreReady: boolean;
+  /** The invoice as the server answers after a refund. */
+  onRefunded: (invoice: Invoice) => void;
+}
+
+/**
+ * An admin's refunds of a paid invoice (SPEC part 2; the contract S2): by amount, sent when the
+ * field is left (SPEC part 5: "refund is sent on blur", or on Enter), or by lines, which also
+ * puts the goods back in stock. Partial refunds add up and never exceed what was paid; what
+ * the core can see is refused in place before anything is sent.
+ */
+export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: RefundPanelProps) {
+  const amountId = useId();
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const remaining = remainingRefundable(invoice, coreReady);
+  const fullyRefunded = invoice.status === 'refunded';
+
+  async function sendAmount() {
+    const typed = amount.trim();
+    if (!typed || pending) return;
+    const check = checkRefundAmount(invoice, typed, coreReady);
+    if (check && !check.ok) {
+      setAmountError(check.message);
+      return;
+    }
+    setPending(true);
+    try {
+      const refunded = await refundAmount(invoice._id, typed);
+      notify.success(messages.refundAccepted);
+      setAmount('');
+      onRefunded(refunded);
+    } catch (error) {
+      const message = errorMessage(error, messages.refundFailed);
+      notify.error(message);
+      setAmountError(message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <ScreenPanel className="refund-panel">
+      <h2 className="refund-panel__title">
+        <Undo2 aria-hidden="true" />
+        Refund
+      </h2>
+      <dl className="refund-panel__figures">
+        <div>
+          <dt>Paid</dt>
+          <dd>{money(invoice.totalAmount, currencyCode)}</dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>{money(invoice.refundedAmount, currencyCode)}</dd>
+        </div>
+        {remaining !== null && (
+          <div>
+            <dt>Remaining</dt>
+            <dd>{money(remaining, currencyCode)}</dd>
+          </div>
+        )}
+      </dl>
+      {fullyRefunded ? (
+        <p className="refund-panel__done">This invoice is fully refunded.</p>
+      ) : (
+        <>
+          <TextField
+            id={amountId}
+            label="Refund amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            readOnly={pending}
+            aria-busy={pending || undefined}
+            onValueChange={(value) => {
+              setAmount(value);
+              setAmountError(null);
+            }}
+            onBlur={() => void sendAmount()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                event.currentTarget.blur();
+              }
+            }}
+            error={amountError}
+            hint="Sent when you leave the field or press Enter."
+          />
+          <RefundLines invoice={invoice} currencyCode={currencyCode} coreReady={coreReady} onRefunded={onRefunded} />
+        </>
+      )}
+    </ScreenPanel>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId } from 'react';
+import { cashBalance, CoreError } from '../../../lib/core';
+import { twoDecimals } from '../invoices/format';
+
+/** SPEC part 9: the payment dialog writes its amounts with the MVR prefix. */
+export const DIALOG_CURRENCY = 'MVR';
+
+interface CashReceivedProps {
+  received: string;
+  onReceivedChange: (value: string) => void;
+  totalAmount: number;
+}
+
+/**
+ * What the customer handed over and the change to give back. SPEC part 5: the balance equals
+ * the received amount minus the total, worked out by the core (exact decimals, never floats);
+ * a negative balance is what is still owed.
+ */
+export function CashReceived({ received, onReceivedChange, totalAmount }: CashReceivedProps) {
+  const id = useId();
+  const balance = balanceOf(received, totalAmount);
+  return (
+    <div className="payment-dialog__cash">
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          Received amount
+        </label>
+        <div className="field__box">
+          <input
+            id={id}
+            className="field__input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={received}
+            onChange={(event) => onReceivedChange(event.target.value)}
+            aria-describedby={`${id}-balance`}
+            aria-invalid={balance.kind === 'invalid' || undefined}
+          />
+        </div>
+      </div>
+      <p id={`${id}-balance`} className={`payment-dialog__balance payment-dialog__balance--${balance.kind}`} aria-live="polite">
+        {balance.text}
+      </p>
+    </div>
+  );
+}
+
+type Balance = { kind: 'none' | 'change' | 'owed' | 'invalid'; text: string };
+
+function balanceOf(received: string, totalAmount: number): Balance {
+  if (!received.trim()) return { kind: 'none', text: 'Balance: —' };
+  try {
+    const { balance } = cashBalance({ received: received.trim(), totalAmount });
+    const owed = balance.startsWith('-');
+    return {
+      kind: owed ? 'owed' : 'change',
+      text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(balance)}${owed ? ' (still owed)' : ''}`,
+    };
+  } catch (error) {
+    if (error instanceof CoreError) return { kind: 'invalid', text: 'Type the amount received, e.g. 250 or 250.50' };
+    throw error;
+  }
+}

@@ -1,0 +1,206 @@
+import { Banknote, CreditCard, Printer, Smartphone } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { FormAlert } from '../../../components/form';
+import { messages } from '../../../config/messages';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { payCash, paySwipe, startCardPayment } from '../api/payments';
+import { twoDecimals } from '../invoices/format';
+import { PrintCopy, Receipt } from '../invoices/receipt';
+import { useSalesSession } from '../invoices/sales-area';
+import type { Invoice } from '../types';
+import { browser } from './browser';
+import { CashReceived, DIALOG_CURRENCY } from './cash-received';
+import { DialogFrame } from './dialog-frame';
+
+export interface PaymentDialogProps {
+  invoice: Invoice;
+  /** Closes the dialog without paying. */
+  onClose: () => void;
+  /** After a payment (and the print question), with the paid invoice. */
+  onDone: (paid: Invoice) => void;
+}
+
+/**
+ * SPEC part 2's payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
+ * with its balance, and Cash, Swipe, Pay (card) and Cancel. After cash or swipe, "Proceed to
+ * print?" with Print (the receipt through the browser's print) or Cancel; both end in `onDone`.
+ * Pay sends the browser to Stripe's checkout; the success and cancel pages take it from there.
+ */
+export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
+  const [paid, setPaid] = useState<Invoice | null>(null);
+  if (paid) return <PrintQuestion paid={paid} onDone={() => onDone(paid)} />;
+  return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
+}
+
+type Busy = 'cash' | 'swipe' | 'card' | null;
+
+function PaymentChoice({ invoice, onClose, onPaid }: { invoice: Invoice; onClose: () => void; onPaid: (paid: Invoice) => void }) {
+  const [received, setReceived] = useState('');
+  const [busy, setBusy] = useState<Busy>(null);
+  const [failure, setFailure] = useState('');
+  const [cardUnavailable, setCardUnavailable] = useState('');
+  const unavailableId = useId();
+
+  async function pay(method: 'cash' | 'swipe') {
+    if (busy) return;
+    setBusy(method);
+    setFailure('');
+    try {
+      const paid = await (method === 'cash' ? payCash(invoice._id) : paySwipe(invoice._id));
+      notify.success(messages.paymentSuccessful);
+      onPaid(paid);
+    } catch (error) {
+      const message = errorMessage(error, messages.paymentFailed);
+      // SPEC part 8: a cash payment's failure is only logged, never toasted. The cashier still
+      // has to know the sale is not recorded, so the dialog says it in place, without a toast.
+      if (method === 'cash') console.error('Cash payment failed', error);
+      else notify.error(message);
+      setFailure(message);
+      setBusy(null);
+    }
+  }
+
+  async function payByCard() {
+    if (busy || cardUnavailable) return;
+    setBusy('card');
+    setFailure('');
+    try {
+      const { session } = await startCardPayment(invoice._id);
+      if (!session?.url) throw new ApiError(502, messages.paymentFailed);
+      // The browser leaves for Stripe; the dialog stays busy until it has gone.
+      browser.goTo(session.url);
+    } catch (error) {
+      const message = errorMessage(error, messages.paymentFailed);
+      notify.error(message);
+      if (error instanceof ApiError && error.status === 503) setCardUnavailable(message);
+      else setFailure(message);
+      setBusy(null);
+    }
+  }
+
+  const lineCount = invoice.products.length;
+  return (
+    <DialogFrame
+      title={`Total payable amount: ${DIALOG_CURRENCY}${twoDecimals(invoice.totalAmount)}`}
+      onDismiss={onClose}
+      busy={busy !== null}
+    >
+      <p className="payment-dialog__subtitle">
+        {invoice.invoiceNumber} · {lineCount} {lineCount === 1 ? 'item' : 'items'}
+        {invoice.customer ? ` · ${invoice.customer.customerName}` : ''}
+      </p>
+      <dl className="payment-dialog__summary">
+        {invoice.totalDiscount > 0 && (
+          <div>
+            <dt>Discount</dt>
+            <dd>
+              {DIALOG_CURRENCY}
+              {twoDecimals(invoice.totalDiscount)}
+            </dd>
+          </div>
+        )}
+        {invoice.redeemAmount > 0 && (
+          <div>
+            <dt>Points redeemed</dt>
+            <dd>
+              {DIALOG_CURRENCY}
+              {twoDecimals(invoice.redeemAmount)}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Tax</dt>
+          <dd>
+            {DIALOG_CURRENCY}
+            {twoDecimals(invoice.totalTax)}
+          </dd>
+        </div>
+      </dl>
+      <CashReceived received={received} onReceivedChange={setReceived} totalAmount={invoice.totalAmount} />
+      <FormAlert message={failure} />
+      <div className="payment-dialog__methods">
+        <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" onClick={() => void pay('cash')} />
+        <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" onClick={() => void pay('swipe')} />
+        <MethodButton
+          label="Pay"
+          busyLabel="Opening Stripe…"
+          icon={<CreditCard aria-hidden="true" />}
+          busy={busy}
+          mine="card"
+          unavailable={Boolean(cardUnavailable)}
+          describedBy={cardUnavailable ? unavailableId : undefined}
+          onClick={() => void payByCard()}
+        />
+        <button type="button" className="button button--secondary" disabled={busy !== null} onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+      {cardUnavailable && (
+        <p id={unavailableId} className="payment-dialog__unavailable">
+          Card payment unavailable: {cardUnavailable}
+        </p>
+      )}
+    </DialogFrame>
+  );
+}
+
+interface MethodButtonProps {
+  label: string;
+  busyLabel: string;
+  icon: ReactNode;
+  busy: Busy;
+  mine: Exclude<Busy, null>;
+  unavailable?: boolean;
+  describedBy?: string;
+  onClick: () => void;
+}
+
+function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false, describedBy, onClick }: MethodButtonProps) {
+  const running = busy === mine;
+  return (
+    <button
+      type="button"
+      className="button button--primary payment-dialog__method"
+      disabled={busy !== null || unavailable}
+      aria-busy={running || undefined}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {running ? <span className="button__spinner" aria-hidden="true" /> : icon}
+      {running ? busyLabel : label}
+    </button>
+  );
+}
+
+/** SPEC part 2: "Proceed to print?" with Print or Cancel, after the payment is recorded. */
+function PrintQuestion({ paid, onDone }: { paid: Invoice; onDone: () => void }) {
+  const session = useSalesSession();
+  return (
+    <DialogFrame title="Proceed to print?" onDismiss={onDone} busy={false}>
+      <p className="payment-dialog__subtitle">
+        {paid.invoiceNumber} is paid ({DIALOG_CURRENCY}
+        {twoDecimals(paid.totalAmount)}).
+      </p>
+      <div className="payment-dialog__methods payment-dialog__methods--two">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            browser.print();
+            onDone();
+          }}
+        >
+          <Printer aria-hidden="true" />
+          Print
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <PrintCopy>
+        <Receipt invoice={paid} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} />
+      </PrintCopy>
+    </DialogFrame>
+  );
+}

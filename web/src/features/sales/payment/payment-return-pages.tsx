@@ -1,0 +1,170 @@
+import { CircleCheck, CircleX, Clock, Printer } from 'lucide-react';
+import { useCallback, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadStatus } from '../../../components/data-table';
+import { Screen, ScreenPanel } from '../../../components/screen';
+import { messages } from '../../../config/messages';
+import { ApiError } from '../../../lib/api-client';
+import { useServerData } from '../../../lib/use-server-data';
+import { cancelCardPayment, confirmCardPayment } from '../api/payments';
+import { money } from '../invoices/format';
+import { PrintCopy, Receipt } from '../invoices/receipt';
+import { salesPaths, useSalesSession, type SalesSession } from '../invoices/sales-area';
+import type { Invoice } from '../types';
+import { browser } from './browser';
+import './payment-pages.css';
+
+type Confirmation = { paid: true; invoice: Invoice } | { paid: false; message: string };
+
+/** Stripe not (yet) saying "paid" is an answer to show with a retry, not a failure to toast. */
+async function confirm(invoiceId: string, signal: AbortSignal): Promise<Confirmation> {
+  try {
+    return { paid: true, invoice: await confirmCardPayment(invoiceId, signal) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return { paid: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * SPEC part 2, /admin|staff/payment/success?invoice={id}: Stripe's checkout sends the browser
+ * here. The server asks Stripe (it never trusts this page's word) and marks the invoice paid
+ * only when Stripe says so; until then the page says so and offers to check again.
+ */
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const invoiceId = params.get('invoice') ?? '';
+  const session = useSalesSession();
+  const load = useCallback((signal: AbortSignal) => confirm(invoiceId, signal), [invoiceId]);
+  const { state, reload } = useServerData<Confirmation>(invoiceId ? load : null, messages.paymentFailed);
+
+  if (!invoiceId) return <NoInvoice session={session} title="Card payment" />;
+  if (state.status !== 'ready') {
+    return (
+      <ReturnScreen title="Card payment" session={session}>
+        <LoadStatus
+          state={
+            state.status === 'error'
+              ? { status: 'error', message: state.message, onRetry: reload }
+              : { status: 'loading', label: 'Confirming the payment with Stripe…' }
+          }
+        />
+      </ReturnScreen>
+    );
+  }
+  const outcome = state.data;
+  if (!outcome.paid) {
+    return (
+      <ReturnScreen title="Payment not confirmed" session={session}>
+        <Outcome icon={<Clock aria-hidden="true" />} tone="waiting" heading="Payment not confirmed yet">
+          <p>{outcome.message}</p>
+          <p>The order stays open until Stripe confirms the payment.</p>
+          <button type="button" className="button button--primary" onClick={reload}>
+            Check again
+          </button>
+        </Outcome>
+      </ReturnScreen>
+    );
+  }
+  const { invoice } = outcome;
+  return (
+    <ReturnScreen title="Card payment" session={session}>
+      <Outcome icon={<CircleCheck aria-hidden="true" />} tone="done" heading={messages.paymentSuccessful}>
+        <p>
+          {invoice.invoiceNumber} is paid by card: {money(invoice.totalAmount, session.currencyCode)}.
+        </p>
+        <div className="payment-page__actions">
+          <button type="button" className="button button--secondary" onClick={browser.print}>
+            <Printer aria-hidden="true" />
+            Print
+          </button>
+          <Link to={salesPaths.invoice(session.area, invoice._id)} className="button button--secondary">
+            View invoice
+          </Link>
+        </div>
+      </Outcome>
+      <PrintCopy>
+        <Receipt invoice={invoice} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} />
+      </PrintCopy>
+    </ReturnScreen>
+  );
+}
+
+/**
+ * SPEC part 2, /admin|staff/payment/cancel?invoice={id}: the customer left Stripe's checkout.
+ * The attempt is marked failed; nothing was charged and the order is still open to pay again.
+ */
+export function PaymentCancelPage() {
+  const [params] = useSearchParams();
+  const invoiceId = params.get('invoice') ?? '';
+  const session = useSalesSession();
+  const load = useCallback((signal: AbortSignal) => cancelCardPayment(invoiceId, signal), [invoiceId]);
+  const { state, reload } = useServerData<Invoice>(invoiceId ? load : null, messages.paymentFailed);
+
+  if (!invoiceId) return <NoInvoice session={session} title="Card payment cancelled" />;
+  if (state.status !== 'ready') {
+    return (
+      <ReturnScreen title="Card payment cancelled" session={session}>
+        <LoadStatus
+          state={
+            state.status === 'error'
+              ? { status: 'error', message: state.message, onRetry: reload }
+              : { status: 'loading', label: 'Cancelling the card payment…' }
+          }
+        />
+      </ReturnScreen>
+    );
+  }
+  const invoice = state.data;
+  const stillOpen = invoice.status === 'active' || invoice.status === 'saved';
+  return (
+    <ReturnScreen title="Card payment cancelled" session={session}>
+      <Outcome icon={<CircleX aria-hidden="true" />} tone="cancelled" heading="The card payment was cancelled">
+        <p>
+          {stillOpen
+            ? `Nothing was charged. ${invoice.invoiceNumber} is still open (${money(invoice.totalAmount, session.currencyCode)}): pay it again from open orders.`
+            : `${invoice.invoiceNumber} is already ${invoice.status}.`}
+        </p>
+        {stillOpen && (
+          <Link to={salesPaths.openOrder(session.area, invoice._id)} className="button button--primary">
+            Open the order
+          </Link>
+        )}
+      </Outcome>
+    </ReturnScreen>
+  );
+}
+
+function ReturnScreen({ title, session, children }: { title: string; session: SalesSession; children: ReactNode }) {
+  return (
+    <Screen
+      title={title}
+      width="narrow"
+      tools={
+        <Link to={salesPaths.openOrders(session.area)} className="button button--secondary">
+          Back to open orders
+        </Link>
+      }
+    >
+      <ScreenPanel>{children}</ScreenPanel>
+    </Screen>
+  );
+}
+
+function Outcome({ icon, tone, heading, children }: { icon: ReactNode; tone: string; heading: string; children: ReactNode }) {
+  return (
+    <div className={`payment-page payment-page--${tone}`} role="status">
+      <span className="payment-page__icon">{icon}</span>
+      <h2 className="payment-page__heading">{heading}</h2>
+      {children}
+    </div>
+  );
+}
+
+function NoInvoice({ session, title }: { session: SalesSession; title: string }) {
+  return (
+    <ReturnScreen title={title} session={session}>
+      <LoadStatus state={{ status: 'empty', message: 'This link names no invoice. Open the order from open orders.' }} />
+    </ReturnScreen>
+  );
+}
