@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetClientStores } from './client-stores';
 import { searchDefaults, useSearchStore } from './search-store';
 import { selectedShopDefaults, useSelectedShopStore } from './selected-shop-store';
+import { tillDefaults, useTillStore } from './till-store';
 
 describe('search text and selected shop (SPEC part 3)', () => {
   beforeEach(() => {
@@ -27,5 +28,14 @@ describe('search text and selected shop (SPEC part 3)', () => {
     resetClientStores();
     expect(useSearchStore.getState().searchText).toBe('');
     expect(useSelectedShopStore.getState().selectedShopId).toBe('');
+  });
+});
+
+describe('the till (SPEC part 3 invoice, category and flags)', () => {
+  it('forgets the cart, the category and the flags at logout, so the next cashier starts clean', () => {
+    useTillStore.setState({ ...tillDefaults, categoryId: 'cat-1', toggleQuantity: true, toggleCustomProduct: true });
+    useTillStore.getState().setInvoice({ _id: 'inv-1' } as never);
+    resetClientStores();
+    expect(useTillStore.getState()).toMatchObject(tillDefaults);
   });
 });

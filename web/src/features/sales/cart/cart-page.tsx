@@ -13,7 +13,7 @@ import { CustomerLookup } from './customer-lookup';
 import { TillBar } from './till-bar';
 import { TillColumns } from './till-columns';
 import { tillPaths, useTillSession } from './till-session';
-import { useTillStore } from './till-store';
+import { useTillStore } from '../../../stores/till-store';
 import { useCartLifecycle } from './use-cart-lifecycle';
 import { useOpenOrderCount } from './use-open-order-count';
 import { useTillSelling } from './use-till-selling';

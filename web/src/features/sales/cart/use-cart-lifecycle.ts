@@ -8,7 +8,7 @@ import { messages } from '../../../config/messages';
 import { ApiError, errorMessage, isAbort } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { getInvoice, saveToOpenOrders } from '../api/invoices';
-import { useTillStore } from './till-store';
+import { useTillStore } from '../../../stores/till-store';
 
 const isOpen = (status: string) => status === 'active' || status === 'saved';
 

@@ -10,7 +10,7 @@ import { useScreenSearch } from '../../../lib/use-screen-search';
 import type { Product } from '../../catalog';
 import type { Invoice } from '../types';
 import { FIRST_SELECT_CUSTOMER, tileBlock, visibleProducts } from './product-grid';
-import { useTillStore } from './till-store';
+import { useTillStore } from '../../../stores/till-store';
 import { useInvoiceActions } from './use-invoice-actions';
 import { useTillCatalog } from './use-till-catalog';
 

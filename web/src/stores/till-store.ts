@@ -7,7 +7,7 @@
  * answer replaces what is held, so the screen never shows a cart the server does not have.
  */
 import { create } from 'zustand';
-import type { Invoice } from '../types';
+import type { Invoice } from '../features/sales/types';
 
 interface TillState {
   invoice: Invoice | null;
