@@ -42,6 +42,9 @@ pub enum ApiError {
         message: String,
         retry_after_seconds: u64,
     },
+    /// 502: a service the request depends on (Stripe) refused it or could not be reached.
+    #[error("{0}")]
+    BadGateway(String),
     /// 503: a dependency (the database) does not answer; the client should retry later.
     #[error("{0}")]
     Unavailable(String),
@@ -70,6 +73,7 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Rejected { status, .. } => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,5 +1,7 @@
-//! The steps of a sale that several routes share: pricing an invoice's lines with pos_core, and
-//! settling (paying) an invoice in one transaction. Handlers call these; SQL stays in `db`.
+//! The steps of a sale that several routes share: pricing an invoice's lines with pos_core,
+//! settling (paying) an invoice in one transaction, and refunding a paid one. Handlers call
+//! these; SQL stays in `db`.
 
 pub mod pricing;
+pub mod refunds;
 pub mod settle;

@@ -1,0 +1,192 @@
+//! The writes of paying an invoice (sales::settle): the conditional status change that makes a
+//! payment happen exactly once, the amounts pos_core priced, the stock taken and the loyalty
+//! ledger rows. Every function takes the payment's transaction; the order matters and is the
+//! caller's: [`claim_open`] first, so the transaction holds the write lock (SQLite) or the
+//! invoice's row lock (PostgreSQL) before it reads anything.
+
+use pos_core::loyalty::LedgerEntry;
+use pos_core::pricing::{PricedCart, PricedLine};
+
+use super::Executor;
+use super::invoices::status;
+use super::scaled::{CENTS, to_scaled};
+
+/// How the invoice is being paid, as stored.
+#[derive(Debug, Clone, Copy)]
+pub struct Claim<'a> {
+    /// `cash`, `internal-device` or `digital`.
+    pub payment_method: &'a str,
+    /// The Stripe Checkout Session and PaymentIntent of a card payment; `None` for cash and swipe.
+    pub card: Option<(&'a str, Option<&'a str>)>,
+    pub now: i64,
+}
+
+/// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
+/// payment method and time; a card payment also records its session, PaymentIntent and
+/// `card_status` paid. `false` when the invoice is not open (already paid, refunded, custom,
+/// another shop's or missing): then nothing changed. Of concurrent claims of one invoice exactly
+/// one gets `true`: the others wait for its row (PostgreSQL) or the database (SQLite) and then
+/// no longer match `status IN (...)`.
+pub async fn claim_open<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+    claim: Claim<'_>,
+) -> Result<bool, sqlx::Error> {
+    let (session_id, payment_intent) = match claim.card {
+        Some((session_id, payment_intent)) => (Some(session_id), payment_intent),
+        None => (None, None),
+    };
+    let card_status = claim.card.map(|_| super::invoices::card_status::PAID);
+    let result = sqlx::query(
+        "UPDATE invoices SET status = $3, payment_method = $4, paid_at = $5, updated_at = $5, \
+         card_status = COALESCE($6, card_status), \
+         card_session_id = COALESCE($7, card_session_id), \
+         card_payment_intent = COALESCE($8, card_payment_intent) \
+         WHERE id = $1 AND shop_id = $2 AND status IN ($9, $10)",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(status::PAID)
+    .bind(claim.payment_method)
+    .bind(claim.now)
+    .bind(card_status)
+    .bind(session_id)
+    .bind(payment_intent)
+    .bind(status::ACTIVE)
+    .bind(status::SAVED)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+fn cents(value: rust_decimal::Decimal) -> Result<i64, sqlx::Error> {
+    to_scaled(value, CENTS)
+}
+
+/// Stores the invoice's totals as pos_core priced them at payment.
+pub async fn store_totals<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+    cart: &PricedCart,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE invoices SET sub_total_cents = $3, total_discount_cents = $4, \
+         total_tax_cents = $5, redeem_cents = $6, total_amount_cents = $7, \
+         points_earned_cents = $8 WHERE id = $1 AND shop_id = $2",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(cents(cart.sub_total)?)
+    .bind(cents(cart.total_discount)?)
+    .bind(cents(cart.total_tax)?)
+    .bind(cents(cart.redeem_amount)?)
+    .bind(cents(cart.total_amount)?)
+    .bind(cents(cart.points_earned)?)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Stores one line's amounts as pos_core priced them at payment.
+pub async fn store_line_amounts<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    line_id: i64,
+    line: &PricedLine,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
+         tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
+         WHERE id = $1 AND shop_id = $2",
+    )
+    .bind(line_id)
+    .bind(shop_id)
+    .bind(cents(line.price)?)
+    .bind(cents(line.gross)?)
+    .bind(cents(line.discount)?)
+    .bind(cents(line.tax)?)
+    .bind(cents(line.total)?)
+    .bind(cents(line.points_earned)?)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Takes `quantity_e3` of product `product_id` out of stock; `false` (and nothing taken) when
+/// the shop has less than that on hand. The check and the decrement are one statement, so two
+/// sales of the last unit cannot both take it.
+pub async fn take_stock<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    product_id: i64,
+    quantity_e3: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE products SET quantity_e3 = quantity_e3 - $3, updated_at = $4 \
+         WHERE id = $1 AND shop_id = $2 AND quantity_e3 >= $3",
+    )
+    .bind(product_id)
+    .bind(shop_id)
+    .bind(quantity_e3)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// The stock on hand of product `product_id` of `shop_id` (for the "not enough stock" message).
+pub async fn stock_e3<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    product_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT quantity_e3 FROM products WHERE id = $1 AND shop_id = $2")
+        .bind(product_id)
+        .bind(shop_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Locks customer `customer_id` of `shop_id` until the transaction ends (a write that changes
+/// nothing), so two payments redeeming the same customer's points read the balance one after
+/// the other and cannot both spend it. SQLite serialises writers anyway.
+pub async fn lock_customer<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    customer_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE customers SET updated_at = updated_at WHERE id = $1 AND shop_id = $2")
+        .bind(customer_id)
+        .bind(shop_id)
+        .execute(db)
+        .await
+        .map(drop)
+}
+
+/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order.
+pub async fn insert_ledger_entries(
+    db: &mut sqlx::AnyConnection,
+    (shop_id, customer_id): (i64, i64),
+    invoice_id: i64,
+    entries: &[LedgerEntry],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for entry in entries {
+        sqlx::query(
+            "INSERT INTO loyalty_entries (shop_id, customer_id, invoice_id, kind, points_cents, \
+             created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(shop_id)
+        .bind(customer_id)
+        .bind(invoice_id)
+        .bind(entry.kind.as_str())
+        .bind(cents(entry.points)?)
+        .bind(now)
+        .execute(&mut *db)
+        .await?;
+    }
+    Ok(())
+}

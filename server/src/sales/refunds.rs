@@ -1,0 +1,316 @@
+//! Refunding a paid invoice, by amount or by lines, in ONE transaction (docs/api-payments.md,
+//! "Refunds"). pos_core decides every amount: `refund_by_amount` / `refund_by_lines` (what comes
+//! back, the new refunded total, whether the invoice is now fully refunded, the goods to
+//! restock) and `reverse_loyalty` (the points earned taken back and the points redeemed given
+//! back, in proportion to what has been refunded so far). A card-paid invoice is refunded
+//! through Stripe before the transaction commits: if Stripe refuses, nothing changes here.
+
+use pos_core::refund::{
+    RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
+    ReverseLoyaltyInput, refund_by_amount, refund_by_lines, reverse_loyalty,
+};
+use pos_core::{CoreError, Decimal};
+use sqlx::AnyConnection;
+
+use super::settle::{INVOICE_NOT_FOUND, PaymentMethod};
+use crate::clock::Clock;
+use crate::db::invoices::{self, Invoice, InvoiceLine, status};
+use crate::db::payments::insert_ledger_entries;
+use crate::db::refunds::{self, NewRefund};
+use crate::db::scaled::{CENTS, E3, money, to_scaled};
+use crate::db::{Db, users::User};
+use crate::http::ApiError;
+use crate::http::invoice_views::invoice_number_text;
+use crate::stripe::CardGateway;
+
+/// What to refund, validated as input (pos_core checks it against the invoice).
+#[derive(Debug, Clone, PartialEq)]
+pub enum RefundRequest {
+    /// Money back, nothing restocked.
+    Amount(Decimal),
+    /// Units of lines, named by product id, restocked.
+    Lines(Vec<LineRefund>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineRefund {
+    pub product_id: i64,
+    pub quantity: Decimal,
+}
+
+/// What a refund changes, as pos_core planned it.
+struct Plan {
+    amount: Decimal,
+    refunded_total: Decimal,
+    fully_refunded: bool,
+    /// (line, units of it refunded now) for a refund by lines.
+    lines: Vec<(InvoiceLine, Decimal)>,
+}
+
+/// Where the refund runs: the database, the clock, and Stripe when configured.
+pub struct Refunding<'a> {
+    pub db: &'a Db,
+    pub clock: &'a Clock,
+    pub cards: Option<&'a CardGateway>,
+}
+
+/// Refunds part or all of paid invoice `invoice_id` of `shop_id` on behalf of `admin`; answers
+/// the invoice as it is now.
+pub async fn refund(
+    place: Refunding<'_>,
+    shop_id: i64,
+    invoice_id: i64,
+    request: RefundRequest,
+    admin: &User,
+) -> Result<Invoice, ApiError> {
+    let now = place.clock.now_millis();
+    let mut tx = place.db.pool().begin().await?;
+    let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
+    if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
+        return Err(not_found());
+    }
+    let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
+        .await?
+        .filter(|invoice| invoice.status != status::CUSTOM)
+        .ok_or_else(not_found)?;
+    refuse_unless_refundable(&invoice)?;
+    let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let plan = match &request {
+        RefundRequest::Amount(amount) => by_amount(&invoice, *amount)?,
+        RefundRequest::Lines(items) => by_lines(&invoice, lines, items)?,
+    };
+    if plan.amount.is_zero() {
+        // A refunds row is money that came back (refunds_amount_check); lines wholly paid
+        // with points, or with a zero total, have none to give.
+        return Err(ApiError::BadRequest(
+            "There is no money left to refund on these products".to_owned(),
+        ));
+    }
+    let (reversed, restored) = apply(&mut tx, &invoice, &plan, now).await?;
+    let amount_cents = to_scaled(plan.amount, CENTS)?;
+    let stripe_refund_id = refund_card(&place, &invoice, &plan).await?;
+    refunds::insert(
+        &mut *tx,
+        &NewRefund {
+            shop_id,
+            invoice_id,
+            amount_cents,
+            points_reversed_cents: reversed,
+            points_restored_cents: restored,
+            by_lines: matches!(request, RefundRequest::Lines(_)),
+            staff_user_id: admin.id,
+            staff_name: &admin.user_name,
+            stripe_refund_id: stripe_refund_id.as_deref(),
+            created_at: now,
+        },
+    )
+    .await?;
+    let refunded = invoices::find(&mut *tx, shop_id, invoice_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the refunded invoice cannot be read back"))?;
+    tx.commit().await?;
+    tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
+    Ok(refunded)
+}
+
+fn number(invoice: &Invoice) -> Result<String, ApiError> {
+    invoice_number_text(invoice.invoice_number)
+}
+
+/// Only a paid invoice with money left to refund can be refunded.
+fn refuse_unless_refundable(invoice: &Invoice) -> Result<(), ApiError> {
+    if invoice.is_open() {
+        return Err(ApiError::Conflict(format!(
+            "Invoice {} is not paid, so it cannot be refunded",
+            number(invoice)?
+        )));
+    }
+    if invoice.status == status::REFUNDED {
+        return Err(ApiError::Conflict(format!(
+            "Invoice {} is already fully refunded",
+            number(invoice)?
+        )));
+    }
+    Ok(())
+}
+
+/// Core's verdicts on a refund are all about the request (too much, too many units, a line
+/// that is not on the invoice): 400 with core's message.
+fn bad_request(error: CoreError) -> ApiError {
+    ApiError::BadRequest(error.message().to_owned())
+}
+
+fn by_amount(invoice: &Invoice, amount: Decimal) -> Result<Plan, ApiError> {
+    let planned = refund_by_amount(RefundByAmountInput {
+        paid: money(invoice.total_amount_cents),
+        already_refunded: money(invoice.refunded_cents),
+        amount,
+    })
+    .map_err(bad_request)?;
+    Ok(Plan {
+        amount: planned.accepted,
+        refunded_total: planned.refunded_total,
+        fully_refunded: planned.fully_refunded,
+        lines: Vec::new(),
+    })
+}
+
+fn by_lines(
+    invoice: &Invoice,
+    lines: Vec<InvoiceLine>,
+    items: &[LineRefund],
+) -> Result<Plan, ApiError> {
+    // Checked here so the messages name the body's fields (core names its own `request[i]`).
+    let mut chosen = Vec::with_capacity(items.len());
+    for (index, item) in items.iter().enumerate() {
+        let line = lines
+            .iter()
+            .find(|line| line.product_id == item.product_id)
+            .ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "products[{index}].productId is not a product of this invoice"
+                ))
+            })?;
+        if chosen
+            .iter()
+            .any(|(seen, _): &(&InvoiceLine, Decimal)| seen.id == line.id)
+        {
+            return Err(ApiError::BadRequest(format!(
+                "products[{index}] names a product already in the request"
+            )));
+        }
+        pos_core::validation::unit_quantity(
+            "quantity",
+            item.quantity,
+            line.unit,
+            pos_core::validation::QuantityRule::Positive,
+        )?;
+        chosen.push((line, item.quantity));
+    }
+    let planned = refund_by_lines(RefundByLinesInput {
+        lines: lines.iter().map(refund_line).collect(),
+        redeem_amount: money(invoice.redeem_cents),
+        already_refunded: money(invoice.refunded_cents),
+        request: items
+            .iter()
+            .map(|item| RefundRequestItem {
+                line_id: None,
+                product_id: Some(item.product_id.to_string()),
+                quantity: item.quantity,
+            })
+            .collect(),
+    })
+    .map_err(bad_request)?;
+    let refunded_lines = chosen
+        .into_iter()
+        .map(|(line, quantity)| (line.clone(), quantity))
+        .collect();
+    Ok(Plan {
+        amount: planned.amount,
+        refunded_total: planned.refunded_total,
+        fully_refunded: planned.fully_refunded,
+        lines: refunded_lines,
+    })
+}
+
+fn refund_line(line: &InvoiceLine) -> RefundInvoiceLine {
+    RefundInvoiceLine {
+        line_id: Some(line.id.to_string()),
+        product_id: line.product_id.to_string(),
+        product_name: line.product_name.clone(),
+        quantity: line.quantity,
+        total: line.total,
+        refunded_quantity: line.refunded_quantity,
+    }
+}
+
+/// Writes the plan: the invoice's refunded total and status, the lines' refunded units and the
+/// restock, and the loyalty rows. Answers the points reversed and restored now (cents).
+async fn apply(
+    tx: &mut AnyConnection,
+    invoice: &Invoice,
+    plan: &Plan,
+    now: i64,
+) -> Result<(i64, i64), ApiError> {
+    let shop_id = invoice.shop_id;
+    let refunded_cents = to_scaled(plan.refunded_total, CENTS)?;
+    refunds::store_refunded_total(
+        &mut *tx,
+        shop_id,
+        invoice.id,
+        refunded_cents,
+        plan.fully_refunded,
+        now,
+    )
+    .await?;
+    for (line, quantity) in &plan.lines {
+        let refunded_e3 = to_scaled(line.refunded_quantity + quantity, E3)?;
+        refunds::store_line_refunded(&mut *tx, shop_id, line.id, refunded_e3).await?;
+        if !line.custom_product {
+            let quantity_e3 = to_scaled(*quantity, E3)?;
+            refunds::restock(&mut *tx, shop_id, line.product_id, quantity_e3, now).await?;
+        }
+    }
+    let (reversed_before, restored_before) =
+        refunds::points_so_far(&mut *tx, shop_id, invoice.id).await?;
+    let reversal = reverse_loyalty(ReverseLoyaltyInput {
+        invoice_id: invoice.id.to_string(),
+        points_earned: money(invoice.points_earned_cents),
+        points_redeemed: money(invoice.redeem_cents),
+        paid: money(invoice.total_amount_cents),
+        refunded_total: plan.refunded_total,
+        already_reversed: money(reversed_before),
+        already_restored: money(restored_before),
+        fully_refunded: plan.fully_refunded,
+    })
+    .map_err(ApiError::internal)?;
+    if let Some(customer_id) = invoice.customer_id {
+        insert_ledger_entries(
+            &mut *tx,
+            (shop_id, customer_id),
+            invoice.id,
+            &reversal.entries,
+            now,
+        )
+        .await?;
+    }
+    Ok((
+        to_scaled(reversal.reverse_points, CENTS)?,
+        to_scaled(reversal.restore_points, CENTS)?,
+    ))
+}
+
+/// Refunds a card-paid invoice's share through Stripe and answers Stripe's refund id; `None`
+/// for cash and swipe. The idempotency key names the invoice and its refunded total after this
+/// refund, so a retry of the same refund can never refund twice at Stripe.
+async fn refund_card(
+    place: &Refunding<'_>,
+    invoice: &Invoice,
+    plan: &Plan,
+) -> Result<Option<String>, ApiError> {
+    if invoice.payment_method.as_deref() != Some(PaymentMethod::Digital.as_str()) {
+        return Ok(None);
+    }
+    let Some(cards) = place.cards else {
+        return Err(ApiError::Conflict(
+            "Card payments are not configured".to_owned(),
+        ));
+    };
+    let Some(payment_intent) = invoice.card_payment_intent.as_deref() else {
+        return Err(ApiError::Conflict(format!(
+            "Invoice {} has no Stripe payment to refund",
+            number(invoice)?
+        )));
+    };
+    let key = format!(
+        "refund-{}-{}",
+        invoice.id,
+        to_scaled(plan.refunded_total, CENTS)?
+    );
+    let cents = to_scaled(plan.amount, CENTS)?;
+    let refund_id = cards
+        .refund(payment_intent, cents, &key)
+        .await
+        .map_err(|error| ApiError::BadGateway(error.to_string()))?;
+    Ok(Some(refund_id))
+}
