@@ -2,6 +2,7 @@
 //! reuse of an empty cart, open orders and the invoice lists. Pricing, redemption and refusals
 //! are in the submodules.
 
+mod concurrency;
 mod pricing;
 mod redeem;
 mod refusals;
@@ -293,15 +294,15 @@ async fn invoices_are_listed_by_status(backend: Backend) {
     };
     let by_default = shop.staff.get("/invoice").await;
     by_default.assert_status(200);
-    assert_eq!(ids(&by_default), [paid.clone()]);
+    assert_eq!(ids(&by_default), [paid.as_str()]);
     assert_eq!(by_default.data()[0]["paymentMethod"], "cash");
     assert_eq!(
         ids(&shop.staff.get("/invoice?status=paid").await),
-        [paid.clone()]
+        [paid.as_str()]
     );
     assert_eq!(
         ids(&shop.staff.get("/invoice?status=refunded").await),
-        [refunded.clone()]
+        [refunded.as_str()]
     );
     assert_eq!(
         ids(&shop.staff.get("/invoice?status=custom").await),
