@@ -11,6 +11,8 @@ pub mod categories;
 pub mod counters;
 pub mod customers;
 pub mod employees;
+pub mod invoice_lists;
+pub mod invoice_writes;
 pub mod invoices;
 pub mod loyalty;
 pub mod payments;

@@ -129,8 +129,22 @@ pub struct InvoiceLine {
     pub refunded_quantity: Decimal,
 }
 
+/// The columns of an `invoice_lines` row as [`LineRow`] reads them, for `SELECT ... FROM
+/// invoice_lines` (the invoice lists read the lines of many invoices in one query).
+#[macro_export]
+macro_rules! invoice_line_select {
+    () => {
+        "SELECT id, invoice_id, position, product_id, custom_product, product_name, unit, \
+         quantity_e3, selling_price_cents, cost_price_cents, cost_price_profit_e4, discount_e4, \
+         discount_type, category_id, category_discount_rate_e4, product_tax_e4, \
+         loyalty_rate_e4, price_cents, gross_cents, discount_cents, tax_cents, total_cents, \
+         points_earned_cents, refunded_quantity_e3 FROM invoice_lines "
+    };
+}
+
+/// One `invoice_lines` row as stored; decoded into an [`InvoiceLine`] with `try_from`.
 #[derive(sqlx::FromRow)]
-struct LineRow {
+pub(super) struct LineRow {
     id: i64,
     invoice_id: i64,
     position: i64,
@@ -201,14 +215,10 @@ pub async fn lines<'e>(
     shop_id: i64,
     invoice_id: i64,
 ) -> Result<Vec<InvoiceLine>, sqlx::Error> {
-    let rows: Vec<LineRow> = sqlx::query_as(
-        "SELECT id, invoice_id, position, product_id, custom_product, product_name, unit, \
-         quantity_e3, selling_price_cents, cost_price_cents, cost_price_profit_e4, discount_e4, \
-         discount_type, category_id, category_discount_rate_e4, product_tax_e4, \
-         loyalty_rate_e4, price_cents, gross_cents, discount_cents, tax_cents, total_cents, \
-         points_earned_cents, refunded_quantity_e3 \
-         FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 ORDER BY position",
-    )
+    let rows: Vec<LineRow> = sqlx::query_as(concat!(
+        invoice_line_select!(),
+        "WHERE invoice_id = $1 AND shop_id = $2 ORDER BY position"
+    ))
     .bind(invoice_id)
     .bind(shop_id)
     .fetch_all(db)

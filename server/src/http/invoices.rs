@@ -1,9 +1,103 @@
-//! PLACEHOLDER (lead): filled by the helper that owns this file, see /work/wt/CONTRACT.md.
+//! Carts and open orders (SPEC part 7 "Invoices", docs/api-sales.md): start a cart for a
+//! customer, add, change and remove lines, clear, redeem loyalty points, save it as an open
+//! order, list, show and delete; and the invoice lists by status.
+//!
+//! Selling is every shop user's job: each route needs a signed-in admin or staff session of the
+//! shop and no grant. Always within the caller's shop: another shop's invoice, a custom invoice
+//! on a sale route, or an id that is not a number answers 404 "Invoice not found". Every amount
+//! comes from pos_core (`sales::pricing`); each write runs in one transaction that first locks
+//! the invoice's row, and answers the invoice as it committed.
+
+mod bodies;
+mod carts;
+mod lines;
+mod lists;
+mod redeem;
+mod reprice;
 
 use axum::Router;
+use axum::routing::{delete, get, post, put};
+use sqlx::AnyConnection;
 
-use super::AppState;
+use super::invoice_views::{InvoiceView, invoice_number_text};
+use super::{ApiError, AppState};
+use crate::db::invoices::{self, Invoice, status};
+use crate::db::{invoice_writes, loyalty};
+
+pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/invoice", get(lists::by_status).post(carts::show_by_body))
+        .route(
+            "/invoice/{id}",
+            get(carts::show).post(carts::create).patch(carts::save),
+        )
+        .route("/invoice/{id}/products", post(lines::add))
+        .route("/invoice/{id}/product/{product_id}", put(lines::remove))
+        .route("/invoice/{id}/clear", put(lines::clear))
+        .route("/invoice/save/status-saved", get(lists::saved))
+        .route("/invoice/status-saved/{id}", delete(carts::delete_open))
+        .route("/redeem/{id}", put(redeem::redeem))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(INVOICE_NOT_FOUND.to_owned())
+}
+
+/// An id from a path or a body: one that is not a number cannot name an invoice, so it is a
+/// 404 like a missing one.
+fn invoice_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim().parse().map_err(|_| not_found())
+}
+
+/// 409 for a change to an invoice that is no longer open (paid or refunded).
+fn no_longer_open(invoice: &Invoice) -> ApiError {
+    match invoice_number_text(invoice.invoice_number) {
+        Ok(number) => {
+            ApiError::Conflict(format!("Invoice {number} is paid and can no longer change"))
+        }
+        Err(error) => error,
+    }
+}
+
+/// In a write transaction: locks the shop's sale invoice `id` until commit and returns it,
+/// open (active or saved). 404 for a missing, another shop's or a custom invoice; 409 once it
+/// is paid.
+async fn lock_open_sale(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    id: i64,
+) -> Result<Invoice, ApiError> {
+    let locked = invoice_writes::lock(&mut *db, shop_id, id).await?;
+    if locked
+        .as_deref()
+        .is_none_or(|found| found == status::CUSTOM)
+    {
+        return Err(not_found());
+    }
+    let invoice = invoices::find(&mut *db, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    if !invoice.is_open() {
+        return Err(no_longer_open(&invoice));
+    }
+    Ok(invoice)
+}
+
+/// The answer for one invoice of the shop, read on `db` (in the writing transaction, so it is
+/// what commits): a sale invoice carries its customer's loyalty balance (`loyalityPoint`) for
+/// the redeem box.
+async fn answer(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceView, ApiError> {
+    let invoice = invoices::find(&mut *db, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let lines = invoices::lines(&mut *db, shop_id, id).await?;
+    let points = match invoice.customer_id {
+        Some(customer_id) if invoice.status != status::CUSTOM => {
+            Some(loyalty::balance_cents(&mut *db, shop_id, customer_id).await?)
+        }
+        _ => None,
+    };
+    InvoiceView::new(invoice, lines, points)
 }

@@ -1,0 +1,324 @@
+//! The writes of a sale before payment (migrations/*/0004_sales.sql): carts and open orders,
+//! their lines, and the amounts pos_core priced them at. Reads are `db::invoices`.
+//!
+//! Every statement takes the shop id. A write to one invoice runs in a transaction that starts
+//! with [`lock_open`], so two requests on the same cart run one after the other (each re-prices
+//! the lines the other committed) and, on SQLite, the transaction is a writer from its first
+//! statement (a reader upgrading later could fail at once with "database is locked").
+
+use pos_core::pricing::{PricedCart, PricedLine};
+use rust_decimal::Decimal;
+use sqlx::AnyConnection;
+
+use super::invoices::{InvoiceLine, status};
+use super::products::Product;
+use super::scaled::{CENTS, E3, E4, to_scaled};
+use super::{Executor, counters};
+
+/// The `id_counters` kind of invoice numbers, one sequence per shop (custom invoices share it).
+pub const INVOICE_NUMBER: &str = "invoice_number";
+
+/// Locks the invoice's row until the transaction ends (a no-op write, portable where `SELECT
+/// ... FOR UPDATE` is not) and returns its status; `None` when the shop has no such invoice.
+pub async fn lock<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2 \
+         RETURNING status",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Who rings a cart up: the signed-in user, with the name it has now.
+#[derive(Debug, Clone, Copy)]
+pub struct Staff<'a> {
+    pub user_id: i64,
+    pub user_name: &'a str,
+}
+
+/// Parks the user's `active` carts that have lines as `saved` open orders (a new cart is being
+/// started, and nothing rung up is lost); returns how many.
+pub async fn park_active_carts<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    staff_user_id: i64,
+    now: i64,
+) -> Result<u64, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE invoices SET status = 'saved', updated_at = $3 \
+         WHERE shop_id = $1 AND staff_user_id = $2 AND status = 'active' \
+         AND EXISTS (SELECT 1 FROM invoice_lines l WHERE l.invoice_id = invoices.id)",
+    )
+    .bind(shop_id)
+    .bind(staff_user_id)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected())
+}
+
+/// The user's newest `active` cart without lines, if any: reused for the next customer instead
+/// of leaving an empty cart behind.
+pub async fn empty_active_cart<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    staff_user_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT i.id FROM invoices i \
+         WHERE i.shop_id = $1 AND i.staff_user_id = $2 AND i.status = 'active' \
+         AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.invoice_id = i.id) \
+         ORDER BY i.id DESC LIMIT 1",
+    )
+    .bind(shop_id)
+    .bind(staff_user_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Gives an empty cart to another customer (and to the user's current name); its amounts are
+/// all zero already, the redemption included.
+pub async fn switch_customer<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+    customer_id: i64,
+    staff: Staff<'_>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE invoices SET customer_id = $3, staff_name = $4, redeem_cents = 0, \
+         total_amount_cents = 0, updated_at = $5 WHERE id = $1 AND shop_id = $2",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(customer_id)
+    .bind(staff.user_name)
+    .bind(now)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Inserts an `active` cart for `customer_id` and returns its id. Run it in a transaction: the
+/// invoice number comes from the same transaction, so numbers are gap-free per shop.
+pub async fn insert_cart(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    customer_id: i64,
+    staff: Staff<'_>,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let number = counters::next(&mut *db, INVOICE_NUMBER, shop_id).await?;
+    sqlx::query_scalar(
+        "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
+         staff_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
+         RETURNING id",
+    )
+    .bind(shop_id)
+    .bind(number)
+    .bind(status::ACTIVE)
+    .bind(customer_id)
+    .bind(staff.user_id)
+    .bind(staff.user_name)
+    .bind(now)
+    .fetch_one(&mut *db)
+    .await
+}
+
+/// Adds a line selling `quantity` of `product` as it is now in the catalogue (with its
+/// category's `discount_rate`), after the invoice's last line. Its amounts are stored by
+/// [`store_amounts`] once the cart is re-priced.
+pub async fn insert_line(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+    product: &Product,
+    category_discount_rate: Decimal,
+    quantity: Decimal,
+) -> Result<(), sqlx::Error> {
+    let position: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM invoice_lines \
+         WHERE invoice_id = $1 AND shop_id = $2",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .fetch_one(&mut *db)
+    .await?;
+    sqlx::query(
+        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
+         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
+         cost_price_profit_e4, discount_e4, discount_type, category_id, \
+         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(position)
+    .bind(product.id)
+    .bind(i16::from(product.custom))
+    .bind(&product.product_name)
+    .bind(product.unit.as_str())
+    .bind(to_scaled(quantity, E3)?)
+    .bind(to_scaled(product.selling_price, CENTS)?)
+    .bind(to_scaled(product.cost_price, CENTS)?)
+    .bind(to_scaled(product.cost_price_profit, E4)?)
+    .bind(to_scaled(product.discount, E4)?)
+    .bind(product.discount_type.as_str())
+    .bind(product.category_id)
+    .bind(to_scaled(category_discount_rate, E4)?)
+    .bind(to_scaled(product.product_tax, E4)?)
+    .bind(to_scaled(product.loyalty_rate, E4)?)
+    .execute(&mut *db)
+    .await
+    .map(drop)
+}
+
+/// Sets a line's quantity (the line keeps the catalogue values it was added with).
+pub async fn set_quantity<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    line_id: i64,
+    quantity: Decimal,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE invoice_lines SET quantity_e3 = $3 WHERE id = $1 AND shop_id = $2")
+        .bind(line_id)
+        .bind(shop_id)
+        .bind(to_scaled(quantity, E3)?)
+        .execute(db)
+        .await
+        .map(drop)
+}
+
+/// Removes the invoice's line of `product_id`; `false` when it has none.
+pub async fn delete_line<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+    product_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 AND product_id = $3",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(product_id)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Removes every line of the invoice.
+pub async fn delete_lines<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2")
+        .bind(invoice_id)
+        .bind(shop_id)
+        .execute(db)
+        .await
+        .map(drop)
+}
+
+/// Whether a stored line already holds the amounts pos_core priced it at.
+fn holds(line: &InvoiceLine, priced: &PricedLine) -> bool {
+    line.price == priced.price
+        && line.gross == priced.gross
+        && line.discount_amount == priced.discount
+        && line.tax == priced.tax
+        && line.total == priced.total
+        && line.points_earned == priced.points_earned
+}
+
+/// Stores what pos_core priced the invoice at: each line's amounts (`lines` and `cart.lines`
+/// in the same order; lines already holding theirs are not written again) and the totals.
+pub async fn store_amounts(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+    lines: &[InvoiceLine],
+    cart: &PricedCart,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    for (line, priced) in lines.iter().zip(&cart.lines) {
+        if holds(line, priced) {
+            continue;
+        }
+        sqlx::query(
+            "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
+             tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
+             WHERE id = $1 AND shop_id = $2",
+        )
+        .bind(line.id)
+        .bind(shop_id)
+        .bind(to_scaled(priced.price, CENTS)?)
+        .bind(to_scaled(priced.gross, CENTS)?)
+        .bind(to_scaled(priced.discount, CENTS)?)
+        .bind(to_scaled(priced.tax, CENTS)?)
+        .bind(to_scaled(priced.total, CENTS)?)
+        .bind(to_scaled(priced.points_earned, CENTS)?)
+        .execute(&mut *db)
+        .await?;
+    }
+    sqlx::query(
+        "UPDATE invoices SET sub_total_cents = $3, total_discount_cents = $4, \
+         total_tax_cents = $5, redeem_cents = $6, total_amount_cents = $7, \
+         points_earned_cents = $8, updated_at = $9 WHERE id = $1 AND shop_id = $2",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(to_scaled(cart.sub_total, CENTS)?)
+    .bind(to_scaled(cart.total_discount, CENTS)?)
+    .bind(to_scaled(cart.total_tax, CENTS)?)
+    .bind(to_scaled(cart.redeem_amount, CENTS)?)
+    .bind(to_scaled(cart.total_amount, CENTS)?)
+    .bind(to_scaled(cart.points_earned, CENTS)?)
+    .bind(now)
+    .execute(&mut *db)
+    .await
+    .map(drop)
+}
+
+/// Makes an open invoice a `saved` open order.
+pub async fn save<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE invoices SET status = 'saved', updated_at = $3 \
+         WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(now)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Deletes an open invoice (its lines go with it); `false` when the shop has no open invoice
+/// with that id (paid, refunded and custom invoices are never deleted here).
+pub async fn delete_open<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "DELETE FROM invoices WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}

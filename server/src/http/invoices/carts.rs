@@ -1,0 +1,156 @@
+//! One invoice as a whole: start a cart for a customer, show it, save it as an open order,
+//! delete an open order.
+
+use axum::extract::{Path, State};
+use sqlx::AnyConnection;
+
+use super::bodies::InvoiceRef;
+use super::{answer, invoice_id, lock_open_sale, not_found};
+use crate::auth::UserSession;
+use crate::db::invoice_writes::{self, Staff};
+use crate::db::{customers, invoices};
+use crate::http::invoice_views::InvoiceView;
+use crate::http::json::ApiJson;
+use crate::http::{ApiError, AppState, Success};
+
+pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
+pub const CART_EMPTY_ON_SAVE: &str = "The cart is empty: add a product before saving it";
+pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
+
+/// `POST /invoice/{customerId}`: the caller's cart for this customer. An empty active cart of
+/// the caller is reused (the cashier switched customer: 200); otherwise a new one is numbered
+/// in the same transaction (201). The caller's other active carts with lines become saved
+/// open orders first, so starting a sale never loses or orphans another.
+pub async fn create(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_customer): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let customer_id: i64 = raw_customer
+        .trim()
+        .parse()
+        .map_err(|_| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
+    let staff = Staff {
+        user_id: session.user.id,
+        user_name: &session.user.user_name,
+    };
+    let now = state.clock.now_millis();
+    let mut transaction = state.db.pool().begin().await?;
+    // A write first: on SQLite the transaction is a writer from the start (see db::invoice_writes).
+    let parked =
+        invoice_writes::park_active_carts(&mut *transaction, shop_id, staff.user_id, now).await?;
+    customers::find(&mut *transaction, shop_id, customer_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
+    let reused =
+        invoice_writes::empty_active_cart(&mut *transaction, shop_id, staff.user_id).await?;
+    let id = match reused {
+        Some(id) => {
+            invoice_writes::switch_customer(
+                &mut *transaction,
+                shop_id,
+                id,
+                customer_id,
+                staff,
+                now,
+            )
+            .await?;
+            id
+        }
+        None => {
+            invoice_writes::insert_cart(&mut transaction, shop_id, customer_id, staff, now).await?
+        }
+    };
+    let cart = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(
+        invoice_id = id,
+        customer_id,
+        shop_id,
+        parked,
+        reused = reused.is_some(),
+        "cart started"
+    );
+    Ok(if reused.is_some() {
+        Success::ok("Invoice created", cart)
+    } else {
+        Success::created("Invoice created", cart)
+    })
+}
+
+async fn shown(state: &AppState, shop_id: i64, raw_id: &str) -> Result<InvoiceView, ApiError> {
+    let id = invoice_id(raw_id)?;
+    let mut connection = state.db.pool().acquire().await?;
+    let connection: &mut AnyConnection = &mut connection;
+    answer(connection, shop_id, id).await
+}
+
+/// `GET /invoice/{id}`: any invoice of the shop, whatever its status.
+pub async fn show(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let invoice = shown(&state, session.shop_id, &raw_id).await?;
+    Ok(Success::ok("Invoice", invoice))
+}
+
+/// `POST /invoice {id}`: the same answer as `GET /invoice/{id}` (SPEC lists both).
+pub async fn show_by_body(
+    State(state): State<AppState>,
+    session: UserSession,
+    ApiJson(body): ApiJson<InvoiceRef>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let invoice = shown(&state, session.shop_id, &body.id).await?;
+    Ok(Success::ok("Invoice", invoice))
+}
+
+/// `PATCH /invoice/{id}`: an open invoice with lines becomes a saved open order.
+pub async fn save(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let mut transaction = state.db.pool().begin().await?;
+    lock_open_sale(&mut transaction, shop_id, id).await?;
+    if invoices::lines(&mut *transaction, shop_id, id)
+        .await?
+        .is_empty()
+    {
+        return Err(ApiError::BadRequest(CART_EMPTY_ON_SAVE.to_owned()));
+    }
+    invoice_writes::save(&mut *transaction, shop_id, id, state.clock.now_millis()).await?;
+    let saved = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, shop_id, "invoice saved to open orders");
+    Ok(Success::ok("Saved to open orders", saved))
+}
+
+/// `DELETE /invoice/status-saved/{id}`: deletes an open invoice (active or saved) with its
+/// lines and answers it as it was. A paid or refunded one is kept (409).
+pub async fn delete_open(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let mut transaction = state.db.pool().begin().await?;
+    let deleted = match lock_open_sale(&mut transaction, shop_id, id).await {
+        Ok(_) => answer(&mut transaction, shop_id, id).await?,
+        Err(ApiError::Conflict(_)) => {
+            return Err(ApiError::Conflict(PAID_NOT_DELETED.to_owned()));
+        }
+        Err(error) => return Err(error),
+    };
+    if !invoice_writes::delete_open(&mut *transaction, shop_id, id).await? {
+        // Locked and open above, so only a vanished row gets here.
+        return Err(not_found());
+    }
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, shop_id, "open order deleted");
+    Ok(Success::ok("Invoice deleted", deleted))
+}

@@ -1,0 +1,192 @@
+//! The lines of an open invoice: add a product (by id or by a scanned barcode), change a
+//! line's quantity, remove a line, clear them all. Each re-prices the whole invoice.
+
+use axum::extract::{Path, State};
+use pos_core::catalog::Unit;
+use pos_core::validation::{self, QuantityRule};
+use rust_decimal::Decimal;
+use sqlx::AnyConnection;
+
+use super::bodies::AddProduct;
+use super::reprice::reprice;
+use super::{answer, invoice_id, lock_open_sale};
+use crate::auth::UserSession;
+use crate::db::invoices::{self, InvoiceLine};
+use crate::db::products::{self, Product};
+use crate::db::{categories, invoice_writes};
+use crate::http::invoice_views::InvoiceView;
+use crate::http::json::ApiJson;
+use crate::http::{ApiError, AppState, Success};
+
+pub const PRODUCT_NOT_FOUND: &str = "Product not found";
+pub const PRODUCT_NOT_IN_INVOICE: &str = "Product is not in this invoice";
+
+fn product_not_found() -> ApiError {
+    ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned())
+}
+
+/// How the body named the product: a scanned barcode adds to a line, an id sets it.
+enum Named {
+    Id(i64),
+    Barcode(String),
+}
+
+fn named(body: &AddProduct) -> Result<Named, ApiError> {
+    match (&body.product_id, &body.barcode_number) {
+        (Some(id), _) => id.parse().map(Named::Id).map_err(|_| product_not_found()),
+        (None, Some(barcode)) => Ok(Named::Barcode(barcode.clone())),
+        (None, None) => Err(ApiError::BadRequest("Product id is required".to_owned())),
+    }
+}
+
+/// The quantity sent (1 when absent), as a number; its unit rules are checked once the
+/// product is known.
+fn sent_quantity(body: &AddProduct) -> Result<Decimal, ApiError> {
+    match &body.quantity {
+        None => Ok(Decimal::ONE),
+        Some(quantity) => Ok(quantity.decimal("quantity")?),
+    }
+}
+
+/// A line quantity for the product's unit: above 0, 3 decimals at most, whole for `no`.
+fn line_quantity(value: Decimal, unit: Unit) -> Result<Decimal, ApiError> {
+    Ok(validation::unit_quantity(
+        "quantity",
+        value,
+        unit,
+        QuantityRule::Positive,
+    )?)
+}
+
+fn not_enough_stock(product: &Product) -> ApiError {
+    ApiError::Conflict(format!(
+        "Not enough stock for {}: {} {} left",
+        product.product_name,
+        product.quantity,
+        product.unit.as_str()
+    ))
+}
+
+/// The quantity the product's line should have after this request, or `None` when it already
+/// has it (nothing to write). A custom product is sold as typed, in its own quantity.
+fn wanted_quantity(
+    named: &Named,
+    product: &Product,
+    sent: Decimal,
+    line: Option<&InvoiceLine>,
+) -> Result<Option<Decimal>, ApiError> {
+    let wanted = if product.custom {
+        product.quantity
+    } else {
+        let sent = line_quantity(sent, product.unit)?;
+        match (named, line) {
+            (Named::Barcode(_), Some(line)) => line_quantity(line.quantity + sent, product.unit)?,
+            _ => sent,
+        }
+    };
+    if line.is_some_and(|line| line.quantity == wanted) {
+        return Ok(None);
+    }
+    if !product.custom && wanted > product.quantity {
+        return Err(not_enough_stock(product));
+    }
+    Ok(Some(wanted))
+}
+
+async fn find_product(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    named: &Named,
+) -> Result<Product, ApiError> {
+    let found = match named {
+        Named::Id(id) => products::find(&mut *db, shop_id, *id).await?,
+        Named::Barcode(barcode) => products::find_by_barcode(&mut *db, shop_id, barcode).await?,
+    };
+    found.ok_or_else(product_not_found)
+}
+
+/// `POST /invoice/{id}/products`.
+pub async fn add(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+    ApiJson(body): ApiJson<AddProduct>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let named = named(&body)?;
+    let sent = sent_quantity(&body)?;
+    let mut transaction = state.db.pool().begin().await?;
+    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    let product = find_product(&mut transaction, shop_id, &named).await?;
+    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let line = lines.iter().find(|line| line.product_id == product.id);
+    let Some(quantity) = wanted_quantity(&named, &product, sent, line)? else {
+        // The same quantity again: the invoice as it is, nothing written (the transaction
+        // only held the lock and is rolled back).
+        let unchanged = answer(&mut transaction, shop_id, id).await?;
+        return Ok(Success::ok("Product already in the invoice", unchanged));
+    };
+    match line {
+        Some(line) => {
+            invoice_writes::set_quantity(&mut *transaction, shop_id, line.id, quantity).await?
+        }
+        None => {
+            let rate = match product.category_id {
+                Some(category) => categories::discount_rate(&mut *transaction, shop_id, category)
+                    .await?
+                    .unwrap_or_default(),
+                None => Decimal::ZERO,
+            };
+            invoice_writes::insert_line(&mut transaction, shop_id, id, &product, rate, quantity)
+                .await?;
+        }
+    }
+    let now = state.clock.now_millis();
+    reprice(&mut transaction, &invoice, now).await?;
+    let changed = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
+    Ok(Success::ok("Product added to invoice", changed))
+}
+
+/// `PUT /invoice/{id}/product/{productId}`: removes the product's line.
+pub async fn remove(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path((raw_id, raw_product)): Path<(String, String)>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let mut transaction = state.db.pool().begin().await?;
+    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
+    let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
+    if !invoice_writes::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+        return Err(not_in_invoice());
+    }
+    reprice(&mut transaction, &invoice, state.clock.now_millis()).await?;
+    let changed = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, product_id, shop_id, "invoice line removed");
+    Ok(Success::ok("Product removed from invoice", changed))
+}
+
+/// `PUT /invoice/{id}/clear`: no lines, no redemption.
+pub async fn clear(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let mut transaction = state.db.pool().begin().await?;
+    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
+    // An empty cart prices at zero, so the redemption goes too.
+    reprice(&mut transaction, &invoice, state.clock.now_millis()).await?;
+    let cleared = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, shop_id, "invoice cleared");
+    Ok(Success::ok("Invoice cleared", cleared))
+}

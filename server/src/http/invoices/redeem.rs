@@ -1,0 +1,62 @@
+//! `PUT /redeem/{invoiceId} {redeemAmountAdd}`: redeem the customer's loyalty points on an open
+//! sale invoice. The amount REPLACES any earlier redemption on the invoice (sending it twice
+//! never redeems twice) and 0 removes it. The limits are pos_core's `redeem_limit`: the
+//! customer's ledger balance and the amount due. The ledger itself changes only when the
+//! invoice is paid.
+
+use axum::extract::{Path, State};
+use pos_core::CoreError;
+use pos_core::loyalty::{RedeemLimitInput, redeem_limit};
+use pos_core::validation;
+use rust_decimal::Decimal;
+
+use super::bodies::Redeem;
+use super::{answer, invoice_id, lock_open_sale};
+use crate::auth::UserSession;
+use crate::db::{invoice_writes, invoices, loyalty, scaled};
+use crate::http::invoice_views::InvoiceView;
+use crate::http::json::ApiJson;
+use crate::http::{ApiError, AppState, Success};
+use crate::sales::pricing::{cart_line, price};
+
+/// A redemption over a limit is a bad request for this route (the cashier typed too much),
+/// with core's message ("You can redeem at most 40.00").
+fn refused(error: CoreError) -> ApiError {
+    ApiError::BadRequest(error.message().to_owned())
+}
+
+pub async fn redeem(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw_id): Path<String>,
+    ApiJson(body): ApiJson<Redeem>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw_id)?;
+    let field = "redeemAmountAdd";
+    let requested = validation::money_amount(field, body.redeem_amount_add.decimal(field)?)?;
+    let mut transaction = state.db.pool().begin().await?;
+    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    // A sale invoice always has its customer (the table's check).
+    let customer_id = invoice.customer_id.ok_or_else(super::not_found)?;
+    let balance = loyalty::balance_cents(&mut *transaction, shop_id, customer_id).await?;
+    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let cart: Vec<_> = lines.iter().map(cart_line).collect();
+    let due = price(&cart, Decimal::ZERO)?.amount_due();
+    // The ledger has no row for this invoice's redemption until it is paid, so the earlier
+    // redemption is not deducted from the balance and counts for nothing here.
+    let limit = redeem_limit(RedeemLimitInput {
+        available_points: scaled::money(balance),
+        amount_due: due,
+        requested,
+        earlier_redemption: Decimal::ZERO,
+    })
+    .map_err(refused)?;
+    let priced = price(&cart, limit.accepted)?;
+    let now = state.clock.now_millis();
+    invoice_writes::store_amounts(&mut transaction, shop_id, id, &lines, &priced, now).await?;
+    let changed = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, shop_id, redeem = %limit.accepted, "redemption set");
+    Ok(Success::ok("Points amount added", changed))
+}
