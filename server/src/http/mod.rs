@@ -26,6 +26,7 @@ mod sign_in;
 mod super_admin_employees;
 mod super_admin_session;
 mod super_admin_shops;
+mod till_catalog;
 mod uploads;
 mod user_session;
 mod web_app;
@@ -86,6 +87,7 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(categories::router())
         .merge(products::router())
         .merge(customers::router())
+        .merge(till_catalog::router())
         .merge(invoices::router())
         .merge(custom_invoices::router())
         .merge(payments::router())

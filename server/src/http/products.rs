@@ -5,7 +5,7 @@
 //! marked deleted, so invoices keep their lines.
 
 mod drafts;
-mod views;
+pub(super) mod views;
 
 use axum::Router;
 use axum::extract::{Path, State};

@@ -40,4 +40,5 @@ mod sessions;
 mod shutdown;
 mod sign_in;
 mod sign_in_limits;
+mod till_catalog;
 mod web_app;

@@ -72,7 +72,7 @@ const saved = [
 ];
 
 const session = { 'GET /admin/check-logged': ok(admin), 'GET /shop/check-login': ok(shop) };
-const catalogue = { 'GET /categories': ok(categories), 'GET /product': ok(products), 'GET /invoice/save/status-saved': ok(saved) };
+const catalogue = { 'GET /till/catalog': ok({ categories, products }), 'GET /invoice/save/status-saved': ok(saved) };
 
 let browser;
 before(async () => {

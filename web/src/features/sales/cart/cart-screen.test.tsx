@@ -70,8 +70,7 @@ beforeEach(() => {
   useSearchStore.setState(searchDefaults);
   useTillStore.setState(tillDefaults);
   server.answers['GET /api/v1/shop/check-login'] = ok(cornerGrocery);
-  server.answers['GET /api/v1/categories'] = ok(categories);
-  server.answers['GET /api/v1/product'] = ok(products);
+  server.answers['GET /api/v1/till/catalog'] = ok({ categories, products });
   server.answers['GET /api/v1/invoice/save/status-saved'] = ok([]);
   signIn('admin');
 });

@@ -1,16 +1,25 @@
 /**
- * The catalogue the till sells from: the shop's categories and products, loaded when the screen
- * opens. `reloadProducts` refreshes stock after a sale elsewhere would make it stale.
+ * The catalogue the till sells from: the shop's categories and products, loaded in one call
+ * when the screen opens (`GET /till/catalog`, open to every cashier). Each half is handed out
+ * as its own server-data handle; `reload` refreshes both (stock after a sale elsewhere).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
-import { listCategories, listProducts, type Category, type Product } from '../../catalog';
+import { useServerData, type ServerDataHandle } from '../../../lib/use-server-data';
+import type { Category, Product } from '../../catalog';
+import { getTillCatalog, type TillCatalog } from '../api/till-catalog';
 
-export function useTillCatalog() {
-  const loadCategories = useCallback((signal: AbortSignal) => listCategories(signal), []);
-  const loadProducts = useCallback((signal: AbortSignal) => listProducts(signal), []);
-  const categories = useServerData<Category[]>(loadCategories, messages.categoriesLoadFailed);
-  const products = useServerData<Product[]>(loadProducts, messages.productsLoadFailed);
-  return { categories, products };
+function half<K extends keyof TillCatalog>(whole: ServerDataHandle<TillCatalog>, key: K): ServerDataHandle<TillCatalog[K]> {
+  const { state, reload, update } = whole;
+  return {
+    state: state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state,
+    reload,
+    update: (change) => update((data) => ({ ...data, [key]: change(data[key]) })),
+  };
+}
+
+export function useTillCatalog(): { categories: ServerDataHandle<Category[]>; products: ServerDataHandle<Product[]> } {
+  const load = useCallback((signal: AbortSignal) => getTillCatalog(signal), []);
+  const whole = useServerData<TillCatalog>(load, messages.productsLoadFailed);
+  return useMemo(() => ({ categories: half(whole, 'categories'), products: half(whole, 'products') }), [whole]);
 }
