@@ -6,6 +6,8 @@
 
 mod identity_support;
 mod management_support;
+mod fake_stripe;
+mod sales_card_support;
 mod smtp_sink;
 mod support;
 
@@ -27,6 +29,8 @@ mod management_employees;
 mod management_refusals;
 mod management_shops;
 mod password_reset;
+mod sales_card;
+mod sales_card_webhook;
 mod passwords;
 mod permission_guard;
 mod request_bodies;
