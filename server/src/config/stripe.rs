@@ -119,7 +119,8 @@ mod tests {
             ("STRIPE_API_BASE", "ftp://stripe"),
             ("STRIPE_API_BASE", "not a url"),
         ] {
-            let error = load(&[("STRIPE_SECRET_KEY", "sk_test_1"), (variable, value)]);
+            // The first match wins, so the bad value comes before the valid key.
+            let error = load(&[(variable, value), ("STRIPE_SECRET_KEY", "sk_test_1")]);
             let message = error.unwrap_err().to_string();
             assert!(message.starts_with(variable), "{message}");
         }

@@ -41,7 +41,9 @@ impl CreateCall {
             .map_while(|index| {
                 let key = |rest: &str| format!("line_items[{index}]{rest}");
                 let name = self.form.get(&key("[price_data][product_data][name]"))?;
-                let amount = self.form[&key("[price_data][unit_amount]")].parse().unwrap();
+                let amount = self.form[&key("[price_data][unit_amount]")]
+                    .parse()
+                    .unwrap();
                 let quantity = self.form[&key("[quantity]")].parse().unwrap();
                 Some((name.clone(), amount, quantity))
             })
@@ -191,7 +193,8 @@ async fn create_session(State(books): State<Shared>, headers: HeaderMap, body: S
             let id = format!("cs_test_{:04}", books.next_id);
             let total: i64 = (0..)
                 .map_while(|index| {
-                    let amount = form.get(&format!("line_items[{index}][price_data][unit_amount]"))?;
+                    let amount =
+                        form.get(&format!("line_items[{index}][price_data][unit_amount]"))?;
                     let quantity = &form[&format!("line_items[{index}][quantity]")];
                     Some(amount.parse::<i64>().unwrap() * quantity.parse::<i64>().unwrap())
                 })

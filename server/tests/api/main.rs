@@ -4,9 +4,9 @@
 //! Tests that take a `Backend` run twice, on SQLite and on PostgreSQL; PostgreSQL needs
 //! POS_TEST_POSTGRES_URL (set by scripts/test.sh through scripts/lib/postgres.sh).
 
+mod fake_stripe;
 mod identity_support;
 mod management_support;
-mod fake_stripe;
 mod sales_card_support;
 mod smtp_sink;
 mod support;
@@ -29,11 +29,11 @@ mod management_employees;
 mod management_refusals;
 mod management_shops;
 mod password_reset;
-mod sales_card;
-mod sales_card_webhook;
 mod passwords;
 mod permission_guard;
 mod request_bodies;
+mod sales_card;
+mod sales_card_webhook;
 mod session_timeouts;
 mod sessions;
 mod shutdown;

@@ -41,7 +41,11 @@ async fn a_card_checkout_asks_stripe_for_the_invoice_total(backend: Backend) {
     let stored = stored_card_state(&shop.app, invoice.id).await;
     assert_eq!(
         stored,
-        ("active".into(), Some("pending".into()), Some(session_id.clone()))
+        (
+            "active".into(),
+            Some("pending".into()),
+            Some(session_id.clone())
+        )
     );
 
     let creates = shop.stripe.creates();
@@ -54,7 +58,11 @@ async fn a_card_checkout_asks_stripe_for_the_invoice_total(backend: Backend) {
             ("Mango juice x 1".to_owned(), 1250, 1)
         ]
     );
-    let sent: i64 = call.line_items().iter().map(|(_, amount, qty)| amount * qty).sum();
+    let sent: i64 = call
+        .line_items()
+        .iter()
+        .map(|(_, amount, qty)| amount * qty)
+        .sum();
     assert_eq!(sent, invoice.total_cents);
     assert_eq!(call.field("mode"), "payment");
     assert_eq!(call.field("currency"), "mvr");
@@ -236,8 +244,14 @@ async fn card_routes_refuse_other_shops_and_empty_carts(backend: Backend) {
     let mut stranger: Browser = other_admin(&shop.app).await;
     for (method, path) in [
         ("POST", format!("/payment/card/invoice/{}", invoice.id)),
-        ("PUT", format!("/payment/card/success/invoice/{}", invoice.id)),
-        ("PUT", format!("/payment/card/failed/invoice/{}", invoice.id)),
+        (
+            "PUT",
+            format!("/payment/card/success/invoice/{}", invoice.id),
+        ),
+        (
+            "PUT",
+            format!("/payment/card/failed/invoice/{}", invoice.id),
+        ),
         ("POST", "/payment/card/invoice/not-a-number".to_owned()),
     ] {
         let reply = stranger.call(method, &path, None).await;

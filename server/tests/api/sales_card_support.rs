@@ -97,7 +97,9 @@ pub async fn seed_invoice(
     let pool = shop.app.db.pool();
     let shop_id = shop.seeded.shop.id;
     let now = shop.app.clock.now_millis();
-    let number = counters::next(pool, "invoice_number", shop_id).await.unwrap();
+    let number = counters::next(pool, "invoice_number", shop_id)
+        .await
+        .unwrap();
     let sub_total: i64 = lines.iter().map(|l| l.quantity * l.price_cents).sum();
     let total = sub_total - redeem_cents;
     let id: i64 = sqlx::query_scalar(

@@ -29,7 +29,10 @@ async fn a_badly_signed_webhook_changes_nothing(backend: Backend) {
     let now = shop.app.clock.now_millis() / 1000;
     let tampered = payload.replace("\"livemode\":false", "\"livemode\":true");
     let attempts = [
-        (payload.clone(), Webhook::generate_test_header(&payload, "whsec_other", None)),
+        (
+            payload.clone(),
+            Webhook::generate_test_header(&payload, "whsec_other", None),
+        ),
         (tampered, sign(&payload)),
         (payload.clone(), "t=1,v1=00".to_owned()),
         (payload.clone(), "garbage".to_owned()),
@@ -135,15 +138,17 @@ async fn card_payment_pays_exactly_once_after_merge(backend: Backend) {
         let (status, answer) = send_webhook(&shop.app, &completed, &signature).await;
         assert_eq!(status, 200, "{answer}");
     }
-    shop.boss.call("PUT", &success, None).await.assert_status(200);
+    shop.boss
+        .call("PUT", &success, None)
+        .await
+        .assert_status(200);
     assert_eq!(stripe_event_count(&shop.app).await, 1);
-    let stored: (String, Option<String>) = sqlx::query_as(
-        "SELECT status, card_payment_intent FROM invoices WHERE id = $1",
-    )
-    .bind(invoice.id)
-    .fetch_one(shop.app.db.pool())
-    .await
-    .unwrap();
+    let stored: (String, Option<String>) =
+        sqlx::query_as("SELECT status, card_payment_intent FROM invoices WHERE id = $1")
+            .bind(invoice.id)
+            .fetch_one(shop.app.db.pool())
+            .await
+            .unwrap();
     assert_eq!(stored, ("paid".into(), Some(intent)));
     // Stock left the shelf once: 5 - 2 colas, 5 - 1 juice.
     let stock: Vec<i64> =
