@@ -11,11 +11,12 @@
 
 #[path = "card_checkout.rs"]
 mod checkout;
+#[path = "card_webhook.rs"]
+mod webhook;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{post, put};
@@ -27,7 +28,7 @@ use crate::auth::UserSession;
 use crate::db::invoices::{self, Invoice, card_status, status};
 use crate::db::{card_payments, loyalty, shops};
 use crate::sales::settle::{self, CardPayment, PaymentMethod, Settled};
-use crate::stripe::{CardError, CardGateway, CheckoutSession, WebhookAction};
+use crate::stripe::{CardError, CardGateway, CheckoutSession};
 
 pub const NOT_CONFIGURED: &str = "Card payments are not configured";
 pub const NOT_CONFIRMED: &str = "Stripe has not confirmed this payment";
@@ -38,7 +39,7 @@ pub fn router() -> Router<AppState> {
         .route("/payment/card/invoice/{id}", post(start_checkout))
         .route("/payment/card/success/invoice/{id}", put(confirm_success))
         .route("/payment/card/failed/invoice/{id}", put(record_failure))
-        .route("/payment/card/webhook", post(webhook))
+        .route("/payment/card/webhook", post(webhook::receive))
 }
 
 fn gateway(state: &AppState) -> Result<&Arc<CardGateway>, ApiError> {
@@ -192,27 +193,43 @@ struct CheckoutView {
     invoice: InvoiceView,
 }
 
-/// The stored attempt's session when the customer can still pay it for the current total:
-/// a retried request or a second click gets the same page instead of a second session.
+/// What to do with the invoice's stored session, if any.
+enum Reuse {
+    /// Still open on Stripe for the current total: answer it again (a retried request or a
+    /// second click gets the same page instead of a second session).
+    Open(CheckoutSession),
+    /// Paid on Stripe but not confirmed here yet.
+    AlreadyPaid(CheckoutSession),
+    New,
+}
+
 async fn reusable_session(
     cards: &CardGateway,
     invoice: &Invoice,
     expected_total: i64,
-) -> Result<Option<CheckoutSession>, ApiError> {
-    let (Some(session_id), Some(card_status::PENDING)) =
-        (&invoice.card_session_id, invoice.card_status.as_deref())
-    else {
-        return Ok(None);
+) -> Result<Reuse, ApiError> {
+    let Some(session_id) = &invoice.card_session_id else {
+        return Ok(Reuse::New);
     };
-    match cards.retrieve_session(session_id).await {
-        Ok(session) => Ok((session.is_open()
-            && session.amount_total == Some(expected_total)
-            && session.client_reference_id.as_deref() == Some(invoice.id.to_string().as_str()))
-        .then_some(session)),
+    let session = match cards.retrieve_session(session_id).await {
+        Ok(session) => session,
         // An unknown or unreadable session is simply not reused.
-        Err(CardError::Refused(_)) => Ok(None),
-        Err(error) => Err(bad_gateway(error)),
-    }
+        Err(CardError::Refused(_)) => return Ok(Reuse::New),
+        Err(error) => return Err(bad_gateway(error)),
+    };
+    let for_this_invoice =
+        session.client_reference_id.as_deref() == Some(invoice.id.to_string().as_str());
+    Ok(if for_this_invoice && session.is_paid() {
+        Reuse::AlreadyPaid(session)
+    } else if for_this_invoice
+        && session.is_open()
+        && invoice.card_status.as_deref() == Some(card_status::PENDING)
+        && session.amount_total == Some(expected_total)
+    {
+        Reuse::Open(session)
+    } else {
+        Reuse::New
+    })
 }
 
 async fn start_checkout(
@@ -239,18 +256,15 @@ async fn start_checkout(
     }
     let currency = currency(&state, invoice.shop_id).await?;
     let total = checkout::stripe_total(&invoice, &currency)?;
-    // A paid session Stripe has not reported yet pays the invoice now instead of charging the
-    // customer a second time.
-    if let Some(stored) = invoice.card_session_id.clone() {
-        let known = cards.retrieve_session(&stored).await.ok();
-        if let Some(paid) = known.filter(CheckoutSession::is_paid) {
+    let stripe_session = match reusable_session(&cards, &invoice, total).await? {
+        Reuse::Open(open) => open,
+        // A paid session Stripe has not reported yet pays the invoice now instead of charging
+        // the customer a second time.
+        Reuse::AlreadyPaid(paid) => {
             let invoice = pay(&state, invoice, &paid).await?;
             return Err(already_paid(&invoice));
         }
-    }
-    let stripe_session = match reusable_session(&cards, &invoice, total).await? {
-        Some(open) => open,
-        None => {
+        Reuse::New => {
             let area = if session.is_admin() { "admin" } else { "staff" };
             let site = checkout::site(&cards, &headers);
             let request = checkout::request(&invoice, &lines, &currency, &site, area)?;
@@ -323,78 +337,4 @@ async fn record_failure(
         "Card payment not completed",
         view(&state, invoice).await?,
     ))
-}
-
-#[derive(Serialize)]
-struct Received {
-    received: bool,
-}
-
-/// Stripe's events. No session and no browser: the signature is the authentication. An event
-/// is recorded once it has been applied; a failure to apply it answers an error so Stripe
-/// delivers it again.
-async fn webhook(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Success<Received>, ApiError> {
-    let cards = gateway(&state)?;
-    let refused = |message: String| ApiError::BadRequest(message);
-    let signature = headers
-        .get("stripe-signature")
-        .and_then(|value| value.to_str().ok())
-        .ok_or_else(|| refused("Missing Stripe-Signature header".to_owned()))?;
-    let payload = std::str::from_utf8(&body)
-        .map_err(|_| refused("The Stripe event is not UTF-8".to_owned()))?;
-    let now = state.clock.now_millis();
-    let event = cards
-        .verify_webhook(payload, signature, now.div_euclid(1000))
-        .map_err(|error| {
-            tracing::warn!(%error, "refused a Stripe webhook call");
-            refused(error.to_string())
-        })?;
-    let pool = state.db.pool();
-    if card_payments::event_handled(pool, &event.id).await? {
-        return Ok(Success::ok(
-            "Event already handled",
-            Received { received: true },
-        ));
-    }
-    match &event.action {
-        WebhookAction::SessionCompleted(session) if session.is_paid() => {
-            fulfil(&state, session).await?;
-        }
-        WebhookAction::SessionExpired(session) => {
-            card_payments::mark_session_expired(pool, &session.id, now).await?;
-        }
-        // An unpaid completed session (a delayed payment method) waits for
-        // `checkout.session.async_payment_succeeded`; other events need nothing.
-        WebhookAction::SessionCompleted(_) | WebhookAction::Ignored => {}
-    }
-    card_payments::record_event(pool, &event.id, &event.kind, now).await?;
-    Ok(Success::ok("Event handled", Received { received: true }))
-}
-
-/// A paid session reported by Stripe pays its invoice. A session of no invoice here (another
-/// integration on the same Stripe account, or an attempt replaced since) and a payment that
-/// does not match its invoice are acknowledged and logged: delivering them again cannot help.
-async fn fulfil(state: &AppState, session: &CheckoutSession) -> Result<(), ApiError> {
-    let Some(invoice) = card_payments::find_by_session(state.db.pool(), &session.id).await? else {
-        tracing::info!(session = %session.id, "paid Checkout Session of no invoice here");
-        return Ok(());
-    };
-    match standing(state, invoice, session).await {
-        Ok(Standing::PaidBySession(_)) => Ok(()),
-        Ok(Standing::Payable(invoice, card)) => settle_card(state, &invoice, card).await.map(drop),
-        Err(ApiError::Conflict(message)) => {
-            tracing::error!(
-                session = %session.id,
-                %message,
-                "Stripe reported a payment that does not pay its invoice; check it in the Stripe \
-                 dashboard (a refund may be due)"
-            );
-            Ok(())
-        }
-        Err(error) => Err(error),
-    }
 }
