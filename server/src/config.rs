@@ -6,6 +6,7 @@
 
 mod identity;
 mod mail;
+mod stripe;
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -17,6 +18,7 @@ use url::Url;
 
 pub use identity::{Secret, SuperAdminSettings};
 pub use mail::MailSettings;
+pub use stripe::StripeSettings;
 
 const DEFAULT_DATABASE_URL: &str = "sqlite://data/pos.db";
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -50,6 +52,8 @@ pub struct Config {
     pub super_admin: SuperAdminSettings,
     /// SMTP or outbox, sender, and the base of links in mails.
     pub mail: MailSettings,
+    /// `STRIPE_*`: card payments through Stripe Checkout; `None` without `STRIPE_SECRET_KEY`.
+    pub stripe: Option<StripeSettings>,
     /// `POS_DEMO=1`: seed the demo shop and accounts at start and print their sign-in details.
     pub demo: bool,
 }
@@ -135,6 +139,7 @@ impl Config {
 
         let identity = identity::parse(&get)?;
         let mail = mail::parse(&get, working_dir, identity.public_url.as_ref())?;
+        let stripe = stripe::parse(&get)?;
 
         Ok(Self {
             database_url,
@@ -149,6 +154,7 @@ impl Config {
             session_max_age: identity.session_max_age,
             super_admin: identity.super_admin,
             mail,
+            stripe,
             demo: identity.demo,
         })
     }

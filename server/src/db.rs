@@ -6,6 +6,7 @@
 //! submodules below, one per table; every query by id also takes the caller's shop id.
 
 pub mod audit;
+pub mod card_payments;
 pub mod catalog_import;
 pub mod categories;
 pub mod counters;

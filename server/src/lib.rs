@@ -33,6 +33,7 @@ use crate::config::Config;
 use crate::db::{Db, DbError};
 use crate::http::{AppState, BodyLimits, WebApp};
 use crate::mail::Mailer;
+use crate::stripe::CardGateway;
 
 #[derive(Debug, Error)]
 pub enum StartupError {
@@ -45,6 +46,8 @@ pub enum StartupError {
     Setup(String),
     #[error("cannot prepare the mail transport: {0}")]
     Mail(#[from] crate::mail::MailError),
+    #[error("cannot prepare the Stripe client: {0}")]
+    Cards(#[from] crate::stripe::CardError),
 }
 
 /// A server ready to accept connections: database connected and migrated, first accounts
@@ -88,13 +91,21 @@ impl App {
             .map_err(|error| StartupError::Setup(error.detail()))?;
         let mailer = Arc::new(Mailer::from_settings(&config.mail)?);
         tracing::info!(?mailer, "password reset mail");
+        let cards = match &config.stripe {
+            Some(settings) => Some(Arc::new(CardGateway::new(
+                settings,
+                config.public_url.as_ref(),
+            )?)),
+            None => None,
+        };
+        tracing::info!(enabled = cards.is_some(), "card payments (Stripe Checkout)");
         let state = AppState {
             db: db.clone(),
             web,
             clock,
             auth,
             mailer,
-            cards: None,
+            cards,
         };
         let limits = BodyLimits {
             json_bytes: config.max_body_bytes,

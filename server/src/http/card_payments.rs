@@ -1,9 +1,340 @@
-//! PLACEHOLDER (lead): filled by the helper that owns this file, see /work/wt/CONTRACT.md.
+//! Card payments through Stripe Checkout (docs/api-card-payments.md, DESIGN §6):
+//! `POST /payment/card/invoice/{id}` opens a Checkout Session for an open sale invoice,
+//! `PUT /payment/card/success/invoice/{id}` asks Stripe whether it was paid and only then pays
+//! the invoice, `PUT /payment/card/failed/invoice/{id}` records a given-up attempt, and
+//! `POST /payment/card/webhook` takes Stripe's signed `checkout.session.*` events.
+//!
+//! The browser is never trusted: an invoice is paid only for its own stored session, reported
+//! paid by Stripe, for this invoice and for exactly its total. The success page and the webhook
+//! may both arrive, in any order and any number of times: `sales::settle` pays once, and a
+//! handled webhook event is recorded so a redelivery does nothing.
+
+#[path = "card_checkout.rs"]
+mod checkout;
+#[path = "card_webhook.rs"]
+mod webhook;
+
+use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{post, put};
+use serde::{Deserialize, Serialize};
 
-use super::AppState;
+use super::invoice_views::{InvoiceView, invoice_number_text};
+use super::{ApiError, AppState, Success};
+use crate::auth::UserSession;
+use crate::db::invoices::{self, Invoice, card_status, status};
+use crate::db::{card_payments, loyalty, shops};
+use crate::sales::settle::{self, CardPayment, PaymentMethod, Settled};
+use crate::stripe::{CardError, CardGateway, CheckoutSession};
+
+pub const NOT_CONFIGURED: &str = "Card payments are not configured";
+pub const NOT_CONFIRMED: &str = "Stripe has not confirmed this payment";
+const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/payment/card/invoice/{id}", post(start_checkout))
+        .route("/payment/card/success/invoice/{id}", put(confirm_success))
+        .route("/payment/card/failed/invoice/{id}", put(record_failure))
+        .route("/payment/card/webhook", post(webhook::receive))
+}
+
+fn gateway(state: &AppState) -> Result<&Arc<CardGateway>, ApiError> {
+    state
+        .cards
+        .as_ref()
+        .ok_or_else(|| ApiError::Unavailable(NOT_CONFIGURED.to_owned()))
+}
+
+/// Stripe's refusal or silence: 502, the till may try again.
+fn bad_gateway(error: CardError) -> ApiError {
+    tracing::warn!(%error, "Stripe call failed");
+    ApiError::Rejected {
+        status: StatusCode::BAD_GATEWAY,
+        message: error.to_string(),
+    }
+}
+
+fn already_paid(invoice: &Invoice) -> ApiError {
+    ApiError::Conflict(format!(
+        "Invoice {} is already paid",
+        invoice_number_text(invoice.invoice_number).unwrap_or_default()
+    ))
+}
+
+/// The sale invoice `raw` names in the shop: 404 for a missing, another shop's or a custom
+/// invoice (custom invoices are documents, never paid), and for an id that is not a number.
+async fn sale_invoice(state: &AppState, shop_id: i64, raw: &str) -> Result<Invoice, ApiError> {
+    let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
+    let id: i64 = raw.trim().parse().map_err(|_| not_found())?;
+    invoices::find(state.db.pool(), shop_id, id)
+        .await?
+        .filter(|invoice| invoice.status != status::CUSTOM)
+        .ok_or_else(not_found)
+}
+
+/// The shop's currency as Stripe spells it (lower-case ISO code).
+async fn currency(state: &AppState, shop_id: i64) -> Result<String, ApiError> {
+    let shop = shops::find(state.db.pool(), shop_id)
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("shop {shop_id} of an invoice is missing")))?;
+    Ok(shop.currency_code.to_lowercase())
+}
+
+/// The invoice answer, with the customer's loyalty balance (the redeem box's limit).
+async fn view(state: &AppState, invoice: Invoice) -> Result<InvoiceView, ApiError> {
+    let pool = state.db.pool();
+    let balance = match invoice.customer_id {
+        Some(customer) => Some(loyalty::balance_cents(pool, invoice.shop_id, customer).await?),
+        None => None,
+    };
+    let lines = invoices::lines(pool, invoice.shop_id, invoice.id).await?;
+    InvoiceView::new(invoice, lines, balance)
+}
+
+/// Whether Stripe's `session` pays `invoice`: its current session, paid, for this invoice,
+/// for exactly its total in the shop's currency. 409 otherwise.
+fn confirmed(
+    invoice: &Invoice,
+    session: &CheckoutSession,
+    currency: &str,
+) -> Result<CardPayment, ApiError> {
+    let ours = invoice.card_session_id.as_deref() == Some(session.id.as_str())
+        && session.client_reference_id.as_deref() == Some(invoice.id.to_string().as_str());
+    if !ours || !session.is_paid() {
+        return Err(ApiError::Conflict(NOT_CONFIRMED.to_owned()));
+    }
+    let expected = checkout::stripe_total(invoice, currency)?;
+    if session.amount_total != Some(expected) || session.currency.as_deref() != Some(currency) {
+        return Err(ApiError::Conflict(format!(
+            "The card payment does not match the total of invoice {}",
+            invoice_number_text(invoice.invoice_number)?
+        )));
+    }
+    Ok(CardPayment {
+        session_id: session.id.clone(),
+        payment_intent: session.payment_intent.clone(),
+    })
+}
+
+/// Where `invoice` stands against Stripe's `session`.
+enum Standing {
+    /// This session already paid it: nothing to do.
+    PaidBySession(Invoice),
+    /// Stripe confirmed it: settle with this card payment.
+    Payable(Invoice, CardPayment),
+}
+
+/// 409 unless `session` pays `invoice` (or already did).
+async fn standing(
+    state: &AppState,
+    invoice: Invoice,
+    session: &CheckoutSession,
+) -> Result<Standing, ApiError> {
+    let paid_by_this_session = !invoice.is_open()
+        && invoice.card_status.as_deref() == Some(card_status::PAID)
+        && invoice.card_session_id.as_deref() == Some(session.id.as_str());
+    if paid_by_this_session {
+        return Ok(Standing::PaidBySession(invoice));
+    }
+    if !invoice.is_open() {
+        return Err(already_paid(&invoice));
+    }
+    let currency = currency(state, invoice.shop_id).await?;
+    let card = confirmed(&invoice, session, &currency)?;
+    Ok(Standing::Payable(invoice, card))
+}
+
+/// Pays the invoice by card in one transaction (sales::settle); the same session settling
+/// again answers the paid invoice.
+async fn settle_card(
+    state: &AppState,
+    invoice: &Invoice,
+    card: CardPayment,
+) -> Result<Invoice, ApiError> {
+    let settled = settle::settle(
+        &state.db,
+        &state.clock,
+        invoice.shop_id,
+        invoice.id,
+        PaymentMethod::Digital,
+        Some(card),
+    )
+    .await?;
+    match settled {
+        Settled::Paid(invoice) | Settled::AlreadyPaid(invoice) => Ok(invoice),
+    }
+}
+
+/// Pays `invoice` once Stripe confirmed `session`.
+async fn pay(
+    state: &AppState,
+    invoice: Invoice,
+    session: &CheckoutSession,
+) -> Result<Invoice, ApiError> {
+    match standing(state, invoice, session).await? {
+        Standing::PaidBySession(invoice) => Ok(invoice),
+        Standing::Payable(invoice, card) => settle_card(state, &invoice, card).await,
+    }
+}
+
+#[derive(Serialize)]
+struct SessionView {
+    id: String,
+    url: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CheckoutView {
+    session: SessionView,
+    invoice: InvoiceView,
+}
+
+/// What to do with the invoice's stored session, if any.
+enum Reuse {
+    /// Still open on Stripe for the current total: answer it again (a retried request or a
+    /// second click gets the same page instead of a second session).
+    Open(CheckoutSession),
+    /// Paid on Stripe but not confirmed here yet.
+    AlreadyPaid(CheckoutSession),
+    New,
+}
+
+async fn reusable_session(
+    cards: &CardGateway,
+    invoice: &Invoice,
+    expected_total: i64,
+) -> Result<Reuse, ApiError> {
+    let Some(session_id) = &invoice.card_session_id else {
+        return Ok(Reuse::New);
+    };
+    let session = match cards.retrieve_session(session_id).await {
+        Ok(session) => session,
+        // An unknown or unreadable session is simply not reused.
+        Err(CardError::Refused(_)) => return Ok(Reuse::New),
+        Err(error) => return Err(bad_gateway(error)),
+    };
+    let for_this_invoice =
+        session.client_reference_id.as_deref() == Some(invoice.id.to_string().as_str());
+    Ok(if for_this_invoice && session.is_paid() {
+        Reuse::AlreadyPaid(session)
+    } else if for_this_invoice
+        && session.is_open()
+        && invoice.card_status.as_deref() == Some(card_status::PENDING)
+        && session.amount_total == Some(expected_total)
+    {
+        Reuse::Open(session)
+    } else {
+        Reuse::New
+    })
+}
+
+async fn start_checkout(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+    headers: HeaderMap,
+) -> Result<Success<CheckoutView>, ApiError> {
+    let cards = gateway(&state)?.clone();
+    let invoice = sale_invoice(&state, session.shop_id, &raw).await?;
+    if !invoice.is_open() {
+        return Err(already_paid(&invoice));
+    }
+    let pool = state.db.pool();
+    let lines = invoices::lines(pool, invoice.shop_id, invoice.id).await?;
+    if lines.is_empty() {
+        return Err(ApiError::BadRequest("Cart Empty".to_owned()));
+    }
+    if invoice.total_amount_cents <= 0 {
+        return Err(ApiError::Conflict(format!(
+            "Invoice {} has nothing to pay by card",
+            invoice_number_text(invoice.invoice_number)?
+        )));
+    }
+    let currency = currency(&state, invoice.shop_id).await?;
+    let total = checkout::stripe_total(&invoice, &currency)?;
+    let stripe_session = match reusable_session(&cards, &invoice, total).await? {
+        Reuse::Open(open) => open,
+        // A paid session Stripe has not reported yet pays the invoice now instead of charging
+        // the customer a second time.
+        Reuse::AlreadyPaid(paid) => {
+            let invoice = pay(&state, invoice, &paid).await?;
+            return Err(already_paid(&invoice));
+        }
+        Reuse::New => {
+            let area = if session.is_admin() { "admin" } else { "staff" };
+            let site = checkout::site(&cards, &headers);
+            let request = checkout::request(&invoice, &lines, &currency, &site, area)?;
+            cards.create_session(&request).await.map_err(bad_gateway)?
+        }
+    };
+    let now = state.clock.now_millis();
+    if !card_payments::start_attempt(pool, invoice.shop_id, invoice.id, &stripe_session.id, now)
+        .await?
+    {
+        return Err(already_paid(&invoice));
+    }
+    let invoice = invoices::find(pool, invoice.shop_id, invoice.id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;
+    Ok(Success::ok(
+        "Checkout session created",
+        CheckoutView {
+            session: SessionView {
+                id: stripe_session.id,
+                url: stripe_session.url,
+            },
+            invoice: view(&state, invoice).await?,
+        },
+    ))
+}
+
+/// `?sessionId=`: the session the success page was given, if it sends one; it must be the
+/// stored one.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SuccessQuery {
+    session_id: Option<String>,
+}
+
+async fn confirm_success(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+    Query(query): Query<SuccessQuery>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let cards = gateway(&state)?.clone();
+    let invoice = sale_invoice(&state, session.shop_id, &raw).await?;
+    let Some(stored) = invoice.card_session_id.clone() else {
+        return Err(ApiError::Conflict(NOT_CONFIRMED.to_owned()));
+    };
+    if query.session_id.is_some_and(|claimed| claimed != stored) {
+        return Err(ApiError::Conflict(NOT_CONFIRMED.to_owned()));
+    }
+    let stripe_session = cards.retrieve_session(&stored).await.map_err(bad_gateway)?;
+    let invoice = pay(&state, invoice, &stripe_session).await?;
+    Ok(Success::ok("Invoice paid", view(&state, invoice).await?))
+}
+
+async fn record_failure(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let invoice = sale_invoice(&state, session.shop_id, &raw).await?;
+    let pool = state.db.pool();
+    let now = state.clock.now_millis();
+    if !card_payments::mark_failed(pool, invoice.shop_id, invoice.id, now).await? {
+        return Err(already_paid(&invoice));
+    }
+    let invoice = invoices::find(pool, invoice.shop_id, invoice.id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;
+    Ok(Success::ok(
+        "Card payment not completed",
+        view(&state, invoice).await?,
+    ))
 }

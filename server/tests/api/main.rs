@@ -4,8 +4,10 @@
 //! Tests that take a `Backend` run twice, on SQLite and on PostgreSQL; PostgreSQL needs
 //! POS_TEST_POSTGRES_URL (set by scripts/test.sh through scripts/lib/postgres.sh).
 
+mod fake_stripe;
 mod identity_support;
 mod management_support;
+mod sales_card_support;
 mod smtp_sink;
 mod support;
 
@@ -30,6 +32,8 @@ mod password_reset;
 mod passwords;
 mod permission_guard;
 mod request_bodies;
+mod sales_card;
+mod sales_card_webhook;
 mod sales_invoices;
 mod sales_payment_support;
 mod sales_payments;

@@ -1,0 +1,86 @@
+//! `POST /payment/card/webhook`: Stripe's signed events (docs/api-card-payments.md, "Webhook").
+//! No session and no browser: the signature is the authentication, and the cross-site check
+//! lets it through (no `Origin`, no cookies). An event is recorded once it has been applied; a
+//! failure to apply it answers an error so Stripe delivers it again.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use serde::Serialize;
+
+use super::{Standing, gateway, settle_card, standing};
+use crate::db::card_payments;
+use crate::http::{ApiError, AppState, Success};
+use crate::stripe::{CheckoutSession, WebhookAction};
+
+#[derive(Serialize)]
+pub(super) struct Received {
+    received: bool,
+}
+
+/// Verifies, applies once and records one event.
+pub(super) async fn receive(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Success<Received>, ApiError> {
+    let cards = gateway(&state)?;
+    let refused = |message: String| ApiError::BadRequest(message);
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|value| value.to_str().ok())
+        .ok_or_else(|| refused("Missing Stripe-Signature header".to_owned()))?;
+    let payload = std::str::from_utf8(&body)
+        .map_err(|_| refused("The Stripe event is not UTF-8".to_owned()))?;
+    let now = state.clock.now_millis();
+    let event = cards
+        .verify_webhook(payload, signature, now.div_euclid(1000))
+        .map_err(|error| {
+            tracing::warn!(%error, "refused a Stripe webhook call");
+            refused(error.to_string())
+        })?;
+    let pool = state.db.pool();
+    if card_payments::event_handled(pool, &event.id).await? {
+        return Ok(Success::ok(
+            "Event already handled",
+            Received { received: true },
+        ));
+    }
+    match &event.action {
+        WebhookAction::SessionCompleted(session) if session.is_paid() => {
+            fulfil(&state, session).await?;
+        }
+        WebhookAction::SessionExpired(session) => {
+            card_payments::mark_session_expired(pool, &session.id, now).await?;
+        }
+        // An unpaid completed session (a delayed payment method) waits for
+        // `checkout.session.async_payment_succeeded`; other events need nothing.
+        WebhookAction::SessionCompleted(_) | WebhookAction::Ignored => {}
+    }
+    card_payments::record_event(pool, &event.id, &event.kind, now).await?;
+    Ok(Success::ok("Event handled", Received { received: true }))
+}
+
+/// A paid session reported by Stripe pays its invoice. A session of no invoice here (another
+/// integration on the same Stripe account, or an attempt replaced since) and a payment that
+/// does not match its invoice are acknowledged and logged: delivering them again cannot help.
+async fn fulfil(state: &AppState, session: &CheckoutSession) -> Result<(), ApiError> {
+    let Some(invoice) = card_payments::find_by_session(state.db.pool(), &session.id).await? else {
+        tracing::info!(session = %session.id, "paid Checkout Session of no invoice here");
+        return Ok(());
+    };
+    match standing(state, invoice, session).await {
+        Ok(Standing::PaidBySession(_)) => Ok(()),
+        Ok(Standing::Payable(invoice, card)) => settle_card(state, &invoice, card).await.map(drop),
+        Err(ApiError::Conflict(message)) => {
+            tracing::error!(
+                session = %session.id,
+                %message,
+                "Stripe reported a payment that does not pay its invoice; check it in the Stripe \
+                 dashboard (a refund may be due)"
+            );
+            Ok(())
+        }
+        Err(error) => Err(error),
+    }
+}
