@@ -33,6 +33,7 @@ mod passwords;
 mod permission_guard;
 mod request_bodies;
 mod sales_card;
+mod sales_card_refunds;
 mod sales_card_webhook;
 mod sales_invoices;
 mod sales_payment_support;

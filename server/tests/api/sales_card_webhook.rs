@@ -1,7 +1,7 @@
 //! Stripe's webhook against the local fake Stripe: reachable without a session or an Origin,
 //! refused with no effect unless correctly signed and fresh, and every event applied once
-//! however often Stripe delivers it. The paying half needs the real `sales::settle`:
-//! `card_payment_pays_exactly_once_after_merge` fails until the payments work is merged.
+//! however often Stripe delivers it, and a payment confirmed once whether the success page or
+//! the webhook arrives first.
 
 use pos_server::db::card_payments;
 use stripe_webhook::Webhook;
@@ -15,7 +15,7 @@ use crate::support::{Backend, on_both_backends};
 on_both_backends!(
     a_badly_signed_webhook_changes_nothing,
     a_replayed_event_is_recorded_once,
-    card_payment_pays_exactly_once_after_merge,
+    a_card_payment_pays_exactly_once_whichever_confirmation_comes_first,
 );
 
 async fn a_badly_signed_webhook_changes_nothing(backend: Backend) {
@@ -118,7 +118,7 @@ async fn a_replayed_event_is_recorded_once(backend: Backend) {
 }
 
 /// Needs the real `sales::settle` (the payments helper's work): fails before that merge.
-async fn card_payment_pays_exactly_once_after_merge(backend: Backend) {
+async fn a_card_payment_pays_exactly_once_whichever_confirmation_comes_first(backend: Backend) {
     let mut shop = start(backend).await;
     // Success page first, then the webhook delivered 100 times.
     let invoice = cola_and_juice(&mut shop, "7778004").await;
