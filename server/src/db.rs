@@ -9,6 +9,7 @@ pub mod audit;
 pub mod catalog_import;
 pub mod categories;
 pub mod counters;
+pub mod custom_invoices;
 pub mod customers;
 pub mod employees;
 pub mod invoices;

@@ -30,6 +30,8 @@ mod password_reset;
 mod passwords;
 mod permission_guard;
 mod request_bodies;
+mod sales_custom_invoices;
+mod sales_custom_support;
 mod session_timeouts;
 mod sessions;
 mod shutdown;
