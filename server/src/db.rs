@@ -12,6 +12,7 @@ pub mod counters;
 pub mod custom_invoices;
 pub mod customers;
 pub mod employees;
+pub mod idempotency;
 pub mod invoices;
 pub mod loyalty;
 pub mod permissions;

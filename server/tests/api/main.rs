@@ -32,6 +32,7 @@ mod permission_guard;
 mod request_bodies;
 mod sales_custom_invoices;
 mod sales_custom_support;
+mod sales_idempotency;
 mod session_timeouts;
 mod sessions;
 mod shutdown;
