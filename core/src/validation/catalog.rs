@@ -40,10 +40,10 @@ pub const NEEDS_A_PRICE: &str = "Selling price or cost price must be greater tha
 
 /// Collects the failures of one record, in the order fields are checked.
 #[derive(Default)]
-struct Failures(Vec<FieldError>);
+pub(super) struct Failures(Vec<FieldError>);
 
 impl Failures {
-    fn check<T>(&mut self, result: CoreResult<T>) -> Option<T> {
+    pub(super) fn check<T>(&mut self, result: CoreResult<T>) -> Option<T> {
         match result {
             Ok(value) => Some(value),
             Err(error) => {
@@ -53,7 +53,7 @@ impl Failures {
         }
     }
 
-    fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Vec<FieldError>> {
+    pub(super) fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Vec<FieldError>> {
         match build() {
             Some(record) if self.0.is_empty() => Ok(record),
             _ => Err(self.0),
@@ -69,7 +69,11 @@ fn number_or(field: &str, input: &Option<NumberInput>, default: Decimal) -> Core
     }
 }
 
-fn optional_text(field: &str, input: &Option<String>, max_chars: usize) -> CoreResult<String> {
+pub(super) fn optional_text(
+    field: &str,
+    input: &Option<String>,
+    max_chars: usize,
+) -> CoreResult<String> {
     let text = input.as_deref().unwrap_or("").trim();
     if text.chars().count() > max_chars {
         return Err(CoreError::invalid(

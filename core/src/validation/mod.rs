@@ -20,7 +20,8 @@
 //! Money and quantity bounds are the crate-wide [`crate::limits`]; [`MAX_MONEY_AMOUNT`],
 //! [`MAX_QUANTITY`] and [`QUANTITY_SCALE`] are re-exported here so their old paths still work.
 //!
-//! Layout: `accounts` (staff name, staff ID, password), `email`, `phone`, `dates` (month, year,
+//! Layout: `accounts` (staff name, staff ID, password), `custom_details` (a custom invoice's
+//! customer), `email`, `phone`, `dates` (month, year,
 //! day), `upload` (`.csv` files), `fields` (money, percentages, quantities, required text),
 //! `numbers` (numbers typed into forms), `label` (field names in words) and `operations` (what
 //! the browser calls). Everything public is re-exported here, so callers only ever name
@@ -30,6 +31,7 @@
 
 mod accounts;
 mod catalog;
+mod custom_details;
 mod dates;
 mod email;
 mod fields;
@@ -49,6 +51,9 @@ pub use catalog::{
     CustomProductDraft, CustomerDraft, DESCRIPTION_MAX_CHARS, NEEDS_A_PRICE,
     PRODUCT_NAME_MAX_CHARS, ProductDraft, ValidCategory, ValidCustomProduct, ValidCustomer,
     ValidProduct, barcode, loyalty_rate, unit_quantity,
+};
+pub use custom_details::{
+    ADDRESS_MAX_CHARS, CUSTOM_NAME_MAX_CHARS, CustomDetailsDraft, ValidCustomDetails,
 };
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
 pub use email::{EMAIL_MAX_CHARS, email};

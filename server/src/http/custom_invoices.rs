@@ -1,9 +1,253 @@
-//! PLACEHOLDER (lead): filled by the helper that owns this file, see /work/wt/CONTRACT.md.
+//! Custom invoices (SPEC parts 2, 5 and 7 "Custom invoices", docs/api-custom-invoices.md): a
+//! document typed in for a customer whose details are entered by hand, priced by pos_core's
+//! `priceCustomInvoice`. Never paid, so no stock moves and no loyalty points.
+//!
+//! Any signed-in admin or staff member of the shop may use them (selling needs no grant).
+//! Always within the caller's shop, and only on invoices of status `custom`: another shop's
+//! invoice, a sale invoice or a missing one are the same 404 "Invoice not found". Every answer
+//! is the one invoice shape (`InvoiceView`), read back after the change is committed.
+
+#[path = "custom_invoice_pricing.rs"]
+mod pricing;
 
 use axum::Router;
+use axum::extract::{Path, State};
+use axum::routing::{get, post, put};
+use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
+use rust_decimal::Decimal;
+use serde::Deserialize;
 
-use super::AppState;
+use super::invoice_views::InvoiceView;
+use super::products::PRODUCT_NOT_FOUND;
+use super::{ApiError, AppState, Success};
+use crate::auth::UserSession;
+use crate::db::custom_invoices::{self, Creator, Details, NewLine};
+use crate::db::invoices::{self, status};
+use crate::db::products;
+use crate::http::json::ApiJson;
+
+pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
+pub const LINE_NOT_FOUND: &str = "Product is not in this invoice";
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/invoice/custom/create", post(create))
+        .route("/invoice/custom/{id}", get(show).delete(remove))
+        .route("/invoice/custom/{id}/product", post(add_product))
+        .route(
+            "/invoice/custom/{id}/product/{product_id}",
+            put(remove_product),
+        )
+        .route("/invoice/custom/{id}/customer", put(set_customer))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(INVOICE_NOT_FOUND.to_owned())
+}
+
+/// A path id that is not a number cannot name an invoice: the same 404 as a missing one.
+fn invoice_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim().parse().map_err(|_| not_found())
+}
+
+fn product_id(raw: &str) -> Result<i64, ApiError> {
+    raw.trim()
+        .parse()
+        .map_err(|_| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))
+}
+
+/// The answer for custom invoice `id` of the shop, or 404 (a sale invoice is not one).
+async fn view(state: &AppState, shop_id: i64, id: i64) -> Result<InvoiceView, ApiError> {
+    let pool = state.db.pool();
+    let invoice = invoices::find(pool, shop_id, id)
+        .await?
+        .filter(|invoice| invoice.status == status::CUSTOM)
+        .ok_or_else(not_found)?;
+    let lines = invoices::lines(pool, shop_id, id).await?;
+    InvoiceView::new(invoice, lines, None)
+}
+
+async fn create(
+    State(state): State<AppState>,
+    session: UserSession,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let creator = Creator {
+        user_id: session.user.id,
+        user_name: &session.user.user_name,
+    };
+    let now = state.clock.now_millis();
+    let mut transaction = state.db.pool().begin().await?;
+    let id = custom_invoices::insert(&mut transaction, shop_id, creator, now).await?;
+    transaction.commit().await?;
+    tracing::info!(invoice_id = id, shop_id, "custom invoice created");
+    Ok(Success::created(
+        "Invoice created",
+        view(&state, shop_id, id).await?,
+    ))
+}
+
+async fn show(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let id = invoice_id(&raw)?;
+    Ok(Success::ok(
+        "Invoice",
+        view(&state, session.shop_id, id).await?,
+    ))
+}
+
+/// `{productId, quantity}`: both required (SPEC part 5: a line is added only when a product
+/// was chosen and the quantity is not blank); either may be a JSON number or text.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineBody {
+    product_id: Option<NumberInput>,
+    quantity: Option<NumberInput>,
+}
+
+fn required<'a>(field: &str, input: &'a Option<NumberInput>) -> Result<&'a str, ApiError> {
+    match input.as_ref().map(|value| value.as_str().trim()) {
+        Some(text) if !text.is_empty() => Ok(text),
+        _ => Err(ApiError::BadRequest(format!(
+            "{} is required",
+            validation::label(field)
+        ))),
+    }
+}
+
+/// The body's product id and quantity, checked before anything is read or written.
+fn line_request(body: &LineBody) -> Result<(i64, Decimal), ApiError> {
+    let product = required("productId", &body.product_id)?;
+    let typed = required("quantity", &body.quantity)?;
+    let quantity = validation::parse_decimal("quantity", typed)?;
+    let quantity = validation::quantity("quantity", quantity, QuantityRule::Positive)?;
+    Ok((product_id(product)?, quantity))
+}
+
+/// Adds the product, or sets its quantity when it is already on the invoice.
+async fn add_product(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+    ApiJson(body): ApiJson<LineBody>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw)?;
+    let (product_id, quantity) = line_request(&body)?;
+    let now = state.clock.now_millis();
+    let mut transaction = state.db.pool().begin().await?;
+    if !custom_invoices::lock(&mut *transaction, shop_id, id, now).await? {
+        return Err(not_found());
+    }
+    let product = products::find(&mut *transaction, shop_id, product_id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
+    let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let already_there = stored.iter().any(|line| line.product_id == product.id);
+    let (priced, line) = pricing::with_product(&stored, &product, quantity)?;
+    if already_there {
+        custom_invoices::update_line(&mut *transaction, shop_id, id, &line).await?;
+    } else {
+        let new_line = NewLine {
+            shop_id,
+            invoice_id: id,
+            product: &product,
+            priced: &line,
+        };
+        custom_invoices::insert_line(&mut transaction, new_line).await?;
+    }
+    let totals = pricing::totals(&priced)?;
+    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
+    transaction.commit().await?;
+    tracing::info!(
+        invoice_id = id,
+        shop_id,
+        product_id,
+        "custom invoice line set"
+    );
+    Ok(Success::ok(
+        "Product added to custom invoice",
+        view(&state, shop_id, id).await?,
+    ))
+}
+
+async fn remove_product(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path((raw, raw_product)): Path<(String, String)>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw)?;
+    let line_missing = || ApiError::NotFound(LINE_NOT_FOUND.to_owned());
+    let product_id: i64 = raw_product.trim().parse().map_err(|_| line_missing())?;
+    let now = state.clock.now_millis();
+    let mut transaction = state.db.pool().begin().await?;
+    if !custom_invoices::lock(&mut *transaction, shop_id, id, now).await? {
+        return Err(not_found());
+    }
+    if !custom_invoices::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+        return Err(line_missing());
+    }
+    let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let totals = pricing::totals(&pricing::reprice(&stored)?)?;
+    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
+    transaction.commit().await?;
+    tracing::info!(
+        invoice_id = id,
+        shop_id,
+        product_id,
+        "custom invoice line removed"
+    );
+    Ok(Success::ok(
+        "Product removed",
+        view(&state, shop_id, id).await?,
+    ))
+}
+
+async fn set_customer(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+    ApiJson(draft): ApiJson<CustomDetailsDraft>,
+) -> Result<Success<InvoiceView>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw)?;
+    let valid = draft.validate()?;
+    let details = Details {
+        user_name: &valid.user_name,
+        phone_number: &valid.phone_number,
+        email: &valid.email,
+        address: &valid.address,
+    };
+    let now = state.clock.now_millis();
+    if !custom_invoices::set_details(state.db.pool(), shop_id, id, details, now).await? {
+        return Err(not_found());
+    }
+    tracing::info!(
+        invoice_id = id,
+        shop_id,
+        "custom invoice customer details set"
+    );
+    Ok(Success::ok(
+        "Customer details saved",
+        view(&state, shop_id, id).await?,
+    ))
+}
+
+/// Deletes the custom invoice with its lines (custom invoices are documents, never paid).
+async fn remove(
+    State(state): State<AppState>,
+    session: UserSession,
+    Path(raw): Path<String>,
+) -> Result<Success<()>, ApiError> {
+    let shop_id = session.shop_id;
+    let id = invoice_id(&raw)?;
+    if !custom_invoices::delete(state.db.pool(), shop_id, id).await? {
+        return Err(not_found());
+    }
+    tracing::info!(invoice_id = id, shop_id, "custom invoice deleted");
+    Ok(Success::ok("Invoice deleted", ()))
 }

@@ -73,6 +73,19 @@ pub struct BodyLimits {
     pub upload_bytes: usize,
 }
 
+/// The selling routes, each write behind the Idempotency-Key layer (`route_layer`: only
+/// matched routes, so unknown paths still answer 404 and wrong methods 405).
+fn sales_router(state: &AppState, limits: BodyLimits) -> Router<AppState> {
+    invoices::router()
+        .merge(custom_invoices::router())
+        .merge(payments::router())
+        .merge(card_payments::router())
+        .route_layer(middleware::from_fn_with_state(
+            idempotency::Idempotency::new(state.clone(), limits.json_bytes),
+            idempotency::layer,
+        ))
+}
+
 pub fn router(state: AppState, limits: BodyLimits) -> Router {
     let json_api = Router::new()
         .merge(health::router())
@@ -88,10 +101,7 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(products::router())
         .merge(customers::router())
         .merge(till_catalog::router())
-        .merge(invoices::router())
-        .merge(custom_invoices::router())
-        .merge(payments::router())
-        .merge(card_payments::router())
+        .merge(sales_router(&state, limits))
         // The tower limit also refuses a too-large Content-Length before any handler runs.
         .layer(RequestBodyLimitLayer::new(limits.json_bytes));
     let api = json_api

@@ -1,0 +1,145 @@
+//! The customer details typed into a custom invoice (SPEC part 2 "Custom invoice": name, mobile,
+//! email, address; `PUT /invoice/custom/{id}/customer {userName, email, address, phoneNumber}`).
+//!
+//! A custom invoice's customer is not a stored customer, only text printed on the document, but
+//! its phone number follows the same rule as every stored number ([`phone_number`], 7 digits)
+//! so the till's keypad and lookups stay one habit. Rules:
+//! - `userName` required, 1 to [`CUSTOM_NAME_MAX_CHARS`] characters, trimmed;
+//! - `phoneNumber` required, exactly 7 digits (a JSON number or text);
+//! - `email` optional (blank means none), well-formed when given;
+//! - `address` optional, at most [`ADDRESS_MAX_CHARS`] characters, trimmed.
+
+use serde::{Deserialize, Serialize};
+
+use super::catalog::{Failures, optional_text};
+use super::email::email;
+use super::fields::required_text;
+use super::numbers::NumberInput;
+use super::operations::FieldError;
+use super::phone::phone_number;
+
+pub const CUSTOM_NAME_MAX_CHARS: usize = 100;
+pub const ADDRESS_MAX_CHARS: usize = 200;
+
+/// The details as sent; every field may be missing (then it is checked as blank).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomDetailsDraft {
+    pub user_name: Option<String>,
+    pub phone_number: Option<NumberInput>,
+    pub email: Option<String>,
+    pub address: Option<String>,
+}
+
+/// Details that passed every rule; blank optional fields are empty strings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ValidCustomDetails {
+    pub user_name: String,
+    pub phone_number: String,
+    pub email: String,
+    pub address: String,
+}
+
+impl CustomDetailsDraft {
+    /// The clean details, or every failing field in the order name, phone, email, address.
+    pub fn validate(&self) -> Result<ValidCustomDetails, Vec<FieldError>> {
+        let mut failures = Failures::default();
+        let name = failures.check(required_text(
+            "userName",
+            self.user_name.as_deref().unwrap_or(""),
+            CUSTOM_NAME_MAX_CHARS,
+        ));
+        let phone = failures.check(phone_number(
+            "phoneNumber",
+            self.phone_number.as_ref().map_or("", NumberInput::as_str),
+        ));
+        let mail = failures.check(match self.email.as_deref().map(str::trim) {
+            None | Some("") => Ok(String::new()),
+            Some(text) => email(text),
+        });
+        let address = failures.check(optional_text("address", &self.address, ADDRESS_MAX_CHARS));
+        failures.finish(|| {
+            Some(ValidCustomDetails {
+                user_name: name?,
+                phone_number: phone?,
+                email: mail?,
+                address: address?,
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn draft(value: serde_json::Value) -> CustomDetailsDraft {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn failures(value: serde_json::Value) -> Vec<String> {
+        draft(value)
+            .validate()
+            .unwrap_err()
+            .into_iter()
+            .map(|error| format!("{}: {}", error.field, error.message))
+            .collect()
+    }
+
+    #[test]
+    fn details_are_trimmed_and_optional_fields_may_be_blank() {
+        let valid = draft(json!({"userName": "  Aisha Ali ", "phoneNumber": 7771234,
+            "email": " aisha@example.com ", "address": " Majeedhee Magu, Male "}))
+        .validate()
+        .unwrap();
+        assert_eq!(
+            valid,
+            ValidCustomDetails {
+                user_name: "Aisha Ali".into(),
+                phone_number: "7771234".into(),
+                email: "aisha@example.com".into(),
+                address: "Majeedhee Magu, Male".into(),
+            }
+        );
+        let bare = draft(json!({"userName": "Bilal", "phoneNumber": "7775678", "email": "  "}))
+            .validate()
+            .unwrap();
+        assert_eq!((bare.email.as_str(), bare.address.as_str()), ("", ""));
+    }
+
+    #[test]
+    fn every_failing_field_is_reported_in_order() {
+        assert_eq!(
+            failures(json!({})),
+            [
+                "userName: User name is required",
+                "phoneNumber: Phone number must be exactly 7 digits",
+            ]
+        );
+        let long_name = "n".repeat(CUSTOM_NAME_MAX_CHARS + 1);
+        let long_address = "a".repeat(ADDRESS_MAX_CHARS + 1);
+        assert_eq!(
+            failures(json!({"userName": long_name, "phoneNumber": "77712",
+                "email": "not-mail", "address": long_address})),
+            [
+                "userName: User name must be at most 100 characters",
+                "phoneNumber: Phone number must be exactly 7 digits",
+                "email: Invalid! email id!",
+                "address: Address must be at most 200 characters",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_limits_themselves_are_accepted() {
+        let name = "n".repeat(CUSTOM_NAME_MAX_CHARS);
+        let address = "é".repeat(ADDRESS_MAX_CHARS);
+        let valid = draft(json!({"userName": name, "phoneNumber": "7771234", "address": address}))
+            .validate()
+            .unwrap();
+        assert_eq!(valid.address.chars().count(), ADDRESS_MAX_CHARS);
+    }
+}

@@ -1,0 +1,133 @@
+//! One signed-in till: an HTTP client that keeps the session cookies (the API's only
+//! credentials) and reads each answer whole, timing it from the first byte sent to the last
+//! byte received.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use reqwest::header::SET_COOKIE;
+use serde_json::{Value, json};
+
+/// An answer: status, parsed body, and how long the round trip took.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+    pub took: Duration,
+}
+
+impl Answer {
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+
+    /// The answer if its status is one of `expected`, else an error naming the call.
+    pub fn expect(self, what: &str, expected: &[u16]) -> Result<Self, String> {
+        if expected.contains(&self.status) {
+            Ok(self)
+        } else {
+            Err(format!("{what}: HTTP {} {}", self.status, self.body))
+        }
+    }
+
+    /// `data._id` as text.
+    pub fn id(&self) -> Result<String, String> {
+        self.data()["_id"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or_else(|| format!("no data._id in {}", self.body))
+    }
+}
+
+#[derive(Clone)]
+pub struct Session {
+    http: reqwest::Client,
+    /// `http://host:port/api/v1`.
+    api: String,
+    cookies: BTreeMap<String, String>,
+}
+
+impl Session {
+    pub fn new(http: reqwest::Client, api: &str) -> Self {
+        Self {
+            http,
+            api: api.to_owned(),
+            cookies: BTreeMap::new(),
+        }
+    }
+
+    pub async fn call(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, String> {
+        let mut request = self.http.request(method, format!("{}{path}", self.api));
+        if !self.cookies.is_empty() {
+            let line: Vec<String> = self
+                .cookies
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            request = request.header("cookie", line.join("; "));
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let started = Instant::now();
+        let response = request
+            .send()
+            .await
+            .map_err(|error| format!("{path}: {error}"))?;
+        let status = response.status().as_u16();
+        for value in response.headers().get_all(SET_COOKIE) {
+            let Ok(value) = value.to_str() else { continue };
+            let pair = value.split(';').next().unwrap_or_default();
+            if let Some((name, cookie)) = pair.split_once('=') {
+                self.cookies.insert(name.to_owned(), cookie.to_owned());
+            }
+        }
+        let bytes = response
+            .bytes()
+            .await
+            .map_err(|error| format!("{path}: {error}"))?;
+        let took = started.elapsed();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Ok(Answer { status, body, took })
+    }
+
+    pub async fn get(&mut self, path: &str) -> Result<Answer, String> {
+        self.call(Method::GET, path, None).await
+    }
+
+    pub async fn post(&mut self, path: &str, body: Value) -> Result<Answer, String> {
+        self.call(Method::POST, path, Some(&body)).await
+    }
+
+    /// Signs the till in to the shop (`pos_shop`).
+    pub async fn sign_in_shop(&mut self, email: &str, password: &str) -> Result<(), String> {
+        let body = json!({"email": email, "password": password});
+        self.post("/shop/login", body)
+            .await?
+            .expect("shop sign-in", &[200])
+            .map(drop)
+    }
+
+    /// Signs the admin in (`pos_user`), after the shop.
+    pub async fn sign_in_admin(&mut self, phone: &str, password: &str) -> Result<(), String> {
+        let body = json!({"phoneNumber": phone, "password": password});
+        self.post("/admin/login", body)
+            .await?
+            .expect("admin sign-in", &[200])
+            .map(drop)
+    }
+
+    /// Signs a staff member in (`pos_user`), after the shop.
+    pub async fn sign_in_staff(&mut self, staff_id: &str, password: &str) -> Result<(), String> {
+        let body = json!({"staffId": staff_id, "password": password});
+        self.post("/staff/login", body)
+            .await?
+            .expect("staff sign-in", &[200])
+            .map(drop)
+    }
+}
