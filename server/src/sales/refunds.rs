@@ -18,7 +18,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
-use crate::db::{Db, users::User};
+use crate::db::{Db, shops, users::User};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use crate::stripe::CardGateway;
@@ -307,9 +307,21 @@ async fn refund_card(
         invoice.id,
         to_scaled(plan.refunded_total, CENTS)?
     );
+    // Stripe counts in the currency's own minor units (whole yen, thousandths of a dinar).
+    let shop = shops::find(place.db.pool(), invoice.shop_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the shop of a refunded invoice is missing"))?;
+    let currency = shop.currency_code.to_lowercase();
     let cents = to_scaled(plan.amount, CENTS)?;
+    let minor_units = crate::stripe::amounts::to_stripe(cents, &currency).ok_or_else(|| {
+        ApiError::BadRequest(format!(
+            "A refund of {} cannot be paid back in {}, which has no cents",
+            plan.amount,
+            currency.to_uppercase()
+        ))
+    })?;
     let refund_id = cards
-        .refund(payment_intent, cents, &key)
+        .refund(payment_intent, minor_units, &key)
         .await
         .map_err(|error| ApiError::BadGateway(error.to_string()))?;
     Ok(Some(refund_id))
