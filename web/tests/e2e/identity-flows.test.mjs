@@ -275,7 +275,8 @@ describe('identity and management flows against the real server', () => {
 
       await page.goto(url('/staff'));
       await page.getByRole('navigation', { name: 'Staff menu' }).getByRole('link', { name: 'Cart' }).waitFor();
-      await page.getByRole('button', { name: 'Log out', exact: true }).click();
+      // The cart's own top bar has a Log out too (SPEC part 2); the area's is the one tested here.
+      await page.locator('.area-sidebar').getByRole('button', { name: 'Log out', exact: true }).click();
       await toast(page, 'Logout success').waitFor();
       await atPath(page, '/');
       // Signed out on the server too.

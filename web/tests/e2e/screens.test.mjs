@@ -148,11 +148,24 @@ for (const [device, viewport] of Object.entries(viewports)) {
         await shot(page, `admin-area-menu-open-${device}`);
       }));
 
+    // The staff's home is the till's cart (SPEC part 2): an empty catalogue and no open orders.
     it('staff area', () =>
-      visit(viewport, '/staff', { 'GET /staff/check-logged': ok(staff), 'GET /shop/check-login': ok(shop) }, async (page) => {
-        await page.getByRole('heading', { name: 'Welcome, Ben' }).waitFor();
-        await shot(page, `staff-area-${device}`);
-      }));
+      visit(
+        viewport,
+        '/staff',
+        {
+          'GET /staff/check-logged': ok(staff),
+          'GET /shop/check-login': ok(shop),
+          'GET /till/catalog': ok({ categories: [], products: [] }),
+          'GET /invoice/save/status-saved': ok([]),
+        },
+        async (page) => {
+          await page.getByLabel('Customer phone').waitFor();
+          await page.locator('.till-bar__user', { hasText: 'Ben' }).waitFor();
+          await page.getByRole('link', { name: 'Open orders, 0 saved' }).waitFor();
+          await shot(page, `staff-area-${device}`);
+        },
+      ));
 
     it('super admin area, and its logout back to the landing page', () =>
       visit(

@@ -14,7 +14,12 @@ export function useOpenOrderCount() {
   useEffect(() => {
     const controller = new AbortController();
     listOpenOrders(controller.signal).then(
-      (orders) => setCount(orders.length),
+      (orders) => {
+        // Aborted while the body was being read (the till was left just as the answer came),
+        // the client answers no list at all: that answer is nobody's any more.
+        if (controller.signal.aborted) return;
+        setCount(Array.isArray(orders) ? orders.length : null);
+      },
       (error: unknown) => {
         if (!isAbort(error) && !controller.signal.aborted) setCount(null);
       },

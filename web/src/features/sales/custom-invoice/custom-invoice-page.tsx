@@ -5,6 +5,7 @@ import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
 import { listProductChoices, type ProductChoice } from '../api/custom-invoices';
+import { customDetailsOf } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { useSalesSession } from '../invoices/sales-area';
 import { useBackOfficeCore } from '../invoices/use-back-office-core';
@@ -24,7 +25,7 @@ export function CustomInvoicePage() {
   const { state, setInvoice, retry } = useCustomInvoice();
   const session = useSalesSession();
   const invoice = state.status === 'ready' ? state.invoice : null;
-  const printable = Boolean(invoice?.customerDetailsCustom);
+  const printable = invoice !== null && customDetailsOf(invoice) !== null;
 
   return (
     <Screen
@@ -68,7 +69,7 @@ export function CustomInvoicePage() {
 
 function CustomInvoiceEditor({ invoice, onInvoice }: { invoice: Invoice; onInvoice: (invoice: Invoice) => void }) {
   const [editingDetails, setEditingDetails] = useState(false);
-  const details = invoice.customerDetailsCustom;
+  const details = customDetailsOf(invoice);
 
   if (!details || editingDetails) {
     return (

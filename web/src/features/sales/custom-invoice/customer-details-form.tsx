@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { setCustomInvoiceCustomer } from '../api/custom-invoices';
+import { customDetailsOf } from '../invoices/format';
 import type { CustomerDetailsCustom, Invoice } from '../types';
 import { detailsErrors, detailsOrder, PHONE_NUMBER_LENGTH, trimmedDetails, type DetailsField } from './customer-details';
 
@@ -23,7 +24,7 @@ interface CustomerDetailsFormProps {
  * the message "Add customer details to continue."; saving them unlocks the table.
  */
 export function CustomerDetailsForm({ invoice, onSaved, onCancel }: CustomerDetailsFormProps) {
-  const { values, errors, set, setErrors, idOf, focusFirst } = useFormFields<DetailsField>(invoice.customerDetailsCustom ?? blank);
+  const { values, errors, set, setErrors, idOf, focusFirst } = useFormFields<DetailsField>(customDetailsOf(invoice) ?? blank);
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
 

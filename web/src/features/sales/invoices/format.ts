@@ -6,7 +6,7 @@
  * The same rules as features/customers/format.ts (features do not import each other): a
  * candidate for src/lib once both settle.
  */
-import type { InvoiceStatus, PaymentMethod } from '../types';
+import type { CustomerDetailsCustom, Invoice, InvoiceStatus, PaymentMethod } from '../types';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 
@@ -60,3 +60,14 @@ const statusNames: Record<InvoiceStatus, string> = {
 };
 
 export const statusName = (status: InvoiceStatus) => statusNames[status] ?? status;
+
+/**
+ * A custom invoice's typed-in customer once it has been given (a name is required), else null.
+ * The server answers a details object on every custom invoice, with nulls until they are set;
+ * the screens take that (or null) as "no customer details yet".
+ */
+export function customDetailsOf(invoice: Invoice): CustomerDetailsCustom | null {
+  const details = invoice.customerDetailsCustom;
+  if (!details?.userName) return null;
+  return { userName: details.userName, phoneNumber: details.phoneNumber ?? '', email: details.email ?? '', address: details.address ?? '' };
+}

@@ -5,19 +5,18 @@ import type { ServerData } from '../../../lib/use-server-data';
 import { matchesSearch } from '../../../lib/search';
 import type { InvoiceListStatus } from '../api/invoice-records';
 import type { Invoice } from '../types';
-import { dateTime, paymentMethodName, twoDecimals } from './format';
+import { customDetailsOf, dateTime, paymentMethodName, twoDecimals } from './format';
 import { salesPaths, type SalesSession } from './sales-area';
 import './invoices.css';
 
 const amount = 'invoices-table__amount';
 
 /** Who the invoice is for: the till's customer, or the custom invoice's typed-in one. */
-export const customerOf = (invoice: Invoice) =>
-  invoice.customer
-    ? { name: invoice.customer.customerName, phone: invoice.customer.phoneNumber }
-    : invoice.customerDetailsCustom
-      ? { name: invoice.customerDetailsCustom.userName, phone: invoice.customerDetailsCustom.phoneNumber }
-      : null;
+export function customerOf(invoice: Invoice) {
+  if (invoice.customer) return { name: invoice.customer.customerName, phone: invoice.customer.phoneNumber };
+  const details = customDetailsOf(invoice);
+  return details ? { name: details.userName, phone: details.phoneNumber } : null;
+}
 
 /** A row matches on its number, customer name or phone, or staff member. */
 export const matchingInvoices = (invoices: Invoice[], searchText: string) =>

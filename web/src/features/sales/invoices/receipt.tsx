@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { Invoice, InvoiceLine } from '../types';
-import { dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
+import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
 import './receipt.css';
 
 export interface ReceiptProps {
@@ -20,8 +20,9 @@ export interface ReceiptProps {
  */
 export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptProps) {
   const custom = invoice.status === 'custom';
-  const customer = custom ? invoice.customerDetailsCustom : invoice.customer;
-  const customerName = invoice.customerDetailsCustom?.userName ?? invoice.customer?.customerName;
+  const details = customDetailsOf(invoice);
+  const customer = custom ? details : invoice.customer;
+  const customerName = details?.userName ?? invoice.customer?.customerName;
   const inCurrency = (value: number) => money(value, currencyCode);
   // SPEC part 9: a custom invoice's unit is fixed to kg.
   const unitOf = (line: InvoiceLine) => (custom ? 'kg' : line.unit);
@@ -42,16 +43,16 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptPr
             </dd>
           </div>
         )}
-        {invoice.customerDetailsCustom?.email && (
+        {details?.email && (
           <div>
             <dt>Email</dt>
-            <dd>{invoice.customerDetailsCustom.email}</dd>
+            <dd>{details.email}</dd>
           </div>
         )}
-        {invoice.customerDetailsCustom?.address && (
+        {details?.address && (
           <div>
             <dt>Address</dt>
-            <dd>{invoice.customerDetailsCustom.address}</dd>
+            <dd>{details.address}</dd>
           </div>
         )}
         <div>

@@ -1,0 +1,409 @@
+// End-to-end against the REAL server (scripts/lib/e2e.sh starts it with POS_DEMO=1 and a
+// throwaway database): issue 5's selling flows on the demo shop, driven through the UI like a
+// cashier and an admin. The flows run in order and build on each other: flow 1's sale earns the
+// points flow 3 redeems and is the invoice flow 4 refunds. After each sale the server's own
+// invoice (GET /api/v1/invoice/{id}, with the page's cookies) must say what the screen said.
+// The functions handed to page.evaluate, addInitScript and waitForFunction run in the page.
+/* global window, document */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
+
+const demo = {
+  shopEmail: 'demo@tillwise.test',
+  shopPassword: 'demomart1',
+  adminPhone: '7000001',
+  adminPassword: 'admin1234',
+  staffPassword: 'staff1234',
+};
+// The demo catalogue and customers (server/src/setup/demo_content.rs).
+const aisha = { name: 'Aisha Ali', phone: '7771234' };
+const hassan = { name: 'Hassan Naseer', phone: '7785555' };
+const cheddar = 'Cheddar Cheese 200g';
+const orangeJuice = { name: 'Orange Juice 1L', barcode: '8901001000028' };
+const croissant = 'Croissant';
+const mineralWater = { name: 'Mineral Water 1.5L', barcode: '8901001000011' };
+// Unique per run: the database may be reused when run by hand.
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(-6);
+const customCustomer = { name: `Walk-in ${run}`, phone: `5${String(Date.now()).slice(-6)}` };
+
+/** What the flows hand on: flow 1's invoice (refunded in flow 4). */
+const sold = { invoiceId: '', invoiceNumber: '', totalText: '' };
+let demoStaffId = '';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
+
+/** An amount as written on a screen ("MVR 1,234.50", "MVR71.53") or by the API (71.5) in cents, without floats. */
+function cents(value) {
+  const text = String(value).replace(/[^0-9.-]/g, '');
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -amount : amount;
+}
+
+/**
+ * window.print records what the receipt's print copy holds at the moment of printing, instead
+ * of opening the browser's print dialog.
+ */
+const recordPrints = (page) =>
+  page.addInitScript(() => {
+    window.__printed = [];
+    window.print = () => {
+      window.__printed.push(document.querySelector('.print-copy')?.textContent ?? '');
+    };
+  });
+const printed = (page) => page.evaluate(() => window.__printed);
+
+async function flow(name, body) {
+  const { page, context, pageErrors } = await openPage(browser, viewports.desktop, '/shop/login', recordPrints);
+  page.setDefaultTimeout(10_000);
+  try {
+    await body(page);
+    assert.deepEqual(pageErrors, []);
+  } catch (error) {
+    await shot(page, `sales-flow-${name}-failed`).catch(() => {});
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+async function shopSignIn(page) {
+  await page.goto(url('/shop/login'));
+  await page.getByLabel('Email').fill(demo.shopEmail);
+  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/shop');
+}
+
+async function adminSignIn(page) {
+  await shopSignIn(page);
+  await page.goto(url('/shop/admin/login'));
+  await page.getByLabel('Mobile number').fill(demo.adminPhone);
+  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/admin');
+}
+
+/** The demo staff member's generated staff ID, as the admin's staff list shows it (asked once). */
+async function staffIdOfDemoStaff() {
+  if (demoStaffId) return demoStaffId;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await adminSignIn(page);
+    const response = await page.request.get(url('/api/v1/admin/staff/list'));
+    assert.equal(response.status(), 200);
+    const staff = (await response.json()).data.find((person) => person.role === 'staff' && person.userName === 'DemoStaff');
+    assert.ok(staff, 'the demo staff member exists');
+    demoStaffId = staff.staffId;
+    return demoStaffId;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The staff member signs in and lands on the cart (the staff's home). */
+async function staffSignIn(page) {
+  const staffId = await staffIdOfDemoStaff();
+  await shopSignIn(page);
+  await page.goto(url('/shop/staff/login'));
+  await page.getByLabel('Staff ID').fill(staffId);
+  await page.getByLabel('Password', { exact: true }).fill(demo.staffPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/staff');
+  await page.getByLabel('Customer phone').waitFor();
+}
+
+/** Admin and staff screens reach things through the area menu, as a user would. */
+async function openFromMenu(page, menu, label, path) {
+  await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label, exact: true }).click();
+  await atPath(page, path);
+}
+
+/** The customer by phone: their cart is created. Answers the cart's id and number. */
+async function startCart(page, customer) {
+  const created = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/v1\/invoice\/[^/]+$/.test(new URL(response.url()).pathname));
+  await page.getByLabel('Customer phone').fill(customer.phone);
+  const response = await created;
+  assert.equal(response.status(), 201);
+  const invoice = (await response.json()).data;
+  await toast(page, 'Invoice created').waitFor();
+  const cart = page.locator('.cart-panel');
+  await cart.getByRole('heading', { name: invoice.invoiceNumber }).waitFor();
+  await cart.getByText(customer.name).waitFor();
+  return { id: invoice._id, number: invoice.invoiceNumber };
+}
+
+const cartLines = (page) => page.getByRole('list', { name: 'Products in the cart' });
+
+/** A product tile is tapped: its line shows in the cart and the tile says it is there. */
+async function addByTile(page, productName) {
+  const tile = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) });
+  await tile.click();
+  await cartLines(page).getByText(productName).waitFor();
+  await tile.getByText('Already in Cart').waitFor();
+}
+
+/** A scanner types the barcode into the search box and presses Enter. */
+async function addByBarcode(page, product) {
+  const search = page.getByRole('searchbox', { name: 'Search products or scan a barcode' });
+  await search.fill(product.barcode);
+  await search.press('Enter');
+  await cartLines(page).getByText(product.name).waitFor();
+}
+
+const totalOnScreen = (page) => page.locator('.cart-panel').getByLabel('Total', { exact: true }).textContent();
+
+/** Pay opens the payment dialog titled with the total payable (MVR prefix, SPEC part 9). */
+async function openPayment(page, totalText) {
+  await page.locator('.cart-panel').getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Total payable amount: MVR/ });
+  await dialog.waitFor();
+  const title = await dialog.getByRole('heading').first().textContent();
+  assert.equal(cents(title), cents(totalText), `the dialog's total (${title}) is the cart's (${totalText})`);
+  return dialog;
+}
+
+/** Pays with a method button and waits for the server's answer and "Proceed to print?". */
+async function pay(page, dialog, method, path) {
+  const paid = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/api/v1/payment/${path}/invoice/`));
+  await dialog.getByRole('button', { name: method, exact: true }).click();
+  assert.equal((await paid).status(), 200);
+  await toast(page, 'Payment successful.').waitFor();
+  const question = page.getByRole('dialog', { name: 'Proceed to print?' });
+  await question.waitFor();
+  return question;
+}
+
+/** The server's invoice, read with the page's own session cookies. */
+async function serverInvoice(page, id) {
+  const response = await page.request.get(url(`/api/v1/invoice/${encodeURIComponent(id)}`));
+  assert.equal(response.status(), 200);
+  return (await response.json()).data;
+}
+
+describe('selling flows against the real server', () => {
+  it('1. staff sells to a customer found by phone, pays cash and prints the receipt', () =>
+    flow('1-cash', async (page) => {
+      await staffSignIn(page);
+      await page.getByText('First Select Customer').first().waitFor();
+      await shot(page, 'sales-flow-staff-cart-empty');
+
+      const cart = await startCart(page, aisha);
+      await addByTile(page, cheddar);
+      await addByBarcode(page, orangeJuice);
+      assert.equal(await cartLines(page).getByRole('listitem').count(), 2);
+      const totalText = await totalOnScreen(page);
+      assert.ok(cents(totalText) > 0, `a total is shown (${totalText})`);
+      await shot(page, 'sales-flow-cart-two-lines');
+
+      const dialog = await openPayment(page, totalText);
+      const received = cents(totalText) + 1000 - (cents(totalText) % 1000); // the next 10 up
+      await dialog.getByLabel('Received amount').fill(String(received / 100));
+      const balance = dialog.getByText(/^Balance: MVR/);
+      await balance.waitFor();
+      assert.equal(cents(await balance.textContent()), received - cents(totalText));
+      await shot(page, 'sales-flow-payment-cash');
+
+      const question = await pay(page, dialog, 'Cash', 'cash');
+      await question.getByText(`${cart.number} is paid`).waitFor();
+      await shot(page, 'sales-flow-print-question');
+      await question.getByRole('button', { name: 'Print' }).click();
+      await question.waitFor({ state: 'detached' });
+      const prints = await printed(page);
+      assert.equal(prints.length, 1, 'Print opened the browser print once');
+      assert.match(prints[0], new RegExp(`Invoice ${cart.number}`));
+      assert.match(prints[0], new RegExp(`Total${totalText.replace(/[.]/g, '\\.')}`));
+      assert.match(prints[0], /Cash/);
+      // The sale is finished: the till shows the open orders list.
+      await atPath(page, '/staff/open/orders');
+
+      const invoice = await serverInvoice(page, cart.id);
+      assert.equal(invoice.status, 'paid');
+      assert.equal(invoice.paymentMethod, 'cash');
+      assert.equal(invoice.invoiceNumber, cart.number);
+      assert.equal(invoice.products.length, 2);
+      assert.equal(cents(invoice.totalAmount), cents(totalText));
+      assert.ok(invoice.pointsEarned > 0, 'the sale earned loyalty points');
+      Object.assign(sold, { invoiceId: cart.id, invoiceNumber: cart.number, totalText });
+    }));
+
+  it('2. staff parks an order, resumes it from the open orders and pays by swipe', () =>
+    flow('2-swipe', async (page) => {
+      await staffSignIn(page);
+      const cart = await startCart(page, hassan);
+      await addByTile(page, mineralWater.name);
+      await addByBarcode(page, { name: croissant, barcode: '8901002000034' });
+      const totalText = await totalOnScreen(page);
+
+      await page.locator('.cart-panel').getByRole('button', { name: 'Save', exact: true }).click();
+      await toast(page, 'Saved to open orders').waitFor();
+      await atPath(page, '/staff/open/orders');
+      const orders = page.getByRole('table', { name: 'Open orders' });
+      const row = orders.getByRole('row', { name: new RegExp(cart.number) });
+      await row.waitFor();
+      assert.match(await row.textContent(), new RegExp(hassan.name));
+      assert.match(await row.textContent(), new RegExp(totalText.replace(/^\D+/, '').replace(/[.]/g, '\\.')));
+      const saved = await orders.locator('tbody tr').count();
+      await shot(page, 'sales-flow-open-orders');
+
+      // Back on the cart, the open orders button counts the saved orders.
+      await openFromMenu(page, 'Staff menu', 'Cart', '/staff');
+      await page.getByRole('link', { name: `Open orders, ${saved} saved` }).waitFor();
+      await shot(page, 'sales-flow-open-orders-badge');
+      await page.getByRole('link', { name: `Open orders, ${saved} saved` }).click();
+      await atPath(page, '/staff/open/orders');
+
+      await page.getByRole('link', { name: `Open ${cart.number}` }).click();
+      await atPath(page, `/staff/open/orders/data/${cart.id}`);
+      await page.getByRole('heading', { name: `Open order ${cart.number}` }).waitFor();
+      assert.equal(await cartLines(page).getByRole('listitem').count(), 2);
+      assert.equal(cents(await totalOnScreen(page)), cents(totalText));
+      await shot(page, 'sales-flow-open-order-resumed');
+
+      const dialog = await openPayment(page, totalText);
+      const question = await pay(page, dialog, 'Swipe', 'internal-device');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await atPath(page, '/staff/open/orders');
+      await page.getByRole('table', { name: 'Open orders' }).or(page.getByText(/No open orders/)).first().waitFor();
+      assert.equal(await page.getByRole('link', { name: `Open ${cart.number}` }).count(), 0, 'the paid order left the list');
+      assert.deepEqual(await printed(page), []);
+
+      const invoice = await serverInvoice(page, cart.id);
+      assert.equal(invoice.status, 'paid');
+      assert.equal(invoice.paymentMethod, 'internal-device');
+      assert.equal(cents(invoice.totalAmount), cents(totalText));
+    }));
+
+  it('3. a customer redeems the points flow 1 earned on a new cart and pays', () =>
+    flow('3-redeem', async (page) => {
+      await staffSignIn(page);
+      const cart = await startCart(page, aisha);
+      await addByTile(page, croissant);
+      const points = page.getByText(/^Points: /);
+      assert.ok(cents(await points.textContent()) >= 100, `the customer has at least 1.00 in points (${await points.textContent()})`);
+      const before = cents(await totalOnScreen(page));
+
+      await page.getByLabel('Discount redeem').fill('1');
+      const redeemed = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/redeem/${cart.id}`);
+      await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+      assert.equal((await redeemed).status(), 200);
+      await page.getByText(/redeemed MVR 1\.00/).waitFor();
+      const totalText = await totalOnScreen(page);
+      assert.equal(cents(totalText), before - 100, `the total (${totalText}) is reduced by the redemption`);
+      await shot(page, 'sales-flow-redeemed');
+
+      const dialog = await openPayment(page, totalText);
+      await dialog.getByText('Points redeemed').waitFor();
+      const question = await pay(page, dialog, 'Cash', 'cash');
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await atPath(page, '/staff/open/orders');
+
+      const invoice = await serverInvoice(page, cart.id);
+      assert.equal(invoice.status, 'paid');
+      assert.equal(cents(invoice.redeemAmount), 100);
+      assert.equal(cents(invoice.totalAmount), cents(totalText));
+    }));
+
+  it('4. the admin refunds part of the flow 1 invoice by amount', () =>
+    flow('4-refund', async (page) => {
+      assert.ok(sold.invoiceId, 'flow 1 sold an invoice');
+      await adminSignIn(page);
+      await openFromMenu(page, 'Admin menu', 'Invoices', '/admin/invoices');
+      assert.equal(await page.getByRole('tab', { name: 'Paid' }).getAttribute('aria-selected'), 'true');
+      await page.getByRole('link', { name: sold.invoiceNumber, exact: true }).click();
+      await atPath(page, `/admin/invoice/data/${sold.invoiceId}`);
+      await page.getByRole('heading', { name: `Invoice ${sold.invoiceNumber}` }).waitFor();
+
+      const refund = page.getByLabel('Refund amount');
+      await refund.fill('5.00');
+      const refunded = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/payment/${sold.invoiceId}/invoice`);
+      await refund.blur();
+      assert.equal((await refunded).status(), 200);
+      await toast(page, 'Refund accepted').waitFor();
+      const figures = page.locator('.refund-panel__figures');
+      await figures.getByText(/^Refunded/).waitFor();
+      await page.waitForFunction(
+        () => /Refunded\D*5\.00/.test(document.querySelector('.refund-panel__figures')?.textContent ?? ''),
+      );
+      const remaining = (await figures.textContent()).match(/Remaining\D*([\d,.]+)/);
+      assert.ok(remaining, 'the remaining refundable amount is shown');
+      assert.equal(cents(remaining[1]), cents(sold.totalText) - 500);
+      const receipt = page.getByRole('article', { name: `Receipt ${sold.invoiceNumber}` });
+      await receipt.getByText('Refunded').waitFor();
+      assert.match(await receipt.textContent(), /RefundedMVR 5\.00/);
+      await shot(page, 'sales-flow-refunded');
+
+      await page.getByRole('link', { name: 'Invoices' }).first().click();
+      await atPath(page, '/admin/invoices');
+      await page.getByRole('tab', { name: 'Refunded' }).click();
+      const row = page.getByRole('table', { name: 'Refunded invoices' }).getByRole('row', { name: new RegExp(sold.invoiceNumber) });
+      await row.waitFor();
+      assert.match(await row.textContent(), /5\.00$/);
+      await shot(page, 'sales-flow-refunded-tab');
+
+      const invoice = await serverInvoice(page, sold.invoiceId);
+      assert.equal(cents(invoice.refundedAmount), 500);
+      assert.equal(invoice.status, 'paid', 'a partial refund leaves the invoice paid');
+    }));
+
+  it('5. the admin makes a custom invoice with two lines and prints it', () =>
+    flow('5-custom', async (page) => {
+      await adminSignIn(page);
+      const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/invoice/custom/create');
+      await openFromMenu(page, 'Admin menu', 'Custom Invoice', '/admin/custom/invoice');
+      const invoice = (await (await created).json()).data;
+      await page.getByText('Add customer details to continue.').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Print custom invoice' }).isDisabled(), true);
+
+      await page.getByLabel('Customer name').fill(customCustomer.name);
+      await page.getByLabel('Mobile').fill(customCustomer.phone);
+      await page.getByLabel('Email (optional)').fill(`walk-in-${run}@example.test`);
+      await page.getByLabel('Address (optional)').fill('Majeedhee Magu 12');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await toast(page, 'Customer data added successfully').waitFor();
+
+      const lines = page.getByRole('table', { name: 'Custom invoice lines' });
+      for (const [search, name, quantity] of [
+        ['Banan', 'Bananas', '1.5'],
+        ['Tomat', 'Tomatoes', '2'],
+      ]) {
+        const title = page.getByRole('combobox', { name: 'Title' });
+        await title.fill(search);
+        await page.getByRole('listbox', { name: 'Products' }).getByRole('option', { name: new RegExp(name) }).waitFor();
+        await title.press('Enter');
+        await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Quantity');
+        await page.getByRole('textbox', { name: 'Quantity' }).fill(quantity);
+        await page.getByRole('textbox', { name: 'Quantity' }).press('Enter');
+        await lines.getByRole('row', { name: new RegExp(`^\\d+ ${name} ${quantity.replace('.', '\\.')}`) }).waitFor();
+      }
+      assert.equal(await lines.locator('tbody tr').count(), 3, 'two lines and the row being typed');
+      const totalText = await lines.getByRole('row', { name: /Total Amount/ }).locator('td').first().textContent();
+      await shot(page, 'sales-flow-custom-invoice');
+
+      await page.getByRole('button', { name: 'Print custom invoice' }).click();
+      const prints = await printed(page);
+      assert.equal(prints.length, 1);
+      assert.match(prints[0], new RegExp(`Custom invoice ${invoice.invoiceNumber}`));
+      assert.match(prints[0], new RegExp(customCustomer.name));
+      assert.match(prints[0], /Bananas/);
+      assert.match(prints[0], /Tomatoes/);
+
+      const saved = await serverInvoice(page, invoice._id);
+      assert.equal(saved.status, 'custom');
+      assert.equal(saved.products.length, 2);
+      assert.equal(cents(saved.totalAmount), cents(totalText));
+      assert.equal(saved.customerDetailsCustom.userName, customCustomer.name);
+    }));
+});
