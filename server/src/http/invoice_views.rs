@@ -29,7 +29,7 @@ pub struct InvoiceView {
     staff: StaffView,
     /// `null` for a custom invoice.
     customer: Option<InvoiceCustomerView>,
-    /// Only on a custom invoice; `null` otherwise.
+    /// Only on a custom invoice whose details were given; `null` otherwise.
     customer_details_custom: Option<CustomDetailsView>,
     products: Vec<LineView>,
     #[serde(serialize_with = "decimal")]
@@ -165,13 +165,16 @@ impl InvoiceView {
             phone_number: invoice.customer_phone.clone().unwrap_or_default(),
             loyality_point: customer_points_cents.map(scaled::money),
         });
-        let customer_details_custom =
-            (invoice.status == crate::db::invoices::status::CUSTOM).then(|| CustomDetailsView {
-                user_name: invoice.custom_customer_name.clone(),
-                phone_number: invoice.custom_phone_number.clone(),
-                email: invoice.custom_email.clone(),
-                address: invoice.custom_address.clone(),
-            });
+        // A custom invoice's details are required to have a name once given: until then the
+        // screen asks for them ("Add customer details to continue."), so they answer null.
+        let has_details = invoice.status == crate::db::invoices::status::CUSTOM
+            && !invoice.custom_customer_name.is_empty();
+        let customer_details_custom = has_details.then(|| CustomDetailsView {
+            user_name: invoice.custom_customer_name.clone(),
+            phone_number: invoice.custom_phone_number.clone(),
+            email: invoice.custom_email.clone(),
+            address: invoice.custom_address.clone(),
+        });
         Ok(Self {
             id: invoice.id.to_string(),
             invoice_number: invoice_number_text(invoice.invoice_number)?,
