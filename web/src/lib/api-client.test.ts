@@ -157,6 +157,19 @@ describe('api client', () => {
     expect(lastCall().init.signal).toBe(controller.signal);
   });
 
+  it('lets an abort through when it comes while the answer’s body is still arriving', async () => {
+    const controller = new AbortController();
+    fetchMock.mockResolvedValue({
+      status: 200,
+      text: () => {
+        controller.abort();
+        return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+      },
+    } as unknown as Response);
+    const error = await api.get('/invoice/save/status-saved', { fallbackMessage: 'x', signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(isAbort(error)).toBe(true);
+  });
+
   it('names the message to show for any thrown value', () => {
     expect(errorMessage(new ApiError(429, 'Too many sign-in attempts.'), 'Failed to login')).toBe('Too many sign-in attempts.');
     expect(errorMessage(new Error('boom'), 'Failed to login')).toBe('Failed to login');

@@ -80,7 +80,11 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     throw new ApiError(0, fallbackMessage);
   }
 
-  return settle<T>(response.status, await readBody(response), fallbackMessage);
+  const text = await readBody(response);
+  // Aborted while the body was still arriving: the caller's own doing, as above, never an
+  // answer with no data.
+  if (signal?.aborted) throw signal.reason ?? new DOMException('The request was aborted', 'AbortError');
+  return settle<T>(response.status, text, fallbackMessage);
 }
 
 /**
