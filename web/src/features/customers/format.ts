@@ -1,30 +1,11 @@
 /**
- * How the customer screens write numbers, money and dates. Amounts arrive as JSON numbers with
- * exact digits (at most 2 decimals); they are written from their decimal text, never through
- * float arithmetic, so 0.1 + 0.2 never shows up as 0.30000000000000004 or rounds differently.
+ * How the customer screens write numbers, money and dates: money from its exact decimal text
+ * (lib/money-text.ts, shared with the sales screens), never through float arithmetic.
  */
 import type { PaymentMethod } from './api/customers-api';
+import { money, twoDecimals } from '../../lib/money-text';
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
-
-/** "1234.5" or 1234.5 -> "1,234.50": grouped thousands, exactly 2 decimals (half up beyond). */
-export function twoDecimals(value: number | string): string {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = DECIMAL.exec(text);
-  // Exponent notation (beyond 1e21) or not a number: nothing sensible to round by hand.
-  if (!match) return Number.isFinite(Number(text)) ? Number(text).toFixed(2) : text;
-  const [, sign, whole, fraction = ''] = match;
-  let cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
-  if ((fraction[2] ?? '0') >= '5') cents += 1n;
-  const digits = cents.toString().padStart(3, '0');
-  const grouped = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const negative = sign === '-' && cents !== 0n;
-  return `${negative ? '-' : ''}${grouped}.${digits.slice(-2)}`;
-}
-
-/** An amount in the shop's currency, e.g. "MVR 1,234.50" (the code left out while unknown). */
-export const money = (value: number | string, currencyCode: string) =>
-  currencyCode ? `${currencyCode} ${twoDecimals(value)}` : twoDecimals(value);
+export { money, twoDecimals };
 
 /**
  * SPEC part 9: dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM", in the

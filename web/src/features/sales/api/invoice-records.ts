@@ -5,6 +5,7 @@
 import { api, ApiError } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';
 import type { Invoice } from '../types';
+import { getInvoice } from './invoices';
 
 /** SPEC part 9's filters; `paid` includes partly refunded sales, `refunded` any with a refund. */
 export type InvoiceListStatus = 'paid' | 'refunded' | 'custom';
@@ -12,8 +13,6 @@ export type InvoiceListStatus = 'paid' | 'refunded' | 'custom';
 export const listInvoices = (status: InvoiceListStatus, signal?: AbortSignal) =>
   api.get<Invoice[]>(`/invoice?status=${status}`, { fallbackMessage: messages.invoiceFetchFailed, signal });
 
-export const getInvoice = (id: string, signal?: AbortSignal) =>
-  api.get<Invoice>(`/invoice/${encodeURIComponent(id)}`, { fallbackMessage: messages.invoiceFetchFailed, signal });
 
 /** The invoice, or null when the shop has none with that id (404), so a screen can say so. */
 export async function findInvoice(id: string, signal?: AbortSignal): Promise<Invoice | null> {
