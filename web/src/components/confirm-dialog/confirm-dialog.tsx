@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useModal } from '../modal';
 import '../form/form.css';
 import './confirm-dialog.css';
 
@@ -36,7 +37,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return createPortal(<ConfirmDialogBox {...props} />, document.body);
 }
 
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function ConfirmDialogBox({
   message,
@@ -54,49 +54,14 @@ function ConfirmDialogBox({
   const detailId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const fallbackRef = useRef(fallbackFocus);
-  useEffect(() => {
-    fallbackRef.current = fallbackFocus;
-  });
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const host = dialog?.parentElement;
-    const active = document.activeElement;
-    const returnTo = active instanceof HTMLElement && active !== document.body ? active : null;
-    // Everything else on the page is inert while the question is open.
-    const madeInert = [...document.body.children].filter(
-      (element) => element !== host && !element.contains(dialog ?? null) && !element.hasAttribute('inert'),
-    );
-    for (const element of madeInert) element.setAttribute('inert', '');
-    cancelRef.current?.focus();
-    return () => {
-      for (const element of madeInert) element.removeAttribute('inert');
-      if (returnTo?.isConnected) returnTo.focus();
-      else fallbackRef.current?.()?.focus();
-    };
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
+  // Cancel has focus first, so a stray Enter does not delete.
+  const { onKeyDown } = useModal(dialogRef, {
+    onDismiss: () => {
       if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const stops = [...dialogRef.current.querySelectorAll<HTMLElement>(focusable)];
-    const first = stops[0];
-    const last = stops.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+    },
+    initialFocus: () => cancelRef.current,
+    fallbackFocus,
+  });
 
   return (
     <div
@@ -113,7 +78,7 @@ function ConfirmDialogBox({
         aria-labelledby={messageId}
         aria-describedby={detail ? detailId : undefined}
         aria-busy={busy || undefined}
-        onKeyDown={handleKeyDown}
+        onKeyDown={onKeyDown}
       >
         <span className={`confirm-dialog__icon confirm-dialog__icon--${tone}`} aria-hidden="true">
           <TriangleAlert />

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useModal } from '../../../components/modal';
 
 interface TillDialogProps {
   title: string;
@@ -8,7 +9,6 @@ interface TillDialogProps {
   children: ReactNode;
 }
 
-const focusable = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal for the till's small forms (the custom product): the page behind is inert, the first
@@ -19,42 +19,10 @@ export function TillDialog({ title, onClose, children }: TillDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const host = dialog?.parentElement;
-    const active = document.activeElement;
-    const returnTo = active instanceof HTMLElement && active !== document.body ? active : null;
-    const madeInert = [...document.body.children].filter(
-      (element) => element !== host && !element.contains(dialog ?? null) && !element.hasAttribute('inert'),
-    );
-    for (const element of madeInert) element.setAttribute('inert', '');
-    dialog?.querySelector<HTMLElement>('input, select, button')?.focus();
-    return () => {
-      for (const element of madeInert) element.removeAttribute('inert');
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, []);
-
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const stops = [...dialogRef.current.querySelectorAll<HTMLElement>(focusable)];
-    const first = stops[0];
-    const last = stops.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const { onKeyDown } = useModal(dialogRef, {
+    onDismiss: onClose,
+    initialFocus: () => dialogRef.current?.querySelector<HTMLElement>('input, select, button') ?? null,
+  });
 
   return createPortal(
     <div
@@ -63,7 +31,7 @@ export function TillDialog({ title, onClose, children }: TillDialogProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={dialogRef} className="till-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
+      <div ref={dialogRef} className="till-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <header className="till-dialog__header">
           <h2 id={titleId} className="till-dialog__title">
             {title}
