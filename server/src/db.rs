@@ -95,10 +95,12 @@ pub enum DbError {
     Migrate(#[from] MigrateError),
 }
 
-/// Cheap to clone: the pool is reference-counted.
+/// Cheap to clone: the pools are reference-counted.
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: AnyPool,
+    /// Where write transactions begin (see [`Db::writer`]).
+    writer: AnyPool,
     backend: Backend,
 }
 
@@ -128,11 +130,22 @@ impl Db {
         prepare(backend, &connection_url)
             .await
             .map_err(connect_error)?;
-        let pool = pool_options(backend)
+        let pool = pool_options(backend, 8)
             .connect(&connection_url)
             .await
             .map_err(connect_error)?;
-        let db = Self { pool, backend };
+        let writer = match backend {
+            Backend::Sqlite => pool_options(backend, 1)
+                .connect(&connection_url)
+                .await
+                .map_err(connect_error)?,
+            Backend::Postgres => pool.clone(),
+        };
+        let db = Self {
+            pool,
+            writer,
+            backend,
+        };
         db.migrate().await?;
         Ok(db)
     }
@@ -149,6 +162,16 @@ impl Db {
         &self.pool
     }
 
+    /// The pool write transactions begin on (`db.writer().begin()`). On SQLite it holds one
+    /// connection: SQLite lets one writer in at a time anyway, and writers waiting here are
+    /// served in turn, where writers on several connections poll the database lock with
+    /// growing sleeps (its busy handler) and a sale could wait hundreds of milliseconds behind
+    /// others. Reads keep [`Db::pool`] and run beside the writer (WAL). On PostgreSQL, which
+    /// locks rows, it is the same pool.
+    pub fn writer(&self) -> &AnyPool {
+        &self.writer
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }
@@ -160,22 +183,28 @@ impl Db {
 
     /// Waits for checked-out connections to come back, then closes them all.
     pub async fn close(&self) {
+        self.writer.close().await;
         self.pool.close().await;
     }
 }
 
-fn pool_options(backend: Backend) -> AnyPoolOptions {
+/// `sqlite_connections` sizes a SQLite pool (8 for reads, 1 for the writer); PostgreSQL's
+/// single pool has 16.
+fn pool_options(backend: Backend, sqlite_connections: u32) -> AnyPoolOptions {
     let options = AnyPoolOptions::new().acquire_timeout(ACQUIRE_TIMEOUT);
     match backend {
-        // SQLite has one writer at a time; more connections would only queue on its lock.
-        Backend::Sqlite => options.max_connections(8).after_connect(|connection, _| {
-            Box::pin(async move {
-                for pragma in SQLITE_CONNECTION_PRAGMAS {
-                    sqlx::query(pragma).execute(&mut *connection).await?;
-                }
-                Ok(())
-            })
-        }),
+        Backend::Sqlite => {
+            options
+                .max_connections(sqlite_connections)
+                .after_connect(|connection, _| {
+                    Box::pin(async move {
+                        for pragma in SQLITE_CONNECTION_PRAGMAS {
+                            sqlx::query(pragma).execute(&mut *connection).await?;
+                        }
+                        Ok(())
+                    })
+                })
+        }
         Backend::Postgres => options.max_connections(16),
     }
 }
