@@ -15,6 +15,7 @@ pub mod customers;
 pub mod employees;
 pub mod idempotency;
 pub mod invoice_lists;
+pub mod invoice_rows;
 pub mod invoice_writes;
 pub mod invoices;
 pub mod loyalty;

@@ -7,6 +7,30 @@ use super::Executor;
 use super::invoices::{Invoice, card_status};
 use crate::invoice_select;
 
+/// Sets the card status of an open invoice (active or saved), and its session when `session_id`
+/// is given (otherwise the one it has stays); false when it is paid or not in the shop.
+async fn set_open_card_status<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+    session_id: Option<&str>,
+    status: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE invoices SET card_session_id = COALESCE($1, card_session_id), card_status = $2, \
+         updated_at = $3 WHERE id = $4 AND shop_id = $5 AND status IN ('active', 'saved')",
+    )
+    .bind(session_id)
+    .bind(status)
+    .bind(now)
+    .bind(invoice_id)
+    .bind(shop_id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Records a new Checkout Session as the invoice's card attempt (`pending`). Only an open
 /// invoice (active or saved) takes one: false when it was paid meanwhile or is not in the shop.
 pub async fn start_attempt<'e>(
@@ -16,18 +40,8 @@ pub async fn start_attempt<'e>(
     session_id: &str,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE invoices SET card_session_id = $1, card_status = $2, updated_at = $3 \
-         WHERE id = $4 AND shop_id = $5 AND status IN ('active', 'saved')",
-    )
-    .bind(session_id)
-    .bind(card_status::PENDING)
-    .bind(now)
-    .bind(invoice_id)
-    .bind(shop_id)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    let pending = card_status::PENDING;
+    set_open_card_status(db, shop_id, invoice_id, Some(session_id), pending, now).await
 }
 
 /// Marks the card attempt of an open invoice failed (the cancel page); the session id stays, so
@@ -38,17 +52,7 @@ pub async fn mark_failed<'e>(
     invoice_id: i64,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE invoices SET card_status = $1, updated_at = $2 \
-         WHERE id = $3 AND shop_id = $4 AND status IN ('active', 'saved')",
-    )
-    .bind(card_status::FAILED)
-    .bind(now)
-    .bind(invoice_id)
-    .bind(shop_id)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    set_open_card_status(db, shop_id, invoice_id, None, card_status::FAILED, now).await
 }
 
 /// Marks failed the pending attempt of the open invoice whose current session is `session_id`

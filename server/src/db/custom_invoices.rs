@@ -9,45 +9,32 @@
 //! changing the same invoice at once are applied one after the other (the totals are always
 //! the sum of the lines they were priced with).
 
+use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::Executor;
+use super::invoice_rows::{self, NewInvoice, Staff};
 use super::invoices::status;
-use super::scaled::{CENTS, E3, E4, to_scaled};
-use super::{Executor, counters};
+use super::scaled::{CENTS, E3, to_scaled};
 use crate::db::products::Product;
 use pos_core::pricing::CustomInvoiceLine;
-
-/// The `id_counters` kind of invoice numbers, shared with sale invoices (one sequence per shop).
-pub const INVOICE_NUMBER: &str = "invoice_number";
-
-/// Who creates the invoice: its user id and name at that time.
-#[derive(Debug, Clone, Copy)]
-pub struct Creator<'a> {
-    pub user_id: i64,
-    pub user_name: &'a str,
-}
 
 /// Inserts an empty custom invoice with the next invoice number and returns its id. Run it in
 /// a transaction (`&mut *tx`): the number is allocated by the same transaction.
 pub async fn insert(
     db: &mut AnyConnection,
     shop_id: i64,
-    creator: Creator<'_>,
+    creator: Staff<'_>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let number = counters::next(&mut *db, INVOICE_NUMBER, shop_id).await?;
-    sqlx::query_scalar(
-        "INSERT INTO invoices (shop_id, invoice_number, status, staff_user_id, staff_name, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-    )
-    .bind(shop_id)
-    .bind(number)
-    .bind(status::CUSTOM)
-    .bind(creator.user_id)
-    .bind(creator.user_name)
-    .bind(now)
-    .fetch_one(&mut *db)
-    .await
+    let invoice = NewInvoice {
+        shop_id,
+        status: status::CUSTOM,
+        customer_id: None,
+        staff: creator,
+        now,
+    };
+    invoice_rows::insert_invoice(db, invoice).await
 }
 
 /// Marks the custom invoice changed at `now`, taking its lock for the rest of the transaction;
@@ -128,36 +115,19 @@ pub struct NewLine<'a> {
 
 /// Appends a line after the invoice's last one. Run it after [`lock`] in the same transaction.
 pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<(), sqlx::Error> {
-    let (product, priced) = (line.product, line.priced);
-    let total_cents = to_scaled(priced.total, CENTS)?;
-    sqlx::query(
-        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
-         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
-         cost_price_profit_e4, discount_e4, discount_type, category_id, product_tax_e4, \
-         loyalty_rate_e4, price_cents, gross_cents, total_cents) \
-         SELECT $1, $2, COALESCE(MAX(position), 0) + 1, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
-         $12, $13, $14, $15, $16, $17, $17 FROM invoice_lines WHERE invoice_id = $1",
-    )
-    .bind(line.invoice_id)
-    .bind(line.shop_id)
-    .bind(product.id)
-    .bind(i16::from(product.custom))
-    .bind(&product.product_name)
-    .bind(priced.unit.as_str())
-    .bind(to_scaled(priced.quantity, E3)?)
-    .bind(to_scaled(product.selling_price, CENTS)?)
-    .bind(to_scaled(product.cost_price, CENTS)?)
-    .bind(to_scaled(product.cost_price_profit, E4)?)
-    .bind(to_scaled(product.discount, E4)?)
-    .bind(product.discount_type.as_str())
-    .bind(product.category_id)
-    .bind(to_scaled(product.product_tax, E4)?)
-    .bind(to_scaled(product.loyalty_rate, E4)?)
-    .bind(to_scaled(priced.price, CENTS)?)
-    .bind(total_cents)
-    .execute(&mut *db)
-    .await
-    .map(drop)
+    let priced = line.priced;
+    let new_line = invoice_rows::NewLine {
+        shop_id: line.shop_id,
+        invoice_id: line.invoice_id,
+        product: line.product,
+        unit: priced.unit,
+        quantity: priced.quantity,
+        // Custom invoices have no category discount: the column keeps its default.
+        category_discount_rate: Decimal::ZERO,
+        price: priced.price,
+        total: priced.total,
+    };
+    invoice_rows::insert_line(db, new_line).await
 }
 
 /// Sets an existing line's quantity and amounts (the same product added again). Run it after
@@ -186,24 +156,6 @@ pub async fn update_line<'e>(
     .execute(db)
     .await
     .map(drop)
-}
-
-/// Removes the line of `product_id`; `false` when the invoice has no such line.
-pub async fn delete_line<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    invoice_id: i64,
-    product_id: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 AND product_id = $3",
-    )
-    .bind(invoice_id)
-    .bind(shop_id)
-    .bind(product_id)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
 }
 
 /// The invoice's totals as pos_core priced its lines, in cents.

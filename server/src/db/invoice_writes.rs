@@ -10,13 +10,11 @@ use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::Executor;
+use super::invoice_rows::{self, NewInvoice, NewLine, Staff};
 use super::invoices::{InvoiceLine, status};
 use super::products::Product;
-use super::scaled::{CENTS, E3, E4, to_scaled};
-use super::{Executor, counters};
-
-/// The `id_counters` kind of invoice numbers, one sequence per shop (custom invoices share it).
-pub const INVOICE_NUMBER: &str = "invoice_number";
+use super::scaled::{CENTS, E3, to_scaled};
 
 /// Locks the invoice's row until the transaction ends (a no-op write, portable where `SELECT
 /// ... FOR UPDATE` is not) and returns its status; `None` when the shop has no such invoice.
@@ -33,13 +31,6 @@ pub async fn lock<'e>(
     .bind(shop_id)
     .fetch_optional(db)
     .await
-}
-
-/// Who rings a cart up: the signed-in user, with the name it has now.
-#[derive(Debug, Clone, Copy)]
-pub struct Staff<'a> {
-    pub user_id: i64,
-    pub user_name: &'a str,
 }
 
 /// Parks the user's `active` carts that have lines as `saved` open orders (a new cart is being
@@ -115,21 +106,14 @@ pub async fn insert_cart(
     staff: Staff<'_>,
     now: i64,
 ) -> Result<i64, sqlx::Error> {
-    let number = counters::next(&mut *db, INVOICE_NUMBER, shop_id).await?;
-    sqlx::query_scalar(
-        "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
-         staff_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
-         RETURNING id",
-    )
-    .bind(shop_id)
-    .bind(number)
-    .bind(status::ACTIVE)
-    .bind(customer_id)
-    .bind(staff.user_id)
-    .bind(staff.user_name)
-    .bind(now)
-    .fetch_one(&mut *db)
-    .await
+    let invoice = NewInvoice {
+        shop_id,
+        status: status::ACTIVE,
+        customer_id: Some(customer_id),
+        staff,
+        now,
+    };
+    invoice_rows::insert_invoice(db, invoice).await
 }
 
 /// Adds a line selling `quantity` of `product` as it is now in the catalogue (with its
@@ -143,41 +127,17 @@ pub async fn insert_line(
     category_discount_rate: Decimal,
     quantity: Decimal,
 ) -> Result<(), sqlx::Error> {
-    let position: i64 = sqlx::query_scalar(
-        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM invoice_lines \
-         WHERE invoice_id = $1 AND shop_id = $2",
-    )
-    .bind(invoice_id)
-    .bind(shop_id)
-    .fetch_one(&mut *db)
-    .await?;
-    sqlx::query(
-        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
-         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
-         cost_price_profit_e4, discount_e4, discount_type, category_id, \
-         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
-    )
-    .bind(invoice_id)
-    .bind(shop_id)
-    .bind(position)
-    .bind(product.id)
-    .bind(i16::from(product.custom))
-    .bind(&product.product_name)
-    .bind(product.unit.as_str())
-    .bind(to_scaled(quantity, E3)?)
-    .bind(to_scaled(product.selling_price, CENTS)?)
-    .bind(to_scaled(product.cost_price, CENTS)?)
-    .bind(to_scaled(product.cost_price_profit, E4)?)
-    .bind(to_scaled(product.discount, E4)?)
-    .bind(product.discount_type.as_str())
-    .bind(product.category_id)
-    .bind(to_scaled(category_discount_rate, E4)?)
-    .bind(to_scaled(product.product_tax, E4)?)
-    .bind(to_scaled(product.loyalty_rate, E4)?)
-    .execute(&mut *db)
-    .await
-    .map(drop)
+    let line = NewLine {
+        shop_id,
+        invoice_id,
+        product,
+        unit: product.unit,
+        quantity,
+        category_discount_rate,
+        price: Decimal::ZERO,
+        total: Decimal::ZERO,
+    };
+    invoice_rows::insert_line(db, line).await
 }
 
 /// Sets a line's quantity (the line keeps the catalogue values it was added with).
@@ -194,24 +154,6 @@ pub async fn set_quantity<'e>(
         .execute(db)
         .await
         .map(drop)
-}
-
-/// Removes the invoice's line of `product_id`; `false` when it has none.
-pub async fn delete_line<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    invoice_id: i64,
-    product_id: i64,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query(
-        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 AND product_id = $3",
-    )
-    .bind(invoice_id)
-    .bind(shop_id)
-    .bind(product_id)
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() > 0)
 }
 
 /// Removes every line of the invoice.

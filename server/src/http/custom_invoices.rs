@@ -13,15 +13,18 @@ mod pricing;
 use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{get, post, put};
+use pos_core::pricing::CustomInvoice;
 use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
 use rust_decimal::Decimal;
 use serde::Deserialize;
+use sqlx::{Any, AnyConnection, Transaction};
 
 use super::invoice_views::InvoiceView;
 use super::products::PRODUCT_NOT_FOUND;
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
-use crate::db::custom_invoices::{self, Creator, Details, NewLine};
+use crate::db::custom_invoices::{self, Details, NewLine};
+use crate::db::invoice_rows::{self, Staff};
 use crate::db::invoices::{self, status};
 use crate::db::products;
 use crate::http::json::ApiJson;
@@ -67,12 +70,45 @@ async fn view(state: &AppState, shop_id: i64, id: i64) -> Result<InvoiceView, Ap
     InvoiceView::new(invoice, lines, None)
 }
 
+/// A 200 with the custom invoice as it is now (read after the change committed).
+async fn answer(
+    state: &AppState,
+    shop_id: i64,
+    id: i64,
+    message: &'static str,
+) -> Result<Success<InvoiceView>, ApiError> {
+    Ok(Success::ok(message, view(state, shop_id, id).await?))
+}
+
+/// In a write transaction: locks the shop's custom invoice `id` until commit (see
+/// `db::custom_invoices`); 404 when it has none.
+async fn lock(db: &mut AnyConnection, shop_id: i64, id: i64, now: i64) -> Result<(), ApiError> {
+    if custom_invoices::lock(db, shop_id, id, now).await? {
+        Ok(())
+    } else {
+        Err(not_found())
+    }
+}
+
+/// Stores the totals of the invoice as its lines were priced, and commits the change.
+async fn commit_totals(
+    mut transaction: Transaction<'_, Any>,
+    shop_id: i64,
+    id: i64,
+    priced: &CustomInvoice,
+) -> Result<(), ApiError> {
+    let totals = pricing::totals(priced)?;
+    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
+    transaction.commit().await?;
+    Ok(())
+}
+
 async fn create(
     State(state): State<AppState>,
     session: UserSession,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
-    let creator = Creator {
+    let creator = Staff {
         user_id: session.user.id,
         user_name: &session.user.user_name,
     };
@@ -93,10 +129,7 @@ async fn show(
     Path(raw): Path<String>,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let id = invoice_id(&raw)?;
-    Ok(Success::ok(
-        "Invoice",
-        view(&state, session.shop_id, id).await?,
-    ))
+    answer(&state, session.shop_id, id, "Invoice").await
 }
 
 /// `{productId, quantity}`: both required (SPEC part 5: a line is added only when a product
@@ -139,9 +172,7 @@ async fn add_product(
     let (product_id, quantity) = line_request(&body)?;
     let now = state.clock.now_millis();
     let mut transaction = state.db.pool().begin().await?;
-    if !custom_invoices::lock(&mut *transaction, shop_id, id, now).await? {
-        return Err(not_found());
-    }
+    lock(&mut transaction, shop_id, id, now).await?;
     let product = products::find(&mut *transaction, shop_id, product_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
@@ -159,19 +190,14 @@ async fn add_product(
         };
         custom_invoices::insert_line(&mut transaction, new_line).await?;
     }
-    let totals = pricing::totals(&priced)?;
-    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
-    transaction.commit().await?;
+    commit_totals(transaction, shop_id, id, &priced).await?;
     tracing::info!(
         invoice_id = id,
         shop_id,
         product_id,
         "custom invoice line set"
     );
-    Ok(Success::ok(
-        "Product added to custom invoice",
-        view(&state, shop_id, id).await?,
-    ))
+    answer(&state, shop_id, id, "Product added to custom invoice").await
 }
 
 async fn remove_product(
@@ -185,26 +211,19 @@ async fn remove_product(
     let product_id: i64 = raw_product.trim().parse().map_err(|_| line_missing())?;
     let now = state.clock.now_millis();
     let mut transaction = state.db.pool().begin().await?;
-    if !custom_invoices::lock(&mut *transaction, shop_id, id, now).await? {
-        return Err(not_found());
-    }
-    if !custom_invoices::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    lock(&mut transaction, shop_id, id, now).await?;
+    if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(line_missing());
     }
     let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
-    let totals = pricing::totals(&pricing::reprice(&stored)?)?;
-    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
-    transaction.commit().await?;
+    commit_totals(transaction, shop_id, id, &pricing::reprice(&stored)?).await?;
     tracing::info!(
         invoice_id = id,
         shop_id,
         product_id,
         "custom invoice line removed"
     );
-    Ok(Success::ok(
-        "Product removed",
-        view(&state, shop_id, id).await?,
-    ))
+    answer(&state, shop_id, id, "Product removed").await
 }
 
 async fn set_customer(
@@ -231,10 +250,7 @@ async fn set_customer(
         shop_id,
         "custom invoice customer details set"
     );
-    Ok(Success::ok(
-        "Customer details saved",
-        view(&state, shop_id, id).await?,
-    ))
+    answer(&state, shop_id, id, "Customer details saved").await
 }
 
 /// Deletes the custom invoice with its lines (custom invoices are documents, never paid).

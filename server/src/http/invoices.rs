@@ -17,7 +17,7 @@ mod reprice;
 
 use axum::Router;
 use axum::routing::{delete, get, post, put};
-use sqlx::AnyConnection;
+use sqlx::{Any, AnyConnection, Transaction};
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState};
@@ -100,4 +100,16 @@ async fn answer(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<Invoice
         _ => None,
     };
     InvoiceView::new(invoice, lines, points)
+}
+
+/// Commits the write and answers the invoice as it committed (read in the transaction, just
+/// before the commit).
+async fn commit_answer(
+    mut transaction: Transaction<'_, Any>,
+    shop_id: i64,
+    id: i64,
+) -> Result<InvoiceView, ApiError> {
+    let committed = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    Ok(committed)
 }

@@ -119,21 +119,24 @@ pub async fn raw_get(app: &TestApp, browser: &Browser, path: &str) -> String {
         .unwrap()
 }
 
-/// Sends the same creation `times` times at once, as one signed-in browser on several tabs;
-/// returns each answer's status and message.
-pub async fn create_concurrently(
+/// `POST` `path` (with `body` as JSON, if any) `times` times at once from one signed-in
+/// browser, as on several tabs; returns each answer's status and message.
+pub async fn post_concurrently(
     app: &TestApp,
     browser: &Browser,
-    body: Value,
+    path: &str,
+    body: Option<Value>,
     times: usize,
 ) -> Vec<(u16, String)> {
     let tasks: Vec<_> = (0..times)
         .map(|_| {
-            let request = app
+            let mut request = app
                 .client
-                .post(app.url("/api/v1/customer/create"))
-                .header("cookie", cookie_header(browser))
-                .json(&body);
+                .post(app.url(&format!("/api/v1{path}")))
+                .header("cookie", cookie_header(browser));
+            if let Some(body) = &body {
+                request = request.json(body);
+            }
             tokio::spawn(async move {
                 let response = request.send().await.unwrap();
                 let status = response.status().as_u16();
@@ -150,6 +153,16 @@ pub async fn create_concurrently(
         answers.push(task.await.unwrap());
     }
     answers
+}
+
+/// Sends the same creation `times` times at once; returns each answer's status and message.
+pub async fn create_concurrently(
+    app: &TestApp,
+    browser: &Browser,
+    body: Value,
+    times: usize,
+) -> Vec<(u16, String)> {
+    post_concurrently(app, browser, "/customer/create", Some(body), times).await
 }
 
 /// An invoices row as issue 5 will write it; amounts in cents.

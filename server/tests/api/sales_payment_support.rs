@@ -14,8 +14,8 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 use sqlx::AnyPool;
 
-use crate::customer_support::{cookie_header, insert_customer};
-use crate::identity_support::{Browser, Seeded};
+use crate::customer_support::insert_customer;
+use crate::identity_support::Seeded;
 use crate::support::TestApp;
 use pos_server::db::counters;
 use pos_server::db::scaled::{CENTS, E3, E4, to_scaled};
@@ -325,36 +325,4 @@ pub async fn refunds_of(pool: &AnyPool, invoice_id: i64) -> Vec<(i64, i64, i64, 
 /// A money or quantity field of an answer, exactly (JSON numbers are read as text, not f64).
 pub fn decimal(value: &Value) -> Decimal {
     value.to_string().parse().unwrap()
-}
-
-/// `POST` `path` `times` times at once from one signed-in browser; each answer's status and
-/// message.
-pub async fn post_concurrently(
-    app: &TestApp,
-    browser: &Browser,
-    path: &str,
-    times: usize,
-) -> Vec<(u16, String)> {
-    let tasks: Vec<_> = (0..times)
-        .map(|_| {
-            let request = app
-                .client
-                .post(app.url(&format!("/api/v1{path}")))
-                .header("cookie", cookie_header(browser));
-            tokio::spawn(async move {
-                let response = request.send().await.unwrap();
-                let status = response.status().as_u16();
-                let body: Value = response.json().await.unwrap();
-                (
-                    status,
-                    body["message"].as_str().unwrap_or_default().to_owned(),
-                )
-            })
-        })
-        .collect();
-    let mut answers = Vec::new();
-    for task in tasks {
-        answers.push(task.await.unwrap());
-    }
-    answers
 }

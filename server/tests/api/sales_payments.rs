@@ -8,12 +8,12 @@ use pos_core::catalog::{DiscountType, Unit};
 use pos_server::sales::settle::{CardPayment, PaymentMethod, Settled, settle};
 use rust_decimal::{Decimal, dec};
 
-use crate::customer_support::other_shop_admin;
+use crate::customer_support::{other_shop_admin, post_concurrently};
 use crate::identity_support::{Browser, Seeded, seed};
 use crate::management_support::{admin, refused, staff};
 use crate::sales_payment_support::{
     OpenInvoice, ProductSpec, Stocked, customer_with_points, decimal, invoice_state, ledger_of,
-    post_concurrently, seed_invoice, stock_of, stock_product,
+    seed_invoice, stock_of, stock_product,
 };
 use crate::support::{Backend, TestApp, on_both_backends, spawn_app};
 
@@ -247,7 +247,14 @@ async fn twenty_racing_payments_pay_once(backend: Backend) {
     let id = seed_invoice(&app, &seeded, readme_cart(&shelf, aisha, dec!(5))).await;
     let till = staff(&app, &seeded).await;
 
-    let answers = post_concurrently(&app, &till, &format!("/payment/cash/invoice/{id}"), 20).await;
+    let answers = post_concurrently(
+        &app,
+        &till,
+        &format!("/payment/cash/invoice/{id}"),
+        None,
+        20,
+    )
+    .await;
     let ok = answers.iter().filter(|(status, _)| *status == 200).count();
     assert_eq!(ok, 1, "{answers:?}");
     for (status, message) in answers.iter().filter(|(status, _)| *status != 200) {

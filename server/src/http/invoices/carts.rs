@@ -5,9 +5,10 @@ use axum::extract::{Path, State};
 use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
-use super::{answer, invoice_id, lock_open_sale, not_found};
+use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found};
 use crate::auth::UserSession;
-use crate::db::invoice_writes::{self, Staff};
+use crate::db::invoice_rows::Staff;
+use crate::db::invoice_writes;
 use crate::db::{customers, invoices};
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -62,8 +63,7 @@ pub async fn create(
             invoice_writes::insert_cart(&mut transaction, shop_id, customer_id, staff, now).await?
         }
     };
-    let cart = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let cart = commit_answer(transaction, shop_id, id).await?;
     tracing::info!(
         invoice_id = id,
         customer_id,
@@ -123,8 +123,7 @@ pub async fn save(
         return Err(ApiError::BadRequest(CART_EMPTY_ON_SAVE.to_owned()));
     }
     invoice_writes::save(&mut *transaction, shop_id, id, state.clock.now_millis()).await?;
-    let saved = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let saved = commit_answer(transaction, shop_id, id).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice saved to open orders");
     Ok(Success::ok("Saved to open orders", saved))
 }

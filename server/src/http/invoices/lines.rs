@@ -8,12 +8,12 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::bodies::AddProduct;
-use super::reprice::reprice;
+use super::reprice::commit_repriced;
 use super::{answer, invoice_id, lock_open_sale};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
 use crate::db::products::{self, Product};
-use crate::db::{categories, invoice_writes};
+use crate::db::{categories, invoice_rows, invoice_writes};
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::{ApiError, AppState, Success};
@@ -143,9 +143,7 @@ pub async fn add(
         }
     }
     let now = state.clock.now_millis();
-    reprice(&mut transaction, &invoice, now).await?;
-    let changed = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let changed = commit_repriced(transaction, &invoice, now).await?;
     tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
     Ok(Success::ok("Product added to invoice", changed))
 }
@@ -162,12 +160,10 @@ pub async fn remove(
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
     let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
-    if !invoice_writes::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(not_in_invoice());
     }
-    reprice(&mut transaction, &invoice, state.clock.now_millis()).await?;
-    let changed = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let changed = commit_repriced(transaction, &invoice, state.clock.now_millis()).await?;
     tracing::info!(invoice_id = id, product_id, shop_id, "invoice line removed");
     Ok(Success::ok("Product removed from invoice", changed))
 }
@@ -184,9 +180,7 @@ pub async fn clear(
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
     // An empty cart prices at zero, so the redemption goes too.
-    reprice(&mut transaction, &invoice, state.clock.now_millis()).await?;
-    let cleared = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let cleared = commit_repriced(transaction, &invoice, state.clock.now_millis()).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice cleared");
     Ok(Success::ok("Invoice cleared", cleared))
 }

@@ -11,7 +11,7 @@ use pos_core::validation;
 use rust_decimal::Decimal;
 
 use super::bodies::Redeem;
-use super::{answer, invoice_id, lock_open_sale};
+use super::{commit_answer, invoice_id, lock_open_sale};
 use crate::auth::UserSession;
 use crate::db::{invoice_writes, invoices, loyalty, scaled};
 use crate::http::invoice_views::InvoiceView;
@@ -55,8 +55,7 @@ pub async fn redeem(
     let priced = price(&cart, limit.accepted)?;
     let now = state.clock.now_millis();
     invoice_writes::store_amounts(&mut transaction, shop_id, id, &lines, &priced, now).await?;
-    let changed = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
+    let changed = commit_answer(transaction, shop_id, id).await?;
     tracing::info!(invoice_id = id, shop_id, redeem = %limit.accepted, "redemption set");
     Ok(Success::ok("Points amount added", changed))
 }

@@ -1,0 +1,135 @@
+//! The row writes every kind of invoice shares (migrations/*/0004_sales.sql): a new invoice
+//! with the next number of the shop, a new line keeping the product's catalogue values, and
+//! removing a line. Carts and open orders (`db::invoice_writes`) and custom invoices
+//! (`db::custom_invoices`) call these inside their own transactions and locks.
+
+use pos_core::catalog::Unit;
+use rust_decimal::Decimal;
+use sqlx::AnyConnection;
+
+use super::products::Product;
+use super::scaled::{CENTS, E3, E4, to_scaled};
+use super::{Executor, counters};
+
+/// The `id_counters` kind of invoice numbers: one sequence per shop, shared by sale and custom
+/// invoices.
+pub const INVOICE_NUMBER: &str = "invoice_number";
+
+/// Who creates an invoice: the signed-in user, with the name it has now.
+#[derive(Debug, Clone, Copy)]
+pub struct Staff<'a> {
+    pub user_id: i64,
+    pub user_name: &'a str,
+}
+
+/// A new invoice row: its status, and the customer when it is a sale (custom invoices have
+/// typed-in details instead).
+#[derive(Debug, Clone, Copy)]
+pub struct NewInvoice<'a> {
+    pub shop_id: i64,
+    pub status: &'a str,
+    pub customer_id: Option<i64>,
+    pub staff: Staff<'a>,
+    pub now: i64,
+}
+
+/// Inserts the invoice with the next invoice number and returns its id. Run it in a
+/// transaction (`&mut *tx`): the number comes from the same transaction, so numbers are
+/// gap-free per shop.
+pub async fn insert_invoice(
+    db: &mut AnyConnection,
+    invoice: NewInvoice<'_>,
+) -> Result<i64, sqlx::Error> {
+    let number = counters::next(&mut *db, INVOICE_NUMBER, invoice.shop_id).await?;
+    sqlx::query_scalar(
+        "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
+         staff_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
+         RETURNING id",
+    )
+    .bind(invoice.shop_id)
+    .bind(number)
+    .bind(invoice.status)
+    .bind(invoice.customer_id)
+    .bind(invoice.staff.user_id)
+    .bind(invoice.staff.user_name)
+    .bind(invoice.now)
+    .fetch_one(&mut *db)
+    .await
+}
+
+/// A new line: the product as it is now in the catalogue (its values are kept on the line),
+/// and the amounts known when it is added (a cart's are stored once it is re-priced, so zero).
+pub struct NewLine<'a> {
+    pub shop_id: i64,
+    pub invoice_id: i64,
+    pub product: &'a Product,
+    pub unit: Unit,
+    pub quantity: Decimal,
+    pub category_discount_rate: Decimal,
+    pub price: Decimal,
+    pub total: Decimal,
+}
+
+/// Appends the line after the invoice's last one. Run it after the invoice's lock in the same
+/// transaction, so two requests never take the same position.
+pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<(), sqlx::Error> {
+    let product = line.product;
+    let position: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM invoice_lines \
+         WHERE invoice_id = $1 AND shop_id = $2",
+    )
+    .bind(line.invoice_id)
+    .bind(line.shop_id)
+    .fetch_one(&mut *db)
+    .await?;
+    let total_cents = to_scaled(line.total, CENTS)?;
+    sqlx::query(
+        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
+         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
+         cost_price_profit_e4, discount_e4, discount_type, category_id, \
+         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
+         total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+         $16, $17, $18, $19, $19)",
+    )
+    .bind(line.invoice_id)
+    .bind(line.shop_id)
+    .bind(position)
+    .bind(product.id)
+    .bind(i16::from(product.custom))
+    .bind(&product.product_name)
+    .bind(line.unit.as_str())
+    .bind(to_scaled(line.quantity, E3)?)
+    .bind(to_scaled(product.selling_price, CENTS)?)
+    .bind(to_scaled(product.cost_price, CENTS)?)
+    .bind(to_scaled(product.cost_price_profit, E4)?)
+    .bind(to_scaled(product.discount, E4)?)
+    .bind(product.discount_type.as_str())
+    .bind(product.category_id)
+    .bind(to_scaled(line.category_discount_rate, E4)?)
+    .bind(to_scaled(product.product_tax, E4)?)
+    .bind(to_scaled(product.loyalty_rate, E4)?)
+    .bind(to_scaled(line.price, CENTS)?)
+    .bind(total_cents)
+    .execute(&mut *db)
+    .await
+    .map(drop)
+}
+
+/// Removes the invoice's line of `product_id` (an invoice has at most one per product);
+/// `false` when it has none.
+pub async fn delete_line<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    invoice_id: i64,
+    product_id: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 AND product_id = $3",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(product_id)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
