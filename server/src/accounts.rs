@@ -37,7 +37,7 @@ pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<U
     }
     let password_hash = password::hash(account.password).await?;
 
-    let mut transaction = db.pool().begin().await?;
+    let mut transaction = db.writer().begin().await?;
     let staff_id = match account.shop_id {
         None => None,
         Some(_) => {

@@ -40,7 +40,7 @@ pub async fn set(
     by: &ChangedBy,
 ) -> Result<bool, ApiError> {
     let hash = checked_hash(new_password).await?;
-    let mut transaction = db.pool().begin().await?;
+    let mut transaction = db.writer().begin().await?;
     if !store(&mut transaction, now, owner, &hash, by).await? {
         return Ok(false);
     }
@@ -58,7 +58,7 @@ pub async fn set_with_token(
     by: &ChangedBy,
 ) -> Result<Option<i64>, ApiError> {
     let hash = checked_hash(new_password).await?;
-    let mut transaction = db.pool().begin().await?;
+    let mut transaction = db.writer().begin().await?;
     let Some(user_id) = db::reset_tokens::consume(&mut *transaction, token_hash, now).await? else {
         return Ok(None);
     };

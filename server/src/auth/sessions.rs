@@ -90,7 +90,7 @@ pub async fn start(
     sweep(&state.db, now, state.auth.timeouts).await?;
     let token = SecretToken::generate()?;
     let id_hash = token.digest();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     for old in replacing {
         db::sessions::delete(&mut *transaction, &old.digest()).await?;
     }

@@ -54,7 +54,7 @@ pub async fn import_categories(
     parsed: &ParsedFile<CategoryRow>,
 ) -> Result<Plan<ValidCategory>, sqlx::Error> {
     let batch = batch_rows(db.backend());
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.writer().begin().await?;
     let existing = live_categories(&mut tx, shop_id).await?;
     let plan = plan_categories(parsed, &existing);
     if !plan.rejected.is_empty() {
@@ -106,7 +106,7 @@ pub async fn import_products(
     rules: ProductRules,
 ) -> Result<Plan<ProductValues>, sqlx::Error> {
     let batch = batch_rows(db.backend());
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.writer().begin().await?;
     let categories = live_categories(&mut tx, shop_id).await?;
     let products = live_products(&mut tx, shop_id).await?;
     let plan = plan_products(parsed, rules, &categories, &products);

@@ -173,7 +173,7 @@ async fn remove(
 ) -> Result<Success<()>, ApiError> {
     let shop_id = guard.session.shop_id;
     let id = category_id(&raw_id)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     if !categories::lock_live(&mut *transaction, shop_id, id).await? {
         return Err(not_found());
     }

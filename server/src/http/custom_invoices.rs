@@ -113,7 +113,7 @@ async fn create(
         user_name: &session.user.user_name,
     };
     let now = state.clock.now_millis();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let id = custom_invoices::insert(&mut transaction, shop_id, creator, now).await?;
     transaction.commit().await?;
     tracing::info!(invoice_id = id, shop_id, "custom invoice created");
@@ -171,7 +171,7 @@ async fn add_product(
     let id = invoice_id(&raw)?;
     let (product_id, quantity) = line_request(&body)?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
     let product = products::find(&mut *transaction, shop_id, product_id)
         .await?
@@ -210,7 +210,7 @@ async fn remove_product(
     let line_missing = || ApiError::NotFound(LINE_NOT_FOUND.to_owned());
     let product_id: i64 = raw_product.trim().parse().map_err(|_| line_missing())?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
     if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(line_missing());

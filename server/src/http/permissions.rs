@@ -106,7 +106,7 @@ async fn change(
     let shop_id = target
         .shop_id
         .ok_or_else(|| ApiError::NotFound(people::PERSON_NOT_FOUND.to_owned()))?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let changed = if grant {
         db::permissions::grant(&mut *transaction, shop_id, target.id, permission).await?
     } else {

@@ -110,7 +110,7 @@ async fn create(
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
     staff_keeps_tax_and_loyalty(&guard.session, (Decimal::ZERO, Decimal::ZERO), &product)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let category = check_category_and_barcode(&mut transaction, shop_id, &product, None).await?;
     let now = state.clock.now_millis();
     let id = match products::insert(&mut transaction, shop_id, category, &product, now).await {
@@ -145,7 +145,7 @@ async fn update(
     let product = merge(&stored, sent).validate()?;
     let current = (stored.product_tax, stored.loyalty_rate);
     staff_keeps_tax_and_loyalty(&guard.session, current, &product)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let category =
         check_category_and_barcode(&mut transaction, shop_id, &product, Some(id)).await?;
     let now = state.clock.now_millis();
@@ -189,7 +189,7 @@ async fn create_custom(
 ) -> Result<Success<CustomProductView>, ApiError> {
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let now = state.clock.now_millis();
     let id = products::insert_custom(&mut transaction, shop_id, &product, now).await?;
     let created = products::find(&mut *transaction, shop_id, id)

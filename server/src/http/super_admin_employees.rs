@@ -163,7 +163,7 @@ pub(super) async fn delete_person(
     target: &db::users::User,
 ) -> Result<(), ApiError> {
     let shop_id = target.shop_id.unwrap_or_default();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     // Explicit, not only by cascade: a session must never outlive its person.
     db::sessions::delete_for_user(&mut *transaction, target.id).await?;
     if !db::employees::delete(&mut *transaction, shop_id, target.id).await? {

@@ -64,7 +64,7 @@ pub async fn refund(
     admin: &User,
 ) -> Result<Invoice, ApiError> {
     let now = place.clock.now_millis();
-    let mut tx = place.db.pool().begin().await?;
+    let mut tx = place.db.writer().begin().await?;
     let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
     if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
         return Err(not_found());

@@ -76,7 +76,7 @@ pub async fn settle(
     card: Option<CardPayment>,
 ) -> Result<Settled, ApiError> {
     let now = clock.now_millis();
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.writer().begin().await?;
     let claim = Claim {
         payment_method: method.as_str(),
         card: card

@@ -286,7 +286,7 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
     if !db::categories::list(db.pool(), shop_id).await?.is_empty() {
         return Ok(());
     }
-    let mut tx = db.pool().begin().await?;
+    let mut tx = db.writer().begin().await?;
     let mut category_ids = Vec::with_capacity(CATEGORIES.len());
     for (name, description, rate) in CATEGORIES {
         let category = CategoryDraft {

@@ -37,7 +37,7 @@ pub async fn create(
         user_name: &session.user.user_name,
     };
     let now = state.clock.now_millis();
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     // A write first: on SQLite the transaction is a writer from the start (see db::invoice_writes).
     let parked =
         invoice_writes::park_active_carts(&mut *transaction, shop_id, staff.user_id, now).await?;
@@ -114,7 +114,7 @@ pub async fn save(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     lock_open_sale(&mut transaction, shop_id, id).await?;
     if invoices::lines(&mut *transaction, shop_id, id)
         .await?
@@ -137,7 +137,7 @@ pub async fn delete_open(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let deleted = match lock_open_sale(&mut transaction, shop_id, id).await {
         Ok(_) => answer(&mut transaction, shop_id, id).await?,
         Err(ApiError::Conflict(_)) => {

@@ -116,7 +116,7 @@ pub async fn add(
     let id = invoice_id(&raw_id)?;
     let named = named(&body)?;
     let sent = sent_quantity(&body)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     let product = find_product(&mut transaction, shop_id, &named).await?;
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
@@ -156,7 +156,7 @@ pub async fn remove(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
     let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
@@ -176,7 +176,7 @@ pub async fn clear(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
     // An empty cart prices at zero, so the redemption goes too.

@@ -35,7 +35,7 @@ pub async fn redeem(
     let id = invoice_id(&raw_id)?;
     let field = "redeemAmountAdd";
     let requested = validation::money_amount(field, body.redeem_amount_add.decimal(field)?)?;
-    let mut transaction = state.db.pool().begin().await?;
+    let mut transaction = state.db.writer().begin().await?;
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     // A sale invoice always has its customer (the table's check).
     let customer_id = invoice.customer_id.ok_or_else(super::not_found)?;
