@@ -385,9 +385,16 @@ describe('selling flows against the real server', () => {
         await title.press('Enter');
         await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Quantity');
         await page.getByRole('textbox', { name: 'Quantity' }).fill(quantity);
+        // The typing row also shows the name and quantity: wait for the server's answer.
+        const added = page.waitForResponse(
+          (response) => response.request().method() === 'POST' && /\/invoice\/custom\/[^/]+\/product$/.test(new URL(response.url()).pathname),
+        );
         await page.getByRole('textbox', { name: 'Quantity' }).press('Enter');
+        assert.equal((await added).status(), 200);
         await lines.getByRole('row', { name: new RegExp(`^\\d+ ${name} ${quantity.replace('.', '\\.')}`) }).waitFor();
       }
+      // The new row opens once the second line's answer is in: wait for it, then count.
+      await lines.locator('tbody tr').nth(2).waitFor();
       assert.equal(await lines.locator('tbody tr').count(), 3, 'two lines and the row being typed');
       const totalText = await lines.getByRole('row', { name: /Total Amount/ }).locator('td').first().textContent();
       await shot(page, 'sales-flow-custom-invoice');
