@@ -4,15 +4,9 @@
 // creates is the one flow 2's product and flow 3's CSV use).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
+import { adminSignIn, atPath, demo, openFromMenu, runFlow, toast } from './demo-shop.mjs';
+import { launchBrowser, shot, url } from './support.mjs';
 
-const demo = {
-  shopEmail: 'demo@tillwise.test',
-  shopPassword: 'demomart1',
-  adminPhone: '7000001',
-  adminPassword: 'admin1234',
-  staffPassword: 'staff1234',
-};
 // Unique per run: the database may be reused when run by hand.
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.slice(-6);
 const category = `Snacks ${run}`;
@@ -27,45 +21,7 @@ after(async () => {
   await browser?.close();
 });
 
-const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
-
-async function flow(name, body) {
-  const { page, context, pageErrors } = await openPage(browser, viewports.desktop, '/shop/login');
-  page.setDefaultTimeout(10_000);
-  try {
-    await body(page);
-    assert.deepEqual(pageErrors, []);
-  } catch (error) {
-    await shot(page, `catalog-flow-${name}-failed`).catch(() => {});
-    throw error;
-  } finally {
-    await context.close();
-  }
-}
-
-async function shopSignIn(page) {
-  await page.goto(url('/shop/login'));
-  await page.getByLabel('Email').fill(demo.shopEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/shop');
-}
-
-async function adminSignIn(page) {
-  await shopSignIn(page);
-  await page.goto(url('/shop/admin/login'));
-  await page.getByLabel('Mobile number').fill(demo.adminPhone);
-  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/admin');
-}
-
-/** Goes to a screen through the area menu, as a user would. */
-async function openFromMenu(page, menu, label, path) {
-  await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label, exact: true }).click();
-  await atPath(page, path);
-}
+const flow = (name, body) => runFlow(browser, 'catalog-flow', name, body);
 
 describe('catalogue and customer flows against the real server', () => {
   it('1. the admin adds a category', () =>

@@ -7,15 +7,9 @@
 /* global window, document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
+import { adminSignIn, atPath, demo, openFromMenu, runFlow, shopSignIn, toast } from './demo-shop.mjs';
+import { launchBrowser, shot, url } from './support.mjs';
 
-const demo = {
-  shopEmail: 'demo@tillwise.test',
-  shopPassword: 'demomart1',
-  adminPhone: '7000001',
-  adminPassword: 'admin1234',
-  staffPassword: 'staff1234',
-};
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
 const aisha = { name: 'Aisha Ali', phone: '7771234' };
 const hassan = { name: 'Hassan Naseer', phone: '7785555' };
@@ -39,9 +33,6 @@ after(async () => {
   await browser?.close();
 });
 
-const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
-
 /** An amount as written on a screen ("MVR 1,234.50", "MVR71.53") or by the API (71.5) in cents, without floats. */
 function cents(value) {
   const text = String(value).replace(/[^0-9.-]/g, '');
@@ -64,36 +55,7 @@ const recordPrints = (page) =>
   });
 const printed = (page) => page.evaluate(() => window.__printed);
 
-async function flow(name, body) {
-  const { page, context, pageErrors } = await openPage(browser, viewports.desktop, '/shop/login', recordPrints);
-  page.setDefaultTimeout(10_000);
-  try {
-    await body(page);
-    assert.deepEqual(pageErrors, []);
-  } catch (error) {
-    await shot(page, `sales-flow-${name}-failed`).catch(() => {});
-    throw error;
-  } finally {
-    await context.close();
-  }
-}
-
-async function shopSignIn(page) {
-  await page.goto(url('/shop/login'));
-  await page.getByLabel('Email').fill(demo.shopEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/shop');
-}
-
-async function adminSignIn(page) {
-  await shopSignIn(page);
-  await page.goto(url('/shop/admin/login'));
-  await page.getByLabel('Mobile number').fill(demo.adminPhone);
-  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/admin');
-}
+const flow = (name, body) => runFlow(browser, 'sales-flow', name, body, recordPrints);
 
 /** The demo staff member's generated staff ID, as the admin's staff list shows it (asked once). */
 async function staffIdOfDemoStaff() {
@@ -126,10 +88,6 @@ async function staffSignIn(page) {
 }
 
 /** Admin and staff screens reach things through the area menu, as a user would. */
-async function openFromMenu(page, menu, label, path) {
-  await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label, exact: true }).click();
-  await atPath(page, path);
-}
 
 /** The customer by phone: their cart is created. Answers the cart's id and number. */
 async function startCart(page, customer) {
