@@ -12,6 +12,7 @@ pub mod categories;
 pub mod counters;
 pub mod custom_invoices;
 pub mod customers;
+pub mod dashboard;
 pub mod employees;
 pub mod idempotency;
 pub mod invoice_lists;

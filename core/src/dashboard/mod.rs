@@ -24,12 +24,13 @@
 //!
 //! Layout: `methods` (payment methods and the chart tab), `dates` ([`LocalDate`]), `zone` (time
 //! zones and local dates), `sales` (the input and the daily roll-up), `windows` (date ranges and
-//! periods), then one file per chart family: `trends` (week, month, year, days), `categories`
+//! periods), `kept` (what a paid invoice and its lines still count for), then one file per chart family: `trends` (week, month, year, days), `categories`
 //! and `summary` (payment methods). Everything public is re-exported here, so callers only ever
 //! name `dashboard::...`.
 
 mod categories;
 mod dates;
+mod kept;
 mod methods;
 mod sales;
 mod summary;
@@ -39,6 +40,9 @@ mod zone;
 
 pub use categories::{CategoriesInput, CategoryTotal, categories, category_totals};
 pub use dates::LocalDate;
+/// The time zone type [`time_zone`] answers, so callers need not depend on jiff themselves.
+pub use jiff::tz::TimeZone;
+pub use kept::{KeptLine, kept_amount, kept_line_amounts};
 pub use methods::{MethodFilter, PaymentMethod};
 pub use sales::{DailyTotal, PaidSale, SaleLine, daily_totals};
 pub use summary::{

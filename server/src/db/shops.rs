@@ -76,8 +76,8 @@ pub async fn insert<'e>(
 ) -> Result<Shop, sqlx::Error> {
     sqlx::query_as(concat!(
         "INSERT INTO shops (shop_name, email, phone_number, country_name, currency_code, \
-         time_zone, password_hash, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ",
+         time_zone, dashboard_zone, password_hash, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8, $8) RETURNING ",
         shop_columns!()
     ))
     .bind(shop.shop_name)
@@ -109,6 +109,8 @@ pub struct ShopChanges<'a> {
     pub email: &'a str,
     pub country_name: &'a str,
     pub currency_code: &'a str,
+    /// An IANA zone name pos_core knows (`dashboard::time_zone`).
+    pub time_zone: &'a str,
 }
 
 /// `None` when there is no such shop.
@@ -120,7 +122,7 @@ pub async fn update<'e>(
 ) -> Result<Option<Shop>, sqlx::Error> {
     sqlx::query_as(concat!(
         "UPDATE shops SET shop_name = $2, email = $3, country_name = $4, currency_code = $5, \
-         updated_at = $6 WHERE id = $1 RETURNING ",
+         time_zone = $6, updated_at = $7 WHERE id = $1 RETURNING ",
         shop_columns!()
     ))
     .bind(shop_id)
@@ -128,6 +130,7 @@ pub async fn update<'e>(
     .bind(changes.email)
     .bind(changes.country_name)
     .bind(changes.currency_code)
+    .bind(changes.time_zone)
     .bind(now)
     .fetch_optional(db)
     .await

@@ -15,6 +15,7 @@ use super::people::{self, PasswordBody};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
 use crate::auth::{ClientIp, SuperAdminSession};
+use crate::dashboard::rollup;
 use crate::db;
 use crate::db::shops::ShopChanges;
 use crate::password_changes::{self, ChangedBy, Owner};
@@ -23,7 +24,7 @@ use crate::password_changes::{self, ChangedBy, Owner};
 const SHOP_NAME_MAX_CHARS: usize = 60;
 /// The longest country name in common use has 56 characters.
 const COUNTRY_NAME_MAX_CHARS: usize = 60;
-/// Shops are created in UTC until the shop settings let an admin pick its zone.
+/// A shop's time zone when its creation names none (the super admin can change it later).
 const DEFAULT_TIME_ZONE: &str = "UTC";
 
 pub fn router() -> Router<AppState> {
@@ -45,6 +46,9 @@ struct CreateShop {
     password: String,
     #[serde(deserialize_with = "text_or_number")]
     phone_number: String,
+    /// Not in SPEC's payload: the shop's IANA time zone (UTC when absent).
+    #[serde(default)]
+    time_zone: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -54,6 +58,10 @@ struct UpdateShop {
     email: String,
     country_name: String,
     currency_code: String,
+    /// Not in SPEC's payload: the shop's IANA time zone, which the dashboards bucket sales in.
+    /// Left as it is when absent.
+    #[serde(default)]
+    time_zone: Option<String>,
 }
 
 /// Name, email, country and currency as stored: trimmed, lower-case email, capitalised
@@ -110,13 +118,14 @@ async fn create(
         &body.currency_code,
     )?;
     let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let time_zone = body.time_zone.as_deref().map(checked_zone).transpose()?;
     let shop = NewShopAccount {
         shop_name: &fields.shop_name,
         email: &fields.email,
         phone_number: &phone_number,
         country_name: &fields.country_name,
         currency_code: fields.currency_code.as_str(),
-        time_zone: DEFAULT_TIME_ZONE,
+        time_zone: time_zone.as_deref().unwrap_or(DEFAULT_TIME_ZONE),
         password: &body.password,
     };
     let created = accounts::create_shop(&state.db, state.clock.now_millis(), shop).await?;
@@ -137,18 +146,38 @@ async fn update(
         &body.country_name,
         &body.currency_code,
     )?;
+    let new_zone = body.time_zone.as_deref().map(checked_zone).transpose()?;
+    let not_found = || ApiError::NotFound(people::SHOP_NOT_FOUND.to_owned());
+    let mut tx = state.db.writer().begin().await?;
+    let current = db::shops::find(&mut *tx, shop_id)
+        .await?
+        .ok_or_else(not_found)?;
+    let time_zone = new_zone.unwrap_or_else(|| current.time_zone.clone());
     let changes = ShopChanges {
         shop_name: &fields.shop_name,
         email: &fields.email,
         country_name: &fields.country_name,
         currency_code: fields.currency_code.as_str(),
+        time_zone: &time_zone,
     };
     let now = state.clock.now_millis();
-    let updated = db::shops::update(state.db.pool(), shop_id, &changes, now)
+    let updated = db::shops::update(&mut *tx, shop_id, &changes, now)
         .await
         .map_err(accounts::duplicate_shop)?
-        .ok_or_else(|| ApiError::NotFound(people::SHOP_NOT_FOUND.to_owned()))?;
+        .ok_or_else(not_found)?;
+    if time_zone != current.time_zone {
+        // The charts bucket by local date: a new zone moves sales between days.
+        let counts = rollup::rebuild(&mut tx, shop_id, &time_zone).await?;
+        tracing::info!(shop_id, %time_zone, invoices = counts.invoices, "shop time zone changed");
+    }
+    tx.commit().await?;
     Ok(Success::ok("Shop updated", ShopView::from(updated)))
+}
+
+/// A zone name pos_core knows, trimmed (400 naming `timeZone` otherwise).
+fn checked_zone(name: &str) -> Result<String, ApiError> {
+    pos_core::dashboard::time_zone(name)?;
+    Ok(name.trim().to_owned())
 }
 
 /// Also signs out every till of the shop (and the people on them).

@@ -3,7 +3,8 @@
 //! back, the new refunded total, whether the invoice is now fully refunded, the goods to
 //! restock) and `reverse_loyalty` (the points earned taken back and the points redeemed given
 //! back, in proportion to what has been refunded so far). A card-paid invoice is refunded
-//! through Stripe before the transaction commits: if Stripe refuses, nothing changes here.
+//! through Stripe before the transaction commits: if Stripe refuses, nothing changes here. The
+//! dashboard roll-ups take the difference the refund made (`dashboard::rollup`).
 
 use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
@@ -14,6 +15,7 @@ use sqlx::AnyConnection;
 
 use super::settle::{INVOICE_NOT_FOUND, PaymentMethod};
 use crate::clock::Clock;
+use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
@@ -75,6 +77,7 @@ pub async fn refund(
         .ok_or_else(not_found)?;
     refuse_unless_refundable(&invoice)?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let counted_before = rollup::contribution(&invoice, &lines)?;
     let plan = match &request {
         RefundRequest::Amount(amount) => by_amount(&invoice, *amount)?,
         RefundRequest::Lines(items) => by_lines(&invoice, lines, items)?,
@@ -108,6 +111,15 @@ pub async fn refund(
     let refunded = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .ok_or_else(|| ApiError::internal("the refunded invoice cannot be read back"))?;
+    let lines_after = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let counted_after = rollup::contribution(&refunded, &lines_after)?;
+    rollup::record(
+        &mut tx,
+        shop_id,
+        counted_before.as_ref(),
+        counted_after.as_ref(),
+    )
+    .await?;
     tx.commit().await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)

@@ -9,7 +9,8 @@
 //! 3. the redemption is checked against the customer's ledger balance, read under a lock of
 //!    the customer so two sales cannot spend the same points;
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
-//! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written.
+//! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
+//! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`).
 //!
 //! Any refusal rolls everything back. The same card session confirming a paid invoice again
 //! (the success page and the webhook both arrive) answers `AlreadyPaid` and changes nothing.
@@ -20,6 +21,7 @@ use sqlx::AnyConnection;
 
 use super::pricing;
 use crate::clock::Clock;
+use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::payments::{self, Claim};
 use crate::db::scaled::{E3, money, plain, to_scaled};
@@ -107,6 +109,9 @@ pub async fn settle(
     let paid = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .ok_or_else(|| ApiError::internal("the paid invoice cannot be read back"))?;
+    let paid_lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let counted = rollup::contribution(&paid, &paid_lines)?;
+    rollup::record(&mut tx, shop_id, None, counted.as_ref()).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,

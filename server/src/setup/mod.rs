@@ -1,5 +1,6 @@
 //! What runs once at start, after the migrations and before the first request: the first super
-//! admin from configuration, the demo data (POS_DEMO=1), and a sweep of expired sessions.
+//! admin from configuration, the demo data (POS_DEMO=1), the dashboard roll-ups of any shop
+//! whose rows are missing or in another time zone, and a sweep of expired sessions.
 
 pub mod demo;
 mod demo_content;
@@ -22,6 +23,7 @@ pub async fn run(
         let credentials = demo::seed(db, clock).await?;
         println!("{credentials}");
     }
+    crate::dashboard::rollup::rebuild_stale_shops(db).await?;
     let swept = sessions::sweep(db, clock.now_millis(), timeouts).await?;
     if swept > 0 {
         tracing::info!(swept, "expired sessions removed");

@@ -1,0 +1,221 @@
+//! The dashboard roll-ups (migrations/*/0006_dashboard.sql): `dashboard_days` (kept cents per
+//! local date and payment method) and `dashboard_categories` (kept cents per category), the
+//! shop's `dashboard_zone`, and the reads a rebuild makes of the paid invoices.
+
+use super::Executor;
+use super::invoices::status;
+
+/// One roll-up row of `dashboard_days`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct DayRow {
+    pub day_number: i64,
+    pub payment_method: String,
+    pub kept_cents: i64,
+}
+
+/// One roll-up row of `dashboard_categories`, with the category's name (NULL for `category_id`
+/// 0, the lines sold without a category). A deleted category keeps its name here.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct CategoryRow {
+    pub category_id: i64,
+    pub category_name: Option<String>,
+    pub kept_cents: i64,
+}
+
+/// A paid invoice as a rebuild reads it.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct PaidInvoice {
+    pub id: i64,
+    pub paid_at: i64,
+    pub payment_method: String,
+    pub redeem_cents: i64,
+    pub total_amount_cents: i64,
+    pub refunded_cents: i64,
+}
+
+/// A line of a paid invoice as a rebuild reads it (quantities in thousandths).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct PaidLine {
+    pub invoice_id: i64,
+    pub category_id: i64,
+    pub total_cents: i64,
+    pub quantity_e3: i64,
+    pub refunded_quantity_e3: i64,
+}
+
+/// Takes the shop row's lock and answers the zone its roll-ups were built in: `None` for no
+/// such shop, `Some(None)` when they have not been built yet. Paying and refunding call this
+/// right before writing the roll-ups; a rebuild holds the same lock (`set_zone` first).
+pub async fn lock_zone<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Option<Option<String>>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE shops SET dashboard_zone = dashboard_zone WHERE id = $1 RETURNING dashboard_zone",
+    )
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Records (and locks) the zone the shop's roll-ups are being built in.
+pub async fn set_zone<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    zone: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE shops SET dashboard_zone = $2 WHERE id = $1")
+        .bind(shop_id)
+        .bind(zone)
+        .execute(db)
+        .await
+        .map(drop)
+}
+
+/// The shops whose roll-ups are missing or were built in another zone than the shop's:
+/// `(shop id, the shop's time zone)`.
+pub async fn stale_shops<'e>(db: impl Executor<'e>) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, time_zone FROM shops \
+         WHERE dashboard_zone IS NULL OR dashboard_zone <> time_zone ORDER BY id",
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The zone a shop's roll-up rows are in (its `time_zone` until the first build).
+pub async fn zone<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar("SELECT COALESCE(dashboard_zone, time_zone) FROM shops WHERE id = $1")
+        .bind(shop_id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Adds `delta_cents` (may be negative) to a day's row, creating it when missing.
+pub async fn add_to_day<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    day_number: i64,
+    payment_method: &str,
+    delta_cents: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO dashboard_days (shop_id, day_number, payment_method, kept_cents) \
+         VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (shop_id, day_number, payment_method) \
+         DO UPDATE SET kept_cents = dashboard_days.kept_cents + excluded.kept_cents",
+    )
+    .bind(shop_id)
+    .bind(day_number)
+    .bind(payment_method)
+    .bind(delta_cents)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Adds `delta_cents` (may be negative) to a category's row (`category_id` 0: no category).
+pub async fn add_to_category<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    category_id: i64,
+    delta_cents: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO dashboard_categories (shop_id, category_id, kept_cents) \
+         VALUES ($1, $2, $3) \
+         ON CONFLICT (shop_id, category_id) \
+         DO UPDATE SET kept_cents = dashboard_categories.kept_cents + excluded.kept_cents",
+    )
+    .bind(shop_id)
+    .bind(category_id)
+    .bind(delta_cents)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Deletes a shop's roll-up rows (the start of a rebuild).
+pub async fn clear(db: &mut sqlx::AnyConnection, shop_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM dashboard_days WHERE shop_id = $1")
+        .bind(shop_id)
+        .execute(&mut *db)
+        .await?;
+    sqlx::query("DELETE FROM dashboard_categories WHERE shop_id = $1")
+        .bind(shop_id)
+        .execute(&mut *db)
+        .await
+        .map(drop)
+}
+
+/// Up to `limit` paid (not fully refunded) invoices of a shop with an id above `after_id`, by
+/// id: a rebuild pages through them so memory stays flat however many there are.
+pub async fn paid_invoices_page<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after_id: i64,
+    limit: i64,
+) -> Result<Vec<PaidInvoice>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, paid_at, payment_method, redeem_cents, total_amount_cents, refunded_cents \
+         FROM invoices WHERE shop_id = $1 AND status = $2 AND id > $3 \
+         AND paid_at IS NOT NULL AND payment_method IS NOT NULL ORDER BY id LIMIT $4",
+    )
+    .bind(shop_id)
+    .bind(status::PAID)
+    .bind(after_id)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// The lines of the shop's invoices with ids in `first_id..=last_id`, by invoice then position
+/// (`category_id` 0 when the line has none).
+pub async fn lines_of_invoices<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    (first_id, last_id): (i64, i64),
+) -> Result<Vec<PaidLine>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT invoice_id, COALESCE(category_id, 0) AS category_id, total_cents, quantity_e3, \
+         refunded_quantity_e3 FROM invoice_lines \
+         WHERE shop_id = $1 AND invoice_id BETWEEN $2 AND $3 ORDER BY invoice_id, position",
+    )
+    .bind(shop_id)
+    .bind(first_id)
+    .bind(last_id)
+    .fetch_all(db)
+    .await
+}
+
+/// A shop's day rows with `day_number` in `first..=last`.
+pub async fn days_between<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    (first, last): (i64, i64),
+) -> Result<Vec<DayRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT day_number, payment_method, kept_cents FROM dashboard_days \
+         WHERE shop_id = $1 AND day_number BETWEEN $2 AND $3 ORDER BY day_number, payment_method",
+    )
+    .bind(shop_id)
+    .bind(first)
+    .bind(last)
+    .fetch_all(db)
+    .await
+}
+
+/// A shop's category rows with their names.
+pub async fn categories<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<CategoryRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT d.category_id, c.category_name, d.kept_cents FROM dashboard_categories d \
+         LEFT JOIN categories c ON c.id = d.category_id AND c.shop_id = d.shop_id \
+         WHERE d.shop_id = $1 ORDER BY d.category_id",
+    )
+    .bind(shop_id)
+    .fetch_all(db)
+    .await
+}
