@@ -11,6 +11,7 @@ on_both_backends!(
     shop_fields_are_checked,
     a_shop_password_reset_signs_out_its_tills,
     shop_routes_need_the_super_admin,
+    a_shop_keeps_its_time_zone_until_the_super_admin_changes_it,
 );
 
 fn new_shop() -> serde_json::Value {
@@ -152,6 +153,57 @@ async fn shop_fields_are_checked(backend: Backend) {
     let mut typed = new_shop();
     typed["shopName"] = json!(5);
     refused(&boss.post("/super-admin/shops", typed).await, 400);
+}
+
+async fn a_shop_keeps_its_time_zone_until_the_super_admin_changes_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    seed(&app).await;
+    let mut boss = super_admin(&app).await;
+    let created = boss.post("/super-admin/shops", new_shop()).await;
+    created.assert_status(201);
+    assert_eq!(created.data()["timeZone"], "UTC");
+    let id = created.data()["_id"].as_str().unwrap().to_owned();
+    let path = format!("/super-admin/shops/{id}");
+    let fields = json!({"shopName": "Harbour Mart", "email": "harbour@example.com",
+        "countryName": "Maldives", "currencyCode": "MVR"});
+
+    let mut zoned = fields.clone();
+    zoned["timeZone"] = json!(" Indian/Maldives ");
+    let updated = boss.call("PUT", &path, Some(zoned)).await;
+    updated.assert_status(200);
+    assert_eq!(updated.data()["timeZone"], "Indian/Maldives");
+    // An update that names no zone leaves it as it is.
+    let kept = boss.call("PUT", &path, Some(fields.clone())).await;
+    kept.assert_status(200);
+    assert_eq!(kept.data()["timeZone"], "Indian/Maldives");
+
+    let mut unknown = fields;
+    unknown["timeZone"] = json!("Mars/Olympus");
+    let refusal = boss.call("PUT", &path, Some(unknown)).await;
+    refused(&refusal, 400);
+    assert!(
+        refusal.message().contains("Unknown time zone"),
+        "{}",
+        refusal.message()
+    );
+    let listed = boss.get("/super-admin/shops").await;
+    let shop = listed
+        .data()
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|shop| shop["_id"] == id.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(shop["timeZone"], "Indian/Maldives");
+
+    let mut born_zoned = new_shop();
+    born_zoned["email"] = json!("lagoon@example.com");
+    born_zoned["phoneNumber"] = json!(7775556);
+    born_zoned["timeZone"] = json!("Asia/Kolkata");
+    let lagoon = boss.post("/super-admin/shops", born_zoned).await;
+    lagoon.assert_status(201);
+    assert_eq!(lagoon.data()["timeZone"], "Asia/Kolkata");
 }
 
 async fn a_shop_password_reset_signs_out_its_tills(backend: Backend) {
