@@ -22,6 +22,8 @@ mod csrf;
 mod csv_import;
 mod customer_support;
 mod customers;
+mod dashboard_charts;
+mod dashboard_support;
 mod database;
 mod first_start;
 mod health;
