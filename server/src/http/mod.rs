@@ -7,6 +7,9 @@ mod card_payments;
 mod categories;
 mod custom_invoices;
 mod customers;
+mod dashboard;
+mod dashboard_query;
+mod dashboard_views;
 mod envelope;
 mod error;
 mod health;
@@ -101,6 +104,7 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(products::router())
         .merge(customers::router())
         .merge(till_catalog::router())
+        .merge(dashboard::router())
         .merge(sales_router(&state, limits))
         // The tower limit also refuses a too-large Content-Length before any handler runs.
         .layer(RequestBodyLimitLayer::new(limits.json_bytes));

@@ -1,0 +1,148 @@
+//! The dashboard's answer rows (SPEC part 3 "Dashboard rows"): core's chart rows with
+//! `roundedTotalAmount` written as an exact JSON number (`12.50`), never a string or a float.
+
+use pos_core::dashboard::{
+    CategoryTotal, DayTotal, MethodTotal, MonthTotal, PaymentMethod, PaymentMethodSummary,
+    YearTotal,
+};
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::numbers::decimal;
+
+/// A day of the week or days chart.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DayView {
+    day: u8,
+    month: u8,
+    year: i16,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<DayTotal> for DayView {
+    fn from(row: DayTotal) -> Self {
+        Self {
+            day: row.day,
+            month: row.month,
+            year: row.year,
+            rounded_total_amount: row.rounded_total_amount,
+        }
+    }
+}
+
+/// A month of the month chart.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MonthView {
+    month: u8,
+    year: i16,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<MonthTotal> for MonthView {
+    fn from(row: MonthTotal) -> Self {
+        Self {
+            month: row.month,
+            year: row.year,
+            rounded_total_amount: row.rounded_total_amount,
+        }
+    }
+}
+
+/// A year of the year chart.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct YearView {
+    year: i16,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<YearTotal> for YearView {
+    fn from(row: YearTotal) -> Self {
+        Self {
+            year: row.year,
+            rounded_total_amount: row.rounded_total_amount,
+        }
+    }
+}
+
+/// A slice of the category doughnut.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CategoryView {
+    category: String,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<CategoryTotal> for CategoryView {
+    fn from(row: CategoryTotal) -> Self {
+        Self {
+            category: row.category,
+            rounded_total_amount: row.rounded_total_amount,
+        }
+    }
+}
+
+/// `{date: {paymentMethod: [...], grandTotal: {roundedTotalAmount}}}`.
+#[derive(Debug, Serialize)]
+pub struct SummaryView {
+    date: PeriodView,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PeriodView {
+    payment_method: Vec<MethodView>,
+    grand_total: AmountView,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MethodView {
+    payment_type: PaymentTypeView,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentTypeView {
+    /// `cash`, `internal-device` or `digital`.
+    payment_method: PaymentMethod,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AmountView {
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<PaymentMethodSummary> for SummaryView {
+    fn from(summary: PaymentMethodSummary) -> Self {
+        let tile = |tile: MethodTotal| MethodView {
+            payment_type: PaymentTypeView {
+                payment_method: tile.payment_type.payment_method,
+            },
+            rounded_total_amount: tile.rounded_total_amount,
+        };
+        Self {
+            date: PeriodView {
+                payment_method: summary.date.payment_method.into_iter().map(tile).collect(),
+                grand_total: AmountView {
+                    rounded_total_amount: summary.date.grand_total.rounded_total_amount,
+                },
+            },
+        }
+    }
+}
+
+/// Converts a chart's rows into their views.
+pub fn views<Row, View: From<Row>>(rows: Vec<Row>) -> Vec<View> {
+    rows.into_iter().map(View::from).collect()
+}
