@@ -19,7 +19,7 @@ const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi
 vi.mock('../../lib/notify', () => ({ notify }));
 
 /** Drawing six charts in happy-dom is slow on a busy machine: each wait may take up to 5 s. */
-const waitFor = (check: () => void) => waitUntil(check);
+const waitFor = (check: () => void) => waitUntil(check, 5000);
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
