@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 /** The super admin's management screens as a user meets them: the real route table, a stubbed server. */
+import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useShopsStore } from '../features/management/stores/shops-store';
 import { signedOut, useAuthStore } from '../stores/auth-store';
@@ -89,9 +90,9 @@ describe('shops (/super/admin/shops)', () => {
     const { container } = await open('/super/admin/shops');
     await waitFor(() => expect(rows(container)).toHaveLength(3));
     expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
-      'No', 'Name', 'Email', 'Phone', 'Country', 'Currency', 'Actions',
+      'No', 'Name', 'Email', 'Phone', 'Country', 'Currency', 'Time zone', 'Actions',
     ]);
-    expect(rows(container)[1]).toEqual(['2', 'Harbour Bakery', 'hello@harbour.example', '7798765', 'Maldives', 'MVR', '']);
+    expect(rows(container)[1]).toEqual(['2', 'Harbour Bakery', 'hello@harbour.example', '7798765', 'Maldives', 'MVR', 'Indian/Maldives', '']);
     expect(link(container, 'Reset password of Harbour Bakery').getAttribute('href')).toBe('/super/admin/shop/reset/password/shop-2');
     expect(container.textContent).toContain('3 shops');
     // The bar and the screen asked together: one request.
@@ -115,23 +116,33 @@ describe('shops (/super/admin/shops)', () => {
     expect(container.querySelector('tbody')?.textContent).toBe('No shop matches the search.');
   });
 
-  it('edits name, email, country and currency in place, saved with Enter', async () => {
-    const renamed = { ...harbourBakery, shopName: 'Harbour Cafe', currencyCode: 'USD' };
+  it('edits name, email, country, currency and time zone in place, saved with Enter', async () => {
+    const renamed = { ...harbourBakery, shopName: 'Harbour Cafe', currencyCode: 'USD', timeZone: 'Asia/Colombo' };
     server.answers['PUT /api/v1/super-admin/shops/shop-2'] = envelope(200, { data: renamed });
     const { container } = await open('/super/admin/shops');
     await waitFor(() => row(container, 'Harbour Bakery'));
     await click(button(container, 'Edit Harbour Bakery'));
-    expect([...row(container, '2').querySelectorAll('input')].map((input) => input.getAttribute('aria-label'))).toEqual([
-      'Shop name', 'Email', 'Country', 'Currency',
+    expect([...row(container, '2').querySelectorAll('input, select')].map((input) => input.getAttribute('aria-label'))).toEqual([
+      'Shop name', 'Email', 'Country', 'Currency', 'Time zone',
     ]);
+    // The time zone is chosen among the browser's IANA names, starting at the shop's own.
+    const zone = row(container, '2').querySelector<HTMLSelectElement>('select[aria-label="Time zone"]')!;
+    expect(zone.value).toBe('Indian/Maldives');
+    const zones = [...zone.options].map((option) => option.value);
+    expect(zones).toContain('UTC');
+    expect(zones).toContain('Asia/Colombo');
     typeInto(cellInput(container, 'Shop name'), ' Harbour Cafe ');
     typeInto(cellInput(container, 'Currency'), 'usd');
+    await act(async () => {
+      zone.value = 'Asia/Colombo';
+      zone.dispatchEvent(new Event('change', { bubbles: true }));
+    });
     press(cellInput(container, 'Currency'), 'Enter');
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Shop data updated successfully!'));
     expect(sent('PUT /api/v1/super-admin/shops/shop-2')[0]?.body).toEqual({
-      shopName: 'Harbour Cafe', email: 'hello@harbour.example', countryName: 'Maldives', currencyCode: 'USD',
+      shopName: 'Harbour Cafe', email: 'hello@harbour.example', countryName: 'Maldives', currencyCode: 'USD', timeZone: 'Asia/Colombo',
     });
-    expect(rows(container)[1]?.slice(1, 6)).toEqual(['Harbour Cafe', 'hello@harbour.example', '7798765', 'Maldives', 'USD']);
+    expect(rows(container)[1]?.slice(1, 7)).toEqual(['Harbour Cafe', 'hello@harbour.example', '7798765', 'Maldives', 'USD', 'Asia/Colombo']);
     // The bar's selector shows the new name too.
     expect([...shopSelect(container).options].map((option) => option.textContent)).toContain('Harbour Cafe');
   });

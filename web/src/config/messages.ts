@@ -127,4 +127,7 @@ export const messages = {
   customInvoiceRemoveFailed: 'Failed to remove product!',
   customerDetailsAdded: 'Customer data added successfully',
   customerDetailsFailed: 'Failed to add customer!',
+
+  // Sales dashboards (admin and super admin).
+  salesDataFetchFailed: 'Failed to fetch sales data!',
 } as const;

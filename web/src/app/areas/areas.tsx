@@ -7,6 +7,7 @@ import {
   AddCategoryPage, AddCustomProductPage, AddProductPage, CategoriesPage, LoyaltyPointsPage, ProductsPage,
 } from '../../features/catalog';
 import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '../../features/customers';
+import { AdminDashboard, SuperAdminDashboard } from '../../features/dashboard';
 import { ErrorPage } from '../../features/errors/error-page';
 import { UploadCategoriesPage, UploadProductsPage } from '../../features/uploads';
 import { CartPage } from '../../features/sales/cart';
@@ -21,7 +22,7 @@ import {
 } from '../../features/management';
 import type { AuthStore } from '../../stores/auth-store';
 import { adminMenu, staffMenu, superAdminMenu } from './menus';
-import { SignedInWelcome, type UserAreaConfig } from './user-area';
+import type { UserAreaConfig } from './user-area';
 
 const selectAdmin = (state: AuthStore) => state.adminData;
 const selectStaff = (state: AuthStore) => state.staffData;
@@ -60,7 +61,7 @@ export const adminArea: UserAreaConfig = {
   menu: adminMenu,
   selectUser: selectAdmin,
   screens: [
-    { index: true, element: <SignedInWelcome selectUser={selectAdmin} /> },
+    { index: true, element: <AdminDashboard /> },
     { path: 'staff/signup', element: <StaffSignupPage /> },
     { path: 'staff/view', element: <StaffViewPage /> },
     { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },
@@ -100,7 +101,7 @@ export const superAdminArea: UserAreaConfig = {
   // SPEC part 2: the super admin's bar has a shop selector (SPEC part 3's selectedShopId).
   topBarTools: <ShopSelector />,
   screens: [
-    { index: true, element: <SignedInWelcome selectUser={selectSuperAdmin} /> },
+    { index: true, element: <SuperAdminDashboard /> },
     { path: 'shops', element: <ShopsPage /> },
     { path: 'staffs', element: <EmployeesPage /> },
     { path: 'create/shop', element: <CreateShopPage /> },

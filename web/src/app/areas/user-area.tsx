@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { AreaLayout } from '../../components/area-layout';
 import { roleLabels } from '../../config/roles';
-import { DashboardWelcome } from '../../features/dashboard/dashboard-welcome';
 import { SessionGuard, useKnownShop, useLogout } from '../../features/auth';
 import { useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
 import { visibleMenu, type MenuEntry } from './menus';
@@ -57,10 +56,4 @@ function UserAreaLayout({ config, children }: { config: UserAreaConfig; children
 function ShopProbe() {
   useKnownShop();
   return null;
-}
-
-/** An area's index until its own screen lands: a welcome panel for whoever is signed in. */
-export function SignedInWelcome({ selectUser }: { selectUser: (state: AuthStore) => User | null }) {
-  const user = useAuthStore(selectUser);
-  return user ? <DashboardWelcome user={user} /> : null;
 }

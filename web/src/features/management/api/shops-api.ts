@@ -15,8 +15,11 @@ export interface NewShop {
   password: string;
 }
 
-/** What the shops table edits in place (SPEC part 2: name, email, country and currency). */
-export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'currencyCode'>;
+/**
+ * What the shops table edits in place: SPEC part 2's name, email, country and currency, and the
+ * shop's time zone (issue 6: an IANA name; the dashboards count sales by date in it).
+ */
+export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'currencyCode' | 'timeZone'>;
 
 const shopPath = (shopId: string) => `/super-admin/shops/${encodeURIComponent(shopId)}`;
 

@@ -13,6 +13,7 @@ import type { Shop } from '../../../stores/auth-store';
 import { updateShop, type ShopChanges } from '../api/shops-api';
 import { useShopsStore } from '../stores/shops-store';
 import { useScreenSearch } from '../../../lib/use-screen-search';
+import { timeZoneOptions } from '../time-zones';
 import { shopErrors, trimmed } from '../validation';
 import '../components/management.css';
 
@@ -23,14 +24,16 @@ const columns: DataTableColumn[] = [
   { id: 'phone', header: 'Phone', className: 'data-table__nowrap' },
   { id: 'country', header: 'Country' },
   { id: 'currency', header: 'Currency', className: 'data-table__nowrap' },
+  { id: 'timeZone', header: 'Time zone' },
   { id: 'actions', header: 'Actions', headerHidden: true },
 ];
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * SPEC part 2, /super/admin/shops: every shop, with inline edit of name, email, country and
- * currency, a reset-password link, and a search on name, email, country and currency.
+ * SPEC part 2, /super/admin/shops: every shop, with inline edit of name, email, country,
+ * currency and time zone (issue 6), a reset-password link, and a search on name, email,
+ * country and currency.
  */
 export function ShopsPage() {
   const shops = useShopsStore((state) => state.shops);
@@ -104,6 +107,7 @@ export function ShopsPage() {
               email: shop.email,
               countryName: shop.countryName,
               currencyCode: shop.currencyCode,
+              timeZone: shop.timeZone,
             }}
             validate={shopErrors}
             onSave={(draft) => save(shop, draft)}
@@ -118,6 +122,11 @@ export function ShopsPage() {
                 view: shop.currencyCode,
                 className: 'data-table__nowrap',
                 edit: { field: 'currencyCode', label: 'Currency', maxLength: 3, autoCapitalize: 'characters' },
+              },
+              {
+                id: 'timeZone',
+                view: shop.timeZone.replaceAll('_', ' '),
+                edit: { field: 'timeZone', label: 'Time zone', options: timeZoneOptions(shop.timeZone) },
               },
             ]}
             actions={

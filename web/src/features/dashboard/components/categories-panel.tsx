@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import { messages } from '../../../config/messages';
+import { useServerData } from '../../../lib/use-server-data';
+import { fetchCategorySales } from '../api/dashboard-api';
+import type { DashboardScope } from '../types';
+import { AmountTable } from './amount-table';
+import { CategoryDoughnut } from './category-doughnut';
+import { DashboardPanel } from './dashboard-panel';
+import { LoadState } from './load-state';
+
+const title = 'Category Sales Trends';
+
+/** SPEC part 2's panel 1: every category's sales of all time, as a doughnut. */
+export function CategoriesPanel({ scope }: { scope: DashboardScope }) {
+  const load = useCallback((signal: AbortSignal) => fetchCategorySales(scope, signal), [scope]);
+  const sales = useServerData(load, messages.salesDataFetchFailed);
+  return (
+    <DashboardPanel title={title} area="categories">
+      <div className="dashboard-panel__chart">
+        <LoadState state={sales.state} onRetry={sales.reload}>
+          {(rows) =>
+            rows.length === 0 ? (
+              <p className="dashboard-note">No sales yet.</p>
+            ) : (
+              <>
+                <CategoryDoughnut rows={rows} />
+                <AmountTable
+                  caption={title}
+                  labelHeader="Category"
+                  points={rows.map((row) => ({ label: row.category, amount: row.roundedTotalAmount }))}
+                />
+              </>
+            )
+          }
+        </LoadState>
+      </div>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,35 @@
+import { useCallback } from 'react';
+import { messages } from '../../../config/messages';
+import { useServerData } from '../../../lib/use-server-data';
+import { fetchDaysSales } from '../api/dashboard-api';
+import { dayPoints } from '../series';
+import type { DashboardScope } from '../types';
+import { AmountTable } from './amount-table';
+import { DashboardPanel } from './dashboard-panel';
+import { DaysLineChart } from './days-line-chart';
+import { LoadState } from './load-state';
+
+const title = 'This Month Sales Trend';
+
+/** SPEC part 2's panel 3: each day of this month so far, every payment method together. */
+export function DaysPanel({ scope }: { scope: DashboardScope }) {
+  const load = useCallback((signal: AbortSignal) => fetchDaysSales(scope, signal), [scope]);
+  const sales = useServerData(load, messages.salesDataFetchFailed);
+  return (
+    <DashboardPanel title={title} area="days">
+      <div className="dashboard-panel__chart">
+        <LoadState state={sales.state} onRetry={sales.reload}>
+          {(rows) => {
+            const points = dayPoints(rows);
+            return (
+              <>
+                <DaysLineChart points={points} />
+                <AmountTable caption={title} labelHeader="Day" points={points} />
+              </>
+            );
+          }}
+        </LoadState>
+      </div>
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,30 @@
+import { twoDecimals } from '../../../lib/money-text';
+import type { PaymentMethodSummary } from '../types';
+
+/** SPEC part 2's four tiles, labelled MVR (SPEC part 1); Swipe is the internal device, Stripe the card checkout. */
+const methodTiles = [
+  { method: 'cash', label: 'Cash MVR' },
+  { method: 'internal-device', label: 'Swipe MVR' },
+  { method: 'digital', label: 'Stripe MVR' },
+] as const;
+
+/** A period's totals per payment method and together, each exactly as the server sent it. */
+export function MethodTiles({ summary }: { summary: PaymentMethodSummary }) {
+  const amountOf = (method: string) =>
+    summary.date.paymentMethod.find((entry) => entry.paymentType.paymentMethod === method)?.roundedTotalAmount;
+  const tiles = [
+    ...methodTiles.map((tile) => ({ label: tile.label, amount: amountOf(tile.method), total: false })),
+    { label: 'Total MVR', amount: summary.date.grandTotal.roundedTotalAmount, total: true },
+  ];
+  return (
+    <dl className="method-tiles">
+      {tiles.map((tile) => (
+        <div key={tile.label} className={tile.total ? 'method-tile method-tile--total' : 'method-tile'}>
+          <dt>{tile.label}</dt>
+          {/* A method the server left out is not written as a sum nobody sent. */}
+          <dd>{tile.amount === undefined ? '—' : twoDecimals(tile.amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

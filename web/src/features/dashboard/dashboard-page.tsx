@@ -1,0 +1,45 @@
+/**
+ * SPEC part 2's admin and super admin dashboard: a 12-column grid of six panels. This module
+ * (and recharts with it) is loaded only when a dashboard opens (see lazy-dashboards.tsx), so the
+ * till never downloads the charts.
+ */
+import { Screen } from '../../components/screen';
+import { fetchMonthSales, fetchWeekSales, fetchYearSales } from './api/dashboard-api';
+import { CategoriesPanel } from './components/categories-panel';
+import { DaysPanel } from './components/days-panel';
+import { PerformancePanel } from './components/performance-panel';
+import { TrendPanel } from './components/trend-panel';
+import { monthPoints, weekPoints, yearPoints } from './series';
+import type { DashboardScope } from './types';
+import { useDashboardScope, type DashboardArea } from './use-dashboard-scope';
+import './dashboard.css';
+
+export default function DashboardPage({ area }: { area: DashboardArea }) {
+  const { user, scope } = useDashboardScope(area);
+  if (!user) return null;
+  const description = user.shopName ? `Sales of ${user.shopName}` : 'Sales of the shop chosen in the bar';
+  return (
+    <Screen title={`Welcome, ${user.userName}`} description={description}>
+      {scope ? (
+        <DashboardGrid scope={scope} />
+      ) : (
+        <p className="dashboard-hint" role="status">
+          Choose a shop in the bar above to see its sales.
+        </p>
+      )}
+    </Screen>
+  );
+}
+
+function DashboardGrid({ scope }: { scope: DashboardScope }) {
+  return (
+    <div className="dashboard-grid">
+      <CategoriesPanel scope={scope} />
+      <PerformancePanel scope={scope} />
+      <DaysPanel scope={scope} />
+      <TrendPanel title="Weekly Sales Trends" area="week" pointName="Day" scope={scope} fetchRows={fetchWeekSales} toPoints={weekPoints} />
+      <TrendPanel title="Monthly Sales Trends" area="month" pointName="Month" scope={scope} fetchRows={fetchMonthSales} toPoints={monthPoints} />
+      <TrendPanel title="Yearly Sales Trends" area="year" pointName="Year" scope={scope} fetchRows={fetchYearSales} toPoints={yearPoints} />
+    </div>
+  );
+}

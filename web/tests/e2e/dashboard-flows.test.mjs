@@ -1,0 +1,201 @@
+// End-to-end against the REAL server (scripts/lib/e2e.sh starts it with POS_DEMO=1 and a
+// throwaway database): issue 6's dashboard after real sales on the demo shop. A staff member
+// sells twice (cash, then swipe); the admin's dashboard then shows them in today's Sales
+// Performance tiles and in the weekly chart, each amount the server's own. Other flows may have
+// sold on the demo shop today too, so the dashboard's figures are read (through the API, with
+// the admin's cookies) before the sales and must grow by exactly the two invoices' totals.
+// Test files run one at a time (package.json's e2e script), so no other sale lands meanwhile.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { adminSignIn, atPath, demo, runFlow, shopSignIn, toast } from './demo-shop.mjs';
+import { launchBrowser, shot, url } from './support.mjs';
+
+// The demo catalogue and customers (server/src/setup/demo_content.rs).
+const aisha = { name: 'Aisha Ali', phone: '7771234' };
+const hassan = { name: 'Hassan Naseer', phone: '7785555' };
+const cheddar = 'Cheddar Cheese 200g';
+const croissant = 'Croissant';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** An amount as a screen writes it ("1,234.50") or the API sends it (71.5), in cents, without floats. */
+function cents(value) {
+  const text = String(value).replace(/[^0-9.-]/g, '');
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -amount : amount;
+}
+
+// The dashboard opens on the browser's today; the browser runs on this machine's clock.
+const now = new Date();
+const today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
+const todayQuery = `year=${today.year}&month=${today.month}&day=${today.day}`;
+const dashboard = (resource) => url(`/api/v1/admin/dashboard/invoices/${resource}`);
+
+/** The server's dashboard figures for today, read with the page's (admin's) cookies. */
+async function todaysFigures(page) {
+  const read = async (address) => {
+    const response = await page.request.get(address);
+    assert.equal(response.status(), 200, `${address} answers 200`);
+    return (await response.json()).data;
+  };
+  const summary = await read(dashboard(`payment-method?${todayQuery}`));
+  const method = (name) => cents(summary.date.paymentMethod.find((entry) => entry.paymentType.paymentMethod === name).roundedTotalAmount);
+  const lastDay = (rows) => {
+    assert.equal(rows.length, 7, 'the week is 7 days');
+    return cents(rows[6].roundedTotalAmount);
+  };
+  return {
+    cash: method('cash'),
+    swipe: method('internal-device'),
+    card: method('digital'),
+    total: cents(summary.date.grandTotal.roundedTotalAmount),
+    weekAll: lastDay(await read(dashboard('week?methods=all'))),
+    weekCash: lastDay(await read(dashboard('week?methods=cash'))),
+  };
+}
+
+/** The demo staff member's generated staff ID, from the admin's staff list. */
+async function demoStaffId(page) {
+  const response = await page.request.get(url('/api/v1/admin/staff/list'));
+  assert.equal(response.status(), 200);
+  const staff = (await response.json()).data.find((person) => person.role === 'staff' && person.userName === 'DemoStaff');
+  assert.ok(staff, 'the demo staff member exists');
+  return staff.staffId;
+}
+
+async function staffSignIn(page, staffId) {
+  await shopSignIn(page);
+  await page.goto(url('/shop/staff/login'));
+  await page.getByLabel('Staff ID').fill(staffId);
+  await page.getByLabel('Password', { exact: true }).fill(demo.staffPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/staff');
+  await page.getByLabel('Customer phone').waitFor();
+}
+
+/** One sale at the till: the customer by phone, one product tile, paid by `method`. Answers the server's invoice. */
+async function sell(page, customer, productName, method, methodPath) {
+  const created = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/api\/v1\/invoice\/[^/]+$/.test(new URL(response.url()).pathname),
+  );
+  await page.getByLabel('Customer phone').fill(customer.phone);
+  const createdResponse = await created;
+  assert.equal(createdResponse.status(), 201);
+  const cart = (await createdResponse.json()).data;
+  await page.locator('.cart-panel').getByRole('heading', { name: cart.invoiceNumber }).waitFor();
+
+  const tile = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) });
+  await tile.click();
+  await tile.getByText('Already in Cart').waitFor();
+
+  await page.locator('.cart-panel').getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Total payable amount: MVR/ });
+  await dialog.waitFor();
+  const paid = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/api/v1/payment/${methodPath}/invoice/`));
+  await dialog.getByRole('button', { name: method, exact: true }).click();
+  assert.equal((await paid).status(), 200);
+  await toast(page, 'Payment successful.').waitFor();
+  const question = page.getByRole('dialog', { name: 'Proceed to print?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await atPath(page, '/staff/open/orders');
+
+  const response = await page.request.get(url(`/api/v1/invoice/${encodeURIComponent(cart._id)}`));
+  assert.equal(response.status(), 200);
+  const invoice = (await response.json()).data;
+  assert.equal(invoice.status, 'paid');
+  assert.equal(invoice.paymentMethod, methodPath);
+  return invoice;
+}
+
+/** A Sales Performance block's four tiles in cents, by its label. */
+async function tiles(page, label) {
+  const group = page.getByRole('group', { name: label, exact: true });
+  await group.locator('dd').first().waitFor();
+  const terms = await group.locator('dt').allTextContents();
+  const values = await group.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((term, index) => [term, cents(values[index])]));
+}
+
+const panel = (page, title) => page.getByRole('region', { name: title, exact: true });
+
+/** The weekly chart's last day (today) as its table for screen readers reads it: [label, cents]. */
+async function weeklyToday(page) {
+  const lastRow = panel(page, 'Weekly Sales Trends').locator('table tbody tr').last();
+  await lastRow.waitFor();
+  return [await lastRow.locator('th').textContent(), cents(await lastRow.locator('td').textContent())];
+}
+
+describe('the dashboard after real sales', () => {
+  it('shows a cash and a swipe sale in today’s tiles and the weekly chart; a tab changes only its chart', async () => {
+    const admin = await browser.newContext();
+    let before;
+    let staffId;
+    try {
+      const page = await admin.newPage();
+      await adminSignIn(page);
+      before = await todaysFigures(page);
+      staffId = await demoStaffId(page);
+    } finally {
+      await admin.close();
+    }
+
+    const sold = {};
+    await runFlow(browser, 'dashboard-flow', 'sales', async (page) => {
+      await staffSignIn(page, staffId);
+      sold.cash = await sell(page, aisha, cheddar, 'Cash', 'cash');
+      sold.swipe = await sell(page, hassan, croissant, 'Swipe', 'internal-device');
+    });
+    const cashSale = cents(sold.cash.totalAmount);
+    const swipeSale = cents(sold.swipe.totalAmount);
+    assert.ok(cashSale > 0 && swipeSale > 0, 'both sales have a total');
+
+    await runFlow(browser, 'dashboard-flow', 'admin', async (page) => {
+      const dashboardCalls = [];
+      page.on('request', (request) => {
+        const address = new URL(request.url());
+        if (address.pathname.includes('/dashboard/')) dashboardCalls.push(`${address.pathname}${address.search}`);
+      });
+      await adminSignIn(page);
+      await page.getByRole('region', { name: 'Sales Performance' }).waitFor();
+
+      assert.deepEqual(await tiles(page, 'Today'), {
+        'Cash MVR': before.cash + cashSale,
+        'Swipe MVR': before.swipe + swipeSale,
+        'Stripe MVR': before.card,
+        'Total MVR': before.total + cashSale + swipeSale,
+      });
+      const [label, weekAll] = await weeklyToday(page);
+      assert.equal(label, `${today.day} ${now.toLocaleString('en', { month: 'short' })}`, 'the week ends today');
+      assert.equal(weekAll, before.weekAll + cashSale + swipeSale);
+      for (const title of ['Monthly Sales Trends', 'Yearly Sales Trends', 'This Month Sales Trend', 'Category Sales Trends']) {
+        await panel(page, title).locator('table tbody tr').first().waitFor();
+      }
+      await page.waitForTimeout(1600); // recharts' first drawing animates: let it end for the picture
+      await shot(page, 'dashboard-flow-admin');
+
+      const weekly = panel(page, 'Weekly Sales Trends');
+      const monthlyBefore = await panel(page, 'Monthly Sales Trends').locator('table').textContent();
+      const callsBefore = dashboardCalls.length;
+      const refetched = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/dashboard/invoices/week'));
+      await weekly.getByRole('tab', { name: 'Cash' }).click();
+      assert.equal((await refetched).status(), 200);
+      await weekly.locator('table caption', { hasText: 'Weekly Sales Trends, Cash' }).waitFor({ state: 'attached' });
+      const [, weekCash] = await weeklyToday(page);
+      assert.equal(weekCash, before.weekCash + cashSale, 'the cash chart holds the cash sale, not the swipe one');
+      assert.deepEqual(dashboardCalls.slice(callsBefore), ['/api/v1/admin/dashboard/invoices/week?methods=cash']);
+      assert.equal(await weekly.getByRole('tab', { selected: true }).textContent(), 'Cash');
+      assert.equal(await panel(page, 'Monthly Sales Trends').getByRole('tab', { selected: true }).textContent(), 'All');
+      assert.equal(await panel(page, 'Monthly Sales Trends').locator('table').textContent(), monthlyBefore);
+      await page.waitForTimeout(1000);
+      await shot(page, 'dashboard-flow-admin-weekly-cash');
+    });
+  });
+});
