@@ -16,9 +16,9 @@ describe('notify', () => {
     expect(sonner.toast.success).toHaveBeenCalledWith('Login success', { duration: 2000 });
   });
 
-  it('shows error toasts for 4 seconds', () => {
+  it('shows error toasts for 4 seconds, one per distinct message', () => {
     notify.error('Failed to login');
-    expect(sonner.toast.error).toHaveBeenCalledWith('Failed to login', { duration: 4000 });
+    expect(sonner.toast.error).toHaveBeenCalledWith('Failed to login', { id: 'Failed to login', duration: 4000 });
   });
 
   it('shows plain toasts for 4 seconds', () => {

@@ -7,7 +7,9 @@ import { toastSettings } from '../config/toasts';
 
 export const notify = {
   success: (message: string) => toast.success(message, { duration: toastSettings.successDurationMs }),
-  error: (message: string) => toast.error(message, { duration: toastSettings.errorDurationMs }),
+  /** Keyed by its text: when several requests fail alike at once (a screen of charts while the
+   *  server is down), the cashier sees one toast, not a stack of identical ones. */
+  error: (message: string) => toast.error(message, { id: message, duration: toastSettings.errorDurationMs }),
   message: (message: string) => toast(message, { duration: toastSettings.defaultDurationMs }),
   /** Stays until dismissed with `notify.dismiss(id)` (or replaced by a success/error with that id). */
   loading: (message: string) => toast.loading(message),

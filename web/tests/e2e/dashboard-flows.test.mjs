@@ -7,7 +7,7 @@
 // Test files run one at a time (package.json's e2e script), so no other sale lands meanwhile.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, atPath, demo, runFlow, shopSignIn, toast } from './demo-shop.mjs';
+import { adminSignIn, atPath, demo, openFromMenu, runFlow, shopSignIn, toast } from './demo-shop.mjs';
 import { launchBrowser, shot, url } from './support.mjs';
 
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
@@ -33,14 +33,33 @@ function cents(value) {
   return negative ? -amount : amount;
 }
 
-// The dashboard opens on the browser's today; the browser runs on this machine's clock.
-const now = new Date();
-const today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-const todayQuery = `year=${today.year}&month=${today.month}&day=${today.day}`;
+/**
+ * Today in the shop's time zone, as the server dates sales and the dashboard opens: at 19:30 UTC
+ * it is already tomorrow in the Maldives. `label` is how the weekly chart names the day.
+ */
+function shopToday(timeZone) {
+  const now = new Date();
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  const label = `${Number(parts.day)} ${new Intl.DateTimeFormat('en', { timeZone, month: 'short' }).format(now)}`;
+  return { query: `year=${parts.year}&month=${parts.month}&day=${parts.day}`, label };
+}
+
+/** The signed-in till's shop time zone. */
+async function shopTimeZone(page) {
+  const response = await page.request.get(url('/api/v1/shop/check-login'));
+  assert.equal(response.status(), 200);
+  const zone = (await response.json()).data.timeZone;
+  assert.ok(zone, 'the shop has a time zone');
+  return zone;
+}
 const dashboard = (resource) => url(`/api/v1/admin/dashboard/invoices/${resource}`);
 
 /** The server's dashboard figures for today, read with the page's (admin's) cookies. */
-async function todaysFigures(page) {
+async function todaysFigures(page, todayQuery) {
   const read = async (address) => {
     const response = await page.request.get(address);
     assert.equal(response.status(), 200, `${address} answers 200`);
@@ -106,6 +125,9 @@ async function sell(page, customer, productName, method, methodPath) {
   const question = page.getByRole('dialog', { name: 'Proceed to print?' });
   await question.getByRole('button', { name: 'Cancel' }).click();
   await atPath(page, '/staff/open/orders');
+  // Back to the till for the next customer, as the cashier would.
+  await openFromMenu(page, 'Staff menu', 'Cart', '/staff');
+  await page.getByLabel('Customer phone').waitFor();
 
   const response = await page.request.get(url(`/api/v1/invoice/${encodeURIComponent(cart._id)}`));
   assert.equal(response.status(), 200);
@@ -138,10 +160,12 @@ describe('the dashboard after real sales', () => {
     const admin = await browser.newContext();
     let before;
     let staffId;
+    let today;
     try {
       const page = await admin.newPage();
       await adminSignIn(page);
-      before = await todaysFigures(page);
+      today = shopToday(await shopTimeZone(page));
+      before = await todaysFigures(page, today.query);
       staffId = await demoStaffId(page);
     } finally {
       await admin.close();
@@ -173,7 +197,7 @@ describe('the dashboard after real sales', () => {
         'Total MVR': before.total + cashSale + swipeSale,
       });
       const [label, weekAll] = await weeklyToday(page);
-      assert.equal(label, `${today.day} ${now.toLocaleString('en', { month: 'short' })}`, 'the week ends today');
+      assert.equal(label, today.label, "the week ends on the shop's today");
       assert.equal(weekAll, before.weekAll + cashSale + swipeSale);
       for (const title of ['Monthly Sales Trends', 'Yearly Sales Trends', 'This Month Sales Trend', 'Category Sales Trends']) {
         await panel(page, title).locator('table tbody tr').first().waitFor();

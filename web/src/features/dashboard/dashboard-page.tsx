@@ -15,13 +15,13 @@ import { useDashboardScope, type DashboardArea } from './use-dashboard-scope';
 import './dashboard.css';
 
 export default function DashboardPage({ area }: { area: DashboardArea }) {
-  const { user, scope } = useDashboardScope(area);
+  const { user, scope, timeZone } = useDashboardScope(area);
   if (!user) return null;
   const description = user.shopName ? `Sales of ${user.shopName}` : 'Sales of the shop chosen in the bar';
   return (
     <Screen title={`Welcome, ${user.userName}`} description={description}>
       {scope ? (
-        <DashboardGrid scope={scope} />
+        <DashboardGrid scope={scope} timeZone={timeZone} />
       ) : (
         <p className="dashboard-hint" role="status">
           Choose a shop in the bar above to see its sales.
@@ -31,11 +31,12 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
   );
 }
 
-function DashboardGrid({ scope }: { scope: DashboardScope }) {
+function DashboardGrid({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
   return (
     <div className="dashboard-grid">
       <CategoriesPanel scope={scope} />
-      <PerformancePanel scope={scope} />
+      {/* Opened again once the shop's zone is known: its inputs start at the shop's today. */}
+      <PerformancePanel key={timeZone ?? ''} scope={scope} timeZone={timeZone} />
       <DaysPanel scope={scope} />
       <TrendPanel title="Weekly Sales Trends" area="week" pointName="Day" scope={scope} fetchRows={fetchWeekSales} toPoints={weekPoints} />
       <TrendPanel title="Monthly Sales Trends" area="month" pointName="Month" scope={scope} fetchRows={fetchMonthSales} toPoints={monthPoints} />

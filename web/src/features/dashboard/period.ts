@@ -1,7 +1,7 @@
 /**
  * Sales Performance's three inputs (SPEC parts 2, 4 and 5): a native date (split into year,
  * month and day), a month number 1 to 12 and a year 1900 to 2100, each starting at today in
- * the browser's own calendar. A value out of range is not queried: the field says why, with
+ * the shop's time zone (the server dates sales in it). A value out of range is not queried: the field says why, with
  * the same words the server uses.
  */
 import type { SalesPeriod } from './types';
@@ -17,9 +17,19 @@ export const periodMessages = {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Today in the browser's calendar, as a date input writes it: "2026-11-21". */
-export function todayText(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/**
+ * Today in `timeZone` (an IANA name; the browser's own zone when undefined or unknown), as a
+ * date input writes it: "2026-11-21". At 19:30 UTC it is already the 22nd in the Maldives.
+ */
+export function todayText(now: Date = new Date(), timeZone?: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  } catch {
+    return todayText(now);
+  }
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value);
+  return `${part('year')}-${pad(part('month'))}-${pad(part('day'))}`;
 }
 
 /** A whole number typed in a number input, or null for blank, fractions and other text. */

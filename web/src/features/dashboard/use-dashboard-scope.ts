@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useAuthStore, type User } from '../../stores/auth-store';
 import { useSelectedShopStore } from '../../stores/selected-shop-store';
+import { useShopsStore } from '../management/stores/shops-store';
 import type { DashboardScope } from './types';
 
 export type DashboardArea = DashboardScope['area'];
@@ -17,6 +18,11 @@ interface DashboardAccess {
   user: User | null;
   /** Null while there is nothing to ask for: nobody signed in, or no shop chosen yet. */
   scope: DashboardScope | null;
+  /**
+   * The shop's IANA time zone (undefined until known): the server dates sales in it, so the
+   * dashboard's "today" is the shop's today, not the browser's.
+   */
+  timeZone: string | undefined;
 }
 
 export function useDashboardScope(area: DashboardArea): DashboardAccess {
@@ -29,5 +35,8 @@ export function useDashboardScope(area: DashboardArea): DashboardAccess {
     if (area === 'admin') return adminScope;
     return selectedShopId ? { area: 'super-admin', shopId: selectedShopId } : null;
   }, [area, signedIn, selectedShopId]);
-  return { user, scope };
+  const ownShopZone = useAuthStore((state) => state.shopData?.timeZone);
+  const chosenShopZone = useShopsStore((state) => state.shops.find((shop) => shop._id === selectedShopId)?.timeZone);
+  const timeZone = (area === 'admin' ? ownShopZone : chosenShopZone) || undefined;
+  return { user, scope, timeZone };
 }

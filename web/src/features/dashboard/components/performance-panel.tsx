@@ -13,9 +13,9 @@ const numberInput = { type: 'number', inputMode: 'numeric', step: 1, required: t
  * year field's year) is labelled with its name and the year with itself. All three start at
  * today; a value out of range shows why and is not sent.
  */
-export function PerformancePanel({ scope }: { scope: DashboardScope }) {
+export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
   // Read once: the dashboard opens on today; a choice made since is the user's own.
-  const [today] = useState(todayText);
+  const [today] = useState(() => todayText(new Date(), timeZone));
   const [dateText, setDateText] = useState(today);
   const [monthText, setMonthText] = useState(() => String(Number(today.slice(5, 7))));
   const [yearText, setYearText] = useState(() => today.slice(0, 4));
