@@ -4,6 +4,8 @@
 
 pub mod demo;
 mod demo_content;
+pub mod demo_sales;
+pub mod demo_sales_plan;
 pub mod super_admin;
 
 use crate::auth::{SessionTimeouts, sessions};
