@@ -82,7 +82,7 @@ async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
             category_name: Some(format!("Category {c:02}")),
             description: Some(format!("Benchmark category {c}")),
             // A few categories have a discount rate, as real shops do.
-            discount_rate: number(if c % 5 == 0 { 5 } else { 0 }),
+            discount_rate: number(if c.is_multiple_of(5) { 5 } else { 0 }),
         }
         .validate()?;
         let category_id = db::categories::insert(&mut *tx, shop_id, &category, now).await?;
@@ -98,10 +98,10 @@ async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
                 cost_price: number(format!("{}.{:02}", cost_cents / 100, cost_cents % 100)),
                 cost_price_profit: number(0),
                 selling_price: number(format!("{}.{:02}", cost_cents * 3 / 200, 50)),
-                discount: number(if n % 9 == 0 { 10 } else { 0 }),
+                discount: number(if n.is_multiple_of(9) { 10 } else { 0 }),
                 discount_type: Some("percentage".to_owned()),
-                product_tax: number(if n % 4 == 0 { 0 } else { 8 }),
-                loyalty_rate: number(if n % 3 == 0 { 1 } else { 0 }),
+                product_tax: number(if n.is_multiple_of(4) { 0 } else { 8 }),
+                loyalty_rate: number(if n.is_multiple_of(3) { 1 } else { 0 }),
             }
             .validate()?;
             db::products::insert(&mut tx, shop_id, category_id, &product, now).await?;

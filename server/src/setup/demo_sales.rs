@@ -45,7 +45,7 @@ pub async fn seed(db: &Db, shop_id: i64, seller: Seller<'_>, now: i64) -> Result
         days: DEMO_DAYS,
         invoices: DEMO_SALES,
         first_number,
-        seed: 0x00D3_305A_1E5,
+        seed: 0x000D_3305_A1E5,
         redeemed_per_mille: 30,
         partly_refunded_per_mille: 12,
         fully_refunded_per_mille: 6,

@@ -5,6 +5,7 @@
 pub mod demo;
 mod demo_content;
 pub mod demo_sales;
+mod demo_sales_days;
 pub mod demo_sales_plan;
 pub mod super_admin;
 
