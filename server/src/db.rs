@@ -25,6 +25,7 @@ pub mod permissions;
 pub mod products;
 pub mod refunds;
 pub mod reset_tokens;
+pub mod sales_history;
 pub mod scaled;
 pub mod sessions;
 pub mod shops;

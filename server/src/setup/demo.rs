@@ -1,5 +1,6 @@
 //! Demo data (POS_DEMO=1, set by scripts/start.sh): the shop "Demo Mart" with an admin and a
-//! staff member, and a super admin when none exists, so the app can be tried at once. The
+//! staff member, its catalogue and about 14 months of sales (setup::demo_sales), and a super
+//! admin when none exists, so the app can be tried at once. The
 //! sign-in details are printed at every start.
 //!
 //! Idempotent: each account is looked up first and created only when missing, so restarts add
@@ -7,10 +8,11 @@
 
 use std::fmt;
 
-use super::demo_content;
+use super::{demo_content, demo_sales};
 use crate::accounts::{self, NewAccount, NewShopAccount};
 use crate::auth::{Permission, Role};
 use crate::clock::Clock;
+use crate::db::sales_history::Seller;
 use crate::db::{self, Db};
 use crate::http::ApiError;
 
@@ -59,19 +61,20 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
         phone_number,
         password,
     };
-    if db::users::find_by_phone_in_shop(pool, shop.id, Role::Admin, ADMIN_PHONE)
-        .await?
-        .is_none()
-    {
-        let admin = person(
-            Role::Admin,
-            "DemoAdmin",
-            "admin@tillwise.test",
-            ADMIN_PHONE,
-            ADMIN_PASSWORD,
-        );
-        accounts::create_user(db, now, admin).await?;
-    }
+    let admin =
+        match db::users::find_by_phone_in_shop(pool, shop.id, Role::Admin, ADMIN_PHONE).await? {
+            Some(admin) => admin,
+            None => {
+                let admin = person(
+                    Role::Admin,
+                    "DemoAdmin",
+                    "admin@tillwise.test",
+                    ADMIN_PHONE,
+                    ADMIN_PASSWORD,
+                );
+                accounts::create_user(db, now, admin).await?
+            }
+        };
     let staff =
         match db::users::find_by_phone_in_shop(pool, shop.id, Role::Staff, STAFF_PHONE).await? {
             Some(staff) => staff,
@@ -90,7 +93,13 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
                 staff
             }
         };
-    demo_content::seed(db, shop.id, now).await?;
+    if demo_content::seed(db, shop.id, now).await? {
+        let seller = Seller {
+            user_id: admin.id,
+            user_name: &admin.user_name,
+        };
+        demo_sales::seed(db, shop.id, seller, now).await?;
+    }
 
     let demo_super_admin = if db::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)
         .await?

@@ -281,10 +281,11 @@ fn number(value: &str) -> Option<NumberInput> {
     Some(NumberInput::from(value))
 }
 
-/// Seeds the shop's catalogue and customers once; see the module notes.
-pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
+/// Seeds the shop's catalogue and customers once; see the module notes. Answers whether it
+/// wrote them now (the shop's first start).
+pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ApiError> {
     if !db::categories::list(db.pool(), shop_id).await?.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     let mut tx = db.writer().begin().await?;
     let mut category_ids = Vec::with_capacity(CATEGORIES.len());
@@ -352,5 +353,5 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
         db::customers::insert(&mut *tx, shop_id, fields, now).await?;
     }
     tx.commit().await?;
-    Ok(())
+    Ok(true)
 }

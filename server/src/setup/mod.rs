@@ -4,6 +4,9 @@
 
 pub mod demo;
 mod demo_content;
+pub mod demo_sales;
+mod demo_sales_days;
+pub mod demo_sales_plan;
 pub mod super_admin;
 
 use crate::auth::{SessionTimeouts, sessions};

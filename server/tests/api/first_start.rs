@@ -1,7 +1,8 @@
 //! What a fresh server does at start: the first super admin from configuration, and the demo
-//! data, both only once however often the server restarts.
+//! data (with its sales history and their dashboard roll-ups), both only once however often the
+//! server restarts.
 
-use pos_server::setup::demo;
+use pos_server::setup::{demo, demo_sales};
 use serde_json::json;
 
 use crate::identity_support::Browser;
@@ -10,6 +11,7 @@ use crate::support::{Backend, Options, on_both_backends, spawn_app_with};
 on_both_backends!(
     the_first_super_admin_is_created_from_configuration_once,
     demo_data_is_seeded_once_and_its_printed_credentials_work,
+    the_demo_shop_comes_with_a_sales_history_and_built_dashboards,
 );
 
 async fn count(app: &crate::support::TestApp, sql: &'static str) -> i64 {
@@ -121,4 +123,88 @@ async fn demo_data_is_seeded_once_and_its_printed_credentials_work(backend: Back
         .post("/super-admin/login", chief)
         .await
         .assert_status(200);
+}
+
+async fn sum(app: &crate::support::TestApp, sql: &'static str) -> i64 {
+    sqlx::query_scalar::<_, Option<i64>>(sql)
+        .fetch_one(app.db.pool())
+        .await
+        .unwrap()
+        .unwrap_or_default()
+}
+
+async fn the_demo_shop_comes_with_a_sales_history_and_built_dashboards(backend: Backend) {
+    let app = spawn_app_with(backend, Options::with_vars(&[("POS_DEMO", "1")])).await;
+    let app = app.restart().await;
+    let sales = demo_sales::DEMO_SALES as i64;
+
+    // Written once: the restart added none. Numbered 1..n by the shop's invoice counter.
+    let sold = "SELECT COUNT(*) FROM invoices WHERE status IN ('paid', 'refunded')";
+    assert_eq!(count(&app, sold).await, sales);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM invoices").await, sales);
+    let numbers = "SELECT COUNT(DISTINCT invoice_number) FROM invoices \
+                   WHERE invoice_number BETWEEN 1 AND (SELECT last_value FROM id_counters \
+                   WHERE kind = 'invoice_number')";
+    assert_eq!(count(&app, numbers).await, sales);
+    // Cash, swipe and card; a few redemptions; partial and full refunds, each with its row.
+    for method in ["cash", "internal-device", "digital"] {
+        let by_method = format!("SELECT COUNT(*) FROM invoices WHERE payment_method = '{method}'");
+        let by_method: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(by_method))
+            .fetch_one(app.db.pool())
+            .await
+            .unwrap();
+        assert!(by_method >= sales / 10, "{method}: {by_method} sales");
+    }
+    let partly = "SELECT COUNT(*) FROM invoices WHERE status = 'paid' AND refunded_cents > 0";
+    assert!(count(&app, partly).await >= 2);
+    let fully = "SELECT COUNT(*) FROM invoices \
+                 WHERE status = 'refunded' AND refunded_cents = total_amount_cents";
+    assert!(count(&app, fully).await >= 1);
+    let refunds = "SELECT COUNT(*) FROM refunds r JOIN invoices i ON i.id = r.invoice_id \
+                   WHERE r.amount_cents = i.refunded_cents";
+    assert_eq!(
+        count(&app, refunds).await,
+        count(
+            &app,
+            "SELECT COUNT(*) FROM invoices WHERE refunded_cents > 0"
+        )
+        .await
+    );
+    // Priced as the till prices: the lines add up to the invoice, less what points paid.
+    let inconsistent = "SELECT COUNT(*) FROM invoices i WHERE i.total_amount_cents <> \
+                        (SELECT SUM(l.total_cents) FROM invoice_lines l \
+                        WHERE l.invoice_id = i.id) - i.redeem_cents \
+                        OR i.sub_total_cents <> (SELECT SUM(l.gross_cents) FROM invoice_lines l \
+                        WHERE l.invoice_id = i.id)";
+    assert_eq!(count(&app, inconsistent).await, 0);
+    // About 14 months before today, none today or later.
+    let now = app.clock.now_millis();
+    let oldest = sum(&app, "SELECT MIN(paid_at) FROM invoices").await;
+    let newest = sum(&app, "SELECT MAX(paid_at) FROM invoices").await;
+    let day = 86_400_000;
+    assert!(oldest < now - 400 * day && oldest > now - 430 * day);
+    assert!(newest < now && newest > now - 10 * day);
+
+    // The start built the roll-ups from these sales, in the shop's zone, exactly once.
+    let zone: Option<String> = sqlx::query_scalar("SELECT dashboard_zone FROM shops")
+        .fetch_one(app.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(zone.as_deref(), Some("Indian/Maldives"));
+    assert!(count(&app, "SELECT COUNT(*) FROM dashboard_days").await > 300);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM dashboard_categories").await,
+        5
+    );
+    let kept = sum(
+        &app,
+        "SELECT CAST(SUM(total_amount_cents - refunded_cents) AS BIGINT) FROM invoices \
+         WHERE status = 'paid'",
+    )
+    .await;
+    assert!(kept > 0);
+    let by_day = "SELECT CAST(SUM(kept_cents) AS BIGINT) FROM dashboard_days";
+    let by_category = "SELECT CAST(SUM(kept_cents) AS BIGINT) FROM dashboard_categories";
+    assert_eq!(sum(&app, by_day).await, kept);
+    assert_eq!(sum(&app, by_category).await, kept);
 }

@@ -1,0 +1,108 @@
+//! The demo shop's sales history (POS_DEMO=1): about 14 months of paid sales of its catalogue
+//! (cash, swipe and card, a few redemptions, a few refunds), so the dashboards have something to
+//! show on the first start.
+//!
+//! Written once, right after the demo catalogue (setup::demo_content) is first written, in one
+//! transaction: numbers come from the shop's invoice counter, amounts from pos_core
+//! (setup::demo_sales_plan), rows from db::sales_history. The shop's roll-ups are then marked
+//! as not built, so the start's `rebuild_stale_shops` (which runs after the demo seed) builds
+//! them from these invoices. The customers' loyalty ledgers are left as they are: the history
+//! shows sales, not points.
+
+use std::collections::HashMap;
+
+use sqlx::AnyConnection;
+
+use super::demo_sales_plan::{HistoryPlan, PastSale, SaleProduct, SalesHistory};
+use crate::db::invoice_rows::INVOICE_NUMBER;
+use crate::db::sales_history::{self, Seller};
+use crate::db::{self, Db, counters};
+use crate::http::ApiError;
+
+/// About 14 months of sales before today, roughly one a day.
+pub const DEMO_DAYS: i64 = 425;
+pub const DEMO_SALES: u64 = 420;
+/// Indian/Maldives, the demo shop's zone, is UTC+05:00 all year.
+const MALDIVES_UTC_OFFSET_MINUTES: i64 = 300;
+
+/// Seeds the demo shop's sales history; see the module notes. Answers how many sales it wrote.
+pub async fn seed(db: &Db, shop_id: i64, seller: Seller<'_>, now: i64) -> Result<u64, ApiError> {
+    let products = sale_products(db, shop_id).await?;
+    let customers: Vec<i64> = db::customers::list(db.pool(), shop_id)
+        .await?
+        .into_iter()
+        .map(|customer| customer.id)
+        .collect();
+    if products.is_empty() || customers.is_empty() {
+        return Ok(0);
+    }
+    let mut tx = db.writer().begin().await?;
+    let count = i64::try_from(DEMO_SALES).map_err(ApiError::internal)?;
+    let first_number = counters::next_block(&mut *tx, INVOICE_NUMBER, shop_id, count).await?;
+    let plan = HistoryPlan {
+        now,
+        utc_offset_minutes: MALDIVES_UTC_OFFSET_MINUTES,
+        days: DEMO_DAYS,
+        invoices: DEMO_SALES,
+        first_number,
+        seed: 0x000D_3305_A1E5,
+        redeemed_per_mille: 30,
+        partly_refunded_per_mille: 12,
+        fully_refunded_per_mille: 6,
+    };
+    let sales = SalesHistory::new(plan, &products, &customers).collect::<Result<Vec<_>, _>>()?;
+    write_sales(&mut tx, shop_id, seller, &sales).await?;
+    sales_history::forget_rollups(&mut *tx, shop_id).await?;
+    tx.commit().await?;
+    Ok(DEMO_SALES)
+}
+
+/// The shop's live catalogue products, each with its category's discount rate.
+pub async fn sale_products(db: &Db, shop_id: i64) -> Result<Vec<SaleProduct>, ApiError> {
+    let rates: HashMap<i64, _> = db::categories::list(db.pool(), shop_id)
+        .await?
+        .into_iter()
+        .map(|category| (category.id, category.discount_rate))
+        .collect();
+    Ok(db::products::list(db.pool(), shop_id)
+        .await?
+        .into_iter()
+        .filter(|product| !product.custom)
+        .map(|product| SaleProduct {
+            category_discount_rate: product
+                .category_id
+                .and_then(|id| rates.get(&id).copied())
+                .unwrap_or_default(),
+            product,
+        })
+        .collect())
+}
+
+/// Writes `sales` (numbered consecutively, as `SalesHistory` numbers them) in the caller's
+/// transaction: the invoices, then their lines and refunds under the invoices' new ids.
+pub async fn write_sales(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    seller: Seller<'_>,
+    sales: &[PastSale],
+) -> Result<(), ApiError> {
+    let (Some(first), Some(last)) = (sales.first(), sales.last()) else {
+        return Ok(());
+    };
+    let invoices: Vec<_> = sales.iter().map(|sale| sale.invoice.clone()).collect();
+    sales_history::insert_invoices(&mut *tx, shop_id, seller, &invoices).await?;
+    let numbers = (first.invoice.invoice_number, last.invoice.invoice_number);
+    let ids: HashMap<i64, i64> = sales_history::invoice_ids(&mut *tx, shop_id, numbers)
+        .await?
+        .into_iter()
+        .collect();
+    let id_of = |number| ids.get(&number).copied();
+    let lines: Vec<_> = sales.iter().flat_map(|sale| sale.lines.clone()).collect();
+    sales_history::insert_lines(&mut *tx, shop_id, &lines, id_of).await?;
+    let refunds: Vec<_> = sales
+        .iter()
+        .filter_map(|sale| sale.refund.clone())
+        .collect();
+    sales_history::insert_refunds(&mut *tx, shop_id, seller, &refunds, id_of).await?;
+    Ok(())
+}

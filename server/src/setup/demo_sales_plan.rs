@@ -1,0 +1,295 @@
+//! A made-up but plausible sales history, generated sale by sale: how many sales each past day
+//! had (growing over the period, busier at the weekend, a little noise), when in the opening
+//! hours each was paid, which products and how many, the payment method, an occasional loyalty
+//! redemption and the occasional refund. Every amount is priced by pos_core (`price_cart`,
+//! `refund_by_amount`), exactly as the till and the refund screen would have priced it.
+//!
+//! Deterministic for a given seed. Used for the demo shop (setup::demo_sales) and by the
+//! dashboard benchmark's seeder (server/examples/dashboard_load), which writes the sales with
+//! db::sales_history.
+
+use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
+use pos_core::refund::{RefundByAmountInput, refund_by_amount};
+use rust_decimal::Decimal;
+
+use crate::db::invoices::status;
+use crate::db::products::Product;
+use crate::db::sales_history::{PastInvoice, PastLine, PastRefund};
+use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
+use crate::http::ApiError;
+
+pub use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random, daily_counts};
+
+/// Sales are paid between 08:00 and 22:00 local time.
+const OPENS_MS: i64 = 8 * 60 * MINUTE_MS;
+const OPEN_FOR_MS: i64 = 14 * 60 * MINUTE_MS;
+
+/// A product to sell, with its category's discount rate at the time.
+#[derive(Debug, Clone)]
+pub struct SaleProduct {
+    pub product: Product,
+    pub category_discount_rate: Decimal,
+}
+
+/// What to generate: `invoices` sales over the `days` local days before today (today has none),
+/// in a zone `utc_offset_minutes` ahead of UTC.
+#[derive(Debug, Clone, Copy)]
+pub struct HistoryPlan {
+    pub now: i64,
+    pub utc_offset_minutes: i64,
+    pub days: i64,
+    pub invoices: u64,
+    /// The number of the first invoice (the caller reserved `invoices` numbers).
+    pub first_number: i64,
+    pub seed: u64,
+    /// Out of 1,000 sales: how many redeem points, are refunded in part, and in full.
+    pub redeemed_per_mille: u64,
+    pub partly_refunded_per_mille: u64,
+    pub fully_refunded_per_mille: u64,
+}
+
+/// One generated sale.
+#[derive(Debug, Clone)]
+pub struct PastSale {
+    pub invoice: PastInvoice,
+    pub lines: Vec<PastLine>,
+    pub refund: Option<PastRefund>,
+}
+
+/// Generates the plan's sales in the order they were paid.
+pub struct SalesHistory<'a> {
+    plan: HistoryPlan,
+    products: &'a [SaleProduct],
+    customers: &'a [i64],
+    random: Random,
+    counts: std::vec::IntoIter<u64>,
+    /// The paid-at times of the day being generated, latest last (popped from the front).
+    day_times: std::collections::VecDeque<i64>,
+    day_index: i64,
+    next_number: i64,
+}
+
+impl<'a> SalesHistory<'a> {
+    /// `products` and `customers` must not be empty.
+    pub fn new(plan: HistoryPlan, products: &'a [SaleProduct], customers: &'a [i64]) -> Self {
+        let mut random = Random::new(plan.seed);
+        let counts = daily_counts(&plan, &mut random).into_iter();
+        Self {
+            plan,
+            products,
+            customers,
+            random,
+            counts,
+            day_times: Default::default(),
+            day_index: -1,
+            next_number: plan.first_number,
+        }
+    }
+
+    fn next_paid_at(&mut self) -> Option<i64> {
+        while self.day_times.is_empty() {
+            let count = self.counts.next()?;
+            self.day_index += 1;
+            let offset = self.plan.utc_offset_minutes * MINUTE_MS;
+            let today = (self.plan.now + offset).div_euclid(DAY_MS);
+            let day = today - self.plan.days + self.day_index;
+            let opens = day * DAY_MS - offset + OPENS_MS;
+            let mut times: Vec<i64> = (0..count)
+                .map(|_| opens + self.random.below(OPEN_FOR_MS as u64) as i64)
+                .collect();
+            times.sort_unstable();
+            self.day_times = times.into();
+        }
+        self.day_times.pop_front()
+    }
+
+    fn sale(&mut self, paid_at: i64) -> Result<PastSale, ApiError> {
+        let number = self.next_number;
+        self.next_number += 1;
+        let chosen = self.choose_lines();
+        let cart_lines: Vec<CartLineInput> = chosen
+            .iter()
+            .map(|(product, quantity)| cart_line(product, *quantity))
+            .collect();
+        let mut cart = price(&cart_lines, Decimal::ZERO)?;
+        if self.random.below(1000) < self.plan.redeemed_per_mille
+            && cart.total_amount >= money(1000)
+        {
+            let redeem = (cart.total_amount / Decimal::TEN)
+                .floor()
+                .min(Decimal::from(25));
+            cart = price(&cart_lines, redeem)?;
+        }
+        let method = match self.random.below(100) {
+            0..55 => "cash",
+            55..85 => "internal-device",
+            _ => "digital",
+        };
+        let paid = cart.total_amount;
+        let roll = self.random.below(1000);
+        let refund_at = (paid_at + MINUTE_MS * (30 + self.random.below(3 * 24 * 60) as i64))
+            .min(self.plan.now - MINUTE_MS);
+        let (status, refunded) = if paid.is_zero() {
+            (status::PAID, Decimal::ZERO)
+        } else if roll < self.plan.fully_refunded_per_mille {
+            (status::REFUNDED, paid)
+        } else if roll < self.plan.fully_refunded_per_mille + self.plan.partly_refunded_per_mille {
+            let share = Decimal::new(10 + self.random.below(50) as i64, 2);
+            let amount = (paid * share).round_dp(2).max(money(1));
+            let planned = refund_by_amount(RefundByAmountInput {
+                paid,
+                already_refunded: Decimal::ZERO,
+                amount,
+            })?;
+            let status = if planned.fully_refunded {
+                status::REFUNDED
+            } else {
+                status::PAID
+            };
+            (status, planned.refunded_total)
+        } else {
+            (status::PAID, Decimal::ZERO)
+        };
+        let refunded_cents = to_scaled(refunded, CENTS)?;
+        let customer = self.customers[self.random.below(self.customers.len() as u64) as usize];
+        let invoice = PastInvoice {
+            invoice_number: number,
+            status,
+            customer_id: customer,
+            payment_method: method,
+            sub_total_cents: to_scaled(cart.sub_total, CENTS)?,
+            total_discount_cents: to_scaled(cart.total_discount, CENTS)?,
+            total_tax_cents: to_scaled(cart.total_tax, CENTS)?,
+            redeem_cents: to_scaled(cart.redeem_amount, CENTS)?,
+            total_amount_cents: to_scaled(paid, CENTS)?,
+            refunded_cents,
+            points_earned_cents: to_scaled(cart.points_earned, CENTS)?,
+            created_at: paid_at - MINUTE_MS * (1 + self.random.below(10) as i64),
+            paid_at,
+            updated_at: if refunded_cents > 0 {
+                refund_at
+            } else {
+                paid_at
+            },
+        };
+        let mut lines = Vec::with_capacity(chosen.len());
+        for (position, ((product, quantity), priced)) in chosen.iter().zip(&cart.lines).enumerate()
+        {
+            lines.push(past_line(
+                number,
+                position as i64 + 1,
+                product,
+                *quantity,
+                priced,
+            )?);
+        }
+        let refund = (refunded_cents > 0).then_some(PastRefund {
+            invoice_number: number,
+            amount_cents: refunded_cents,
+            created_at: refund_at,
+        });
+        Ok(PastSale {
+            invoice,
+            lines,
+            refund,
+        })
+    }
+
+    /// 1 to 5 different products (fewer lines are likelier), each with a quantity its unit allows.
+    fn choose_lines(&mut self) -> Vec<(&'a SaleProduct, Decimal)> {
+        let wanted = match self.random.below(100) {
+            0..30 => 1,
+            30..60 => 2,
+            60..80 => 3,
+            80..92 => 4,
+            _ => 5,
+        }
+        .min(self.products.len());
+        let mut chosen: Vec<(&'a SaleProduct, Decimal)> = Vec::with_capacity(wanted);
+        while chosen.len() < wanted {
+            let product = &self.products[self.random.below(self.products.len() as u64) as usize];
+            if chosen
+                .iter()
+                .any(|(seen, _)| seen.product.id == product.product.id)
+            {
+                continue;
+            }
+            let quantity = if product.product.unit.as_str() == "no" {
+                Decimal::from([1, 1, 1, 1, 2, 2, 3, 4][self.random.below(8) as usize])
+            } else {
+                Decimal::new(250 * (1 + self.random.below(8) as i64), 3)
+            };
+            chosen.push((product, quantity));
+        }
+        chosen
+    }
+}
+
+impl Iterator for SalesHistory<'_> {
+    type Item = Result<PastSale, ApiError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let paid_at = self.next_paid_at()?;
+        Some(self.sale(paid_at))
+    }
+}
+
+fn cart_line(sold: &SaleProduct, quantity: Decimal) -> CartLineInput {
+    let product = &sold.product;
+    CartLineInput {
+        product_id: product.id.to_string(),
+        product_name: product.product_name.clone(),
+        quantity,
+        unit: product.unit,
+        custom_product: product.custom,
+        selling_price: product.selling_price,
+        cost_price: product.cost_price,
+        cost_price_profit: product.cost_price_profit,
+        discount: product.discount,
+        discount_type: product.discount_type,
+        category_discount_rate: sold.category_discount_rate,
+        product_tax: product.product_tax,
+        loyalty_rate: product.loyalty_rate,
+    }
+}
+
+fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ApiError> {
+    Ok(price_cart(CartInput {
+        lines: lines.to_vec(),
+        redeem_amount,
+    })?)
+}
+
+fn past_line(
+    number: i64,
+    position: i64,
+    sold: &SaleProduct,
+    quantity: Decimal,
+    priced: &pos_core::pricing::PricedLine,
+) -> Result<PastLine, ApiError> {
+    let product = &sold.product;
+    Ok(PastLine {
+        invoice_number: number,
+        position,
+        product_id: product.id,
+        product_name: product.product_name.clone(),
+        unit: product.unit.as_str(),
+        quantity_e3: to_scaled(quantity, E3)?,
+        selling_price_cents: to_scaled(product.selling_price, CENTS)?,
+        cost_price_cents: to_scaled(product.cost_price, CENTS)?,
+        cost_price_profit_e4: to_scaled(product.cost_price_profit, E4)?,
+        discount_e4: to_scaled(product.discount, E4)?,
+        discount_type: product.discount_type.as_str(),
+        category_id: product.category_id,
+        category_discount_rate_e4: to_scaled(sold.category_discount_rate, E4)?,
+        product_tax_e4: to_scaled(product.product_tax, E4)?,
+        loyalty_rate_e4: to_scaled(product.loyalty_rate, E4)?,
+        price_cents: to_scaled(priced.price, CENTS)?,
+        gross_cents: to_scaled(priced.gross, CENTS)?,
+        discount_cents: to_scaled(priced.discount, CENTS)?,
+        tax_cents: to_scaled(priced.tax, CENTS)?,
+        total_cents: to_scaled(priced.total, CENTS)?,
+        points_earned_cents: to_scaled(priced.points_earned, CENTS)?,
+        refunded_quantity_e3: 0,
+    })
+}
