@@ -55,7 +55,7 @@ step "Starting the release server (it rebuilds the roll-ups before listening)"
 started=$(date +%s%N)
 DATABASE_URL="sqlite://$db_file" POS_LISTEN="127.0.0.1:$PORT" \
   POS_WEB_DIR="$work/no-web" POS_MAIL_OUTBOX="$work/outbox" \
-  RUST_LOG="warn,pos_server::dashboard::rollup=info" \
+  RUST_LOG="warn,pos_server::dashboard=info" \
   "$server" > "$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 1200); do

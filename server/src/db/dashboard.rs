@@ -148,9 +148,92 @@ pub async fn clear(db: &mut sqlx::AnyConnection, shop_id: i64) -> Result<(), sql
         .map(drop)
 }
 
-/// Up to `limit` paid (not fully refunded) invoices of a shop with an id above `after_id`, by
-/// id: a rebuild pages through them so memory stays flat however many there are.
-pub async fn paid_invoices_page<'e>(
+/// The length of a rebuild's time bucket: 15 minutes. Every time zone in use today is a whole
+/// number of quarter hours from UTC, so a bucket lies within one local date; `rollup` checks
+/// each and dates a straddling bucket's invoices one by one.
+pub const BUCKET_MILLIS: i64 = 900_000;
+
+/// One time bucket of a rebuild: the kept cents of a shop's paid invoices paid by one method
+/// in `bucket * BUCKET_MILLIS .. (bucket + 1) * BUCKET_MILLIS` (payment times are never negative).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct KeptBucket {
+    pub bucket: i64,
+    pub payment_method: String,
+    pub kept_cents: i64,
+}
+
+/// A paid invoice's kept cents, for dating a straddling bucket's invoices one by one.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct KeptSale {
+    pub paid_at: i64,
+    pub payment_method: String,
+    pub kept_cents: i64,
+}
+
+/// The kept cents of a shop's paid invoices per time bucket and method, added up by the
+/// database: a few hundred thousand rows at most, however many invoices there are.
+pub async fn kept_by_bucket<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<KeptBucket>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT paid_at / $3 AS bucket, payment_method, \
+         CAST(SUM(total_amount_cents - refunded_cents) AS BIGINT) AS kept_cents \
+         FROM invoices WHERE shop_id = $1 AND status = $2 \
+         AND paid_at IS NOT NULL AND payment_method IS NOT NULL \
+         GROUP BY paid_at / $3, payment_method",
+    )
+    .bind(shop_id)
+    .bind(status::PAID)
+    .bind(BUCKET_MILLIS)
+    .fetch_all(db)
+    .await
+}
+
+/// The kept cents of each paid invoice of a shop paid in `from..until` (unix ms).
+pub async fn kept_sales_between<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    (from, until): (i64, i64),
+) -> Result<Vec<KeptSale>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT paid_at, payment_method, total_amount_cents - refunded_cents AS kept_cents \
+         FROM invoices WHERE shop_id = $1 AND status = $2 AND payment_method IS NOT NULL \
+         AND paid_at >= $3 AND paid_at < $4",
+    )
+    .bind(shop_id)
+    .bind(status::PAID)
+    .bind(from)
+    .bind(until)
+    .fetch_all(db)
+    .await
+}
+
+/// Line totals per category (0: none) of a shop's paid invoices with no redemption and no
+/// refund: such an invoice keeps exactly its lines' totals (pos_core `kept_line_amounts`), so
+/// the database adds them up without the lines ever leaving it.
+pub async fn plain_category_totals<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT COALESCE(l.category_id, 0) AS category_id, \
+         CAST(SUM(l.total_cents) AS BIGINT) AS kept_cents \
+         FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id \
+         WHERE i.shop_id = $1 AND i.status = $2 AND i.payment_method IS NOT NULL \
+         AND i.paid_at IS NOT NULL AND i.redeem_cents = 0 AND i.refunded_cents = 0 \
+         GROUP BY COALESCE(l.category_id, 0)",
+    )
+    .bind(shop_id)
+    .bind(status::PAID)
+    .fetch_all(db)
+    .await
+}
+
+/// Up to `limit` paid invoices of a shop with a redemption or a refund and an id above
+/// `after_id`, by id: their lines share the kept amount unevenly, so a rebuild spreads it with
+/// pos_core, a page at a time so memory stays flat.
+pub async fn shared_invoices_page<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     after_id: i64,
@@ -159,7 +242,8 @@ pub async fn paid_invoices_page<'e>(
     sqlx::query_as(
         "SELECT id, paid_at, payment_method, redeem_cents, total_amount_cents, refunded_cents \
          FROM invoices WHERE shop_id = $1 AND status = $2 AND id > $3 \
-         AND paid_at IS NOT NULL AND payment_method IS NOT NULL ORDER BY id LIMIT $4",
+         AND paid_at IS NOT NULL AND payment_method IS NOT NULL \
+         AND (redeem_cents > 0 OR refunded_cents > 0) ORDER BY id LIMIT $4",
     )
     .bind(shop_id)
     .bind(status::PAID)
@@ -169,19 +253,23 @@ pub async fn paid_invoices_page<'e>(
     .await
 }
 
-/// The lines of the shop's invoices with ids in `first_id..=last_id`, by invoice then position
-/// (`category_id` 0 when the line has none).
-pub async fn lines_of_invoices<'e>(
+/// The lines of the shop's invoices with ids in `first_id..=last_id` that have a redemption or
+/// a refund, by invoice then position (`category_id` 0 when the line has none).
+pub async fn shared_invoice_lines<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     (first_id, last_id): (i64, i64),
 ) -> Result<Vec<PaidLine>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT invoice_id, COALESCE(category_id, 0) AS category_id, total_cents, quantity_e3, \
-         refunded_quantity_e3 FROM invoice_lines \
-         WHERE shop_id = $1 AND invoice_id BETWEEN $2 AND $3 ORDER BY invoice_id, position",
+        "SELECT l.invoice_id, COALESCE(l.category_id, 0) AS category_id, l.total_cents, \
+         l.quantity_e3, l.refunded_quantity_e3 \
+         FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id \
+         WHERE i.shop_id = $1 AND i.status = $2 AND i.id BETWEEN $3 AND $4 \
+         AND (i.redeem_cents > 0 OR i.refunded_cents > 0) \
+         ORDER BY l.invoice_id, l.position",
     )
     .bind(shop_id)
+    .bind(status::PAID)
     .bind(first_id)
     .bind(last_id)
     .fetch_all(db)

@@ -294,7 +294,7 @@ pub async fn insert_refunds(
 }
 
 /// Marks the shop's dashboard roll-ups as not built, so the next start rebuilds them from the
-/// invoices (`dashboard::rollup::rebuild_stale_shops`).
+/// invoices (`dashboard::rebuild::rebuild_stale_shops`).
 pub async fn forget_rollups<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE shops SET dashboard_zone = NULL WHERE id = $1")
         .bind(shop_id)

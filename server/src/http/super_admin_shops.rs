@@ -15,7 +15,7 @@ use super::people::{self, PasswordBody};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
 use crate::auth::{ClientIp, SuperAdminSession};
-use crate::dashboard::rollup;
+use crate::dashboard::rebuild;
 use crate::db;
 use crate::db::shops::ShopChanges;
 use crate::password_changes::{self, ChangedBy, Owner};
@@ -167,8 +167,8 @@ async fn update(
         .ok_or_else(not_found)?;
     if time_zone != current.time_zone {
         // The charts bucket by local date: a new zone moves sales between days.
-        let counts = rollup::rebuild(&mut tx, shop_id, &time_zone).await?;
-        tracing::info!(shop_id, %time_zone, invoices = counts.invoices, "shop time zone changed");
+        let counts = rebuild::rebuild(&mut tx, shop_id, &time_zone).await?;
+        tracing::info!(shop_id, %time_zone, day_rows = counts.day_rows, "shop time zone changed");
     }
     tx.commit().await?;
     Ok(Success::ok("Shop updated", ShopView::from(updated)))

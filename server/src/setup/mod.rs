@@ -26,7 +26,7 @@ pub async fn run(
         let credentials = demo::seed(db, clock).await?;
         println!("{credentials}");
     }
-    crate::dashboard::rollup::rebuild_stale_shops(db).await?;
+    crate::dashboard::rebuild::rebuild_stale_shops(db).await?;
     let swept = sessions::sweep(db, clock.now_millis(), timeouts).await?;
     if swept > 0 {
         tracing::info!(swept, "expired sessions removed");

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use pos_core::dashboard::LocalDate;
-use pos_server::dashboard::rollup;
+use pos_server::dashboard::rebuild::rebuild as rebuild_rollups;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
@@ -126,7 +126,7 @@ pub async fn rebuild(app: &TestApp, shop_id: i64) {
         .await
         .unwrap();
     let mut tx = app.db.writer().begin().await.unwrap();
-    rollup::rebuild(&mut tx, shop_id, &zone).await.unwrap();
+    rebuild_rollups(&mut tx, shop_id, &zone).await.unwrap();
     tx.commit().await.unwrap();
 }
 

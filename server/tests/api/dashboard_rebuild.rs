@@ -1,0 +1,45 @@
+//! The rebuild's quarter hours (server/src/dashboard/rebuild.rs): the database adds sales up per
+//! 15 minutes, which lie within one local date in every zone in use today; a quarter hour that
+//! spans a local midnight (an old local mean time) has its sales dated one by one.
+
+use serde_json::json;
+
+use crate::dashboard_support::{place, rebuild, rollup_rows, sell, start_at_noon};
+use crate::support::{Backend, on_both_backends};
+
+on_both_backends!(a_quarter_hour_across_local_midnight_is_dated_sale_by_sale);
+
+/// Unix milliseconds of `hour:minute:second` UTC on 2 June 1971 (day 517 after 1 January 1970).
+fn june_2_1971_utc(hour: i64, minute: i64, second: i64) -> i64 {
+    ((517 * 24 + hour) * 60 + minute) * 60_000 + second * 1_000
+}
+
+async fn a_quarter_hour_across_local_midnight_is_dated_sale_by_sale(backend: Backend) {
+    let (mut shop, customer) = start_at_noon(backend).await;
+    let tea = shop.product("Tea", json!({})).await;
+    let till = &mut shop.admin;
+    let before_midnight = sell(till, &customer, &[(&tea, "1")], "cash").await;
+    let after_midnight = sell(till, &customer, &[(&tea, "2")], "cash").await;
+    let next_quarter = sell(till, &customer, &[(&tea, "4")], "cash").await;
+    let app = &shop.app;
+    let shop_id = shop.seeded.shop.id;
+    // Liberia kept UTC-0:44:30 until 1972: local midnight of 2 June 1971 was 00:44:30 UTC, inside
+    // the quarter hour 00:30-00:45 UTC.
+    sqlx::query("UPDATE shops SET time_zone = 'Africa/Monrovia' WHERE id = $1")
+        .bind(shop_id)
+        .execute(app.db.pool())
+        .await
+        .unwrap();
+    place(app, before_midnight, june_2_1971_utc(0, 40, 0)).await;
+    place(app, after_midnight, june_2_1971_utc(0, 44, 45)).await;
+    place(app, next_quarter, june_2_1971_utc(0, 50, 0)).await;
+    rebuild(app, shop_id).await;
+
+    // 1 June 1971 is day 516 after 1 January 1970. Tea is 10.00.
+    let days: Vec<String> = rollup_rows(app, shop_id)
+        .await
+        .into_iter()
+        .filter(|row| row.starts_with("day"))
+        .collect();
+    assert_eq!(days, ["day 516:cash=1000", "day 517:cash=6000"]);
+}
