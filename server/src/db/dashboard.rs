@@ -276,7 +276,9 @@ pub async fn shared_invoice_lines<'e>(
     .await
 }
 
-/// A shop's day rows with `day_number` in `first..=last`.
+/// A shop's day rows with `day_number` in `first..=last`. Rows at 0 (a day whose sales were all
+/// refunded) are left out, as a rebuild never writes them: the oldest year of the yearly chart
+/// is the same either way.
 pub async fn days_between<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
@@ -284,7 +286,8 @@ pub async fn days_between<'e>(
 ) -> Result<Vec<DayRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT day_number, payment_method, kept_cents FROM dashboard_days \
-         WHERE shop_id = $1 AND day_number BETWEEN $2 AND $3 ORDER BY day_number, payment_method",
+         WHERE shop_id = $1 AND day_number BETWEEN $2 AND $3 AND kept_cents <> 0 \
+         ORDER BY day_number, payment_method",
     )
     .bind(shop_id)
     .bind(first)

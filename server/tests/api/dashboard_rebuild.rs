@@ -4,10 +4,15 @@
 
 use serde_json::json;
 
-use crate::dashboard_support::{place, rebuild, rollup_rows, sell, start_at_noon};
+use crate::dashboard_support::{
+    chart, maldives, place, rebuild, refund, rollup_rows, sell, start_at_noon,
+};
 use crate::support::{Backend, on_both_backends};
 
-on_both_backends!(a_quarter_hour_across_local_midnight_is_dated_sale_by_sale);
+on_both_backends!(
+    a_quarter_hour_across_local_midnight_is_dated_sale_by_sale,
+    a_day_refunded_to_zero_reads_as_a_rebuild_would,
+);
 
 /// Unix milliseconds of `hour:minute:second` UTC on 2 June 1971 (day 517 after 1 January 1970).
 fn june_2_1971_utc(hour: i64, minute: i64, second: i64) -> i64 {
@@ -42,4 +47,27 @@ async fn a_quarter_hour_across_local_midnight_is_dated_sale_by_sale(backend: Bac
         .filter(|row| row.starts_with("day"))
         .collect();
     assert_eq!(days, ["day 516:cash=1000", "day 517:cash=6000"]);
+}
+
+async fn a_day_refunded_to_zero_reads_as_a_rebuild_would(backend: Backend) {
+    let (mut shop, customer) = start_at_noon(backend).await;
+    let tea = shop.product("Tea", json!({})).await;
+    let till = &mut shop.admin;
+    let old_sale = sell(till, &customer, &[(&tea, "1")], "cash").await;
+    sell(till, &customer, &[(&tea, "2")], "cash").await;
+    let app = &shop.app;
+    place(app, old_sale, maldives((2027, 5, 1), (10, 0))).await;
+    rebuild(app, shop.seeded.shop.id).await;
+    let years = "/admin/dashboard/invoices/year?methods=all";
+    assert_eq!(
+        chart(app, &shop.admin, years).await,
+        ["2027=10.00", "2028=0.00", "2029=0.00", "2030=20.00"]
+    );
+
+    // Refunding the 2027 sale in full leaves its day's row at 0 (paying and refunding only add
+    // differences); the chart starts where a rebuild's would, with the first year that kept money.
+    refund(&mut shop.admin, old_sale, json!({"amount": 10})).await;
+    assert_eq!(chart(app, &shop.admin, years).await, ["2030=20.00"]);
+    rebuild(app, shop.seeded.shop.id).await;
+    assert_eq!(chart(app, &shop.admin, years).await, ["2030=20.00"]);
 }
