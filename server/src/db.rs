@@ -29,6 +29,7 @@ pub mod sales_history;
 pub mod scaled;
 pub mod sessions;
 pub mod shops;
+pub mod sync;
 pub mod users;
 
 use std::time::Duration;

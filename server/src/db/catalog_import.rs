@@ -55,6 +55,8 @@ pub async fn import_categories(
 ) -> Result<Plan<ValidCategory>, sqlx::Error> {
     let batch = batch_rows(db.backend());
     let mut tx = db.writer().begin().await?;
+    // Before any row lock: the import writes many syncable rows (db::sync::claim).
+    super::sync::claim(&mut *tx, shop_id).await?;
     let existing = live_categories(&mut tx, shop_id).await?;
     let plan = plan_categories(parsed, &existing);
     if !plan.rejected.is_empty() {
@@ -107,6 +109,8 @@ pub async fn import_products(
 ) -> Result<Plan<ProductValues>, sqlx::Error> {
     let batch = batch_rows(db.backend());
     let mut tx = db.writer().begin().await?;
+    // Before any row lock: the import writes many syncable rows (db::sync::claim).
+    super::sync::claim(&mut *tx, shop_id).await?;
     let categories = live_categories(&mut tx, shop_id).await?;
     let products = live_products(&mut tx, shop_id).await?;
     let plan = plan_products(parsed, rules, &categories, &products);

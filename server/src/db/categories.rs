@@ -14,14 +14,20 @@ use rust_decimal::Decimal;
 use super::Executor;
 use super::scaled::{E4, plain, to_scaled};
 
-macro_rules! category_select {
+/// The columns of a [`CategoryRow`] of `categories c`, also read by `db::sync`.
+macro_rules! category_columns {
     () => {
-        "SELECT c.id, c.category_name, c.description, c.discount_rate_e4, c.created_at, \
+        "c.id, c.category_name, c.description, c.discount_rate_e4, c.created_at, \
          c.updated_at, (SELECT COUNT(*) FROM products p WHERE p.category_id = c.id \
-         AND p.shop_id = c.shop_id AND p.deleted_at IS NULL) AS product_count \
-         FROM categories c "
+         AND p.shop_id = c.shop_id AND p.deleted_at IS NULL) AS product_count "
     };
 }
+macro_rules! category_select {
+    () => {
+        concat!("SELECT ", category_columns!(), "FROM categories c ")
+    };
+}
+pub(super) use category_columns;
 
 /// A live category as answers show it, with the number of live products in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +43,7 @@ pub struct Category {
 }
 
 #[derive(sqlx::FromRow)]
-struct CategoryRow {
+pub(super) struct CategoryRow {
     id: i64,
     category_name: String,
     description: String,

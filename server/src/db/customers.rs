@@ -7,12 +7,18 @@
 
 use super::Executor;
 
-macro_rules! customer_select {
+/// The columns of a [`Customer`], also read by `db::sync`.
+macro_rules! customer_columns {
     () => {
-        "SELECT id, shop_id, customer_name, phone_number, email, created_at, updated_at \
-         FROM customers "
+        "id, shop_id, customer_name, phone_number, email, created_at, updated_at "
     };
 }
+macro_rules! customer_select {
+    () => {
+        concat!("SELECT ", customer_columns!(), "FROM customers ")
+    };
+}
+pub(super) use customer_columns;
 
 /// A live customer as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

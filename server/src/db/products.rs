@@ -18,15 +18,27 @@ use super::{Executor, counters};
 /// The `id_counters` kind of product numbers, one sequence per shop.
 pub const PRODUCT_ID: &str = "product_id";
 
-macro_rules! product_select {
+/// The columns of a [`ProductRow`] and the join they come from (`p` products, `c` categories),
+/// also read by `db::sync`.
+macro_rules! product_columns {
     () => {
-        "SELECT p.id, p.product_number, CAST(p.custom AS BIGINT) AS custom, p.category_id, \
+        "p.id, p.product_number, CAST(p.custom AS BIGINT) AS custom, p.category_id, \
          c.category_name, p.barcode_number, p.product_name, p.quantity_e3, p.unit, \
          p.cost_price_cents, p.cost_price_profit_e4, p.selling_price_cents, p.discount_e4, \
-         p.discount_type, p.product_tax_e4, p.loyalty_rate_e4, p.created_at, p.updated_at \
-         FROM products p LEFT JOIN categories c ON c.id = p.category_id AND c.shop_id = p.shop_id "
+         p.discount_type, p.product_tax_e4, p.loyalty_rate_e4, p.created_at, p.updated_at "
     };
 }
+macro_rules! product_from {
+    () => {
+        "FROM products p LEFT JOIN categories c ON c.id = p.category_id AND c.shop_id = p.shop_id "
+    };
+}
+macro_rules! product_select {
+    () => {
+        concat!("SELECT ", product_columns!(), product_from!())
+    };
+}
+pub(super) use {product_columns, product_from};
 
 /// A live product with its category's name. Percentages and quantities have no trailing
 /// zeros; money has 2 decimals.
@@ -54,7 +66,7 @@ pub struct Product {
 }
 
 #[derive(sqlx::FromRow)]
-struct ProductRow {
+pub(super) struct ProductRow {
     id: i64,
     product_number: i64,
     custom: i64,

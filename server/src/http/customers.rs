@@ -7,7 +7,7 @@
 //! admin or staff member may do it. The loyalty balance is read from the ledger on each answer.
 
 #[path = "customer_views.rs"]
-mod views;
+pub(super) mod views;
 
 use axum::Router;
 use axum::extract::{Path, State};

@@ -29,6 +29,7 @@ mod sign_in;
 mod super_admin_employees;
 mod super_admin_session;
 mod super_admin_shops;
+mod sync;
 mod till_catalog;
 mod uploads;
 mod user_session;
@@ -104,6 +105,7 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(products::router())
         .merge(customers::router())
         .merge(till_catalog::router())
+        .merge(sync::router())
         .merge(dashboard::router())
         .merge(sales_router(&state, limits))
         // The tower limit also refuses a too-large Content-Length before any handler runs.

@@ -20,7 +20,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
-use crate::db::{Db, shops, users::User};
+use crate::db::{Db, shops, sync, users::User};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use crate::stripe::CardGateway;
@@ -67,6 +67,8 @@ pub async fn refund(
 ) -> Result<Invoice, ApiError> {
     let now = place.clock.now_millis();
     let mut tx = place.db.writer().begin().await?;
+    // Before any row lock: refunding writes several syncable rows (db::sync::claim).
+    sync::claim(&mut *tx, shop_id).await?;
     let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
     if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
         return Err(not_found());

@@ -25,7 +25,7 @@ use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::payments::{self, Claim};
 use crate::db::scaled::{E3, money, plain, to_scaled};
-use crate::db::{Db, loyalty};
+use crate::db::{Db, loyalty, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -79,6 +79,8 @@ pub async fn settle(
 ) -> Result<Settled, ApiError> {
     let now = clock.now_millis();
     let mut tx = db.writer().begin().await?;
+    // Before any row lock: paying writes several syncable rows (db::sync::claim).
+    sync::claim(&mut *tx, shop_id).await?;
     let claim = Claim {
         payment_method: method.as_str(),
         card: card

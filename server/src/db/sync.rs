@@ -1,0 +1,172 @@
+//! Delta sync (migrations/*/0007_sync.sql, docs/api-sync.md): the rows of a shop's categories,
+//! products and customers whose `sync_version` is above a till's cursor, in version order.
+//!
+//! The versions are written by the migration's triggers from the shop's counter row
+//! (`id_counters` kind `sync_version`), inside the writing transaction, so they commit in the
+//! order they are allocated and a reader that has seen version N has seen every committed
+//! version below it. Reads here are single statements, so a page is one consistent snapshot
+//! (a customer's balance included).
+
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
+
+use super::Executor;
+use super::categories::{Category, CategoryRow, category_columns};
+use super::customers::{Customer, customer_columns};
+use super::products::{Product, ProductRow, product_columns, product_from};
+
+/// The `id_counters` kind of sync versions, one sequence per shop shared by the three tables.
+pub const SYNC_VERSION: &str = "sync_version";
+
+/// One change after the cursor: a live row as it is now, or the id of a deleted one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change<T> {
+    Live { version: i64, row: T },
+    Deleted { version: i64, id: i64 },
+}
+
+impl<T> Change<T> {
+    pub fn version(&self) -> i64 {
+        match self {
+            Self::Live { version, .. } | Self::Deleted { version, .. } => *version,
+        }
+    }
+}
+
+/// At most `limit` changes in version order, and whether more follow them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Changes<T> {
+    pub changes: Vec<Change<T>>,
+    pub more: bool,
+}
+
+/// A customer with its loyalty balance (hundredths of a point, the ledger's sum) as of the
+/// same snapshot as its version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyncedCustomer {
+    pub customer: Customer,
+    pub balance_cents: i64,
+}
+
+/// Takes the shop's sync counter lock now, until the transaction ends, without using a
+/// version. A transaction that writes several syncable rows calls it before its first row
+/// lock: otherwise it could hold row A waiting for the counter while the counter's holder
+/// waits for row A (PostgreSQL would abort one of them as a deadlock). On SQLite, which lets
+/// one writer in at a time, it changes nothing.
+pub async fn claim<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO id_counters (kind, shop_id, last_value) VALUES ($1, $2, 0) \
+         ON CONFLICT (kind, shop_id) DO UPDATE SET last_value = id_counters.last_value",
+    )
+    .bind(SYNC_VERSION)
+    .bind(shop_id)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Catalogue products (custom products are not part of the catalogue) changed after `after`.
+pub async fn products<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Changes<Product>, sqlx::Error> {
+    let sql = concat!(
+        "SELECT ",
+        product_columns!(),
+        ", p.sync_version, CAST(CASE WHEN p.deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+         AS deleted ",
+        product_from!(),
+        "WHERE p.shop_id = $1 AND p.custom = 0 AND p.sync_version > $2 \
+         ORDER BY p.sync_version LIMIT $3"
+    );
+    changes(db, sql, (shop_id, after, limit), |row| {
+        Product::try_from(ProductRow::from_row(row)?)
+    })
+    .await
+}
+
+/// Categories changed after `after`.
+pub async fn categories<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Changes<Category>, sqlx::Error> {
+    let sql = concat!(
+        "SELECT ",
+        category_columns!(),
+        ", c.sync_version, CAST(CASE WHEN c.deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+         AS deleted FROM categories c \
+         WHERE c.shop_id = $1 AND c.sync_version > $2 ORDER BY c.sync_version LIMIT $3"
+    );
+    changes(db, sql, (shop_id, after, limit), |row| {
+        Ok(Category::from(CategoryRow::from_row(row)?))
+    })
+    .await
+}
+
+/// Customers changed after `after` (a ledger entry moves its customer), with their balances.
+pub async fn customers<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Changes<SyncedCustomer>, sqlx::Error> {
+    // PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot decode: cast back.
+    let sql = concat!(
+        "SELECT ",
+        customer_columns!(),
+        ", sync_version, CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+         AS deleted, (SELECT CAST(COALESCE(SUM(l.points_cents), 0) AS BIGINT) \
+         FROM loyalty_entries l WHERE l.shop_id = customers.shop_id \
+         AND l.customer_id = customers.id) AS balance_cents \
+         FROM customers WHERE shop_id = $1 AND sync_version > $2 \
+         ORDER BY sync_version LIMIT $3"
+    );
+    changes(db, sql, (shop_id, after, limit), |row| {
+        Ok(SyncedCustomer {
+            customer: Customer::from_row(row)?,
+            balance_cents: row.try_get("balance_cents")?,
+        })
+    })
+    .await
+}
+
+/// Runs a page query (`$1` shop, `$2` after, `$3` limit) asking for one row more than `limit`,
+/// which only says whether more follow. `decode` reads a live row; a deleted one needs its id.
+async fn changes<'e, T>(
+    db: impl Executor<'e>,
+    sql: &'static str,
+    (shop_id, after, limit): (i64, i64, i64),
+    decode: impl Fn(&AnyRow) -> Result<T, sqlx::Error>,
+) -> Result<Changes<T>, sqlx::Error> {
+    let rows = sqlx::query(sql)
+        .bind(shop_id)
+        .bind(after)
+        .bind(limit + 1)
+        .fetch_all(db)
+        .await?;
+    let more = rows.len() as i64 > limit;
+    let changes = rows
+        .iter()
+        .take(usize::try_from(limit).unwrap_or(0))
+        .map(|row| {
+            let version: i64 = row.try_get("sync_version")?;
+            let deleted: i64 = row.try_get("deleted")?;
+            Ok(if deleted != 0 {
+                Change::Deleted {
+                    version,
+                    id: row.try_get("id")?,
+                }
+            } else {
+                Change::Live {
+                    version,
+                    row: decode(row)?,
+                }
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+    Ok(Changes { changes, more })
+}
