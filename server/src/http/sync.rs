@@ -140,7 +140,9 @@ async fn categories(
     let found = sync::categories(state.db.pool(), session.shop_id, page.after, page.limit).await?;
     Ok(Success::ok(
         "Category changes",
-        SyncPage::new(page.after, found, |category| Ok(CategoryView::from(category)))?,
+        SyncPage::new(page.after, found, |category| {
+            Ok(CategoryView::from(category))
+        })?,
     ))
 }
 
@@ -191,11 +193,17 @@ mod tests {
     fn bad_values_name_their_field() {
         for after in ["-1", "1.5", "abc", "+3", "99999999999999999999"] {
             let error = query(Some(after), None).page().unwrap_err();
-            assert!(matches!(&error, ApiError::BadRequest(m) if m == BAD_AFTER), "{after}");
+            assert!(
+                matches!(&error, ApiError::BadRequest(m) if m == BAD_AFTER),
+                "{after}"
+            );
         }
         for limit in ["0", "1001", "-5", "ten", "2.0"] {
             let error = query(None, Some(limit)).page().unwrap_err();
-            assert!(matches!(&error, ApiError::BadRequest(m) if m == BAD_LIMIT), "{limit}");
+            assert!(
+                matches!(&error, ApiError::BadRequest(m) if m == BAD_LIMIT),
+                "{limit}"
+            );
         }
     }
 }

@@ -8,4 +8,4 @@ mod limits;
 mod products;
 mod refusals;
 mod samples;
-mod support;
+pub(crate) mod support;

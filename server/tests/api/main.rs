@@ -10,6 +10,7 @@ mod management_support;
 mod sales_card_support;
 mod smtp_sink;
 mod support;
+mod sync_support;
 
 mod admin_staff;
 mod api_errors;
@@ -53,5 +54,8 @@ mod sessions;
 mod shutdown;
 mod sign_in;
 mod sign_in_limits;
+mod sync_catalog;
+mod sync_concurrency;
+mod sync_customers;
 mod till_catalog;
 mod web_app;
