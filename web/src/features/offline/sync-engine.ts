@@ -74,6 +74,8 @@ export interface SyncEngine {
   dismissRejected(id: string): Promise<void>;
   /** Reads the pending count and the rejected list from the database into the status. */
   refreshStatus(): Promise<void>;
+  /** Resolves when no pass is running (e.g. one a timer or a trigger started). */
+  settled(): Promise<void>;
   /** Cancels the retry timer (the triggers are detached by `attachSyncTriggers`' own stop). */
   stop(): void;
 }
@@ -223,6 +225,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await refreshStatus();
     },
     refreshStatus,
+    async settled() {
+      while (running) await running.catch(() => undefined);
+    },
     stop() {
       stopped = true;
       if (retryTimer !== null) clock.clearTimeout(retryTimer);
