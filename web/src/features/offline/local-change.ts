@@ -5,17 +5,12 @@
  * works after a reload or on another device, with no function kept anywhere.
  */
 import type { TillDb } from './local-db';
-import type { DataTableName, UndoStep } from './types';
-
-/** A row of a local table: every synced row is keyed by `_id`. */
-export interface LocalRow {
-  _id: string;
-}
+import type { DataTableName, LocalRows, UndoStep } from './types';
 
 /** The writes an optimistic change may make (inside the enqueue's transaction). */
 export interface LocalTables {
-  get<T extends LocalRow>(table: DataTableName, key: string): Promise<T | undefined>;
-  put(table: DataTableName, row: LocalRow): Promise<void>;
+  get<N extends DataTableName>(table: N, key: string): Promise<LocalRows[N] | undefined>;
+  put<N extends DataTableName>(table: N, row: LocalRows[N]): Promise<void>;
   delete(table: DataTableName, key: string): Promise<void>;
 }
 
@@ -30,8 +25,8 @@ export async function recordChange(db: TillDb, change: LocalChange): Promise<Und
     if (!touched.has(id)) touched.set(id, { table, key, before: (await db.dataTable(table).get(key)) ?? null });
   };
   const tables: LocalTables = {
-    get: async <T extends LocalRow>(table: DataTableName, key: string) =>
-      (await db.dataTable(table).get(key)) as T | undefined,
+    get: async <N extends DataTableName>(table: N, key: string) =>
+      (await db.dataTable(table).get(key)) as LocalRows[N] | undefined,
     put: async (table, row) => {
       await note(table, row._id);
       await db.dataTable(table).put(row);

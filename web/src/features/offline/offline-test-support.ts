@@ -88,7 +88,11 @@ export interface SeenRequest {
  */
 export type Plan = Response | 'cut' | 'unreachable';
 
-/** A fetch that applies each Idempotency-Key once; `plan` decides each fresh request's fate. */
+/**
+ * A fetch that applies each Idempotency-Key once. `plan` is asked first for every request:
+ * `'unreachable'` means nothing arrives; otherwise a kept answer is replayed, or the request is
+ * new and the plan's answer (or cut) is its fate.
+ */
 export function idempotentServer(plan: (request: SeenRequest, applied: number) => Plan) {
   const seen: SeenRequest[] = [];
   const kept = new Map<string, Response>();
@@ -102,10 +106,10 @@ export function idempotentServer(plan: (request: SeenRequest, applied: number) =
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     seen.push(request);
-    const replay = request.key ? kept.get(request.key) : undefined;
-    if (replay) return replay.clone();
     const outcome = plan(request, applied.length);
     if (outcome === 'unreachable') throw new TypeError('Failed to fetch');
+    const replay = request.key ? kept.get(request.key) : undefined;
+    if (replay) return replay.clone();
     const answer = outcome === 'cut' ? envelope(200, { applied: applied.length + 1 }) : outcome;
     if (answer.status < 300) applied.push(request);
     if (answer.status < 500 && request.key) kept.set(request.key, answer.clone());

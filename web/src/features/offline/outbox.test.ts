@@ -26,7 +26,7 @@ describe('enqueue', () => {
     db = freshDb();
     await db.customers.put(rana);
     const command = await enqueue(db, redeem, async (tables) => {
-      const customer = await tables.get<Customer>('customers', 'cus-1');
+      const customer = await tables.get('customers', 'cus-1');
       await tables.put('customers', { ...customer!, loyalityPoint: 100 });
       await tables.put('customers', { ...customer!, loyalityPoint: 90 });
     });

@@ -25,8 +25,14 @@ export interface SyncStateRow {
   lastSyncAt: number | null;
 }
 
-/** The local tables an optimistic change may touch, and a rollback restore. */
-export type DataTableName = 'products' | 'categories' | 'customers';
+/** The rows of the local tables an optimistic change may touch (and a rollback restore). */
+export interface LocalRows {
+  products: Product;
+  categories: Category;
+  customers: Customer;
+}
+
+export type DataTableName = keyof LocalRows;
 
 /**
  * What a row was before a command's local change and what the change made it (null: absent).
