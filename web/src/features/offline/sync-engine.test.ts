@@ -224,6 +224,51 @@ describe('sync engine: exactly once', () => {
   });
 });
 
+describe('sync engine: more than one tab', () => {
+  it('does not bring back a command another tab sent and deleted meanwhile', async () => {
+    const { engine, server } = engineWith(() => envelope(200, {}));
+    const sale = await enqueue(db, command('payCash'));
+    const other = await enqueue(db, command('other'));
+    // The other tab finishes `payCash` between this pass reading it and sending it.
+    const read = db.outbox.filter.bind(db.outbox);
+    let firstRead = true;
+    vi.spyOn(db.outbox, 'filter').mockImplementation((predicate) => {
+      const collection = read(predicate);
+      if (!firstRead) return collection;
+      firstRead = false;
+      const first = collection.first.bind(collection);
+      collection.first = (async () => {
+        const found = await first();
+        await db.outbox.delete(sale.seq);
+        return found;
+      }) as typeof collection.first;
+      return collection;
+    });
+    await engine.drain();
+    expect(server.seen.map((request) => request.key)).toEqual([other.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('reports a pass that fails on its own and sends the command again, same key, next time', async () => {
+    const onError = vi.fn();
+    let broken = true;
+    const { engine, server } = engineWith(() => envelope(200, {}), {
+      onError,
+      reconcile: () => {
+        if (broken) throw new Error('disk full');
+      },
+    });
+    const sale = await engine.enqueue(command('payCash'));
+    await engine.settled();
+    expect(onError).toHaveBeenCalledWith(new Error('disk full'));
+    expect(await db.outbox.get(sale.seq)).toMatchObject({ state: 'sending', attempts: 1 });
+    broken = false;
+    await engine.drain();
+    expect(server.seen.map((request) => request.key)).toEqual([sale.id, sale.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
 describe('sync engine: single flight', () => {
   it('shares one pass between concurrent drains and sends each command once', async () => {
     const { engine, server } = engineWith(() => envelope(200, {}));

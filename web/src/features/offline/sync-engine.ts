@@ -49,6 +49,8 @@ export interface SyncEngineOptions {
   /** Where the cashier-facing state goes; the app's store by default. */
   status?: Pick<SyncStatusActions, 'setPendingCount' | 'markSynced' | 'setRejected' | 'addRejected'>;
   onRejected?: (rejection: RejectedCommand, command: StoredCommand) => void;
+  /** A pass that failed on its own (the database, a throwing reconcile); console.error by default. */
+  onError?: (error: unknown) => void;
   /** Writes an accepted command's answer locally; runs in the transaction that deletes it. */
   reconcile?: (command: StoredCommand, answer: unknown, db: TillDb) => void | Promise<void>;
   lock?: PassLock;
@@ -88,6 +90,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const send = options.send ?? sendThroughApi;
   const status = options.status ?? useSyncStatusStore.getState();
   const lock = options.lock ?? browserLock(db.name);
+  const onError = options.onError ?? ((error: unknown) => console.error('The outbox could not be sent', error));
+  /** A drain nobody awaits (a timer, an enqueue): its failure is reported, not left unhandled. */
+  const drainInBackground = () => void drain().catch(onError);
 
   let running: Promise<DrainResult> | null = null;
   let askedAgain = false;
@@ -103,7 +108,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     retryTimer = clock.setTimeout(() => {
       retryTimer = null;
       retryAt = Infinity;
-      void drain();
+      drainInBackground();
     }, Math.max(0, at - clock.now()));
   }
 
@@ -115,7 +120,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** Sends one command; answers whether the pass may go on to the next one. */
   async function sendOne(command: StoredCommand, result: DrainResult): Promise<boolean> {
     const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
-    await db.outbox.put(attempt);
+    // `update`, not `put`: a command another tab has just sent and deleted must not come back.
+    if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) === 0) return true;
     const controller = new AbortController();
     const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
     let answer: unknown;
@@ -141,7 +147,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (classifyFailure(error) === 'retry') {
       const nextAttemptAt = clock.now() + backoffDelay(command.attempts, backoff, clock.random());
       const lastError = apiError && lastStatus !== 0 ? apiError.message : NO_ANSWER_MESSAGE;
-      await db.outbox.put({ ...command, state: 'pending', nextAttemptAt, lastError, lastStatus });
+      await db.outbox.update(command.seq, { state: 'pending', nextAttemptAt, lastError, lastStatus });
       result.waiting = true;
       scheduleRetry(nextAttemptAt);
       return false;
@@ -149,6 +155,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const message = apiError?.message ?? REFUSED_MESSAGE;
     const rejectedAt = clock.now();
     const rejected = await db.transaction('rw', writeScope(db), async () => {
+      if (!(await db.outbox.get(command.seq))) return undefined;
       const { conflicts } = await rollBack(db, command.undo);
       const stored: StoredCommand = {
         ...command,
@@ -161,6 +168,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await db.outbox.put(stored);
       return stored;
     });
+    if (!rejected) return true;
     result.rejected += 1;
     const rejection = toRejection(rejected);
     status.addRejected(rejection);
@@ -217,7 +225,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     async enqueue(command, localChange) {
       const stored = await enqueue(db, command, localChange, { now: clock.now() });
       status.setPendingCount(await countUnsent(db));
-      void drain();
+      drainInBackground();
       return stored;
     },
     async dismissRejected(id) {

@@ -20,6 +20,8 @@ export interface TriggerOptions {
   /** The steady timer's period. */
   intervalMs?: number;
   status?: Pick<SyncStatusActions, 'setOnline'>;
+  /** A drain that failed on its own; console.error by default. */
+  onError?: (error: unknown) => void;
 }
 
 export const DEFAULT_SYNC_INTERVAL_MS = 30_000;
@@ -30,26 +32,27 @@ export function attachSyncTriggers(engine: SyncEngine, options: TriggerOptions =
   const clock = options.clock ?? systemClock;
   const intervalMs = options.intervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
   const status = options.status ?? useSyncStatusStore.getState();
+  const reportFailure = options.onError ?? ((error: unknown) => console.error('The outbox could not be sent', error));
 
   const onOnline = () => {
     status.setOnline(true);
-    void engine.drain({ ignoreBackoff: true });
+    engine.drain({ ignoreBackoff: true }).catch(reportFailure);
   };
   const onOffline = () => status.setOnline(false);
   const onVisibility = () => {
-    if (environment.document.visibilityState === 'visible') void engine.drain();
+    if (environment.document.visibilityState === 'visible') engine.drain().catch(reportFailure);
   };
   let timer: TimerHandle | null = null;
   const tick = () => {
     timer = clock.setTimeout(tick, intervalMs);
-    void engine.drain();
+    engine.drain().catch(reportFailure);
   };
 
   environment.window.addEventListener('online', onOnline);
   environment.window.addEventListener('offline', onOffline);
   environment.document.addEventListener('visibilitychange', onVisibility);
   status.setOnline(environment.navigator.onLine);
-  void engine.refreshStatus();
+  engine.refreshStatus().catch(reportFailure);
   tick();
 
   return () => {
