@@ -67,6 +67,21 @@ describe('api client', () => {
     expect(new Headers(init.headers).has('Content-Type')).toBe(false);
   });
 
+  it('sends extra headers such as an Idempotency-Key alongside its own', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+    await api.put('/invoice/add-line', { qty: 1 }, { fallbackMessage: 'x', headers: { 'Idempotency-Key': 'c0ffee-1' } });
+    const headers = new Headers(lastCall().init.headers);
+    expect(headers.get('Idempotency-Key')).toBe('c0ffee-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('keeps its own Accept even when an extra header names it', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+    await api.get('/x', { fallbackMessage: 'x', headers: { Accept: 'text/html' } });
+    expect(new Headers(lastCall().init.headers).get('Accept')).toBe('application/json');
+  });
+
   it('passes a FormData through for the browser to encode as multipart', async () => {
     fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
     const form = new FormData();

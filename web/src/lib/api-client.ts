@@ -22,6 +22,11 @@ export interface RequestOptions {
   /** A JSON-serialisable value, or a FormData (multipart; the browser sets its boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Extra request headers, e.g. the outbox's `Idempotency-Key`. They cannot replace the ones
+   * the client sets itself (Accept, and Content-Type for a JSON body).
+   */
+  headers?: Record<string, string>;
 }
 
 /** A failed call. `status` is the HTTP status, or 0 when the server could not be reached. */
@@ -62,7 +67,7 @@ export function apiUrl(path: string): string {
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
   const { body, fallbackMessage, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

@@ -1,0 +1,104 @@
+/**
+ * Keeps the local catalogue fresh (issue 7 "Local data"; CONTRACT7 "Server delta sync"): pulls
+ * `GET /sync/{resource}?after={cursor}&limit=1000` page by page until the server says `more:
+ * false`. Each page is stored in ONE transaction with its cursor (rows upserted, tombstones
+ * deleted), so a pull cut in the middle resumes after the last page stored, never skipping or
+ * half-applying one. The final page also records the pull's time.
+ */
+import { api } from '../../lib/api-client';
+import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import type { TillDb } from './local-db';
+import { syncResources, type SyncResource, type SyncStateRow } from './types';
+
+export const SYNC_PAGE_LIMIT = 1000;
+export const SYNC_FAILED_MESSAGE = 'Could not update the local catalogue';
+
+/** One page of `GET /sync/{resource}` (the envelope's `data`). */
+export interface SyncPage {
+  rows: unknown[];
+  deleted: string[];
+  cursor: number;
+  more: boolean;
+}
+
+export type FetchSyncPage = (resource: SyncResource, after: number, limit: number, signal?: AbortSignal) => Promise<unknown>;
+
+export const fetchSyncPageThroughApi: FetchSyncPage = (resource, after, limit, signal) =>
+  api.get(`/sync/${resource}?after=${after}&limit=${limit}`, { fallbackMessage: SYNC_FAILED_MESSAGE, signal });
+
+export interface CatalogSyncOptions {
+  fetchPage?: FetchSyncPage;
+  /** Epoch milliseconds, read when a pull completes. */
+  now?: () => number;
+  signal?: AbortSignal;
+  pageLimit?: number;
+  status?: Pick<SyncStatusActions, 'markSynced'>;
+}
+
+export interface PullResult {
+  resource: SyncResource;
+  pages: number;
+  upserted: number;
+  deleted: number;
+  cursor: number;
+}
+
+/** The stored progress of `resource` (cursor 0 before the first pull). */
+export async function syncStateOf(db: TillDb, resource: SyncResource): Promise<SyncStateRow> {
+  return (await db.syncState.get(resource)) ?? { resource, cursor: 0, lastSyncAt: null };
+}
+
+/** Pulls one resource from its stored cursor until the server has no more. */
+export async function pullResource(db: TillDb, resource: SyncResource, options: CatalogSyncOptions = {}): Promise<PullResult> {
+  const fetchPage = options.fetchPage ?? fetchSyncPageThroughApi;
+  const now = options.now ?? Date.now;
+  const limit = options.pageLimit ?? SYNC_PAGE_LIMIT;
+  const table = db.dataTable(resource);
+  const result: PullResult = { resource, pages: 0, upserted: 0, deleted: 0, cursor: (await syncStateOf(db, resource)).cursor };
+
+  for (;;) {
+    const after = result.cursor;
+    const page = checkPage(await fetchPage(resource, after, limit, options.signal), resource, after);
+    await db.transaction('rw', [table, db.syncState], async () => {
+      const state = await syncStateOf(db, resource);
+      // Another pull (a second tab) stored this page first: nothing to do.
+      if (state.cursor > after) return;
+      await table.bulkPut(page.rows);
+      await table.bulkDelete(page.deleted);
+      await db.syncState.put({ resource, cursor: page.cursor, lastSyncAt: page.more ? state.lastSyncAt : now() });
+    });
+    result.pages += 1;
+    result.upserted += page.rows.length;
+    result.deleted += page.deleted.length;
+    result.cursor = page.cursor;
+    if (!page.more) return result;
+  }
+}
+
+/** Pulls every resource (categories first, as products name theirs) and marks the sync time. */
+export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}): Promise<PullResult[]> {
+  const results: PullResult[] = [];
+  for (const resource of syncResources) results.push(await pullResource(db, resource, options));
+  (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
+  return results;
+}
+
+/**
+ * The page, checked: a page the till cannot trust is refused before anything is stored (and a
+ * cursor that does not move while `more` is true would loop forever).
+ */
+function checkPage(value: unknown, resource: SyncResource, after: number): SyncPage & { rows: { _id: string }[] } {
+  const broken = (what: string) => new Error(`The server's ${resource} page after ${after} ${what}`);
+  if (value === null || typeof value !== 'object') throw broken('is empty');
+  const { rows, deleted, cursor, more } = value as Record<string, unknown>;
+  if (!Array.isArray(rows) || !rows.every(hasId)) throw broken('has rows without an _id');
+  if (!Array.isArray(deleted) || !deleted.every((id) => typeof id === 'string')) throw broken('has a bad deleted list');
+  if (typeof cursor !== 'number' || !Number.isSafeInteger(cursor) || cursor < after) throw broken('has a bad cursor');
+  if (typeof more !== 'boolean') throw broken('does not say whether more follow');
+  if (more && cursor === after) throw broken('says more follow but its cursor did not move');
+  return { rows, deleted, cursor, more };
+}
+
+function hasId(row: unknown): row is { _id: string } {
+  return row !== null && typeof row === 'object' && typeof (row as { _id?: unknown })._id === 'string';
+}

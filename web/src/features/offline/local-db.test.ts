@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { localDbName, openLocalDb, type TillDb } from './local-db';
+import { freshDb } from './offline-test-support';
+import type { Customer, Product } from './types';
+
+const product = (id: string, productName: string, barcodeNumber: string): Product => ({
+  _id: id,
+  product_id: `P-${id}`,
+  barcodeNumber,
+  productName,
+  category: { _id: 'cat-1', categoryName: 'Drinks' },
+  quantity: 10,
+  unit: 'no',
+  costPrice: 1,
+  costPriceProfit: 0,
+  sellingPrice: 2,
+  discount: 0,
+  discountType: 'percentage',
+  productTax: 0,
+  loyaltyRate: 0,
+  price: 2,
+  createdAt: 1,
+  updatedAt: 1,
+});
+
+let db: TillDb;
+afterEach(() => db?.close());
+
+describe('local database', () => {
+  it('is one database per shop', () => {
+    expect(localDbName('shop-7')).toBe('tillwise-shop-7');
+    expect(() => openLocalDb('')).toThrow('A local database needs the shop id');
+  });
+
+  it('finds products by barcode, by name prefix and by category, and customers by phone', async () => {
+    db = freshDb();
+    await db.products.bulkPut([product('p-1', 'Orange juice', '5000112'), product('p-2', 'Oat milk', '5000113'), product('p-3', 'Bread', '')]);
+    const customer: Customer = { _id: 'c-1', customerName: 'Rana', phoneNumber: '7700001', email: '', loyalityPoint: 0, pointAmount: 0, createdAt: 1, updatedAt: 1 };
+    await db.customers.put(customer);
+
+    expect((await db.products.where('barcodeNumber').equals('5000113').first())?._id).toBe('p-2');
+    expect((await db.products.where('productName').startsWithIgnoreCase('o').sortBy('productName')).map((row) => row._id)).toEqual(['p-2', 'p-1']);
+    expect(await db.products.where('category._id').equals('cat-1').count()).toBe(3);
+    expect(await db.customers.where('phoneNumber').equals('7700001').first()).toEqual(customer);
+  });
+});

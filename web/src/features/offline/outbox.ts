@@ -1,0 +1,85 @@
+/**
+ * The outbox (DESIGN §7): every offline-capable write is stored as a command, together with its
+ * optimistic local change, in ONE Dexie transaction. Either both are written or neither: a
+ * change that throws leaves no command, and a command that cannot be written leaves no change.
+ *
+ * Commands are read back in `seq` order (the order they were enqueued); the sync engine
+ * (`sync-engine.ts`) sends them. A command the server accepted is deleted; a rejected one stays,
+ * state `rejected`, until the cashier dismisses it.
+ */
+import { recordChange, type LocalChange } from './local-change';
+import type { TillDb } from './local-db';
+import type { NewCommand, OutboxCommand, StoredCommand } from './types';
+
+export interface EnqueueOptions {
+  /** Epoch milliseconds; the engine's clock. */
+  now?: number;
+  /** The command's id (the Idempotency-Key); a fresh UUID by default. */
+  id?: string;
+}
+
+/** The tables every enqueue transaction covers: the local data and the outbox. */
+export function writeScope(db: TillDb) {
+  return [db.products, db.categories, db.customers, db.outbox];
+}
+
+/**
+ * Applies `localChange` and stores `command` atomically, and answers the stored command. The
+ * change's undo steps are stored with the command so a rejection can roll it back.
+ */
+export async function enqueue(
+  db: TillDb,
+  command: NewCommand,
+  localChange?: LocalChange,
+  options: EnqueueOptions = {},
+): Promise<StoredCommand> {
+  const stored: OutboxCommand = {
+    id: options.id ?? crypto.randomUUID(),
+    kind: command.kind,
+    method: command.method,
+    path: command.path,
+    body: command.body,
+    createdAt: options.now ?? Date.now(),
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    undo: [],
+  };
+  return db.transaction('rw', writeScope(db), async () => {
+    if (localChange) stored.undo = await recordChange(db, localChange);
+    const seq = await db.outbox.add(stored);
+    return { ...stored, seq };
+  });
+}
+
+const isUnsent = (command: StoredCommand) => command.state !== 'rejected';
+
+/** The commands still to send (pending or interrupted while sending), in `seq` order. */
+export function unsentCommands(db: TillDb): Promise<StoredCommand[]> {
+  return db.outbox.filter(isUnsent).toArray();
+}
+
+/** The first command still to send, or undefined when the queue is empty. */
+export function nextUnsent(db: TillDb): Promise<StoredCommand | undefined> {
+  return db.outbox.filter(isUnsent).first();
+}
+
+/** How many commands are not yet accepted by the server (what blocks logout and updates). */
+export function countUnsent(db: TillDb): Promise<number> {
+  return db.outbox.where('state').anyOf('pending', 'sending').count();
+}
+
+/** The rejected commands, oldest first, for the cashier to read and dismiss. */
+export function rejectedCommands(db: TillDb): Promise<StoredCommand[]> {
+  return db.outbox.where('state').equals('rejected').sortBy('seq');
+}
+
+/** Forgets a rejected command once the cashier has read it; anything else is left alone. */
+export async function dismissRejected(db: TillDb, id: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const command = await db.outbox.where('id').equals(id).first();
+    if (!command || command.state !== 'rejected') return false;
+    await db.outbox.delete(command.seq);
+    return true;
+  });
+}

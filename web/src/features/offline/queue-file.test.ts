@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TillDb } from './local-db';
+import { freshDb } from './offline-test-support';
+import { enqueue, unsentCommands } from './outbox';
+import { exportQueue, importQueue, parseQueueFile, QueueFileError, serialiseQueue } from './queue-file';
+
+const dbs: TillDb[] = [];
+const open = () => {
+  const db = freshDb('shop-a');
+  dbs.push(db);
+  return db;
+};
+afterEach(() => dbs.splice(0).forEach((db) => db.close()));
+
+const sale = (kind: string) => ({ kind, method: 'POST', path: '/invoice/create', body: { lines: [{ productId: 'p-1', qty: 2 }] } }) as const;
+
+describe('queue file', () => {
+  it('moves the unsent commands to another device, keeping ids and order, and skips ids already there', async () => {
+    const tablet = open();
+    const first = await enqueue(tablet, sale('first'), undefined, { now: 10 });
+    const second = await enqueue(tablet, sale('second'), undefined, { now: 20 });
+    const refused = await enqueue(tablet, sale('refused'));
+    await tablet.outbox.update(refused.seq, { state: 'rejected' });
+    await tablet.outbox.update(second.seq, { attempts: 3, nextAttemptAt: 99_999 });
+    const text = await exportQueue(tablet, 'shop-a', 1234);
+
+    const other = open();
+    const own = await enqueue(other, sale('own'));
+    await enqueue(other, sale('first'), undefined, { id: first.id });
+    const file = parseQueueFile(text);
+    expect(file).toMatchObject({ format: 'tillwise-outbox', version: 1, shopId: 'shop-a', exportedAt: 1234 });
+
+    expect(await importQueue(other, file, 'shop-a')).toEqual({ added: 1, skipped: 1 });
+    const queue = await unsentCommands(other);
+    expect(queue.map((command) => command.id)).toEqual([own.id, first.id, second.id]);
+    expect(queue[2]).toMatchObject({ kind: 'second', body: sale('second').body, createdAt: 20, attempts: 3, state: 'pending', nextAttemptAt: 0, undo: [] });
+
+    // Importing the same file again adds nothing.
+    expect(await importQueue(other, file, 'shop-a')).toEqual({ added: 0, skipped: 2 });
+  });
+
+  it('refuses another shop’s file', async () => {
+    const file = parseQueueFile(serialiseQueue([], 'shop-b', 1));
+    await expect(importQueue(open(), file, 'shop-a')).rejects.toThrow('The queue file belongs to another shop');
+  });
+
+  it.each([
+    ['not JSON', 'nope', 'The file is not a queue export (not JSON)'],
+    ['another format', '{"format":"x"}', 'The file is not a queue export'],
+    ['a newer version', '{"format":"tillwise-outbox","version":2}', 'Queue file version 2 is not supported (expected 1)'],
+    [
+      'a command without a method',
+      '{"format":"tillwise-outbox","version":1,"shopId":"s","exportedAt":1,"commands":[{"id":"a","kind":"k","path":"/x","createdAt":1}]}',
+      'Command 1 in the queue file has no valid method',
+    ],
+    [
+      'a key the server would refuse',
+      '{"format":"tillwise-outbox","version":1,"shopId":"s","exportedAt":1,"commands":[{"id":"a b","kind":"k","method":"POST","path":"/x","createdAt":1}]}',
+      'Command 1 in the queue file has no valid id',
+    ],
+  ])('refuses %s with a clear message', (_label, text, message) => {
+    expect(() => parseQueueFile(text)).toThrow(new QueueFileError(message));
+  });
+
+  it('imports an id repeated within one file once', async () => {
+    const db = open();
+    const text = JSON.stringify({
+      format: 'tillwise-outbox',
+      version: 1,
+      shopId: 'shop-a',
+      exportedAt: 1,
+      commands: [
+        { id: 'dup', kind: 'a', method: 'POST', path: '/x', createdAt: 1, attempts: 0 },
+        { id: 'dup', kind: 'b', method: 'POST', path: '/x', createdAt: 2, attempts: 0 },
+      ],
+    });
+    // The second "dup" is skipped as already present (imported just before, same transaction).
+    expect(await importQueue(db, parseQueueFile(text), 'shop-a')).toEqual({ added: 1, skipped: 1 });
+  });
+});

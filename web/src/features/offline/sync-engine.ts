@@ -1,0 +1,276 @@
+/**
+ * The sync engine (DESIGN §7): sends the outbox's commands to the server, strictly in `seq`
+ * order, each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
+ * whose answer was lost is applied once: the server answers the retry with the first answer).
+ *
+ * - `drain()` is single-flight: calls made while a pass runs share it, and the pass looks at
+ *   the queue once more before ending so a command enqueued meanwhile is not left waiting.
+ * - A failure that means "try later" (retry-policy.ts) keeps the command, counts the attempt,
+ *   sets `nextAttemptAt` by exponential backoff and ends the pass: the commands after it wait,
+ *   because they may build on it. A timer drains again when the wait is over.
+ * - A refusal (other 4xx) marks the command rejected, rolls its local change back, tells the
+ *   cashier (status store, `onRejected`) and goes on with the next command.
+ * - An accepted command is deleted, in one transaction with `reconcile` (which may write the
+ *   server's answer, e.g. the invoice number, into the local tables).
+ */
+import { apiRequest, type ApiError } from '../../lib/api-client';
+import { useSyncStatusStore, type RejectedCommand, type SyncStatusActions } from '../../stores/sync-status-store';
+import { systemClock, type Clock, type TimerHandle } from './clock';
+import { rollBack, type LocalChange } from './local-change';
+import type { TillDb } from './local-db';
+import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, writeScope } from './outbox';
+import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
+import type { NewCommand, StoredCommand } from './types';
+
+export const NO_ANSWER_MESSAGE = 'The server could not be reached; the change will be sent again';
+export const REFUSED_MESSAGE = 'The server refused this change';
+
+/** Sends one command; the default goes through the API client with its Idempotency-Key. */
+export type SendCommand = (command: StoredCommand, signal: AbortSignal) => Promise<unknown>;
+
+export const sendThroughApi: SendCommand = (command, signal) =>
+  apiRequest(command.method, command.path, {
+    body: command.body,
+    headers: { 'Idempotency-Key': command.id },
+    fallbackMessage: REFUSED_MESSAGE,
+    signal,
+  });
+
+/** Runs `pass` only when no other tab of this shop runs one (navigator.locks), else skips. */
+export type PassLock = (pass: () => Promise<void>) => Promise<void>;
+
+export interface SyncEngineOptions {
+  db: TillDb;
+  clock?: Clock;
+  backoff?: BackoffPolicy;
+  /** A request with no answer after this long is abandoned and retried (same key). */
+  requestTimeoutMs?: number;
+  send?: SendCommand;
+  /** Where the cashier-facing state goes; the app's store by default. */
+  status?: Pick<SyncStatusActions, 'setPendingCount' | 'markSynced' | 'setRejected' | 'addRejected'>;
+  onRejected?: (rejection: RejectedCommand, command: StoredCommand) => void;
+  /** A pass that failed on its own (the database, a throwing reconcile); console.error by default. */
+  onError?: (error: unknown) => void;
+  /** Writes an accepted command's answer locally; runs in the transaction that deletes it. */
+  reconcile?: (command: StoredCommand, answer: unknown, db: TillDb) => void | Promise<void>;
+  lock?: PassLock;
+}
+
+/** What a pass did: commands accepted and rejected, and whether one is waiting to be retried. */
+export interface DrainResult {
+  sent: number;
+  rejected: number;
+  waiting: boolean;
+}
+
+export interface DrainOptions {
+  /** Send a waiting command now (the browser just came back online). */
+  ignoreBackoff?: boolean;
+}
+
+export interface SyncEngine {
+  drain(options?: DrainOptions): Promise<DrainResult>;
+  /** Stores the command with its local change (outbox.ts `enqueue`), then drains. */
+  enqueue(command: NewCommand, localChange?: LocalChange): Promise<StoredCommand>;
+  /** Forgets a rejected command once the cashier has read it. */
+  dismissRejected(id: string): Promise<void>;
+  /** Reads the pending count and the rejected list from the database into the status. */
+  refreshStatus(): Promise<void>;
+  /** Resolves when no pass is running (e.g. one a timer or a trigger started). */
+  settled(): Promise<void>;
+  /** Cancels the retry timer (the triggers are detached by `attachSyncTriggers`' own stop). */
+  stop(): void;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db } = options;
+  const clock = options.clock ?? systemClock;
+  const backoff = options.backoff ?? defaultBackoff;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const send = options.send ?? sendThroughApi;
+  const status = options.status ?? useSyncStatusStore.getState();
+  const lock = options.lock ?? browserLock(db.name);
+  const onError = options.onError ?? ((error: unknown) => console.error('The outbox could not be sent', error));
+  /** A drain nobody awaits (a timer, an enqueue): its failure is reported, not left unhandled. */
+  const drainInBackground = () => void drain().catch(onError);
+
+  let running: Promise<DrainResult> | null = null;
+  let askedAgain = false;
+  let ignoreBackoffAgain = false;
+  let retryTimer: TimerHandle | null = null;
+  let retryAt = Infinity;
+  let stopped = false;
+
+  function scheduleRetry(at: number) {
+    if (stopped || at >= retryAt) return;
+    if (retryTimer !== null) clock.clearTimeout(retryTimer);
+    retryAt = at;
+    retryTimer = clock.setTimeout(() => {
+      retryTimer = null;
+      retryAt = Infinity;
+      drainInBackground();
+    }, Math.max(0, at - clock.now()));
+  }
+
+  async function refreshStatus() {
+    status.setPendingCount(await countUnsent(db));
+    status.setRejected((await rejectedCommands(db)).map(toRejection));
+  }
+
+  /** Sends one command; answers whether the pass may go on to the next one. */
+  async function sendOne(command: StoredCommand, result: DrainResult): Promise<boolean> {
+    const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
+    // `update`, not `put`: a command another tab has just sent and deleted must not come back.
+    if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) === 0) return true;
+    const controller = new AbortController();
+    const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
+    let answer: unknown;
+    try {
+      answer = await send(attempt, controller.signal);
+    } catch (error) {
+      return failed(attempt, error, result);
+    } finally {
+      clock.clearTimeout(timeout);
+    }
+    await db.transaction('rw', writeScope(db), async () => {
+      await options.reconcile?.(attempt, answer, db);
+      await db.outbox.delete(attempt.seq);
+    });
+    result.sent += 1;
+    status.markSynced(clock.now());
+    return true;
+  }
+
+  async function failed(command: StoredCommand, error: unknown, result: DrainResult): Promise<boolean> {
+    const apiError = isApiError(error) ? error : undefined;
+    const lastStatus = apiError?.status ?? 0;
+    if (classifyFailure(error) === 'retry') {
+      const nextAttemptAt = clock.now() + backoffDelay(command.attempts, backoff, clock.random());
+      const lastError = apiError && lastStatus !== 0 ? apiError.message : NO_ANSWER_MESSAGE;
+      await db.outbox.update(command.seq, { state: 'pending', nextAttemptAt, lastError, lastStatus });
+      result.waiting = true;
+      scheduleRetry(nextAttemptAt);
+      return false;
+    }
+    const message = apiError?.message ?? REFUSED_MESSAGE;
+    const rejectedAt = clock.now();
+    const rejected = await db.transaction('rw', writeScope(db), async () => {
+      if (!(await db.outbox.get(command.seq))) return undefined;
+      const { conflicts } = await rollBack(db, command.undo);
+      const stored: StoredCommand = {
+        ...command,
+        state: 'rejected',
+        lastError: message,
+        lastStatus,
+        rejectedAt,
+        rollbackConflicts: conflicts,
+      };
+      await db.outbox.put(stored);
+      return stored;
+    });
+    if (!rejected) return true;
+    result.rejected += 1;
+    const rejection = toRejection(rejected);
+    status.addRejected(rejection);
+    options.onRejected?.(rejection, rejected);
+    return true;
+  }
+
+  async function pass(result: DrainResult, ignoreBackoff: boolean) {
+    for (;;) {
+      const command = await nextUnsent(db);
+      if (!command) return;
+      if (!ignoreBackoff && command.nextAttemptAt > clock.now()) {
+        result.waiting = true;
+        scheduleRetry(command.nextAttemptAt);
+        return;
+      }
+      ignoreBackoff = false;
+      const goOn = await sendOne(command, result);
+      status.setPendingCount(await countUnsent(db));
+      if (!goOn) return;
+    }
+  }
+
+  async function run(ignoreBackoff: boolean): Promise<DrainResult> {
+    const result: DrainResult = { sent: 0, rejected: 0, waiting: false };
+    try {
+      await lock(async () => {
+        do {
+          askedAgain = false;
+          result.waiting = false;
+          await pass(result, ignoreBackoff || ignoreBackoffAgain);
+          ignoreBackoffAgain = false;
+        } while (askedAgain && !stopped);
+      });
+    } finally {
+      running = null;
+      await refreshStatus();
+    }
+    return result;
+  }
+
+  function drain(drainOptions: DrainOptions = {}): Promise<DrainResult> {
+    if (running) {
+      askedAgain = true;
+      ignoreBackoffAgain ||= drainOptions.ignoreBackoff === true;
+      return running;
+    }
+    running = run(drainOptions.ignoreBackoff === true);
+    return running;
+  }
+
+  return {
+    drain,
+    async enqueue(command, localChange) {
+      const stored = await enqueue(db, command, localChange, { now: clock.now() });
+      status.setPendingCount(await countUnsent(db));
+      drainInBackground();
+      return stored;
+    },
+    async dismissRejected(id) {
+      await dismissRejected(db, id);
+      await refreshStatus();
+    },
+    refreshStatus,
+    async settled() {
+      while (running) await running.catch(() => undefined);
+    },
+    stop() {
+      stopped = true;
+      if (retryTimer !== null) clock.clearTimeout(retryTimer);
+      retryTimer = null;
+      retryAt = Infinity;
+    },
+  };
+}
+
+function toRejection(command: StoredCommand): RejectedCommand {
+  return {
+    id: command.id,
+    kind: command.kind,
+    message: command.lastError ?? REFUSED_MESSAGE,
+    status: command.lastStatus ?? 0,
+    rejectedAt: command.rejectedAt ?? command.createdAt,
+    conflicts: command.rollbackConflicts ?? 0,
+  };
+}
+
+function isApiError(error: unknown): error is ApiError {
+  return error instanceof Error && error.name === 'ApiError' && typeof (error as ApiError).status === 'number';
+}
+
+/**
+ * One pass at a time across the tabs of a shop, where the browser has Web Locks: a second tab
+ * skips its pass rather than sending the same command concurrently (which the Idempotency-Key
+ * would make harmless, but slower). Without Web Locks every pass runs.
+ */
+function browserLock(name: string): PassLock {
+  return async (pass) => {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    if (!locks) return pass();
+    await locks.request(`${name}-outbox`, { ifAvailable: true }, async (held) => {
+      if (held) await pass();
+    });
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The shapes of the till's local data (issue 7, DESIGN §7): the synced catalogue rows, the
+ * per-resource sync cursors, and the outbox's commands.
+ *
+ * A command is stored as plain data (no functions) so it survives a reload, can be exported to
+ * a file and imported on another device, and can be rolled back from its `undo` steps alone.
+ */
+import type { HttpMethod } from '../../lib/api-client';
+import type { Category } from '../catalog/api/categories-api';
+import type { Product } from '../catalog/api/products-api';
+import type { Customer } from '../customers/api/customers-api';
+
+export type { Category, Customer, Product };
+
+/** The resources pulled by `GET /sync/{resource}` (CONTRACT7 "Server delta sync"). */
+export type SyncResource = 'products' | 'categories' | 'customers';
+export const syncResources: readonly SyncResource[] = ['categories', 'products', 'customers'];
+
+/** One resource's progress: the last version received and when a pull last completed. */
+export interface SyncStateRow {
+  resource: SyncResource;
+  /** The `cursor` of the last page stored; the next pull asks for `after=cursor`. */
+  cursor: number;
+  /** Epoch milliseconds of the last pull that reached `more: false`; null before the first. */
+  lastSyncAt: number | null;
+}
+
+/** The rows of the local tables an optimistic change may touch (and a rollback restore). */
+export interface LocalRows {
+  products: Product;
+  categories: Category;
+  customers: Customer;
+}
+
+export type DataTableName = keyof LocalRows;
+
+/**
+ * What a row was before a command's local change and what the change made it (null: absent).
+ * Rolling back puts `before` back, but only while the row is still `after`: a later change to
+ * the same row is not silently thrown away (the cashier is told the rollback was partial).
+ */
+export interface UndoStep {
+  table: DataTableName;
+  key: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * `pending`: waiting to be sent (also after a failed attempt, until `nextAttemptAt`);
+ * `sending`: a request is out (after a reload it is simply sent again with the same key);
+ * `rejected`: the server refused it (a 4xx); kept so the cashier sees why, until dismissed.
+ */
+export type CommandState = 'pending' | 'sending' | 'rejected';
+
+/** What a caller asks to send: the request and a name for it (shown when it is rejected). */
+export interface NewCommand {
+  /** What the command does, e.g. "addLine", "payCash", "createCustomer". */
+  kind: string;
+  method: Exclude<HttpMethod, 'GET'>;
+  /** An API path under /api/v1, e.g. "/invoice/add-line". */
+  path: string;
+  body?: unknown;
+}
+
+export interface OutboxCommand extends NewCommand {
+  /** A UUID, sent as the `Idempotency-Key` on every attempt: it never changes. */
+  id: string;
+  /** The queue order (auto-increment): commands are sent strictly by it. */
+  seq?: number;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  state: CommandState;
+  /** How many requests were sent for it so far. */
+  attempts: number;
+  /** Epoch milliseconds before which it is not sent again (0: now). */
+  nextAttemptAt: number;
+  /** Why the last attempt failed, or why it was rejected (the server's message). */
+  lastError?: string;
+  /** The HTTP status of the last failed attempt (0: the server could not be reached). */
+  lastStatus?: number;
+  /** Epoch milliseconds of the rejection (state `rejected` only). */
+  rejectedAt?: number;
+  /** Rows its rollback left alone because a later change had moved them (`rejected` only). */
+  rollbackConflicts?: number;
+  undo: UndoStep[];
+}
+
+/** A command whose `seq` has been allocated (every stored one). */
+export type StoredCommand = OutboxCommand & { seq: number };
