@@ -22,6 +22,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,
+      // The icons are in globPatterns already; listing them twice would double the precache list.
+      includeManifestIcons: false,
       manifest: {
         name: 'Tillwise POS',
         short_name: 'Tillwise',
@@ -38,7 +40,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm,svg,png,webmanifest}'],
+        // The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,wasm,svg,png}'],
         maximumFileSizeToCacheInBytes: largestPrecachedFile,
         // Client routes (/admin/cart, /shop/login...) load the precached shell; the API never
         // does: an /api call offline must fail as a network error, not answer with HTML.
