@@ -39,8 +39,8 @@ const coreReady = (page) => page.locator('html[data-core="ready"]').waitFor({ ti
 const precachedPaths = (page) =>
   page.evaluate(async () => {
     const paths = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    for (const name of await globalThis.caches.keys()) {
+      for (const request of await (await globalThis.caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
     }
     return paths;
   });
