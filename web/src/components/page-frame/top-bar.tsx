@@ -2,6 +2,7 @@ import { ArrowLeft, House, LogOut, ShieldUser } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { OnlineIndicator } from '../../features/offline/online-indicator';
 import { useAuthStore } from '../../stores/auth-store';
 import { BrandMark } from './brand-mark';
 import { topBarIcons } from './top-bar-icons';
@@ -31,6 +32,7 @@ export function TopBar({ onLogout, tools }: TopBarProps) {
       </div>
 
       {tools && <div className="top-bar__tools">{tools}</div>}
+      <OnlineIndicator className="top-bar__status" />
       <nav className="top-bar__end" aria-label="Account">
         {icons.shop && (
           <>

@@ -107,7 +107,7 @@ describe('upload products (/admin/upload/products/csv)', () => {
     expect(upload.file().name).toBe('products.csv');
     expect(button(container, 'Uploading…').disabled).toBe(true);
     expect(fileInput(container).disabled).toBe(true);
-    expect(container.querySelector('[role="status"]')?.textContent).toBe('Uploading products.csv…');
+    expect(container.querySelector('main [role="status"]')?.textContent).toBe('Uploading products.csv…');
 
     act(() => upload.progress(50, 200));
     expect(progressBar(container)?.value).toBe(25);

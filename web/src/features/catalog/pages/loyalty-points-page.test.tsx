@@ -59,7 +59,7 @@ describe('loyalty points', () => {
     await click(button(container, 'Submit'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Loyalty point set successfully to products.'));
     expect(sentTo(server, 'PUT /api/v1/loyalty/products')[0]?.body).toEqual({ loyaltyRate: '2.5' });
-    expect(container.querySelector('[role="status"]')?.textContent).toBe(
+    expect(container.querySelector('main [role="status"]')?.textContent).toBe(
       'Loyalty point set successfully to products. The rate is now 2.5% on 42 products.',
     );
   });
