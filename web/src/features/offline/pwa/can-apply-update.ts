@@ -3,9 +3,12 @@
  * Taking over reloads the page, which is only safe when every command the till queued has
  * reached the server (issue 7: "updates apply safely, never while commands are unsynced").
  *
- * Nothing is queued locally yet, so the answer is always yes; the outbox's pending count plugs
- * in here once the cart writes through it. Async because that count is read from IndexedDB.
+ * The sync engine keeps the outbox's pending count in the sync status store (it re-reads it from
+ * IndexedDB after every enqueue and every pass), so this answers from there. Async so that a
+ * caller never depends on the count being in memory.
  */
+import { useSyncStatusStore } from '../../../stores/sync-status-store';
+
 export async function canApplyUpdate(): Promise<boolean> {
-  return true;
+  return useSyncStatusStore.getState().pendingCount === 0;
 }

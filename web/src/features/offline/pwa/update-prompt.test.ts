@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
+import { useSyncStatusStore } from '../../../stores/sync-status-store';
 import { canApplyUpdate } from './can-apply-update';
 import { applyUpdateWhenAllowed, showUpdatePrompt, updatePromptId, updateTexts } from './update-prompt';
 
@@ -79,9 +80,15 @@ describe('update prompt', () => {
     expect(lastPrompt().description).toBe(updateTexts.waiting);
   });
 
-  it('uses canApplyUpdate by default, which allows updates until the outbox plugs in', async () => {
-    await expect(canApplyUpdate()).resolves.toBe(true);
+  it('uses canApplyUpdate by default: no update while the outbox holds unsynced commands', async () => {
     const activate = vi.fn();
+    useSyncStatusStore.setState({ pendingCount: 2 });
+    await expect(canApplyUpdate()).resolves.toBe(false);
+    await expect(applyUpdateWhenAllowed({ activate })).resolves.toBe(false);
+    expect(activate).not.toHaveBeenCalled();
+
+    useSyncStatusStore.setState({ pendingCount: 0 });
+    await expect(canApplyUpdate()).resolves.toBe(true);
     await expect(applyUpdateWhenAllowed({ activate })).resolves.toBe(true);
     expect(activate).toHaveBeenCalledTimes(1);
   });
