@@ -21,5 +21,7 @@ run_e2e() {
     if [ "$tries" -gt 120 ] || ! kill -0 "$server_pid" 2>/dev/null; then cat "$log"; die "server did not start"; fi
     sleep 0.5
   done
-  (cd "$ROOT/web" && POS_E2E_URL="http://127.0.0.1:$port" npm run --silent e2e)
+  # Flows that cut the server start their own from the same binary and app (tests/e2e/own-server.mjs).
+  (cd "$ROOT/web" && POS_E2E_URL="http://127.0.0.1:$port" POS_E2E_SERVER_BIN="$ROOT/target/debug/pos-server" \
+    POS_E2E_WEB_DIR="$ROOT/web/dist" npm run --silent e2e)
 }
