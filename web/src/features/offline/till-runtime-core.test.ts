@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
+import type { FetchSyncPage } from './catalog-sync';
 import { FakeClock, recordingStatus } from './offline-test-support';
 import { openLocalDb } from './local-db';
 import { enqueue } from './outbox';
@@ -35,7 +36,7 @@ function start(overrides: Partial<TillRuntimeOptions> = {}) {
   const clock = new FakeClock();
   const status = recordingStatus();
   const env = environment();
-  const fetchPage = vi.fn(async () => emptyPage());
+  const fetchPage = vi.fn<FetchSyncPage>(async () => emptyPage());
   const send = vi.fn(async () => ({ ok: true }));
   const persistent = storage(false);
   const onError = vi.fn();
