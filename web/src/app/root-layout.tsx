@@ -1,18 +1,25 @@
 import { Outlet, useMatches } from 'react-router';
 import { PageFrame, type FrameHandle } from '../components/page-frame';
 import { useLogout } from '../features/auth';
+import { TillRuntimeProvider } from '../features/offline/till-runtime';
 
 /**
  * Every route renders inside the shared frame; its Logout icon signs the shop out (SPEC part 4).
  * A route may add tools to the top bar through its `handle` (the super admin's shop selector).
+ *
+ * The till runtime (issue 7) wraps the frame, so the admin and staff areas and the top bar's
+ * sync status share one: it runs while an admin or staff member is signed in to a shop, on any
+ * page, and keeps syncing while the cashier is elsewhere (the shop home, a login page).
  */
 export function RootLayout() {
   const { logout } = useLogout();
   const matches = useMatches();
   const tools = matches.map((match) => (match.handle as FrameHandle | undefined)?.topBarTools).filter(Boolean);
   return (
-    <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
-      <Outlet />
-    </PageFrame>
+    <TillRuntimeProvider>
+      <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
+        <Outlet />
+      </PageFrame>
+    </TillRuntimeProvider>
   );
 }

@@ -1,11 +1,18 @@
 /**
  * Who is signed in on this till (SPEC part 3, "auth"): the super administrator, the shop
  * administrator, the staff member and the shop itself. Each slice is null when signed out.
- * The server is the authority on sessions; this store only remembers what it last said, and
- * forgets it on a reload (each area asks the server again on entry: features/auth).
+ * The server is the authority on sessions; this store only remembers what it last said (each
+ * area asks the server again on entry: features/auth).
+ *
+ * What it remembers is kept in localStorage (issue 7: a signed-in till survives an offline
+ * reload): after a reload with no network the areas still know who is signed in and the till
+ * keeps selling; the session guard signs out only when the server itself says the session is
+ * gone. Only the four session slices are stored (no secret: the session is an httpOnly cookie),
+ * and other tabs follow a sign-in or sign-out through the `storage` event.
  * Shapes: docs/api-identity.md.
  */
 import { create } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 /** The shop this till is signed in to (`GET /shop/check-login`). */
 export interface Shop {
@@ -72,16 +79,54 @@ export const signedOut: AuthState = {
   shopData: null,
 };
 
-export const useAuthStore = create<AuthStore>()((set) => ({
-  ...signedOut,
-  setSuperAdmin: (superAdminData) => set({ superAdminData }),
-  clearSuperAdmin: () => set({ superAdminData: null }),
-  setAdmin: (adminData) => set({ adminData }),
-  clearAdmin: () => set({ adminData: null }),
-  setStaff: (staffData) => set({ staffData }),
-  clearStaff: () => set({ staffData: null }),
-  setShop: (shopData) => set({ shopData }),
-  clearShop: () => set({ shopData: null }),
-  clearAdminAndStaff: () => set({ adminData: null, staffData: null }),
-  clearAll: () => set(signedOut),
-}));
+/** The localStorage key of the remembered sessions. */
+export const AUTH_STORAGE_KEY = 'tillwise-auth';
+
+/** Where there is no localStorage (tests in node), nothing is remembered. */
+const noStorage: StateStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+
+export const useAuthStore = create<AuthStore>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      setSuperAdmin: (superAdminData) => set({ superAdminData }),
+      clearSuperAdmin: () => set({ superAdminData: null }),
+      setAdmin: (adminData) => set({ adminData }),
+      clearAdmin: () => set({ adminData: null }),
+      setStaff: (staffData) => set({ staffData }),
+      clearStaff: () => set({ staffData: null }),
+      setShop: (shopData) => set({ shopData }),
+      clearShop: () => set({ shopData: null }),
+      clearAdminAndStaff: () => set({ adminData: null, staffData: null }),
+      clearAll: () => set(signedOut),
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => (typeof localStorage === 'undefined' ? noStorage : localStorage)),
+      partialize: ({ superAdminData, adminData, staffData, shopData }): AuthState => ({ superAdminData, adminData, staffData, shopData }),
+      // Stored data from another version of the app, or edited by hand, is not trusted.
+      merge: (stored, current) => ({ ...current, ...rememberedSessions(stored) }),
+    },
+  ),
+);
+
+/** The slices of a stored value that look like sessions (an object with an `_id`); others stay signed out. */
+function rememberedSessions(stored: unknown): AuthState {
+  const record = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const session = <T>(value: unknown): T | null =>
+    value !== null && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string' ? (value as T) : null;
+  return {
+    superAdminData: session<SuperAdminData>(record.superAdminData),
+    adminData: session<AdminData>(record.adminData),
+    staffData: session<StaffData>(record.staffData),
+    shopData: session<ShopData>(record.shopData),
+  };
+}
+
+// Another tab signed in or out: follow it, so two tabs never disagree on who is at the till.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === AUTH_STORAGE_KEY) void useAuthStore.persist.rehydrate();
+  });
+}

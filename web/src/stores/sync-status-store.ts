@@ -46,6 +46,8 @@ export interface SyncStatusActions {
   addRejected: (rejected: RejectedCommand) => void;
   dismissRejected: (id: string) => void;
   resetSyncStatus: () => void;
+  /** Forgets one shop's counts and rejections (its till stopped), keeping the network state. */
+  clearShopStatus: () => void;
 }
 
 export type SyncStatusStore = SyncStatusState & SyncStatusActions;
@@ -68,4 +70,5 @@ export const useSyncStatusStore = create<SyncStatusStore>()((set) => ({
     set((state) => ({ rejected: [...state.rejected.filter((known) => known.id !== rejected.id), rejected] })),
   dismissRejected: (id) => set((state) => ({ rejected: state.rejected.filter((known) => known.id !== id) })),
   resetSyncStatus: () => set(syncStatusDefaults),
+  clearShopStatus: () => set({ pendingCount: 0, lastSyncAt: null, rejected: [] }),
 }));

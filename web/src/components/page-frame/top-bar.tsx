@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { OnlineIndicator } from '../../features/offline/online-indicator';
+import { SyncStatus } from '../../features/offline/status/sync-status';
 import { useAuthStore } from '../../stores/auth-store';
 import { BrandMark } from './brand-mark';
 import { topBarIcons } from './top-bar-icons';
@@ -33,6 +34,8 @@ export function TopBar({ onLogout, tools }: TopBarProps) {
 
       {tools && <div className="top-bar__tools">{tools}</div>}
       <OnlineIndicator className="top-bar__status" />
+      {/* Only while a till runs (an admin or staff member signed in to a shop). */}
+      <SyncStatus />
       <nav className="top-bar__end" aria-label="Account">
         {icons.shop && (
           <>

@@ -2,8 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
-import { aishaAdmin, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
+import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
 import { envelope, renderRoutes, waitFor } from '../../test/render';
+import { goOffline, goOnline, installNetwork } from '../offline/network-fixture';
 import type { SessionArea } from './api/auth-api';
 import { SessionGuard } from './session-guard';
 
@@ -101,5 +102,54 @@ describe('session guard', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe(checkUrl);
     expect(useAuthStore.getState()[slice]).toBeNull();
     expect(notify.error).toHaveBeenCalledTimes(1);
+  });
+
+  describe('without a server (issue 7: a till survives an offline reload)', () => {
+    beforeEach(() => installNetwork());
+
+    it('keeps the remembered session and shows the area, then checks again once back online', async () => {
+      useAuthStore.getState().setShop(cornerGrocery);
+      useAuthStore.getState().setAdmin(aishaAdmin);
+      goOffline();
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      view = await renderRoutes(guarded('admin', '/admin'), '/admin');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(view.text()).toContain('Inside the admin area');
+      expect(view.pathname()).toBe('/admin');
+      expect(notify.error).not.toHaveBeenCalled();
+      expect(useAuthStore.getState().adminData).toEqual(aishaAdmin);
+
+      const renamed = { ...aishaAdmin, userName: 'Aisha N', permissions: ['product_read'] };
+      fetchMock.mockResolvedValueOnce(envelope(200, { data: renamed }));
+      goOnline();
+      await waitFor(() => expect(useAuthStore.getState().adminData).toEqual(renamed));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(view.text()).toContain('Inside the admin area');
+    });
+
+    it('signs out when the server, reachable again, says the session is gone', async () => {
+      useAuthStore.getState().setShop(cornerGrocery);
+      useAuthStore.getState().setStaff(benStaff);
+      fetchMock.mockResolvedValueOnce(envelope(503, 'Service Unavailable'));
+      view = await renderRoutes(guarded('staff', '/staff'), '/staff');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      expect(view.text()).toContain('Inside the staff area');
+      expect(useAuthStore.getState().staffData).toEqual(benStaff);
+
+      fetchMock.mockResolvedValueOnce(envelope(401, { message: 'Please sign in' }));
+      goOnline();
+      await waitFor(() => expect(view!.pathname()).toBe('/shop/staff/login'));
+      expect(notify.error).toHaveBeenCalledWith('Please sign in');
+      expect(useAuthStore.getState().staffData).toBeNull();
+      expect(useAuthStore.getState().shopData).toEqual(cornerGrocery);
+    });
+
+    it('still signs out on a 401 while the network is up, remembered session or not', async () => {
+      useAuthStore.getState().setAdmin(aishaAdmin);
+      fetchMock.mockResolvedValueOnce(envelope(401, { message: 'Please sign in' }));
+      view = await renderRoutes(guarded('admin', '/admin'), '/admin');
+      await waitFor(() => expect(view!.pathname()).toBe('/shop/admin/login'));
+      expect(useAuthStore.getState().adminData).toBeNull();
+    });
   });
 });

@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { sidebarDefaults, useSidebarStore } from '../../stores/sidebar-store';
 import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
-import { endSession, forgetSession, rememberSession, signOut } from './sessions';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openLocalDb } from '../offline/local-db';
+import { enqueue } from '../offline/outbox';
+import { endSession, forgetSession, rememberSession, signOut, unsyncedLogoutMessage } from './sessions';
 
 const fetchMock = vi.fn<typeof fetch>();
 const answer = (status: number, body: object) => new Response(JSON.stringify(body), { status });
@@ -110,5 +113,55 @@ describe('signing out', () => {
     fetchMock.mockResolvedValue(answer(401, { success: false, message: 'Please sign in' }));
     await expect(signOut('staff')).resolves.toEqual({ ok: true });
     expect(useAuthStore.getState().staffData).toBeNull();
+  });
+
+  describe('with commands the server has not received (issue 7)', () => {
+    /** The shop's outbox in a fresh IndexedDB that the app's own code will find. */
+    async function outboxWith(states: ('pending' | 'rejected')[]) {
+      const indexedDB = new IDBFactory();
+      vi.stubGlobal('indexedDB', indexedDB);
+      vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+      const db = openLocalDb(cornerGrocery._id, { indexedDB, IDBKeyRange });
+      for (const state of states) {
+        const command = await enqueue(db, { kind: 'payCash', method: 'POST', path: '/till/invoices/r/payment', body: {} });
+        if (state === 'rejected') await db.outbox.update(command.seq, { state: 'rejected' });
+      }
+      db.close();
+    }
+
+    it.each(['shop', 'admin', 'staff'] as const)('refuses a %s logout, signing nobody out and asking nothing of the server', async (area) => {
+      await outboxWith(['pending', 'pending', 'rejected', 'pending']);
+      await expect(signOut(area)).resolves.toEqual({ ok: false, message: unsyncedLogoutMessage(3) });
+      expect(unsyncedLogoutMessage(3)).toBe(
+        '3 changes are not synced yet: connect to the network and wait for them to be sent before signing out',
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(useAuthStore.getState()).toMatchObject({ shopData: cornerGrocery, adminData: aishaAdmin, staffData: benStaff });
+      expect(useSidebarStore.getState().sidebarOpen).toBe(true);
+    });
+
+    it('says "1 change" for one', () => {
+      expect(unsyncedLogoutMessage(1)).toBe('1 change is not synced yet: connect to the network and wait for it to be sent before signing out');
+    });
+
+    it('lets the till sign out once only rejected commands are left (they are settled)', async () => {
+      await outboxWith(['rejected']);
+      fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+      await expect(signOut('admin')).resolves.toEqual({ ok: true });
+      expect(useAuthStore.getState().adminData).toBeNull();
+    });
+
+    it('never holds the super admin back', async () => {
+      await outboxWith(['pending']);
+      fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+      await expect(signOut('super-admin')).resolves.toEqual({ ok: true });
+    });
+
+    it('counts the outbox of the shop signed in, not another’s', async () => {
+      const countUnsynced = vi.fn(async (shopId: string) => (shopId === 'shop-2' ? 5 : 0));
+      fetchMock.mockResolvedValue(answer(200, { success: true, data: null }));
+      await expect(signOut('staff', { countUnsynced })).resolves.toEqual({ ok: true });
+      expect(countUnsynced).toHaveBeenCalledWith(cornerGrocery._id);
+    });
   });
 });

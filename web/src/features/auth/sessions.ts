@@ -7,6 +7,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { resetClientStores } from '../../stores/client-stores';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { messages } from '../../config/messages';
+import { countUnsyncedCommands } from '../offline/till-runtime-browser';
 import { logoutSession, type SessionArea, type SessionData } from './api/auth-api';
 
 export const loginPaths: Record<SessionArea, string> = {
@@ -63,12 +64,33 @@ export function endSession(area: SessionArea): void {
 
 export type SignOutResult = { ok: true } | { ok: false; message: string };
 
+/** Why a till refuses to sign out (issue 7): what is waiting, and what to do about it. */
+export function unsyncedLogoutMessage(count: number): string {
+  return count === 1
+    ? '1 change is not synced yet: connect to the network and wait for it to be sent before signing out'
+    : `${count} changes are not synced yet: connect to the network and wait for them to be sent before signing out`;
+}
+
+export interface SignOutOptions {
+  /** The shop's commands the server has not received; the shop's outbox by default. */
+  countUnsynced?: (shopId: string) => Promise<number>;
+}
+
 /**
  * SPEC part 4's logout: the server call, then the auth session and the other client stores are
  * reset. A 401 means the session had already ended (expired, or closed on another tab), which
  * is the outcome logout wanted, so the till is cleaned up all the same.
+ *
+ * Issue 7: a shop, admin or staff logout is refused, with nothing signed out, while the shop's
+ * outbox holds commands the server has not received: the next person could not send them, and
+ * a sale must never be lost. (The super admin has no till queue.)
  */
-export async function signOut(area: SessionArea): Promise<SignOutResult> {
+export async function signOut(area: SessionArea, options: SignOutOptions = {}): Promise<SignOutResult> {
+  const shopId = useAuthStore.getState().shopData?._id;
+  if (area !== 'super-admin' && shopId) {
+    const unsynced = await (options.countUnsynced ?? countUnsyncedCommands)(shopId);
+    if (unsynced > 0) return { ok: false, message: unsyncedLogoutMessage(unsynced) };
+  }
   try {
     await logoutSession(area);
   } catch (error) {

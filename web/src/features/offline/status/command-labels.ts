@@ -1,0 +1,21 @@
+/**
+ * What the cashier reads for a command's `kind` (CONTRACT8 "Commands"). A kind this list does
+ * not know (a newer app's queue imported here) is shown as it is.
+ */
+const labels: Record<string, string> = {
+  createCart: 'New sale',
+  addLine: 'Add product',
+  setQuantity: 'Change quantity',
+  removeLine: 'Remove product',
+  clearCart: 'Clear cart',
+  redeem: 'Redeem points',
+  saveOpenOrder: 'Save open order',
+  payCash: 'Cash payment',
+  paySwipe: 'Swipe payment',
+  deleteOpenOrder: 'Delete open order',
+  createCustomer: 'Add customer',
+};
+
+export function commandLabel(kind: string): string {
+  return labels[kind] ?? kind;
+}

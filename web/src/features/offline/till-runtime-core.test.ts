@@ -1,0 +1,163 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import type { FetchSyncPage } from './catalog-sync';
+import { FakeClock, recordingStatus } from './offline-test-support';
+import { openLocalDb } from './local-db';
+import { enqueue } from './outbox';
+import type { TriggerEnvironment } from './sync-triggers';
+import { requestPersistentStorage, startTillRuntime, type TillRuntime, type TillRuntimeOptions } from './till-runtime-core';
+
+function environment() {
+  const documentTarget = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const windowTarget = new EventTarget();
+  const env: TriggerEnvironment = { window: windowTarget, document: documentTarget, navigator: { onLine: true } };
+  return { env, windowTarget, documentTarget };
+}
+
+function emptyPage() {
+  return { rows: [], deleted: [], cursor: 0, more: false };
+}
+
+function storage(persisted: boolean) {
+  return { persisted: vi.fn(async () => persisted), persist: vi.fn(async () => true) };
+}
+
+/** A server that never answers, until the request is abandoned (as fetch does on abort). */
+function pullThatHangsUntilAborted(_resource: string, _after: number, _limit: number, signal?: AbortSignal): Promise<unknown> {
+  return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+}
+
+let running: TillRuntime | undefined;
+
+/** A runtime on its own IndexedDB, with every outside thing faked. */
+function start(overrides: Partial<TillRuntimeOptions> = {}) {
+  const dbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const clock = new FakeClock();
+  const status = recordingStatus();
+  const env = environment();
+  const fetchPage = vi.fn<FetchSyncPage>(async () => emptyPage());
+  const send = vi.fn(async () => ({ ok: true }));
+  const persistent = storage(false);
+  const onError = vi.fn();
+  const runtime = startTillRuntime({
+    shopId: 'shop-1',
+    dbOptions,
+    clock,
+    status,
+    environment: env.env,
+    fetchPage,
+    send,
+    storage: persistent,
+    onError,
+    ...overrides,
+  });
+  running = runtime;
+  return { runtime, clock, status, env, fetchPage, send, persistent, onError, dbOptions };
+}
+
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+describe('till runtime', () => {
+  it('opens the shop’s database, pulls the catalogue at once and asks for persistent storage', async () => {
+    const { runtime, fetchPage, persistent, status, clock } = start();
+    expect(runtime.db.name).toBe('tillwise-shop-1');
+    await runtime.pullNow();
+    // One pull at start (pullNow shares it), one request per resource.
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual(['categories', 'products', 'customers']);
+    await vi.waitFor(() => expect(persistent.persist).toHaveBeenCalledTimes(1));
+    expect(status.state.lastSyncAt).toBe(clock.now());
+  });
+
+  it('does not ask again when storage is already persistent', async () => {
+    const granted = storage(true);
+    await expect(requestPersistentStorage(granted)).resolves.toBe(true);
+    expect(granted.persist).not.toHaveBeenCalled();
+    const asked = storage(false);
+    await expect(requestPersistentStorage(asked)).resolves.toBe(true);
+    expect(asked.persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the last completed pull after a restart, before the next one completes', async () => {
+    const dbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const seed = openLocalDb('shop-1', dbOptions);
+    await seed.syncState.put({ resource: 'products', cursor: 9, lastSyncAt: 1_600_000_000_000 });
+    await seed.syncState.put({ resource: 'categories', cursor: 4, lastSyncAt: 1_500_000_000_000 });
+    seed.close();
+    const { status } = start({ dbOptions, fetchPage: pullThatHangsUntilAborted });
+    await vi.waitFor(() => expect(status.state.lastSyncAt).toBe(1_600_000_000_000));
+  });
+
+  it('sends what the outbox already holds', async () => {
+    const dbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const seed = openLocalDb('shop-1', dbOptions);
+    await enqueue(seed, { kind: 'createCustomer', method: 'POST', path: '/till/customers', body: { ref: 'r' } });
+    seed.close();
+    const { runtime, send, status } = start({ dbOptions });
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await runtime.engine.settled();
+    expect(status.state.pendingCount).toBe(0);
+    expect(await runtime.db.outbox.count()).toBe(0);
+  });
+
+  it('pulls again when back online and every minute while visible, not while hidden', async () => {
+    const { runtime, fetchPage, clock, env } = start({ pullIntervalMs: 60_000 });
+    await runtime.pullNow();
+    const pulls = () => fetchPage.mock.calls.filter((call) => call[0] === 'categories').length;
+    expect(pulls()).toBe(1);
+
+    env.windowTarget.dispatchEvent(new Event('online'));
+    await runtime.pullNow();
+    expect(pulls()).toBe(2);
+
+    clock.advance(60_000);
+    await runtime.pullNow();
+    expect(pulls()).toBe(3);
+
+    env.documentTarget.visibilityState = 'hidden';
+    clock.advance(180_000);
+    await runtime.pullNow();
+    // pullNow itself pulled once more; the hidden minutes did not.
+    expect(pulls()).toBe(4);
+
+    // Shown again after a long while: a pull at once.
+    env.documentTarget.visibilityState = 'visible';
+    clock.advance(60_000 - 1);
+    env.documentTarget.dispatchEvent(new Event('visibilitychange'));
+    await runtime.pullNow();
+    expect(pulls()).toBe(5);
+  });
+
+  it('keeps quiet about a pull that fails for lack of network, reports other failures', async () => {
+    const offline = start({ fetchPage: vi.fn(async () => Promise.reject(new ApiError(0, 'no network'))) });
+    await expect(offline.runtime.pullNow()).rejects.toThrow('no network');
+    await offline.runtime.stop();
+    expect(offline.onError).not.toHaveBeenCalled();
+
+    const broken = start({ fetchPage: vi.fn(async () => ({ rows: 'nonsense' })) });
+    await vi.waitFor(() => expect(broken.onError).toHaveBeenCalledTimes(1));
+  });
+
+  it('stops every trigger, closes the database and no longer writes the status', async () => {
+    const { runtime, fetchPage, send, env, clock, status } = start();
+    await runtime.pullNow();
+    await runtime.stop();
+    expect(runtime.db.isOpen()).toBe(false);
+    const pullsBefore = fetchPage.mock.calls.length;
+    const sendsBefore = send.mock.calls.length;
+    status.state.pendingCount = -7;
+
+    env.windowTarget.dispatchEvent(new Event('online'));
+    env.documentTarget.dispatchEvent(new Event('visibilitychange'));
+    clock.advance(10 * 60_000);
+    await runtime.pullNow();
+    expect(fetchPage.mock.calls.length).toBe(pullsBefore);
+    expect(send.mock.calls.length).toBe(sendsBefore);
+    expect(status.state.pendingCount).toBe(-7);
+    // Stopping twice is one stop.
+    await expect(runtime.stop()).resolves.toBeUndefined();
+  });
+});

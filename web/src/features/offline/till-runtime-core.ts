@@ -1,0 +1,149 @@
+/**
+ * The till's offline machinery for ONE signed-in shop (CONTRACT8 "Web runtime and status"): the
+ * shop's local database, one sync engine with its triggers, the catalogue pull with its own
+ * triggers, and a request for persistent storage (so the browser does not evict an unsynced
+ * queue under storage pressure). `stop()` undoes all of it; a runtime is never restarted, the
+ * next shop (or the next sign-in) gets a new one (till-runtime-manager.ts decides when).
+ *
+ * After `stop()` nothing of this runtime reaches the status store any more: a pass or a pull
+ * still finishing cannot write the old shop's counts over the next shop's.
+ */
+import type { DexieOptions } from 'dexie';
+import { ApiError } from '../../lib/api-client';
+import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { syncCatalog, type FetchSyncPage } from './catalog-sync';
+import { attachCatalogPull } from './catalog-pull-triggers';
+import { systemClock, type Clock } from './clock';
+import { openLocalDb, type TillDb } from './local-db';
+import { createSyncEngine, type SendCommand, type SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { attachSyncTriggers, type TriggerEnvironment } from './sync-triggers';
+
+/** What the runtime tells the cashier through (the app's sync status store by default). */
+export type RuntimeStatus = Pick<SyncStatusActions, 'setOnline' | 'setPendingCount' | 'markSynced' | 'setRejected' | 'addRejected'>;
+
+/** `navigator.storage`, as far as the runtime uses it. */
+export type PersistentStorage = Pick<StorageManager, 'persist' | 'persisted'>;
+
+export interface TillRuntime {
+  shopId: string;
+  db: TillDb;
+  engine: SyncEngine;
+  /** Pulls the catalogue now; a pull already running is shared rather than doubled. */
+  pullNow(): Promise<void>;
+  /** Detaches every trigger, waits for the running pass and pull, closes the database. */
+  stop(): Promise<void>;
+}
+
+export interface TillRuntimeOptions {
+  shopId: string;
+  /** Which IndexedDB to use (fake-indexeddb in tests). */
+  dbOptions?: DexieOptions;
+  /** Writes an accepted command's answer locally (the till's invoices: features/sales/local). */
+  reconcile?: SyncEngineOptions['reconcile'];
+  send?: SendCommand;
+  fetchPage?: FetchSyncPage;
+  clock?: Clock;
+  environment?: TriggerEnvironment;
+  /** null: the browser has no storage manager. */
+  storage?: PersistentStorage | null;
+  status?: RuntimeStatus;
+  syncIntervalMs?: number;
+  pullIntervalMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
+  const { shopId } = options;
+  const clock = options.clock ?? systemClock;
+  const environment = options.environment ?? { window, document, navigator };
+  const onError = options.onError ?? ((error: unknown) => console.error('The till could not sync', error));
+  let stopped = false;
+  const status = whileRunning(options.status ?? useSyncStatusStore.getState(), () => !stopped);
+
+  const db = openLocalDb(shopId, options.dbOptions);
+  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile: options.reconcile, onError });
+  const pullController = new AbortController();
+  let pulling: Promise<void> | null = null;
+
+  const pullNow = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    pulling ??= syncCatalog(db, { fetchPage: options.fetchPage, now: clock.now, signal: pullController.signal, status })
+      .then(() => undefined)
+      .finally(() => {
+        pulling = null;
+      });
+    return pulling;
+  };
+  const pullInBackground = () => void pullNow().catch((error: unknown) => reportPullFailure(error, stopped, onError));
+
+  const detachSync = attachSyncTriggers(engine, { environment, clock, status, intervalMs: options.syncIntervalMs, onError });
+  const detachPull = attachCatalogPull(pullInBackground, { environment, clock, intervalMs: options.pullIntervalMs });
+  void showLastSync(db, status).catch(onError);
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
+  if (storage) void requestPersistentStorage(storage).catch(onError);
+
+  let stopping: Promise<void> | null = null;
+  return {
+    shopId,
+    db,
+    engine,
+    pullNow,
+    stop() {
+      if (stopping) return stopping;
+      stopped = true;
+      detachSync();
+      detachPull();
+      pullController.abort();
+      stopping = (async () => {
+        await engine.settled();
+        await pulling?.catch(() => undefined);
+        db.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Asks the browser to keep this origin's storage (the outbox) under pressure, once: a till whose
+ * storage is already persistent is not asked again. Answers whether storage is persistent.
+ */
+export async function requestPersistentStorage(storage: PersistentStorage): Promise<boolean> {
+  if (await storage.persisted()) return true;
+  return storage.persist();
+}
+
+function browserStorage(): PersistentStorage | null {
+  return typeof navigator !== 'undefined' && navigator.storage && typeof navigator.storage.persist === 'function'
+    ? navigator.storage
+    : null;
+}
+
+/** After a reload the bar shows the last completed pull, not "never", until the next exchange. */
+async function showLastSync(db: TillDb, status: RuntimeStatus): Promise<void> {
+  const times = (await db.syncState.toArray()).map((row) => row.lastSyncAt).filter((at): at is number => at !== null);
+  if (times.length > 0) status.markSynced(Math.max(...times));
+}
+
+/** Offline (no answer) or signed out (401) are expected states, not faults worth a log line. */
+function reportPullFailure(error: unknown, stopped: boolean, onError: (error: unknown) => void): void {
+  if (stopped) return;
+  if (error instanceof ApiError && (error.status === 0 || error.status === 401)) return;
+  onError(error);
+}
+
+/** `status`, silenced once `active()` turns false. */
+function whileRunning(status: RuntimeStatus, active: () => boolean): RuntimeStatus {
+  const gate =
+    <A extends unknown[]>(write: (...args: A) => void) =>
+    (...args: A) => {
+      if (active()) write(...args);
+    };
+  return {
+    setOnline: gate(status.setOnline),
+    setPendingCount: gate(status.setPendingCount),
+    markSynced: gate(status.markSynced),
+    setRejected: gate(status.setRejected),
+    addRejected: gate(status.addRejected),
+  };
+}
