@@ -25,12 +25,9 @@ pub fn new_ref() -> Result<String, sqlx::Error> {
 pub fn parse_ref(text: &str) -> Option<String> {
     let groups: Vec<&str> = text.split('-').collect();
     let shaped = groups.len() == 5
-        && groups
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(group, length)| {
-                group.len() == length && group.chars().all(|c| c.is_ascii_hexdigit())
-            });
+        && groups.iter().zip([8, 4, 4, 4, 12]).all(|(group, length)| {
+            group.len() == length && group.chars().all(|c| c.is_ascii_hexdigit())
+        });
     shaped.then(|| text.to_ascii_lowercase())
 }
 

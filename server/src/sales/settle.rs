@@ -156,8 +156,14 @@ pub async fn settle_claimed(
     }
     if let Some(customer_id) = invoice.customer_id {
         let entries = ledger_entries(invoice.id, &cart, covered);
-        payments::insert_ledger_entries(&mut *tx, (shop_id, customer_id), invoice.id, &entries, now)
-            .await?;
+        payments::insert_ledger_entries(
+            &mut *tx,
+            (shop_id, customer_id),
+            invoice.id,
+            &entries,
+            now,
+        )
+        .await?;
     }
     let paid = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
@@ -324,12 +330,20 @@ async fn take_stock_anyway(
     flags: &mut Vec<SaleFlag>,
 ) -> Result<(), ApiError> {
     for line in lines.iter().filter(|line| !line.custom_product) {
-        let after =
-            till_invoices::take_stock_unchecked(&mut *tx, shop_id, line.product_id, line.quantity, now)
-                .await?
-                .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
+        let after = till_invoices::take_stock_unchecked(
+            &mut *tx,
+            shop_id,
+            line.product_id,
+            line.quantity,
+            now,
+        )
+        .await?
+        .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
         if after.deleted {
-            flags.push(SaleFlag::deleted_product(line.product_id, &line.product_name)?);
+            flags.push(SaleFlag::deleted_product(
+                line.product_id,
+                &line.product_name,
+            )?);
         }
         if after.quantity.is_sign_negative() && !after.quantity.is_zero() {
             flags.push(SaleFlag::negative_stock(

@@ -149,7 +149,14 @@ pub async fn record(
     now: i64,
 ) -> Result<(), ApiError> {
     for flag in flags {
-        till_flags::insert(&mut *tx, (shop_id, invoice_id), flag.kind, &flag.detail, now).await?;
+        till_flags::insert(
+            &mut *tx,
+            (shop_id, invoice_id),
+            flag.kind,
+            &flag.detail,
+            now,
+        )
+        .await?;
     }
     Ok(())
 }

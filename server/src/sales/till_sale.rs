@@ -51,14 +51,8 @@ pub async fn pay(
     if let Some((id, found)) = till_state::lock_ref(&mut tx, shop_id, client_ref).await? {
         refuse_paid(&mut tx, shop_id, id, &found).await?;
     }
-    let applied = till_state::apply(
-        &mut tx,
-        (shop_id, staff),
-        client_ref,
-        &payment.invoice,
-        now,
-    )
-    .await?;
+    let applied =
+        till_state::apply(&mut tx, (shop_id, staff), client_ref, &payment.invoice, now).await?;
     let claim = Claim {
         payment_method: payment.method.as_str(),
         card: None,

@@ -106,7 +106,11 @@ pub async fn apply(
         let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
             .await?
             .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
-        lines.push(till_line(line, sold.product.custom, sold.product.category_id));
+        lines.push(till_line(
+            line,
+            sold.product.custom,
+            sold.product.category_id,
+        ));
     }
     let open = OpenState {
         customer_id,
@@ -215,7 +219,10 @@ mod tests {
     fn only_believable_times_are_kept() {
         let now = 1_790_000_000_000;
         assert_eq!(sane_time(Some(now - 86_400_000), now), now - 86_400_000);
-        assert_eq!(sane_time(Some(now + CLOCK_SKEW_MILLIS), now), now + CLOCK_SKEW_MILLIS);
+        assert_eq!(
+            sane_time(Some(now + CLOCK_SKEW_MILLIS), now),
+            now + CLOCK_SKEW_MILLIS
+        );
         assert_eq!(sane_time(Some(now + CLOCK_SKEW_MILLIS + 1), now), now);
         assert_eq!(sane_time(Some(0), now), now);
         assert_eq!(sane_time(Some(-5), now), now);
