@@ -59,6 +59,8 @@ mod sync_catalog;
 mod sync_concurrency;
 mod sync_customers;
 mod till_catalog;
+mod till_customers;
+mod till_flags;
 mod till_invoices;
 mod till_payments;
 mod web_app;

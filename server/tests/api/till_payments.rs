@@ -1,5 +1,4 @@
-//! `POST /till/invoices/{ref}/payment`, `POST /till/customers` and `GET /admin/sale-flags`
-//! (docs/api-till-sync.md): a synced till sale is applied and paid in one transaction, never
+//! `POST /till/invoices/{ref}/payment` (docs/api-till-sync.md): a synced till sale is applied and paid in one transaction, never
 //! refused for stock or points but flagged; replays get the first answer; racing payments of
 //! one ref pay it once.
 
@@ -10,7 +9,7 @@ use crate::sales_support::dec;
 use crate::support::{Backend, on_both_backends};
 use crate::till_support::{
     REF, TillShop, by_ref, flags, invoice, keyed, ledger, line, pay, payment, post_at_once,
-    put_invoice, replayed, stock,
+    replayed, stock,
 };
 
 on_both_backends!(
@@ -23,8 +22,6 @@ on_both_backends!(
     eight_racing_payments_with_one_key_pay_once,
     eight_racing_payments_with_their_own_keys_pay_once,
     payment_bodies_are_validated,
-    offline_customers_are_created_once_and_sold_to_by_ref,
-    sale_flags_are_for_admins_and_paged,
 );
 
 fn d(text: &str) -> Decimal {
@@ -332,115 +329,4 @@ async fn payment_bodies_are_validated(backend: Backend) {
         "a time in the future is not believed"
     );
     assert_eq!(stock(till.app(), &till.cola).await, d("99"));
-}
-
-async fn offline_customers_are_created_once_and_sold_to_by_ref(backend: Backend) {
-    let mut till = TillShop::start(backend).await;
-    let customer_ref = "AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE";
-    let body = json!({"ref": customer_ref, "customerName": "Cy", "phoneNumber": "7771003",
-                      "email": "cy@example.com", "address": "1 Main St"});
-    // A staff member without the customer_create grant adds a customer at the till.
-    let created = till.shop.staff.post("/till/customers", body.clone()).await;
-    created.assert_status(201);
-    assert_eq!(created.message(), "Customer added");
-    assert_eq!(created.data()["customerName"], "Cy");
-    let again = till.shop.staff.post("/till/customers", body).await;
-    again.assert_status(200);
-    assert_eq!(again.data()["_id"], created.data()["_id"]);
-
-    let taken = json!({"ref": "12345678-1234-4234-8234-123456789012", "customerName": "Di",
-                       "phoneNumber": "7771003"});
-    let reply = till.shop.staff.post("/till/customers", taken).await;
-    reply.assert_status(409);
-    assert_eq!(
-        reply.message(),
-        "A customer with phone number 7771003 already exists"
-    );
-    let bad = till
-        .shop
-        .staff
-        .post(
-            "/till/customers",
-            json!({"ref": "x", "customerName": "Di", "phoneNumber": "7771004"}),
-        )
-        .await;
-    bad.assert_status(400);
-    assert_eq!(bad.message(), "Ref must be a UUID");
-    let bad = till
-        .shop
-        .staff
-        .post(
-            "/till/customers",
-            json!({"ref": customer_ref, "customerName": "", "phoneNumber": "7771004"}),
-        )
-        .await;
-    bad.assert_status(400);
-
-    let sale = invoice(
-        &customer_ref.to_lowercase(),
-        vec![line(&till.cola, "1", "10.00")],
-        "0",
-    );
-    let saved = put_invoice(&mut till.shop.staff, REF, sale).await;
-    saved.assert_status(201);
-    assert_eq!(saved.data()["customer"]["_id"], created.data()["_id"]);
-    assert_eq!(saved.data()["customer"]["customerName"], "Cy");
-    // Another shop knows nothing of that ref.
-    let mut other = till.shop.other_shop().await;
-    let theirs = invoice(customer_ref, vec![line(&till.cola, "1", "10.00")], "0");
-    let reply = put_invoice(&mut other, REF, theirs).await;
-    reply.assert_status(404);
-    assert_eq!(reply.message(), "Customer not found");
-}
-
-async fn sale_flags_are_for_admins_and_paged(backend: Backend) {
-    let mut till = TillShop::start(backend).await;
-    for n in 0..3 {
-        let client_ref = format!("00000000-0000-4000-8000-00000000000{n}");
-        let body = invoice(&till.ann, vec![line(&till.cola, "1", "1.00")], "0");
-        pay(
-            &mut till.shop.staff,
-            &client_ref,
-            payment("cash", "1.00", body),
-        )
-        .await
-        .assert_status(200);
-    }
-    let first = till.shop.admin.get("/admin/sale-flags?limit=2").await;
-    first.assert_status(200);
-    let rows = first.data()["rows"].as_array().unwrap().clone();
-    assert_eq!(rows.len(), 2);
-    assert_eq!(first.data()["more"], true);
-    assert_eq!(rows[0]["invoiceNumber"], "INV-000003", "newest first");
-    assert_eq!(rows[0]["kind"], "price_difference");
-    let before = rows[1]["_id"].as_str().unwrap();
-    let rest = till
-        .shop
-        .admin
-        .get(&format!("/admin/sale-flags?before={before}&limit=2"))
-        .await;
-    rest.assert_status(200);
-    assert_eq!(rest.data()["rows"].as_array().unwrap().len(), 1);
-    assert_eq!(rest.data()["more"], false);
-    assert_eq!(rest.data()["rows"][0]["invoiceNumber"], "INV-000001");
-
-    till.shop
-        .admin
-        .get("/admin/sale-flags?limit=201")
-        .await
-        .assert_status(400);
-    till.shop
-        .admin
-        .get("/admin/sale-flags?before=x")
-        .await
-        .assert_status(400);
-    till.shop
-        .staff
-        .get("/admin/sale-flags")
-        .await
-        .assert_status(403);
-    let mut other = till.shop.other_shop().await;
-    let theirs = other.get("/admin/sale-flags").await;
-    theirs.assert_status(200);
-    assert!(theirs.data()["rows"].as_array().unwrap().is_empty());
 }
