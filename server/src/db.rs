@@ -30,6 +30,10 @@ pub mod scaled;
 pub mod sessions;
 pub mod shops;
 pub mod sync;
+pub mod till_customers;
+pub mod till_flags;
+pub mod till_invoices;
+pub mod till_refs;
 pub mod users;
 
 use std::time::Duration;

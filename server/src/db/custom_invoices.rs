@@ -33,6 +33,7 @@ pub async fn insert(
         customer_id: None,
         staff: creator,
         now,
+        till: None,
     };
     invoice_rows::insert_invoice(db, invoice).await
 }

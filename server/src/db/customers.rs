@@ -171,8 +171,8 @@ pub async fn soft_delete<'e>(
 }
 
 /// Whether a failed write broke the live-phone uniqueness (`customers_phone_key`): a concurrent
-/// request took the number between the check and the write. `customers` has no other unique
-/// constraint besides its primary key, which inserts never choose.
+/// request took the number between the check and the write. Its only other unique index is the
+/// till's `client_ref` (db::till_customers), which the writes here never set.
 pub fn is_duplicate_phone(error: &sqlx::Error) -> bool {
     error
         .as_database_error()

@@ -9,7 +9,7 @@ use sqlx::AnyConnection;
 
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
-use super::{Executor, counters};
+use super::{Executor, counters, till_refs};
 
 /// The `id_counters` kind of invoice numbers: one sequence per shop, shared by sale and custom
 /// invoices.
@@ -31,6 +31,20 @@ pub struct NewInvoice<'a> {
     pub customer_id: Option<i64>,
     pub staff: Staff<'a>,
     pub now: i64,
+    /// How a till named the invoice it created; `None` for every other route (the server then
+    /// gives it a ref of its own).
+    pub till: Option<TillNaming<'a>>,
+}
+
+/// What a till gives an invoice it creates (docs/api-till-sync.md).
+#[derive(Debug, Clone, Copy)]
+pub struct TillNaming<'a> {
+    /// The till's UUID for it, lower-case.
+    pub client_ref: &'a str,
+    /// The number the till showed until this one (`7F3A-0012`), or ''.
+    pub provisional_number: &'a str,
+    /// When the till started it (it may have been offline since).
+    pub created_at: i64,
 }
 
 /// Inserts the invoice with the next invoice number and returns its id. Run it in a
@@ -41,10 +55,18 @@ pub async fn insert_invoice(
     invoice: NewInvoice<'_>,
 ) -> Result<i64, sqlx::Error> {
     let number = counters::next(&mut *db, INVOICE_NUMBER, invoice.shop_id).await?;
+    let (client_ref, provisional_number, created_at) = match invoice.till {
+        Some(till) => (
+            till.client_ref.to_owned(),
+            till.provisional_number,
+            till.created_at,
+        ),
+        None => (till_refs::new_ref()?, "", invoice.now),
+    };
     sqlx::query_scalar(
         "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
-         staff_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) \
-         RETURNING id",
+         staff_name, created_at, updated_at, client_ref, provisional_number) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     )
     .bind(invoice.shop_id)
     .bind(number)
@@ -52,7 +74,10 @@ pub async fn insert_invoice(
     .bind(invoice.customer_id)
     .bind(invoice.staff.user_id)
     .bind(invoice.staff.user_name)
+    .bind(created_at)
     .bind(invoice.now)
+    .bind(client_ref)
+    .bind(provisional_number)
     .fetch_one(&mut *db)
     .await
 }

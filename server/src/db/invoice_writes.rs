@@ -112,6 +112,7 @@ pub async fn insert_cart(
         customer_id: Some(customer_id),
         staff,
         now,
+        till: None,
     };
     invoice_rows::insert_invoice(db, invoice).await
 }

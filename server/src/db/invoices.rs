@@ -58,6 +58,10 @@ pub struct Invoice {
     pub created_at: i64,
     pub updated_at: i64,
     pub paid_at: Option<i64>,
+    /// The invoice's UUID (migrations/*/0008_till_sync.sql): the till's own, or the server's.
+    pub client_ref: String,
+    /// The device number a till showed before the server numbered it (`7F3A-0012`), or ''.
+    pub provisional_number: String,
 }
 
 impl Invoice {
@@ -77,8 +81,8 @@ macro_rules! invoice_select {
          i.custom_email, i.custom_address, i.payment_method, i.sub_total_cents, \
          i.total_discount_cents, i.total_tax_cents, i.redeem_cents, i.total_amount_cents, \
          i.refunded_cents, i.points_earned_cents, i.card_session_id, i.card_status, \
-         i.card_payment_intent, i.created_at, i.updated_at, i.paid_at \
-         FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id "
+         i.card_payment_intent, i.created_at, i.updated_at, i.paid_at, i.client_ref, \
+         i.provisional_number FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id "
     };
 }
 

@@ -19,6 +19,8 @@ pub struct Claim<'a> {
     /// The Stripe Checkout Session and PaymentIntent of a card payment; `None` for cash and swipe.
     pub card: Option<(&'a str, Option<&'a str>)>,
     pub now: i64,
+    /// When the sale happened: `now`, or when an offline till took the money.
+    pub paid_at: i64,
 }
 
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
@@ -39,7 +41,7 @@ pub async fn claim_open<'e>(
     };
     let card_status = claim.card.map(|_| super::invoices::card_status::PAID);
     let result = sqlx::query(
-        "UPDATE invoices SET status = $3, payment_method = $4, paid_at = $5, updated_at = $5, \
+        "UPDATE invoices SET status = $3, payment_method = $4, paid_at = $11, updated_at = $5, \
          card_status = COALESCE($6, card_status), \
          card_session_id = COALESCE($7, card_session_id), \
          card_payment_intent = COALESCE($8, card_payment_intent) \
@@ -55,6 +57,7 @@ pub async fn claim_open<'e>(
     .bind(payment_intent)
     .bind(status::ACTIVE)
     .bind(status::SAVED)
+    .bind(claim.paid_at)
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)

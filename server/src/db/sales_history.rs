@@ -106,7 +106,7 @@ fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
     sql
 }
 
-const INVOICE_COLUMNS: [&str; 18] = [
+const INVOICE_COLUMNS: [&str; 19] = [
     "shop_id",
     "invoice_number",
     "status",
@@ -125,9 +125,11 @@ const INVOICE_COLUMNS: [&str; 18] = [
     "updated_at",
     "paid_at",
     "card_status",
+    "client_ref",
 ];
 
-/// Inserts `invoices` of `shop_id`. A card-paid (`digital`) invoice gets `card_status` paid.
+/// Inserts `invoices` of `shop_id`. A card-paid (`digital`) invoice gets `card_status` paid;
+/// each gets a ref of its own (`db::till_refs`), as every invoice does.
 pub async fn insert_invoices(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -159,7 +161,8 @@ pub async fn insert_invoices(
                 .bind(invoice.created_at)
                 .bind(invoice.updated_at)
                 .bind(invoice.paid_at)
-                .bind(card_status);
+                .bind(card_status)
+                .bind(super::till_refs::new_ref()?);
         }
         query.execute(&mut *tx).await?;
     }

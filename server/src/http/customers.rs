@@ -35,7 +35,7 @@ fn not_found() -> ApiError {
     ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned())
 }
 
-fn phone_in_use(phone_number: &str) -> ApiError {
+pub(super) fn phone_in_use(phone_number: &str) -> ApiError {
     ApiError::Conflict(format!(
         "A customer with phone number {phone_number} already exists"
     ))

@@ -22,6 +22,12 @@ pub struct InvoiceView {
     id: String,
     /// `INV-000042`.
     invoice_number: String,
+    /// The invoice's UUID: the one its till gave it, or the server's (docs/api-till-sync.md).
+    #[serde(rename = "ref")]
+    client_ref: String,
+    /// The device number its till showed before the server numbered it (`7F3A-0012`); "" when
+    /// none.
+    provisional_number: String,
     status: String,
     created_at: i64,
     updated_at: i64,
@@ -178,6 +184,8 @@ impl InvoiceView {
         Ok(Self {
             id: invoice.id.to_string(),
             invoice_number: invoice_number_text(invoice.invoice_number)?,
+            client_ref: invoice.client_ref,
+            provisional_number: invoice.provisional_number,
             status: invoice.status,
             created_at: invoice.created_at,
             updated_at: invoice.updated_at,

@@ -30,7 +30,11 @@ mod super_admin_employees;
 mod super_admin_session;
 mod super_admin_shops;
 mod sync;
+mod till_bodies;
 mod till_catalog;
+mod till_customers;
+mod till_flags;
+mod till_invoices;
 mod uploads;
 mod user_session;
 mod web_app;
@@ -84,6 +88,8 @@ fn sales_router(state: &AppState, limits: BodyLimits) -> Router<AppState> {
         .merge(custom_invoices::router())
         .merge(payments::router())
         .merge(card_payments::router())
+        .merge(till_invoices::router())
+        .merge(till_customers::router())
         .route_layer(middleware::from_fn_with_state(
             idempotency::Idempotency::new(state.clone(), limits.json_bytes),
             idempotency::layer,
@@ -107,6 +113,7 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(till_catalog::router())
         .merge(sync::router())
         .merge(dashboard::router())
+        .merge(till_flags::router())
         .merge(sales_router(&state, limits))
         // The tower limit also refuses a too-large Content-Length before any handler runs.
         .layer(RequestBodyLimitLayer::new(limits.json_bytes));

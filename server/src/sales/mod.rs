@@ -5,3 +5,6 @@
 pub mod pricing;
 pub mod refunds;
 pub mod settle;
+pub mod till_flags;
+pub mod till_sale;
+pub mod till_state;

@@ -48,3 +48,18 @@ pub fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCa
     })
     .map_err(ApiError::from)
 }
+
+/// Prices `lines` with `redeem_amount` lowered to the amount due when the lines come to less
+/// (a cart whose lines changed under its redemption; the redemption is never refused here).
+pub fn price_lowering_redemption(
+    lines: &[CartLineInput],
+    redeem_amount: Decimal,
+) -> Result<PricedCart, ApiError> {
+    let without_redemption = price(lines, Decimal::ZERO)?;
+    let redeem = redeem_amount.min(without_redemption.amount_due());
+    if redeem.is_zero() {
+        Ok(without_redemption)
+    } else {
+        price(lines, redeem)
+    }
+}

@@ -9,23 +9,32 @@
 //! 3. the redemption is checked against the customer's ledger balance, read under a lock of
 //!    the customer so two sales cannot spend the same points;
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
+//!
+//! A synced till sale (`sales::till_sale`) runs steps 2 to 6 too ([`settle_claimed`]) but is
+//! never refused for stock or points ([`Shortfalls::Record`]): the stock may go below 0 and the
+//! ledger's redemption row is what the balance covers, each recorded as a flag.
+//!
 //! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
 //! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`).
 //!
 //! Any refusal rolls everything back. The same card session confirming a paid invoice again
 //! (the success page and the webhook both arrive) answers `AlreadyPaid` and changes nothing.
 
-use pos_core::loyalty::{RedeemLimitInput, redeem_limit, sale_entries_for};
+use pos_core::loyalty::{
+    LedgerEntry, LedgerKind, RedeemLimitInput, redeem_limit, sale_entries_for,
+};
 use pos_core::pricing::{CART_EMPTY, PricedCart};
+use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::pricing;
+use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::payments::{self, Claim};
 use crate::db::scaled::{E3, money, plain, to_scaled};
-use crate::db::{Db, loyalty, sync};
+use crate::db::{Db, loyalty, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -68,6 +77,16 @@ pub enum Settled {
     AlreadyPaid(Invoice),
 }
 
+/// What settling does with what it cannot take (stock, points).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortfalls {
+    /// Refuse the payment (409): the cashier is at an online till and can change the sale.
+    Refuse,
+    /// Take it anyway and return a flag for each (`sales::till_flags`): a synced till sale has
+    /// already happened (docs/api-till-sync.md).
+    Record,
+}
+
 /// Pays invoice `invoice_id` of `shop_id` by `method` (`card` is set exactly for `Digital`).
 pub async fn settle(
     db: &Db,
@@ -87,33 +106,14 @@ pub async fn settle(
             .as_ref()
             .map(|card| (card.session_id.as_str(), card.payment_intent.as_deref())),
         now,
+        paid_at: now,
     };
     if !payments::claim_open(&mut *tx, shop_id, invoice_id, claim).await? {
         let found = invoices::find(&mut *tx, shop_id, invoice_id).await?;
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     }
-    let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the claimed invoice cannot be read back"))?;
-    let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
-    let cart = price(&invoice, &lines)?;
-    if let Some(customer_id) = invoice.customer_id {
-        check_redemption(&mut tx, &invoice, customer_id, &cart).await?;
-    }
-    store_amounts(&mut tx, &invoice, &lines, &cart).await?;
-    take_stock(&mut tx, shop_id, &lines, now).await?;
-    if let Some(customer_id) = invoice.customer_id {
-        let entries = sale_entries_for(invoice.id.to_string(), &cart);
-        payments::insert_ledger_entries(&mut tx, (shop_id, customer_id), invoice.id, &entries, now)
-            .await?;
-    }
-    let paid = invoices::find(&mut *tx, shop_id, invoice_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the paid invoice cannot be read back"))?;
-    let paid_lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
-    let counted = rollup::contribution(&paid, &paid_lines)?;
-    rollup::record(&mut tx, shop_id, None, counted.as_ref()).await?;
+    let (paid, _) = settle_claimed(&mut tx, shop_id, invoice_id, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -122,6 +122,71 @@ pub async fn settle(
         "invoice paid"
     );
     Ok(Settled::Paid(paid))
+}
+
+/// Steps 2 to 6 on invoice `invoice_id`, which this transaction has just claimed
+/// (`payments::claim_open`, after `sync::claim`): prices it, checks or covers the redemption,
+/// takes the stock, writes the ledger and the dashboard roll-ups. Answers the paid invoice and,
+/// with [`Shortfalls::Record`], the flags of what was taken anyway (none with `Refuse`, which
+/// refuses instead). The caller commits.
+pub async fn settle_claimed(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+    now: i64,
+    shortfalls: Shortfalls,
+) -> Result<(Invoice, Vec<SaleFlag>), ApiError> {
+    let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the claimed invoice cannot be read back"))?;
+    let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let cart = price(&invoice, &lines)?;
+    let mut flags = Vec::new();
+    let covered = match invoice.customer_id {
+        Some(customer_id) => {
+            let sale = (&invoice, customer_id, &cart);
+            cover_redemption(&mut *tx, sale, shortfalls, &mut flags).await?
+        }
+        None => cart.redeem_amount,
+    };
+    store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
+    match shortfalls {
+        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &lines, now).await?,
+        Shortfalls::Record => take_stock_anyway(&mut *tx, shop_id, &lines, now, &mut flags).await?,
+    }
+    if let Some(customer_id) = invoice.customer_id {
+        let entries = ledger_entries(invoice.id, &cart, covered);
+        payments::insert_ledger_entries(
+            &mut *tx,
+            (shop_id, customer_id),
+            invoice.id,
+            &entries,
+            now,
+        )
+        .await?;
+    }
+    let paid = invoices::find(&mut *tx, shop_id, invoice_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("the paid invoice cannot be read back"))?;
+    let paid_lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let counted = rollup::contribution(&paid, &paid_lines)?;
+    rollup::record(&mut *tx, shop_id, None, counted.as_ref()).await?;
+    Ok((paid, flags))
+}
+
+/// pos_core's ledger rows for the sale, with the redemption row lowered to what the balance
+/// `covered` (left out when it covered nothing): the ledger never goes below 0 for a redemption.
+fn ledger_entries(invoice_id: i64, cart: &PricedCart, covered: Decimal) -> Vec<LedgerEntry> {
+    sale_entries_for(invoice_id.to_string(), cart)
+        .into_iter()
+        .filter_map(|entry| {
+            if entry.kind != LedgerKind::Redeem || covered >= cart.redeem_amount {
+                return Some(entry);
+            }
+            (!covered.is_zero())
+                .then(|| LedgerEntry::new(LedgerKind::Redeem, covered, entry.invoice_id))
+        })
+        .collect()
 }
 
 /// Why an invoice that is not open cannot be paid: missing, another shop's or custom (404),
@@ -158,31 +223,44 @@ fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ApiErro
 }
 
 /// The redemption may not exceed the customer's balance as the ledger says it now (the redeem
-/// box checked an earlier balance; another sale may have spent points since).
-async fn check_redemption(
+/// box checked an earlier balance; another sale may have spent points since). Returns how much
+/// of it the balance covers: all of it, or with [`Shortfalls::Record`] what the balance holds
+/// (at least 0), with a `loyalty_shortfall` flag for the rest.
+async fn cover_redemption(
     tx: &mut AnyConnection,
-    invoice: &Invoice,
-    customer_id: i64,
-    cart: &PricedCart,
-) -> Result<(), ApiError> {
+    (invoice, customer_id, cart): (&Invoice, i64, &PricedCart),
+    shortfalls: Shortfalls,
+    flags: &mut Vec<SaleFlag>,
+) -> Result<Decimal, ApiError> {
     if cart.redeem_amount.is_zero() {
-        return Ok(());
+        return Ok(cart.redeem_amount);
     }
     payments::lock_customer(&mut *tx, invoice.shop_id, customer_id).await?;
     let balance = loyalty::balance_cents(&mut *tx, invoice.shop_id, customer_id).await?;
+    let available = money(balance.max(0));
     let limit = redeem_limit(RedeemLimitInput {
         available_points: money(balance),
         amount_due: cart.amount_due(),
         requested: cart.redeem_amount,
-        earlier_redemption: rust_decimal::Decimal::ZERO,
+        earlier_redemption: Decimal::ZERO,
     });
-    if limit.is_err() {
-        return Err(ApiError::Conflict(format!(
-            "The customer has only {} points",
-            money(balance.max(0))
-        )));
+    if limit.is_ok() {
+        return Ok(cart.redeem_amount);
     }
-    Ok(())
+    match shortfalls {
+        Shortfalls::Refuse => Err(ApiError::Conflict(format!(
+            "The customer has only {available} points"
+        ))),
+        Shortfalls::Record => {
+            let covered = available.min(cart.redeem_amount);
+            flags.push(SaleFlag::loyalty_shortfall(
+                customer_id,
+                cart.redeem_amount,
+                covered,
+            )?);
+            Ok(covered)
+        }
+    }
 }
 
 /// Stores what pos_core priced: the totals, and each line whose stored amounts differ.
@@ -236,6 +314,43 @@ async fn take_stock(
                 plain(left, E3),
                 line.unit.as_str()
             )));
+        }
+    }
+    Ok(())
+}
+
+/// Takes each catalogue line's quantity out of stock even below 0 (a synced till sale), with a
+/// `deleted_product` flag for a product deleted since and a `negative_stock` flag for stock left
+/// below 0. Custom products have no stock.
+async fn take_stock_anyway(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    lines: &[InvoiceLine],
+    now: i64,
+    flags: &mut Vec<SaleFlag>,
+) -> Result<(), ApiError> {
+    for line in lines.iter().filter(|line| !line.custom_product) {
+        let after = till_invoices::take_stock_unchecked(
+            &mut *tx,
+            shop_id,
+            line.product_id,
+            line.quantity,
+            now,
+        )
+        .await?
+        .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
+        if after.deleted {
+            flags.push(SaleFlag::deleted_product(
+                line.product_id,
+                &line.product_name,
+            )?);
+        }
+        if after.quantity.is_sign_negative() && !after.quantity.is_zero() {
+            flags.push(SaleFlag::negative_stock(
+                line.product_id,
+                &line.product_name,
+                after.quantity,
+            )?);
         }
     }
     Ok(())

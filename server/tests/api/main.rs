@@ -11,6 +11,7 @@ mod sales_card_support;
 mod smtp_sink;
 mod support;
 mod sync_support;
+mod till_support;
 
 mod admin_staff;
 mod api_errors;
@@ -58,4 +59,8 @@ mod sync_catalog;
 mod sync_concurrency;
 mod sync_customers;
 mod till_catalog;
+mod till_customers;
+mod till_flags;
+mod till_invoices;
+mod till_payments;
 mod web_app;

@@ -1,0 +1,224 @@
+//! The writes and reads of the till's invoices by ref (docs/api-till-sync.md): an invoice the
+//! till names by its UUID (`client_ref`, migrations/*/0008_till_sync.sql) and sends whole, with
+//! the amounts it was rung up at. Invoice rows are inserted by `invoice_rows::insert_invoice`
+//! (numbered like every invoice); their amounts are stored by `invoice_writes::store_amounts`.
+//!
+//! Every statement takes the shop id. A product or customer is found here whether it is live or
+//! soft-deleted: a sale the till made is never refused because the catalogue changed since.
+
+use rust_decimal::Decimal;
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
+
+use super::Executor;
+use super::invoice_rows::INVOICE_NUMBER;
+use super::products::{Product, ProductRow, product_columns, product_from};
+use super::scaled::{CENTS, E3, E4, plain, to_scaled};
+
+/// Takes the lock of the shop's invoice number counter until the transaction ends, without
+/// using a number: an invoice is created by ref only under it, so two requests creating the same
+/// ref run one after the other and the second finds the first's row.
+pub async fn claim_numbering<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO id_counters (kind, shop_id, last_value) VALUES ($1, $2, 0) \
+         ON CONFLICT (kind, shop_id) DO UPDATE SET last_value = id_counters.last_value",
+    )
+    .bind(INVOICE_NUMBER)
+    .bind(shop_id)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Locks the shop's invoice named `client_ref` until the transaction ends (a write that changes
+/// nothing) and returns its id and status; `None` when the shop has none.
+pub async fn lock_by_ref<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    client_ref: &str,
+) -> Result<Option<(i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE invoices SET updated_at = updated_at WHERE shop_id = $1 AND client_ref = $2 \
+         RETURNING id, status",
+    )
+    .bind(shop_id)
+    .bind(client_ref)
+    .fetch_optional(db)
+    .await
+}
+
+/// The state of an open invoice the till sent: who it is for and whether it is the cart or an
+/// open order.
+#[derive(Debug, Clone, Copy)]
+pub struct OpenState<'a> {
+    pub customer_id: i64,
+    /// `active` or `saved`.
+    pub status: &'a str,
+    pub provisional_number: &'a str,
+}
+
+/// Replaces the customer, status and provisional number of an open invoice; `false` when the
+/// shop has no open invoice `id`.
+pub async fn replace_open<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+    state: OpenState<'_>,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE invoices SET customer_id = $3, status = $4, provisional_number = $5, \
+         updated_at = $6 WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(state.customer_id)
+    .bind(state.status)
+    .bind(state.provisional_number)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// Deletes the shop's open invoice named `client_ref` (its lines go with it); `false` when
+/// there is no open one.
+pub async fn delete_open_by_ref<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    client_ref: &str,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "DELETE FROM invoices WHERE shop_id = $1 AND client_ref = $2 \
+         AND status IN ('active', 'saved')",
+    )
+    .bind(shop_id)
+    .bind(client_ref)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
+/// A product of the shop as it is now, live or soft-deleted.
+#[derive(Debug, Clone)]
+pub struct SoldProduct {
+    pub product: Product,
+    pub deleted: bool,
+}
+
+/// The product `id` of `shop_id`, custom or not, live or soft-deleted.
+pub async fn product<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<Option<SoldProduct>, sqlx::Error> {
+    let row: Option<AnyRow> = sqlx::query(concat!(
+        "SELECT ",
+        product_columns!(),
+        ", CAST(CASE WHEN p.deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS deleted ",
+        product_from!(),
+        "WHERE p.id = $1 AND p.shop_id = $2"
+    ))
+    .bind(id)
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await?;
+    row.map(|row| {
+        let deleted: i64 = row.try_get("deleted")?;
+        Ok(SoldProduct {
+            product: Product::try_from(ProductRow::from_row(&row)?)?,
+            deleted: deleted != 0,
+        })
+    })
+    .transpose()
+}
+
+/// A line as the till rang it up: the values it was priced with, taken as sent.
+#[derive(Debug, Clone)]
+pub struct TillLine<'a> {
+    pub product_id: i64,
+    pub custom_product: bool,
+    pub product_name: &'a str,
+    pub unit: &'a str,
+    pub quantity: Decimal,
+    pub selling_price: Decimal,
+    pub cost_price: Decimal,
+    pub cost_price_profit: Decimal,
+    pub discount: Decimal,
+    pub discount_type: &'a str,
+    /// The product's category now (the dashboard counts sales per category).
+    pub category_id: Option<i64>,
+    pub category_discount_rate: Decimal,
+    pub product_tax: Decimal,
+    pub loyalty_rate: Decimal,
+}
+
+/// Inserts a line at `position` of invoice `invoice_id` (amounts 0 until the invoice is priced
+/// and `invoice_writes::store_amounts` stores them).
+pub async fn insert_line<'e>(
+    db: impl Executor<'e>,
+    (shop_id, invoice_id, position): (i64, i64, i64),
+    line: &TillLine<'_>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
+         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
+         cost_price_profit_e4, discount_e4, discount_type, category_id, \
+         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+    )
+    .bind(invoice_id)
+    .bind(shop_id)
+    .bind(position)
+    .bind(line.product_id)
+    .bind(i16::from(line.custom_product))
+    .bind(line.product_name)
+    .bind(line.unit)
+    .bind(to_scaled(line.quantity, E3)?)
+    .bind(to_scaled(line.selling_price, CENTS)?)
+    .bind(to_scaled(line.cost_price, CENTS)?)
+    .bind(to_scaled(line.cost_price_profit, E4)?)
+    .bind(to_scaled(line.discount, E4)?)
+    .bind(line.discount_type)
+    .bind(line.category_id)
+    .bind(to_scaled(line.category_discount_rate, E4)?)
+    .bind(to_scaled(line.product_tax, E4)?)
+    .bind(to_scaled(line.loyalty_rate, E4)?)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// What taking stock for a synced sale left: the quantity on hand after it (below 0 when the
+/// till sold more than the server knew of) and whether the product is soft-deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StockAfter {
+    pub quantity: Decimal,
+    pub deleted: bool,
+}
+
+/// Takes `quantity` of product `product_id` out of stock even below 0, deleted products
+/// included; `None` when the shop has no such product.
+pub async fn take_stock_unchecked<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    product_id: i64,
+    quantity: Decimal,
+    now: i64,
+) -> Result<Option<StockAfter>, sqlx::Error> {
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "UPDATE products SET quantity_e3 = quantity_e3 - $3, updated_at = $4 \
+         WHERE id = $1 AND shop_id = $2 RETURNING quantity_e3, \
+         CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT)",
+    )
+    .bind(product_id)
+    .bind(shop_id)
+    .bind(to_scaled(quantity, E3)?)
+    .bind(now)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(quantity_e3, deleted)| StockAfter {
+        quantity: plain(quantity_e3, E3),
+        deleted: deleted != 0,
+    }))
+}

@@ -1,0 +1,266 @@
+//! The request bodies of the till routes (docs/api-till-sync.md) and their validation into
+//! `sales::till_state` / `sales::till_sale` values. Ids may arrive as strings or JSON numbers,
+//! numbers as numbers or numeric strings (`NumberInput`); unknown fields (such as a line's
+//! `customProduct`, which the product decides) are ignored. Every refusal is a 400 naming the
+//! field, and the line (`Line 2: Selling price cannot be negative`).
+
+use std::collections::HashSet;
+
+use pos_core::CoreError;
+use pos_core::catalog::{DiscountType, Unit};
+use pos_core::limits::{MAX_MARKUP_PERCENT, PERCENT_SCALE};
+use pos_core::validation::{
+    self, NumberInput, PRODUCT_NAME_MAX_CHARS, QuantityRule, label, money_amount, percentage,
+};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer};
+
+use super::ApiError;
+use super::json::text_or_number;
+use crate::db::till_refs::parse_ref;
+use crate::sales::settle::PaymentMethod;
+use crate::sales::till_sale::TillPayment;
+use crate::sales::till_state::{
+    CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, LineState, PRODUCT_NOT_FOUND,
+};
+
+/// The most lines one invoice may have.
+pub const MAX_LINES: usize = 500;
+pub const BAD_REF: &str = "Invoice ref must be a UUID";
+
+/// `PUT /till/invoices/{ref}`, and `invoice` of the payment: the open invoice, whole.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceBody {
+    #[serde(default, deserialize_with = "optional_text")]
+    customer_id: Option<String>,
+    #[serde(default)]
+    status: Option<String>,
+    #[serde(default)]
+    provisional_number: Option<String>,
+    #[serde(default)]
+    created_at: Option<NumberInput>,
+    #[serde(default)]
+    redeem_amount: Option<NumberInput>,
+    #[serde(default)]
+    lines: Vec<LineBody>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct LineBody {
+    #[serde(deserialize_with = "text_or_number")]
+    product_id: String,
+    quantity: NumberInput,
+    product_name: String,
+    unit: String,
+    selling_price: NumberInput,
+    cost_price: NumberInput,
+    cost_price_profit: NumberInput,
+    discount: NumberInput,
+    discount_type: String,
+    category_discount_rate: NumberInput,
+    product_tax: NumberInput,
+    loyalty_rate: NumberInput,
+}
+
+/// `POST /till/invoices/{ref}/payment`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentBody {
+    method: String,
+    #[serde(default)]
+    paid_at: Option<NumberInput>,
+    #[serde(default)]
+    offline: Option<bool>,
+    total_amount: NumberInput,
+    invoice: InvoiceBody,
+}
+
+/// An optional text field that may arrive as a JSON number; blank or `null` is absent.
+fn optional_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    #[derive(Deserialize)]
+    struct Text(#[serde(deserialize_with = "text_or_number")] String);
+    let text = Option::<Text>::deserialize(deserializer)?;
+    Ok(text
+        .map(|Text(text)| text.trim().to_owned())
+        .filter(|text| !text.is_empty()))
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError::BadRequest(message.into())
+}
+
+/// The path's ref as stored (lower-case), or 400.
+pub fn invoice_ref(raw: &str) -> Result<String, ApiError> {
+    parse_ref(raw).ok_or_else(|| bad(BAD_REF))
+}
+
+/// `7F3A-0012`: 4 upper-case hex digits naming the device, then at least 4 digits.
+fn provisional_number(text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    let shaped = match text.split_once('-') {
+        Some((device, count)) => {
+            device.len() == 4
+                && device
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c))
+                && (4..=12).contains(&count.len())
+                && count.chars().all(|c| c.is_ascii_digit())
+        }
+        None => false,
+    };
+    if text.is_empty() || shaped {
+        Ok(text.to_owned())
+    } else {
+        Err(bad(
+            "Provisional number must be 4 upper-case hex digits, a dash and at least 4 digits (7F3A-0012)",
+        ))
+    }
+}
+
+/// A percentage markup from 0 to 1000 with at most 4 decimals (the catalogue's rule).
+fn markup(field: &str, value: Decimal) -> Result<Decimal, CoreError> {
+    let value = value.normalize();
+    if value < Decimal::ZERO || value > MAX_MARKUP_PERCENT || value.scale() > PERCENT_SCALE {
+        return Err(CoreError::invalid(
+            field,
+            format!(
+                "{} must be between 0 and {MAX_MARKUP_PERCENT} with at most {PERCENT_SCALE} decimal places",
+                label(field)
+            ),
+        ));
+    }
+    Ok(value)
+}
+
+impl InvoiceBody {
+    pub fn state(self) -> Result<InvoiceState, ApiError> {
+        let customer = match self.customer_id {
+            None => return Err(bad("Customer id is required")),
+            Some(text) => match (text.parse::<i64>(), parse_ref(&text)) {
+                (Ok(id), _) => CustomerName::Id(id),
+                (Err(_), Some(client_ref)) => CustomerName::Ref(client_ref),
+                (Err(_), None) => return Err(ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned())),
+            },
+        };
+        let status = match self.status.as_deref().map(str::trim) {
+            None | Some("") | Some("active") => crate::db::invoices::status::ACTIVE,
+            Some("saved") => crate::db::invoices::status::SAVED,
+            Some(_) => return Err(bad("Status must be active or saved")),
+        };
+        let provisional_number =
+            provisional_number(self.provisional_number.as_deref().unwrap_or(""))?;
+        let created_at = match &self.created_at {
+            Some(time) if !time.as_str().trim().is_empty() => Some(time.integer("createdAt")?),
+            _ => None,
+        };
+        let redeem_amount = match &self.redeem_amount {
+            Some(amount) if !amount.as_str().trim().is_empty() => {
+                money_amount("redeemAmount", amount.decimal("redeemAmount")?)?
+            }
+            _ => Decimal::ZERO,
+        };
+        if self.lines.len() > MAX_LINES {
+            return Err(bad(format!(
+                "An invoice can have at most {MAX_LINES} lines"
+            )));
+        }
+        let mut seen = HashSet::new();
+        let mut lines = Vec::with_capacity(self.lines.len());
+        for (index, line) in self.lines.into_iter().enumerate() {
+            let line = line.state().map_err(|error| line_error(index, error))?;
+            if !seen.insert(line.product_id) {
+                return Err(bad(format!(
+                    "Line {}: product {} is already on another line",
+                    index + 1,
+                    line.product_id
+                )));
+            }
+            lines.push(line);
+        }
+        Ok(InvoiceState {
+            customer,
+            status,
+            provisional_number,
+            created_at,
+            redeem_amount,
+            lines,
+        })
+    }
+}
+
+/// A line's 400 names the line; its 404 (unknown product) stays as it is.
+fn line_error(index: usize, error: ApiError) -> ApiError {
+    match error {
+        ApiError::BadRequest(message) => bad(format!("Line {}: {message}", index + 1)),
+        other => other,
+    }
+}
+
+impl LineBody {
+    fn state(self) -> Result<LineState, ApiError> {
+        let product_id = self
+            .product_id
+            .trim()
+            .parse()
+            .map_err(|_| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
+        let unit = Unit::parse(self.unit.trim())?;
+        let discount_type = DiscountType::parse(self.discount_type.trim())?;
+        let quantity = validation::unit_quantity(
+            "quantity",
+            self.quantity.decimal("quantity")?,
+            unit,
+            QuantityRule::Positive,
+        )?;
+        let money = |field: &str, input: &NumberInput| money_amount(field, input.decimal(field)?);
+        let rate = |field: &str, input: &NumberInput| percentage(field, input.decimal(field)?);
+        let discount = match discount_type {
+            DiscountType::Percentage => rate("discount", &self.discount)?,
+            DiscountType::Flat => money("discount", &self.discount)?,
+        };
+        Ok(LineState {
+            product_id,
+            quantity,
+            product_name: validation::required_text(
+                "productName",
+                &self.product_name,
+                PRODUCT_NAME_MAX_CHARS,
+            )?,
+            unit,
+            selling_price: money("sellingPrice", &self.selling_price)?,
+            cost_price: money("costPrice", &self.cost_price)?,
+            cost_price_profit: markup(
+                "costPriceProfit",
+                self.cost_price_profit.decimal("costPriceProfit")?,
+            )?,
+            discount,
+            discount_type,
+            category_discount_rate: rate("categoryDiscountRate", &self.category_discount_rate)?,
+            product_tax: rate("productTax", &self.product_tax)?,
+            loyalty_rate: rate("loyaltyRate", &self.loyalty_rate)?,
+        })
+    }
+}
+
+impl PaymentBody {
+    pub fn payment(self) -> Result<TillPayment, ApiError> {
+        let method = match self.method.trim() {
+            "cash" => PaymentMethod::Cash,
+            "internal-device" => PaymentMethod::InternalDevice,
+            _ => return Err(bad("Method must be cash or internal-device")),
+        };
+        let paid_at = match &self.paid_at {
+            Some(time) if !time.as_str().trim().is_empty() => Some(time.integer("paidAt")?),
+            _ => None,
+        };
+        let total_amount = money_amount("totalAmount", self.total_amount.decimal("totalAmount")?)?;
+        Ok(TillPayment {
+            method,
+            paid_at,
+            offline: self.offline.unwrap_or(false),
+            total_amount,
+            invoice: self.invoice.state()?,
+        })
+    }
+}

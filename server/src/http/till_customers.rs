@@ -1,0 +1,102 @@
+//! `POST /till/customers` (docs/api-till-sync.md): a customer the cashier added at the till,
+//! named by the till's ref so it can be sold to before it is synced (a till invoice may name its
+//! customer by this ref). No `customer_create` grant is needed: adding the customer in front of
+//! the till is part of selling. Fields, rules and messages are those of `POST
+//! /customer/create` (`address` is accepted and not kept: customers have none). The same ref
+//! again answers the customer it created (200), so the command is repeatable on its own.
+
+use axum::Router;
+use axum::extract::State;
+use axum::routing::post;
+use pos_core::validation::{CustomerDraft, NumberInput};
+use serde::Deserialize;
+
+use super::customers::phone_in_use;
+use super::customers::views::CustomerView;
+use super::json::ApiJson;
+use super::{ApiError, AppState, Success};
+use crate::auth::UserSession;
+use crate::db::customers::{self, Customer, CustomerFields};
+use crate::db::till_refs::parse_ref;
+use crate::db::{loyalty, till_customers};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/till/customers", post(create))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TillCustomerBody {
+    #[serde(rename = "ref", default)]
+    client_ref: Option<String>,
+    #[serde(default)]
+    customer_name: Option<String>,
+    #[serde(default)]
+    phone_number: Option<NumberInput>,
+    #[serde(default)]
+    email: Option<String>,
+}
+
+async fn view(state: &AppState, customer: Customer) -> Result<CustomerView, ApiError> {
+    let balance = loyalty::balance_cents(state.db.pool(), customer.shop_id, customer.id).await?;
+    Ok(CustomerView::new(customer, balance))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    session: UserSession,
+    ApiJson(body): ApiJson<TillCustomerBody>,
+) -> Result<Success<CustomerView>, ApiError> {
+    let shop_id = session.shop_id;
+    let client_ref = match body.client_ref.as_deref().map(str::trim) {
+        None | Some("") => return Err(ApiError::BadRequest("Ref is required".to_owned())),
+        Some(text) => {
+            parse_ref(text).ok_or_else(|| ApiError::BadRequest("Ref must be a UUID".to_owned()))?
+        }
+    };
+    let draft = CustomerDraft {
+        customer_name: body.customer_name,
+        phone_number: body.phone_number,
+        email: body.email,
+    };
+    let valid = draft.validate()?;
+    let pool = state.db.pool();
+    if let Some(existing) = till_customers::find_by_ref(pool, shop_id, &client_ref).await? {
+        return Ok(Success::ok("Customer added", view(&state, existing).await?));
+    }
+    if customers::phone_taken(pool, shop_id, &valid.phone_number, None).await? {
+        return Err(phone_in_use(&valid.phone_number));
+    }
+    let fields = CustomerFields {
+        customer_name: &valid.customer_name,
+        phone_number: &valid.phone_number,
+        email: &valid.email,
+    };
+    let now = state.clock.now_millis();
+    let id = match till_customers::insert_with_ref(pool, shop_id, fields, &client_ref, now).await {
+        Ok(id) => id,
+        Err(error) if customers::is_duplicate_phone(&error) => {
+            // A unique index refused it: the ref (another request created it first) or the
+            // phone number (taken since the check).
+            return match till_customers::find_by_ref(pool, shop_id, &client_ref).await? {
+                Some(existing) => Ok(Success::ok("Customer added", view(&state, existing).await?)),
+                None => Err(phone_in_use(&valid.phone_number)),
+            };
+        }
+        Err(error) => return Err(error.into()),
+    };
+    tracing::info!(customer_id = id, shop_id, "customer added at the till");
+    let customer = Customer {
+        id,
+        shop_id,
+        customer_name: valid.customer_name,
+        phone_number: valid.phone_number,
+        email: valid.email,
+        created_at: now,
+        updated_at: now,
+    };
+    Ok(Success::created(
+        "Customer added",
+        view(&state, customer).await?,
+    ))
+}

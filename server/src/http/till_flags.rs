@@ -1,0 +1,93 @@
+//! `GET /admin/sale-flags?before={id}&limit={n}` (docs/api-till-sync.md "Flags"): what synced
+//! till sales recorded for the admin to look at (`sale_flags`), newest first, a page at a time.
+//! A shop admin only; always the admin's own shop.
+
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::routing::get;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::invoice_views::invoice_number_text;
+use super::{ApiError, AppState, Success};
+use crate::auth::AdminSession;
+use crate::db::till_flags::{self, SaleFlag};
+
+/// Rows per page when `limit` is absent, and the most a page may hold.
+pub const DEFAULT_LIMIT: i64 = 50;
+pub const MAX_LIMIT: i64 = 200;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/admin/sale-flags", get(list))
+}
+
+#[derive(Debug, Deserialize)]
+struct FlagsQuery {
+    before: Option<String>,
+    limit: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct FlagsPage {
+    rows: Vec<FlagView>,
+    more: bool,
+}
+
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FlagView {
+    #[serde(rename = "_id")]
+    id: String,
+    invoice_id: String,
+    invoice_number: String,
+    kind: String,
+    /// The JSON object stored with the flag, as it was written (exact numbers).
+    detail: Box<RawValue>,
+    created_at: i64,
+}
+
+impl FlagView {
+    fn new(flag: SaleFlag) -> Result<Self, ApiError> {
+        Ok(Self {
+            id: flag.id.to_string(),
+            invoice_id: flag.invoice_id.to_string(),
+            invoice_number: invoice_number_text(flag.invoice_number)?,
+            kind: flag.kind,
+            detail: RawValue::from_string(flag.detail).map_err(ApiError::internal)?,
+            created_at: flag.created_at,
+        })
+    }
+}
+
+/// A whole number above 0 from the query, or 400 naming the parameter.
+fn positive(name: &str, raw: Option<&str>) -> Result<Option<i64>, ApiError> {
+    match raw.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => match text.parse::<i64>() {
+            Ok(value) if value > 0 => Ok(Some(value)),
+            _ => Err(ApiError::BadRequest(format!(
+                "{name} must be a whole number above 0"
+            ))),
+        },
+    }
+}
+
+async fn list(
+    State(state): State<AppState>,
+    AdminSession(session): AdminSession,
+    Query(query): Query<FlagsQuery>,
+) -> Result<Success<FlagsPage>, ApiError> {
+    let before = positive("before", query.before.as_deref())?;
+    let limit = positive("limit", query.limit.as_deref())?.unwrap_or(DEFAULT_LIMIT);
+    if limit > MAX_LIMIT {
+        return Err(ApiError::BadRequest(format!(
+            "limit must be at most {MAX_LIMIT}"
+        )));
+    }
+    let (flags, more) = till_flags::page(state.db.pool(), session.shop_id, before, limit).await?;
+    let rows = flags
+        .into_iter()
+        .map(FlagView::new)
+        .collect::<Result<_, _>>()?;
+    Ok(Success::ok("Sale flags", FlagsPage { rows, more }))
+}

@@ -1,0 +1,162 @@
+//! The flags of a synced till sale (`sale_flags`, docs/api-till-sync.md "Flags"): a till sale
+//! is never refused once the goods and the money have changed hands, so whatever the server
+//! would have refused at an online till is recorded for the admin instead. Each flag's `detail`
+//! is a JSON object with exact numbers (`http::numbers::decimal`).
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+use sqlx::AnyConnection;
+
+use crate::db::till_flags;
+use crate::http::ApiError;
+use crate::http::numbers::decimal;
+
+/// The `kind` of each flag, as stored and answered.
+pub mod kind {
+    pub const PRICE_DIFFERENCE: &str = "price_difference";
+    pub const NEGATIVE_STOCK: &str = "negative_stock";
+    pub const DELETED_PRODUCT: &str = "deleted_product";
+    pub const LOYALTY_SHORTFALL: &str = "loyalty_shortfall";
+    pub const TOTAL_MISMATCH: &str = "total_mismatch";
+}
+
+/// One flag to record: its kind and its detail as JSON text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaleFlag {
+    pub kind: &'static str,
+    pub detail: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StockDetail<'a> {
+    product_id: String,
+    product_name: &'a str,
+    #[serde(serialize_with = "decimal")]
+    quantity_after: Decimal,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProductDetail<'a> {
+    product_id: String,
+    product_name: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShortfallDetail {
+    customer_id: String,
+    #[serde(serialize_with = "decimal")]
+    redeemed: Decimal,
+    #[serde(serialize_with = "decimal")]
+    balance: Decimal,
+    #[serde(serialize_with = "decimal")]
+    shortfall: Decimal,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PriceDetail {
+    #[serde(serialize_with = "decimal")]
+    charged_total: Decimal,
+    #[serde(serialize_with = "decimal")]
+    catalogue_total: Decimal,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TotalDetail {
+    #[serde(serialize_with = "decimal")]
+    till_total: Decimal,
+    #[serde(serialize_with = "decimal")]
+    server_total: Decimal,
+}
+
+fn flag(kind: &'static str, detail: &impl Serialize) -> Result<SaleFlag, ApiError> {
+    Ok(SaleFlag {
+        kind,
+        detail: serde_json::to_string(detail).map_err(ApiError::internal)?,
+    })
+}
+
+impl SaleFlag {
+    /// The sale took the product's stock below 0.
+    pub fn negative_stock(
+        product_id: i64,
+        product_name: &str,
+        quantity_after: Decimal,
+    ) -> Result<Self, ApiError> {
+        let detail = StockDetail {
+            product_id: product_id.to_string(),
+            product_name,
+            quantity_after,
+        };
+        flag(kind::NEGATIVE_STOCK, &detail)
+    }
+
+    /// The sale has a line of a product deleted since.
+    pub fn deleted_product(product_id: i64, product_name: &str) -> Result<Self, ApiError> {
+        let detail = ProductDetail {
+            product_id: product_id.to_string(),
+            product_name,
+        };
+        flag(kind::DELETED_PRODUCT, &detail)
+    }
+
+    /// The customer got `redeemed` off while the ledger held only `balance` (at least 0).
+    pub fn loyalty_shortfall(
+        customer_id: i64,
+        redeemed: Decimal,
+        balance: Decimal,
+    ) -> Result<Self, ApiError> {
+        let detail = ShortfallDetail {
+            customer_id: customer_id.to_string(),
+            redeemed,
+            balance,
+            shortfall: redeemed - balance,
+        };
+        flag(kind::LOYALTY_SHORTFALL, &detail)
+    }
+
+    /// The lines priced at today's catalogue values come to another total.
+    pub fn price_difference(
+        charged_total: Decimal,
+        catalogue_total: Decimal,
+    ) -> Result<Self, ApiError> {
+        let detail = PriceDetail {
+            charged_total,
+            catalogue_total,
+        };
+        flag(kind::PRICE_DIFFERENCE, &detail)
+    }
+
+    /// The till's total is not what pos_core makes of the lines it sent.
+    pub fn total_mismatch(till_total: Decimal, server_total: Decimal) -> Result<Self, ApiError> {
+        let detail = TotalDetail {
+            till_total,
+            server_total,
+        };
+        flag(kind::TOTAL_MISMATCH, &detail)
+    }
+}
+
+/// Writes `flags` on invoice `invoice_id`, in the sale's transaction.
+pub async fn record(
+    tx: &mut AnyConnection,
+    (shop_id, invoice_id): (i64, i64),
+    flags: &[SaleFlag],
+    now: i64,
+) -> Result<(), ApiError> {
+    for flag in flags {
+        till_flags::insert(
+            &mut *tx,
+            (shop_id, invoice_id),
+            flag.kind,
+            &flag.detail,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
+}

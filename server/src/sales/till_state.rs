@@ -1,0 +1,231 @@
+//! Applying the till's open invoice as a whole (docs/api-till-sync.md): `PUT
+//! /till/invoices/{ref}` and the first step of its payment. The till sends the invoice as it
+//! now has it; the server creates it (numbering it then: the till showed a provisional number
+//! until this answer) or replaces the customer, status, lines and redemption of the open one.
+//! The lines keep the values the till rang them up at; pos_core prices them (a redemption above
+//! the amount due is lowered to it). No stock or balance check here: the payment does that.
+
+use pos_core::catalog::{DiscountType, Unit};
+use rust_decimal::Decimal;
+use sqlx::AnyConnection;
+
+use super::pricing::{cart_line, price_lowering_redemption};
+use super::settle::INVOICE_NOT_FOUND;
+use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
+use crate::db::invoices::{self, status};
+use crate::db::till_invoices::{self, OpenState, TillLine};
+use crate::db::{invoice_writes, till_customers};
+use crate::http::ApiError;
+use crate::http::invoice_views::invoice_number_text;
+
+pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
+pub const PRODUCT_NOT_FOUND: &str = "Product not found";
+/// A till's clock may run this far ahead of the server's before its times are not believed.
+pub const CLOCK_SKEW_MILLIS: i64 = 5 * 60 * 1000;
+
+/// How the till names the customer: by id, or by the ref of a customer it created offline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CustomerName {
+    Id(i64),
+    Ref(String),
+}
+
+/// One line as the till rang it up (validated: `http::till_bodies`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineState {
+    pub product_id: i64,
+    pub quantity: Decimal,
+    pub product_name: String,
+    pub unit: Unit,
+    pub selling_price: Decimal,
+    pub cost_price: Decimal,
+    pub cost_price_profit: Decimal,
+    pub discount: Decimal,
+    pub discount_type: DiscountType,
+    pub category_discount_rate: Decimal,
+    pub product_tax: Decimal,
+    pub loyalty_rate: Decimal,
+}
+
+/// The whole open invoice as the till has it (validated: `http::till_bodies`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceState {
+    pub customer: CustomerName,
+    /// `active` or `saved`.
+    pub status: &'static str,
+    /// `7F3A-0012`, or "".
+    pub provisional_number: String,
+    pub created_at: Option<i64>,
+    pub redeem_amount: Decimal,
+    /// At most one per product.
+    pub lines: Vec<LineState>,
+}
+
+/// Which invoice the state was applied to, and whether it was created now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Applied {
+    pub id: i64,
+    pub created: bool,
+}
+
+/// A time the till sent, when it is believable: after 1970 and not ahead of `now` by more than
+/// [`CLOCK_SKEW_MILLIS`]; `now` otherwise.
+pub fn sane_time(sent: Option<i64>, now: i64) -> i64 {
+    sent.filter(|time| *time > 0 && *time <= now.saturating_add(CLOCK_SKEW_MILLIS))
+        .unwrap_or(now)
+}
+
+/// In a write transaction: locks the shop's invoice named `client_ref` and returns its id and
+/// status, taking the invoice numbering lock first when there is none yet (so that two
+/// requests creating the same ref run one after the other and the second finds the first's).
+pub async fn lock_ref(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    client_ref: &str,
+) -> Result<Option<(i64, String)>, ApiError> {
+    if let Some(found) = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await? {
+        return Ok(Some(found));
+    }
+    till_invoices::claim_numbering(&mut *tx, shop_id).await?;
+    Ok(till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?)
+}
+
+/// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
+/// custom invoice with that ref, an unknown customer or product; 409 once it is paid.
+pub async fn apply(
+    tx: &mut AnyConnection,
+    (shop_id, staff): (i64, Staff<'_>),
+    client_ref: &str,
+    state: &InvoiceState,
+    now: i64,
+) -> Result<Applied, ApiError> {
+    let existing = lock_ref(&mut *tx, shop_id, client_ref).await?;
+    let customer_id = customer_id(&mut *tx, shop_id, &state.customer).await?;
+    let mut lines = Vec::with_capacity(state.lines.len());
+    for line in &state.lines {
+        let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
+        lines.push(till_line(
+            line,
+            sold.product.custom,
+            sold.product.category_id,
+        ));
+    }
+    let open = OpenState {
+        customer_id,
+        status: state.status,
+        provisional_number: &state.provisional_number,
+    };
+    let applied = match existing {
+        Some((id, found)) => {
+            refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
+            till_invoices::replace_open(&mut *tx, shop_id, id, open, now).await?;
+            invoice_writes::delete_lines(&mut *tx, shop_id, id).await?;
+            Applied { id, created: false }
+        }
+        None => {
+            let naming = TillNaming {
+                client_ref,
+                provisional_number: &state.provisional_number,
+                created_at: sane_time(state.created_at, now),
+            };
+            let invoice = NewInvoice {
+                shop_id,
+                status: state.status,
+                customer_id: Some(customer_id),
+                staff,
+                now,
+                till: Some(naming),
+            };
+            let id = invoice_rows::insert_invoice(&mut *tx, invoice).await?;
+            Applied { id, created: true }
+        }
+    };
+    for (position, line) in (1..).zip(&lines) {
+        till_invoices::insert_line(&mut *tx, (shop_id, applied.id, position), line).await?;
+    }
+    let stored = invoices::lines(&mut *tx, shop_id, applied.id).await?;
+    let cart: Vec<_> = stored.iter().map(cart_line).collect();
+    let priced = price_lowering_redemption(&cart, state.redeem_amount)?;
+    invoice_writes::store_amounts(&mut *tx, shop_id, applied.id, &stored, &priced, now).await?;
+    Ok(applied)
+}
+
+/// A custom invoice is not the till's (404); a paid or refunded one can no longer change (409).
+async fn refuse_unless_open(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    id: i64,
+    found: &str,
+) -> Result<(), ApiError> {
+    if found == status::ACTIVE || found == status::SAVED {
+        return Ok(());
+    }
+    if found == status::CUSTOM {
+        return Err(ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()));
+    }
+    let invoice = invoices::find(&mut *tx, shop_id, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;
+    Err(ApiError::Conflict(format!(
+        "Invoice {} is paid and can no longer change",
+        invoice_number_text(invoice.invoice_number)?
+    )))
+}
+
+/// The shop's customer the till named, live or deleted (a sale to a customer deleted since
+/// still happened); 404 otherwise.
+async fn customer_id(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    name: &CustomerName,
+) -> Result<i64, ApiError> {
+    let found = match name {
+        CustomerName::Id(id) => till_customers::sale_customer_by_id(&mut *tx, shop_id, *id).await?,
+        CustomerName::Ref(client_ref) => till_customers::find_by_ref(&mut *tx, shop_id, client_ref)
+            .await?
+            .map(|customer| customer.id),
+    };
+    found.ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))
+}
+
+/// The row of a line: the values as rung up; whether it is a custom product (it then has no
+/// stock) and its category (the dashboard counts per category) are the product's.
+fn till_line(line: &LineState, custom_product: bool, category_id: Option<i64>) -> TillLine<'_> {
+    TillLine {
+        product_id: line.product_id,
+        custom_product,
+        product_name: &line.product_name,
+        unit: line.unit.as_str(),
+        quantity: line.quantity,
+        selling_price: line.selling_price,
+        cost_price: line.cost_price,
+        cost_price_profit: line.cost_price_profit,
+        discount: line.discount,
+        discount_type: line.discount_type.as_str(),
+        category_id,
+        category_discount_rate: line.category_discount_rate,
+        product_tax: line.product_tax,
+        loyalty_rate: line.loyalty_rate,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_believable_times_are_kept() {
+        let now = 1_790_000_000_000;
+        assert_eq!(sane_time(Some(now - 86_400_000), now), now - 86_400_000);
+        assert_eq!(
+            sane_time(Some(now + CLOCK_SKEW_MILLIS), now),
+            now + CLOCK_SKEW_MILLIS
+        );
+        assert_eq!(sane_time(Some(now + CLOCK_SKEW_MILLIS + 1), now), now);
+        assert_eq!(sane_time(Some(0), now), now);
+        assert_eq!(sane_time(Some(-5), now), now);
+        assert_eq!(sane_time(None, now), now);
+    }
+}
