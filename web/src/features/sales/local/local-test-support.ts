@@ -3,6 +3,9 @@
  * customers, a real sync engine whose `send` is a fake server the test scripts, and the
  * reconcile the runtime uses. Tests only.
  */
+// Dexie's liveQuery runs its queries only where a global indexedDB exists (as in a browser),
+// whatever IndexedDB the database itself was given.
+import 'fake-indexeddb/auto';
 import { categories, products } from '../../catalog/test-fixtures';
 import { FakeClock, freshDb, recordingStatus } from '../../offline/offline-test-support';
 import { createSyncEngine, type SendCommand } from '../../offline/sync-engine';
