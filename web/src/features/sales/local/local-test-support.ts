@@ -3,9 +3,8 @@
  * customers, a real sync engine whose `send` is a fake server the test scripts, and the
  * reconcile the runtime uses. Tests only.
  */
-// Dexie's liveQuery runs its queries only where a global indexedDB exists (as in a browser),
-// whatever IndexedDB the database itself was given.
-import 'fake-indexeddb/auto';
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { categories, products } from '../../catalog/test-fixtures';
 import { FakeClock, freshDb, recordingStatus } from '../../offline/offline-test-support';
 import { createSyncEngine, type SendCommand } from '../../offline/sync-engine';
@@ -13,6 +12,11 @@ import type { Customer, StoredCommand } from '../../offline/types';
 import { ApiError } from '../../../lib/api-client';
 import { reconcileTillAnswer } from './reconcile';
 import type { TillData } from './till-data';
+
+// Dexie's liveQuery runs its queries only where Dexie found an IndexedDB when it loaded (as in
+// a browser), whatever IndexedDB the database itself was given: tests have none, so name one.
+Dexie.dependencies.indexedDB ??= new IDBFactory();
+Dexie.dependencies.IDBKeyRange ??= IDBKeyRange;
 
 export const aishaRow: Customer = {
   _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', email: '', loyalityPoint: 12.5, pointAmount: 12.5, createdAt: 1, updatedAt: 1,
