@@ -34,7 +34,6 @@ let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
 let till: Awaited<ReturnType<typeof localTill>>;
 
-const sent = (key: string) => server.requests().filter((request) => request.key === key);
 const ok = (data: unknown, status = 200) => envelope(status, { data });
 /** The commands the till queued, in order. */
 const queued = () => till.db.outbox.orderBy('seq').toArray();

@@ -35,7 +35,6 @@ const localOrder: LocalInvoice = {
 const numbered = (): FakeAnswer => ({ data: { _id: 'inv-7', ref: REF, invoiceNumber: 'INV-000007' } });
 const sentCommands = (kind: string) => till.sent.filter((command: StoredCommand) => command.kind === kind);
 
-const sent = (key: string) => server.requests().filter((request) => request.key === key);
 const dialog = () => {
   const found = document.querySelector<HTMLElement>('[role="dialog"]');
   if (!found) throw new Error('no dialog open');
