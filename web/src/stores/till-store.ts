@@ -3,15 +3,17 @@
  * (`singleInvoiceOpenOrder`), the custom-product and quantity flags, and the chosen category
  * (`categoryId`; "" shows every product). The search text is the shared search store's.
  *
- * The invoices are the server's answers, kept as sent: every change goes to the server and its
- * answer replaces what is held, so the screen never shows a cart the server does not have.
+ * The till sells from its local database (issue 7): the invoices themselves live there, keyed by
+ * their client ref, and the screens read them live. This store only says WHICH invoice is the
+ * cart and which open order is being worked on, by ref.
  */
 import { create } from 'zustand';
-import type { Invoice } from '../features/sales/types';
 
 interface TillState {
-  invoice: Invoice | null;
-  singleInvoiceOpenOrder: Invoice | null;
+  /** The ref of the cart screen's invoice (features/sales/local), or null before a customer. */
+  invoice: string | null;
+  /** The ref of the open order on screen. */
+  singleInvoiceOpenOrder: string | null;
   /** Whether the add custom product dialog is open. */
   toggleCustomProduct: boolean;
   /**
@@ -23,8 +25,8 @@ interface TillState {
 }
 
 interface TillActions {
-  setInvoice: (invoice: Invoice | null) => void;
-  setSingleInvoiceOpenOrder: (invoice: Invoice | null) => void;
+  setInvoice: (ref: string | null) => void;
+  setSingleInvoiceOpenOrder: (ref: string | null) => void;
   flipCustomProduct: () => void;
   flipQuantity: () => void;
   setCategoryId: (categoryId: string) => void;

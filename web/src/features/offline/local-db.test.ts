@@ -1,3 +1,5 @@
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localDbName, openLocalDb, type TillDb } from './local-db';
 import { freshDb } from './offline-test-support';
@@ -42,5 +44,28 @@ describe('local database', () => {
     expect((await db.products.where('productName').startsWithIgnoreCase('o').sortBy('productName')).map((row) => row._id)).toEqual(['p-2', 'p-1']);
     expect(await db.products.where('category._id').equals('cat-1').count()).toBe(3);
     expect(await db.customers.where('phoneNumber').equals('7700001').first()).toEqual(customer);
+  });
+
+  it('upgrades a version 1 database to version 2, keeping its rows and queue', async () => {
+    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const old = new Dexie(localDbName('shop-up'), options);
+    old.version(1).stores({
+      products: '_id, barcodeNumber, productName, category._id',
+      categories: '_id, categoryName',
+      customers: '_id, phoneNumber, customerName',
+      syncState: 'resource',
+      outbox: '++seq, &id, state',
+    });
+    await old.table('products').put(product('p-1', 'Cola', '111'));
+    await old.table('outbox').add({ id: 'cmd-1', kind: 'addLine', state: 'pending' });
+    old.close();
+
+    db = openLocalDb('shop-up', options);
+    expect(await db.products.get('p-1')).toEqual(product('p-1', 'Cola', '111'));
+    expect(await db.outbox.count()).toBe(1);
+    await db.invoiceNumbers.put({ ref: 'r-1', serverId: '42', invoiceNumber: 'INV-000042' });
+    await db.device.put({ key: 'device', code: '7F3A', next: 13 });
+    expect(await db.invoices.where('status').equals('saved').count()).toBe(0);
+    expect(await db.invoiceNumbers.get('r-1')).toMatchObject({ serverId: '42' });
   });
 });

@@ -6,9 +6,19 @@
  *   `_id`, with the indexes the till reads by (barcode, name, category, phone);
  * - `syncState`: each resource's cursor and last completed pull;
  * - `outbox`: the commands not yet accepted by the server, in `seq` order, unique by `id`.
+ *
+ * Version 2 (issue 7 step 2, the till sells from local data) adds:
+ * - `invoices`: the till's invoices by `ref` (`LocalInvoice`), indexed by status, update time
+ *   and customer;
+ * - `invoiceNumbers`: the server's id and number for a ref, written ONLY by reconcile, so it
+ *   never moves a row a later command's undo data depends on;
+ * - `device`: this device's provisional numbering (`7F3A-0012`).
  */
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
-import type { Category, Customer, DataTableName, OutboxCommand, Product, StoredCommand, SyncStateRow } from './types';
+import type {
+  Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, OutboxCommand, Product, StoredCommand,
+  SyncStateRow,
+} from './types';
 
 export class TillDb extends Dexie {
   products!: EntityTable<Product, '_id'>;
@@ -16,6 +26,9 @@ export class TillDb extends Dexie {
   customers!: EntityTable<Customer, '_id'>;
   syncState!: EntityTable<SyncStateRow, 'resource'>;
   outbox!: EntityTable<StoredCommand, 'seq', OutboxCommand>;
+  invoices!: EntityTable<LocalInvoice, '_id'>;
+  invoiceNumbers!: EntityTable<InvoiceNumberRow, 'ref'>;
+  device!: EntityTable<DeviceRow, 'key'>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
@@ -25,6 +38,12 @@ export class TillDb extends Dexie {
       customers: '_id, phoneNumber, customerName',
       syncState: 'resource',
       outbox: '++seq, &id, state',
+    });
+    // Dexie carries the version 1 stores over; only the new ones are named.
+    this.version(2).stores({
+      invoices: '_id, status, updatedAt, customer._id',
+      invoiceNumbers: 'ref',
+      device: 'key',
     });
   }
 

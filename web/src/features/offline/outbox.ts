@@ -9,7 +9,7 @@
  */
 import { recordChange, type LocalChange } from './local-change';
 import type { TillDb } from './local-db';
-import type { NewCommand, OutboxCommand, StoredCommand } from './types';
+import type { DeferredBody, NewCommand, OutboxCommand, StoredCommand } from './types';
 
 export interface EnqueueOptions {
   /** Epoch milliseconds; the engine's clock. */
@@ -18,14 +18,20 @@ export interface EnqueueOptions {
   id?: string;
 }
 
-/** The tables every enqueue transaction covers: the local data and the outbox. */
+/**
+ * The tables every enqueue (and reconcile, and rollback) transaction covers: the local data,
+ * the invoice numbers, the device's numbering and the outbox.
+ */
 export function writeScope(db: TillDb) {
-  return [db.products, db.categories, db.customers, db.outbox];
+  return [db.products, db.categories, db.customers, db.invoices, db.invoiceNumbers, db.device, db.outbox];
 }
+
+const isDeferred = (body: unknown): body is DeferredBody => typeof body === 'function';
 
 /**
  * Applies `localChange` and stores `command` atomically, and answers the stored command. The
- * change's undo steps are stored with the command so a rejection can roll it back.
+ * change's undo steps are stored with the command so a rejection can roll it back. A deferred
+ * body is called after the change, in the transaction, so it can send what the change wrote.
  */
 export async function enqueue(
   db: TillDb,
@@ -38,7 +44,7 @@ export async function enqueue(
     kind: command.kind,
     method: command.method,
     path: command.path,
-    body: command.body,
+    body: isDeferred(command.body) ? undefined : command.body,
     createdAt: options.now ?? Date.now(),
     state: 'pending',
     attempts: 0,
@@ -47,6 +53,7 @@ export async function enqueue(
   };
   return db.transaction('rw', writeScope(db), async () => {
     if (localChange) stored.undo = await recordChange(db, localChange);
+    if (isDeferred(command.body)) stored.body = command.body();
     const seq = await db.outbox.add(stored);
     return { ...stored, seq };
   });

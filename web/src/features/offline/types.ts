@@ -9,8 +9,43 @@ import type { HttpMethod } from '../../lib/api-client';
 import type { Category } from '../catalog/api/categories-api';
 import type { Product } from '../catalog/api/products-api';
 import type { Customer } from '../customers/api/customers-api';
+import type { Invoice } from '../sales/types';
 
 export type { Category, Customer, Product };
+
+/**
+ * An invoice of the till's local `invoices` table (CONTRACT8 "Web data layer and cart"): the
+ * server's `Invoice` shape keyed by its client `ref` (`_id` = `ref`), so the till can create,
+ * change and pay it before the server has seen it.
+ *
+ * - `origin: 'till'`: made or changed here; the till's row is the truth until its commands are
+ *   sent. `origin: 'server'`: a copy of the server's (an open order listed online).
+ * - `invoiceNumber` is "" until the server numbers the ref; the number then lives in the
+ *   `invoiceNumbers` table (written only by reconcile) and the screens join it in.
+ * - `serverId`: the server's id, when this row came from the server (a till row's is found
+ *   in `invoiceNumbers`).
+ */
+export interface LocalInvoice extends Invoice {
+  ref: string;
+  /** `7F3A-0012`: the device's number for it, shown until the server's; "" for none. */
+  provisionalNumber: string;
+  serverId: string | null;
+  origin: 'till' | 'server';
+}
+
+/** What the server answered for a ref: its id and invoice number (reconcile writes it). */
+export interface InvoiceNumberRow {
+  ref: string;
+  serverId: string;
+  invoiceNumber: string;
+}
+
+/** The device's provisional numbering: a 4 hex character code and the next number to give. */
+export interface DeviceRow {
+  key: 'device';
+  code: string;
+  next: number;
+}
 
 /** The resources pulled by `GET /sync/{resource}` (CONTRACT7 "Server delta sync"). */
 export type SyncResource = 'products' | 'categories' | 'customers';
@@ -30,6 +65,7 @@ export interface LocalRows {
   products: Product;
   categories: Category;
   customers: Customer;
+  invoices: LocalInvoice;
 }
 
 export type DataTableName = keyof LocalRows;
@@ -60,8 +96,15 @@ export interface NewCommand {
   method: Exclude<HttpMethod, 'GET'>;
   /** An API path under /api/v1, e.g. "/invoice/add-line". */
   path: string;
+  /**
+   * The request body; or a `DeferredBody`, called once the local change has run (inside the
+   * same transaction), for a command that carries the state its change wrote.
+   */
   body?: unknown;
 }
+
+/** A body computed after the local change (outbox.ts `enqueue` stores what it answers). */
+export type DeferredBody = () => unknown;
 
 export interface OutboxCommand extends NewCommand {
   /** A UUID, sent as the `Idempotency-Key` on every attempt: it never changes. */

@@ -2,11 +2,14 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../auth';
 import { PaymentDialog } from '../payment';
-import { saveToOpenOrders } from '../api/invoices';
-import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { messages } from '../../../config/messages';
-import type { Invoice } from '../types';
+import { createCart, saveOpenOrder } from '../local/cart-commands';
+import { useLocalInvoice } from '../local/local-views';
+import { refusalMessage } from '../local/till-data';
+import { useTillData } from '../local/till-data-context';
+import type { InvoiceCustomer } from '../types';
+import type { LocalInvoice } from '../../offline/types';
 import { CartPanel } from './cart-panel';
 import { CustomProductDialog } from './custom-product-dialog';
 import { CustomerLookup } from './customer-lookup';
@@ -22,31 +25,39 @@ import './cart.css';
 /**
  * SPEC part 2's cart screen (/admin/cart, and /staff, the staff's landing page): the top bar,
  * then three columns: the customer lookup with the cart, the categories, the product tiles.
+ * Everything is read from and written to the till's local data (features/sales/local).
  */
 export function CartPage() {
   const session = useTillSession();
   const navigate = useNavigate();
-  const invoice = useTillStore((state) => state.invoice);
+  const data = useTillData();
+  const ref = useTillStore((state) => state.invoice);
   const setInvoice = useTillStore((state) => state.setInvoice);
+  const held = useLocalInvoice(data, ref);
+  const invoice = held.status === 'ready' && held.data && (held.data.status === 'active' || held.data.status === 'saved') ? held.data : null;
   const customProductOpen = useTillStore((state) => state.toggleCustomProduct);
   const flipCustomProduct = useTillStore((state) => state.flipCustomProduct);
   const askQuantity = useTillStore((state) => state.toggleQuantity);
   const flipQuantity = useTillStore((state) => state.flipQuantity);
   const searchRef = useRef<HTMLInputElement>(null);
-  const selling = useTillSelling(invoice, setInvoice, searchRef);
-  const openOrders = useOpenOrderCount();
+  const selling = useTillSelling(data, invoice, searchRef);
+  const openOrders = useOpenOrderCount(data);
   const { logout, pending: logoutPending } = useLogout();
-  const [paying, setPaying] = useState(false);
+  // The invoice being paid: it stays on the dialog once paid (no longer the open cart) until done.
+  const [paying, setPaying] = useState<LocalInvoice | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
-  useCartLifecycle();
+  useCartLifecycle(data, held);
 
   const openOrdersPath = tillPaths.openOrders(session.area);
 
-  function startCart(created: Invoice) {
-    setInvoice(created);
-    // Creating a cart saves the cashier's earlier cart with lines: the count may have grown.
-    openOrders.refresh();
+  /** The customer's cart: the cashier's earlier cart with lines is kept in the open orders first. */
+  async function startCart(customer: InvoiceCustomer) {
+    if (!data) return;
+    if (invoice && invoice.status === 'active' && invoice.products.length > 0) await saveOpenOrder(data, invoice.ref);
+    const staff = { _id: session.user?._id ?? null, userName: session.user?.userName ?? '' };
+    const created = await createCart(data, { customer, staff, heldRef: ref });
+    setInvoice(created.ref);
     searchRef.current?.focus();
   }
 
@@ -57,13 +68,12 @@ export function CartPage() {
 
   /** Reset: a new customer. A cart with lines is kept in the open orders, never thrown away. */
   async function reset() {
-    if (invoice && invoice.status === 'active' && invoice.products.length > 0) {
+    if (data && invoice && invoice.status === 'active' && invoice.products.length > 0) {
       try {
-        await saveToOpenOrders(invoice._id);
+        await saveOpenOrder(data, invoice.ref);
         notify.success(messages.savedToOpenOrders);
-        openOrders.refresh();
       } catch (error) {
-        notify.error(errorMessage(error, messages.somethingWentWrong));
+        notify.error(refusalMessage(error, messages.somethingWentWrong));
         return;
       }
     }
@@ -84,7 +94,7 @@ export function CartPage() {
 
   const cart = (
     <div className="till-cart">
-      <CustomerLookup ref={phoneRef} area={session.area} onCart={startCart} />
+      <CustomerLookup ref={phoneRef} area={session.area} data={data} onCustomer={startCart} />
       {invoice ? (
         <CartPanel
           ref={cartRef}
@@ -94,7 +104,7 @@ export function CartPage() {
           focusQuantityOf={selling.focusQuantityOf}
           onQuantityFocused={selling.clearFocusQuantity}
           onSaved={finishInvoice}
-          onPay={() => setPaying(true)}
+          onPay={() => setPaying(invoice)}
         />
       ) : (
         <p className="till-cart__waiting">Choose the customer by phone number to start a sale.</p>
@@ -137,18 +147,17 @@ export function CartPage() {
           onClose={flipCustomProduct}
           onCreated={async (product) => {
             flipCustomProduct();
-            await selling.actions.addProduct(product._id);
+            await selling.actions.addCustomProduct(product);
             searchRef.current?.focus();
           }}
         />
       )}
-      {paying && invoice && (
+      {paying && (
         <PaymentDialog
-          invoice={invoice}
-          onClose={() => setPaying(false)}
+          invoice={paying}
+          onClose={() => setPaying(null)}
           onDone={() => {
-            setPaying(false);
-            openOrders.refresh();
+            setPaying(null);
             finishInvoice();
           }}
         />

@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
-/** The cart screen as a cashier meets it: the real route table, a stubbed server, the real WASM core. */
+/**
+ * The cart screen as a cashier meets it: the real route table on the till's local data (a fresh
+ * IndexedDB with the catalogue and customers, the real sync engine with a scripted server, kept
+ * offline unless a test connects it), the real WASM core.
+ */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -14,8 +18,13 @@ import { stubServer } from '../../../test/stub-server';
 import { categories, products } from '../../catalog/test-fixtures';
 import { formatMoney } from '../../catalog';
 import type { Invoice } from '../types';
+import type { LocalInvoice } from '../../offline/types';
+import { asLocal, withTillData } from '../local/local-route-support';
+import { saveOpenOrder } from '../local/cart-commands';
+import { localTill } from '../local/local-test-support';
+import type { TillInvoiceBody } from '../local/till-requests';
 import { cartLineInput } from './cart-totals';
-import { aisha, cartOf, cartWithLines, cola, emptyCart, lineOf, water } from './till-test-fixtures';
+import { cartOf, cartWithLines, cola, emptyCart, lineOf, rice, water } from './till-test-fixtures';
 import { tillDefaults, useTillStore } from '../../../stores/till-store';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -23,9 +32,13 @@ vi.mock('../../../lib/notify', () => ({ notify }));
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
+let till: Awaited<ReturnType<typeof localTill>>;
 
-const sent = (key: string) => server.requests().filter((request) => request.key === key);
 const ok = (data: unknown, status = 200) => envelope(status, { data });
+/** The commands the till queued, in order. */
+const queued = () => till.db.outbox.orderBy('seq').toArray();
+const lastBody = async () => (await queued()).at(-1)?.body as TillInvoiceBody;
+const held = (): Promise<LocalInvoice | undefined> => till.db.invoices.get(useTillStore.getState().invoice ?? '');
 
 function signIn(area: 'admin' | 'staff') {
   const user = area === 'admin' ? aishaAdmin : benStaff;
@@ -35,11 +48,13 @@ function signIn(area: 'admin' | 'staff') {
 /** Opens the cart with `invoice` already held (a cart from earlier), waiting for the tiles. */
 async function openCart(invoice: Invoice | null = null, path = '/admin/cart') {
   if (invoice) {
-    useTillStore.setState({ invoice });
-    server.answers[`GET /api/v1/invoice/${invoice._id}`] = ok(invoice);
+    const local = asLocal(invoice);
+    await till.db.invoices.put(local);
+    useTillStore.setState({ invoice: local.ref });
   }
-  view = await renderRoutes(routes, path);
+  view = await renderRoutes(withTillData(routes, till.data), path);
   await waitFor(() => expect(tiles()).toHaveLength(3));
+  if (invoice) await waitFor(() => expect(document.querySelector('.cart-panel')).not.toBeNull());
   return view;
 }
 
@@ -63,7 +78,8 @@ function blur(input: HTMLInputElement) {
 }
 
 beforeAll(loadCore);
-beforeEach(() => {
+beforeEach(async () => {
+  till = await localTill();
   server = stubServer();
   vi.stubGlobal('fetch', server.fetchMock);
   useAuthStore.setState(signedOut);
@@ -74,7 +90,9 @@ beforeEach(() => {
   server.answers['GET /api/v1/invoice/save/status-saved'] = ok([]);
   signIn('admin');
 });
-afterEach(() => {
+afterEach(async () => {
+  till.engine.stop();
+  await till.engine.settled();
   view?.unmount();
   view = undefined;
   vi.unstubAllGlobals();
@@ -83,35 +101,42 @@ afterEach(() => {
 });
 
 describe('choosing the customer (SPEC part 5)', () => {
-  it('looks the phone number up only when it reaches exactly 7 characters, then creates the cart', async () => {
-    server.answers['GET /api/v1/customer/phone/7771234'] = ok(aisha);
-    server.answers['POST /api/v1/invoice/c-1'] = ok(emptyCart(), 201);
+  it('looks the phone number up in the local customers only at exactly 7 characters, then creates the cart', async () => {
     await openCart();
     typeInto(phoneBox(), '777123');
     await act(async () => {});
-    expect(server.requests().some((request) => request.key.includes('/customer/phone/'))).toBe(false);
+    expect(await till.db.invoices.count()).toBe(0);
 
     typeInto(phoneBox(), '7771234');
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Invoice created'));
-    expect(sent('GET /api/v1/customer/phone/7771234')).toHaveLength(1);
-    expect(sent('POST /api/v1/invoice/c-1')).toHaveLength(1);
-    expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Aisha Ali7771234');
+    await waitFor(() => expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Aisha Ali7771234'));
+    expect((await queued()).map((command) => command.kind)).toEqual(['createCart']);
+    expect(await lastBody()).toMatchObject({ customerId: 'c-1', status: 'active', lines: [] });
+    // Numbered by the device until the server has seen it.
+    expect(document.querySelector('#cart-panel-heading')?.textContent).toMatch(/^Provisional [0-9A-F]{4}-0001$/);
+    expect(server.requests().some((request) => request.key.includes('/customer/phone/'))).toBe(false);
     expect(phoneBox().maxLength).toBe(7);
   });
 
+  it('keeps the earlier cart with lines in the open orders when the next customer comes', async () => {
+    await openCart(cartWithLines());
+    typeInto(phoneBox(), '7785555');
+    await waitFor(() => expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Hassan Naseer7785555'));
+    expect((await queued()).map((command) => command.kind)).toEqual(['saveOpenOrder', 'createCart']);
+    expect(await till.db.invoices.where('status').equals('saved').count()).toBe(1);
+  });
+
   it('opens Add New Customer with the number filled in when no customer has it', async () => {
-    server.answers['GET /api/v1/customer/phone/7009999'] = envelope(404, { message: 'No customer with phone number 7009999' });
     const { router } = await openCart();
     typeInto(phoneBox(), '7009999');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customer/add'));
     expect(router.state.location.search).toBe('?phone=7009999');
-    expect(sent('POST /api/v1/invoice/c-1')).toHaveLength(0);
+    expect(await till.db.outbox.count()).toBe(0);
     expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('is the staff’s landing page, whose not-found goes to the staff’s Add New Customer', async () => {
     signIn('staff');
-    server.answers['GET /api/v1/customer/phone/7009999'] = envelope(404, { message: 'No customer' });
     const { router } = await openCart(null, '/staff');
     typeInto(phoneBox(), '7009999');
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/customer/add'));
@@ -128,17 +153,15 @@ describe('product tiles', () => {
   });
 
   it('say "Already in Cart" for a product on a line, and add the others with a tap', async () => {
-    const held = cartOf([lineOf(cola, 1)]);
-    server.answers['POST /api/v1/invoice/inv-1/products'] = ok(cartOf([lineOf(cola, 1), lineOf(water, 1)]));
-    await openCart(held);
+    await openCart(cartOf([lineOf(cola, 1)]));
+    await waitFor(() => expect(tile('Cola 330ml').textContent).toContain('Already in Cart'));
     expect(tile('Cola 330ml').disabled).toBe(true);
-    expect(tile('Cola 330ml').textContent).toContain('Already in Cart');
     expect(tile('Water 1.5l').disabled).toBe(false);
 
     await click(tile('Water 1.5l'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
-    expect(sent('POST /api/v1/invoice/inv-1/products')[0]?.body).toEqual({ productId: 'prod-3' });
-    expect(tile('Water 1.5l').textContent).toContain('Already in Cart');
+    expect((await lastBody()).lines.map((line) => [line.productId, line.quantity])).toEqual([['prod-1', '1'], ['prod-3', '1']]);
+    await waitFor(() => expect(tile('Water 1.5l').textContent).toContain('Already in Cart'));
     expect(document.activeElement).toBe(searchBox());
   });
 
@@ -153,65 +176,73 @@ describe('product tiles', () => {
 });
 
 describe('the smart search box', () => {
-  it('adds a scanned barcode on Enter, then empties and keeps focus for the next scan', async () => {
-    server.answers['POST /api/v1/invoice/inv-1/products'] = ok(cartOf([lineOf(water, 1)]));
+  it('adds a scanned barcode from the local catalogue on Enter, then empties and keeps focus', async () => {
     await openCart(emptyCart());
     act(() => searchBox().focus());
     typeInto(searchBox(), '4000001');
     press(searchBox(), 'Enter');
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
-    expect(sent('POST /api/v1/invoice/inv-1/products')[0]?.body).toEqual({ barcodeNumber: '4000001' });
+    expect((await held())?.products.map((line) => line.productName)).toEqual(['Water 1.5l']);
     expect(searchBox().value).toBe('');
     expect(document.activeElement).toBe(searchBox());
   });
 
-  it('shows the server’s refusal of an unknown code', async () => {
-    server.answers['POST /api/v1/invoice/inv-1/products'] = envelope(404, { message: 'Product not found' });
+  it('says "Product not found" for an unknown code, queueing nothing', async () => {
     await openCart(emptyCart());
     typeInto(searchBox(), '999');
     press(searchBox(), 'Enter');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not found'));
-    expect(sent('POST /api/v1/invoice/inv-1/products')[0]?.body).toEqual({ barcodeNumber: '999' });
+    expect(await till.db.outbox.count()).toBe(0);
   });
 });
 
 describe('cart lines', () => {
   it('send a quantity on blur only when it changed', async () => {
-    server.answers['POST /api/v1/invoice/inv-1/products'] = ok(cartOf([lineOf(cola, 3), lineOf(products[1]!, 1.5)]));
     await openCart(cartWithLines());
+    await waitFor(() => expect(quantityOf('Cola 330ml')).not.toBeNull());
     blur(quantityOf('Cola 330ml'));
     typeInto(quantityOf('Cola 330ml'), '2.0');
     blur(quantityOf('Cola 330ml'));
     await act(async () => {});
-    expect(sent('POST /api/v1/invoice/inv-1/products')).toHaveLength(0);
+    expect(await till.db.outbox.count()).toBe(0);
 
     typeInto(quantityOf('Cola 330ml'), '3');
     blur(quantityOf('Cola 330ml'));
     await waitFor(() => expect(quantityOf('Cola 330ml').value).toBe('3'));
-    expect(sent('POST /api/v1/invoice/inv-1/products').map((request) => request.body)).toEqual([{ productId: 'prod-1', quantity: '3' }]);
+    expect((await queued()).map((command) => command.kind)).toEqual(['setQuantity']);
+    expect((await lastBody()).lines[0]).toMatchObject({ productId: 'prod-1', quantity: '3' });
+  });
+
+  it('refuse a quantity over the local stock with the server’s message and put the old one back', async () => {
+    await openCart(cartWithLines());
+    await waitFor(() => expect(quantityOf('Rice 5kg')).not.toBeNull());
+    typeInto(quantityOf('Rice 5kg'), '13');
+    blur(quantityOf('Rice 5kg'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(`Not enough stock for Rice 5kg: ${rice.quantity} kg left`));
+    await waitFor(() => expect(quantityOf('Rice 5kg').value).toBe('1.5'));
+    expect(await till.db.outbox.count()).toBe(0);
   });
 
   it('show a custom product’s quantity as fixed text', async () => {
     await openCart(cartOf([lineOf(cola, 1, true)]));
-    const fixed = document.querySelector('.cart-line__fixed-quantity');
-    expect(fixed?.textContent).toBe('1');
-    expect(fixed?.tagName).not.toBe('INPUT');
+    await waitFor(() => expect(document.querySelector('.cart-line__fixed-quantity')?.textContent).toBe('1'));
+    expect(document.querySelector('.cart-line__fixed-quantity')?.tagName).not.toBe('INPUT');
   });
 
   it('ask before removing a line, and remove it only on Ok', async () => {
-    server.answers['PUT /api/v1/invoice/inv-1/product/prod-1'] = ok(cartOf([lineOf(products[1]!, 1.5)]));
     await openCart(cartWithLines());
+    await waitFor(() => expect(quantityOf('Cola 330ml')).not.toBeNull());
     await click(button(view!.container, 'Remove Cola 330ml'));
     expect(openDialog()?.textContent).toContain('Do you want to remove this product from the cart?');
     await click(button(openDialog()!, 'Cancel'));
     expect(openDialog()).toBeNull();
-    expect(sent('PUT /api/v1/invoice/inv-1/product/prod-1')).toHaveLength(0);
+    expect(await till.db.outbox.count()).toBe(0);
 
     await click(button(view!.container, 'Remove Cola 330ml'));
     await click(button(openDialog()!, 'Ok'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product removed from invoice'));
-    expect(sent('PUT /api/v1/invoice/inv-1/product/prod-1')).toHaveLength(1);
-    expect(quantityOf('Cola 330ml')).toBeNull();
+    expect((await queued()).map((command) => command.kind)).toEqual(['removeLine']);
+    await waitFor(() => expect(quantityOf('Cola 330ml')).toBeNull());
   });
 });
 
@@ -219,7 +250,7 @@ describe('totals, redeem, save and pay', () => {
   it('shows the WASM core’s prices for the lines', async () => {
     await openCart(cartWithLines());
     const expected = priceCart({ lines: cartWithLines().products.map(cartLineInput), redeemAmount: 0 });
-    expect(total()).toBe(formatMoney(expected.totalAmount, 'MVR'));
+    await waitFor(() => expect(total()).toBe(formatMoney(expected.totalAmount, 'MVR')));
     expect(totalRow('Products Discount')).toBe(formatMoney(expected.totalDiscount, 'MVR'));
     expect(totalRow('Sub total')).toBe(formatMoney(expected.subTotal, 'MVR'));
     expect(totalRow('Tax')).toBe(formatMoney(expected.totalTax, 'MVR'));
@@ -228,67 +259,90 @@ describe('totals, redeem, save and pay', () => {
     expect(document.querySelector('.cart-panel')?.getAttribute('data-amounts')).toBe('core');
   });
 
-  it('shows the server’s amounts, and logs it, when they differ from the core’s', async () => {
+  it('shows the stored amounts, and logs it, when they differ from the core’s', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await openCart({ ...cartWithLines(), totalAmount: 1.23 });
-    expect(total()).toBe('MVR 1.23');
+    await waitFor(() => expect(total()).toBe('MVR 1.23'));
     expect(document.querySelector('.cart-panel')?.getAttribute('data-amounts')).toBe('server');
     expect(warn).toHaveBeenCalled();
   });
 
   it('disables Pay, reading "Cart Empty", while the cart has no lines', async () => {
     await openCart(emptyCart());
-    expect(button(view!.container, 'Cart Empty').disabled).toBe(true);
+    await waitFor(() => expect(button(view!.container, 'Cart Empty').disabled).toBe(true));
     expect(() => button(view!.container, 'Pay')).toThrow();
   });
 
-  it('opens the payment dialog with the invoice from Pay', async () => {
-    await openCart(cartWithLines());
+  it('opens the payment dialog with the invoice from Pay, and a cash sale ends in the open orders', async () => {
+    const { router } = await openCart(cartWithLines());
+    await waitFor(() => expect(button(view!.container, 'Pay')).toBeTruthy());
     await click(button(view!.container, 'Pay'));
-    const dialog = document.querySelector('[role="dialog"]');
-    expect(dialog?.textContent).toContain("Total payable amount: MVR2,232.04");
+    const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog().textContent).toContain('Total payable amount: MVR2,232.04');
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(dialog().textContent).toContain('Proceed to print?'));
+    expect((await queued()).map((command) => command.kind)).toEqual(['payCash']);
+    await click(button(dialog(), 'Cancel'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/open/orders'));
+    expect(useTillStore.getState().invoice).toBeNull();
   });
 
   it('redeems the typed amount of points and shows the customer’s points', async () => {
-    server.answers['PUT /api/v1/redeem/inv-1'] = ok(cartOf(cartWithLines().products, { redeemAmount: 5 }));
     await openCart(cartWithLines());
-    expect(document.querySelector('.redeem-box__points')?.textContent).toContain('Points: 12.50');
+    await waitFor(() => expect(document.querySelector('.redeem-box__points')?.textContent).toContain('Points: 12.50'));
     typeInto(document.querySelector<HTMLInputElement>('.redeem-box__input')!, '5');
     await click(button(view!.container, 'Redeem'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Points amount added!'));
-    expect(sent('PUT /api/v1/redeem/inv-1')[0]?.body).toEqual({ redeemAmountAdd: '5' });
-    expect(totalRow('Redeemed')).toBe('MVR 5.00');
+    expect(await lastBody()).toMatchObject({ redeemAmount: '5' });
+    await waitFor(() => expect(totalRow('Redeemed')).toBe('MVR 5.00'));
+  });
+
+  it('refuses a redemption over the points with the core’s message', async () => {
+    await openCart(cartWithLines());
+    await waitFor(() => expect(document.querySelector('.redeem-box__input')).not.toBeNull());
+    typeInto(document.querySelector<HTMLInputElement>('.redeem-box__input')!, '50');
+    await click(button(view!.container, 'Redeem'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('You can redeem at most 12.50'));
+    expect(await till.db.outbox.count()).toBe(0);
   });
 
   it('saves to the open orders and goes to the area’s list', async () => {
-    server.answers['PATCH /api/v1/invoice/inv-1'] = ok({ ...cartWithLines(), status: 'saved' });
     const { router } = await openCart(cartWithLines());
+    await waitFor(() => expect(button(view!.container, 'Save')).toBeTruthy());
     await click(button(view!.container, 'Save'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/open/orders'));
     expect(notify.success).toHaveBeenCalledWith('Saved to open orders');
-    expect(sent('PATCH /api/v1/invoice/inv-1')).toHaveLength(1);
+    expect((await queued()).map((command) => command.kind)).toEqual(['saveOpenOrder']);
     expect(useTillStore.getState().invoice).toBeNull();
   });
 
   it('saves a cart with lines when the cashier leaves the screen', async () => {
-    server.answers['PATCH /api/v1/invoice/inv-1'] = ok({ ...cartWithLines(), status: 'saved' });
     const { router } = await openCart(cartWithLines());
     await act(() => router.navigate('/admin/product/view'));
-    await waitFor(() => expect(sent('PATCH /api/v1/invoice/inv-1')).toHaveLength(1));
-    await waitFor(() => expect(useTillStore.getState().invoice?.status).toBe('saved'));
+    await waitFor(async () => expect((await queued()).map((command) => command.kind)).toEqual(['saveOpenOrder']));
+    expect((await held())?.status).toBe('saved');
   });
 
   it('clears the cart from the top bar', async () => {
-    server.answers['PUT /api/v1/invoice/inv-1/clear'] = ok(emptyCart());
     await openCart(cartWithLines());
+    await waitFor(() => expect(button(view!.container, 'Clear cart').disabled).toBe(false));
     await click(button(view!.container, 'Clear cart'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Invoice cleared'));
-    expect(button(view!.container, 'Cart Empty').disabled).toBe(true);
+    await waitFor(() => expect(button(view!.container, 'Cart Empty').disabled).toBe(true));
   });
 
-  it('counts the saved orders on the Open orders badge', async () => {
-    server.answers['GET /api/v1/invoice/save/status-saved'] = ok([cartWithLines(), emptyCart()]);
+  it('counts the saved orders on the Open orders badge: the server’s, cached, and the till’s own', async () => {
+    const fromServer = { ...cartWithLines(), _id: '9', status: 'saved', ref: '00000000-0000-4000-8000-000000000009', provisionalNumber: '' };
+    server.answers['GET /api/v1/invoice/save/status-saved'] = ok([fromServer]);
+    // Saved on this till while offline: its command is still in the outbox, so it stays listed.
+    const mine = asLocal({ ...cartOf([lineOf(water, 1)]), _id: 'inv-2' });
+    await till.db.invoices.put(mine);
+    await saveOpenOrder(till.data, mine.ref);
+    // Saved here and sent, then paid on another till: the server no longer lists it.
+    await till.db.invoices.put(asLocal({ ...cartOf([lineOf(cola, 1)]), _id: 'inv-3', status: 'saved' }));
     await openCart();
     await waitFor(() => expect(document.querySelector('a[aria-label="Open orders, 2 saved"]')).not.toBeNull());
+    expect(await till.db.invoices.get(fromServer.ref)).toMatchObject({ origin: 'server', serverId: '9' });
+    expect(await till.db.invoices.get(asLocal({ ...emptyCart(), _id: 'inv-3' }).ref)).toBeUndefined();
   });
 });

@@ -2,12 +2,11 @@ import { UserSearch } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
-import { errorMessage, isAbort } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { customerPaths } from '../../customers';
-import { findCustomerByPhone } from '../api/customer-lookup';
-import { createCart } from '../api/invoices';
-import type { Invoice } from '../types';
+import { customerByPhone } from '../local/local-views';
+import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
+import type { InvoiceCustomer } from '../types';
 import type { TillArea } from './till-session';
 
 /** SPEC part 9: customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */
@@ -16,17 +15,18 @@ export const PHONE_LENGTH = 7;
 interface CustomerLookupProps {
   ref?: Ref<HTMLInputElement>;
   area: TillArea;
-  /** After the customer's cart has been created. */
-  onCart: (invoice: Invoice) => void;
+  data: TillData | null;
+  /** Makes the customer's cart (throws when it cannot). */
+  onCustomer: (customer: InvoiceCustomer) => Promise<void>;
 }
 
 /**
  * SPEC part 5's customer lookup, the first step of a sale: when the phone number reaches
- * exactly 7 characters (or on Enter at 7) the shop's customer with that number is looked up;
- * found, their cart is created ("Invoice created"); not found, Add New Customer opens with
- * the number filled in.
+ * exactly 7 characters (or on Enter at 7) the shop's customer with that number is looked up in
+ * the local customers table (offline too); found, their cart is created ("Invoice created");
+ * not found, Add New Customer opens with the number filled in.
  */
-export function CustomerLookup({ ref, area, onCart }: CustomerLookupProps) {
+export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupProps) {
   const id = useId();
   const navigate = useNavigate();
   const [phone, setPhone] = useState('');
@@ -41,20 +41,22 @@ export function CustomerLookup({ ref, area, onCart }: CustomerLookupProps) {
     inFlight.current = controller;
     setPending(true);
     try {
-      const customer = await findCustomerByPhone(phoneNumber, controller.signal);
+      if (!data) throw new TillRefusal('The till is still opening: try again in a moment');
+      const customer = await customerByPhone(data.db, phoneNumber);
       if (controller.signal.aborted) return;
       if (!customer) {
         navigate(customerPaths.add(area, phoneNumber));
         return;
       }
       // Once the customer is found the cart is made and shown, even if the cashier typed on.
-      const invoice = await createCart(customer._id);
+      const { _id, customerName, phoneNumber: phone, loyalityPoint } = customer;
+      await onCustomer({ _id, customerName, phoneNumber: phone, loyalityPoint });
       notify.success(messages.invoiceCreated);
       setPhone('');
-      onCart(invoice);
     } catch (error) {
-      if (controller.signal.aborted || isAbort(error)) return;
-      notify.error(errorMessage(error, messages.invoiceCreateFailed));
+      if (controller.signal.aborted) return;
+      if (!(error instanceof TillRefusal)) console.error('The cart could not be created', error);
+      notify.error(refusalMessage(error, messages.invoiceCreateFailed));
     } finally {
       if (inFlight.current === controller) {
         inFlight.current = null;

@@ -1,34 +1,32 @@
 /**
- * The cart screen's invoice across visits: the cart held from an earlier visit is asked for
- * again on arrival (it may have been paid or deleted from another till meanwhile), and leaving
- * the screen saves a cart with lines to the open orders (SPEC part 4), so nothing is lost.
+ * The cart screen's invoice across visits: the cart held from an earlier visit is read from the
+ * local table (it may have been paid or deleted meanwhile, or its creation refused by the
+ * server and rolled back: then it is let go), and leaving the screen saves a cart with lines to
+ * the open orders (SPEC part 4), so nothing is lost.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { messages } from '../../../config/messages';
-import { ApiError, errorMessage, isAbort } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { getInvoice, saveToOpenOrders } from '../api/invoices';
 import { useTillStore } from '../../../stores/till-store';
-
-const isOpen = (status: string) => status === 'active' || status === 'saved';
+import { saveOpenOrder } from '../local/cart-commands';
+import type { LiveResult } from '../local/use-live-query';
+import { refusalMessage, type TillData } from '../local/till-data';
+import type { LocalInvoice } from '../../offline/types';
 
 /** How many cart screens are on screen; React's development double mount leaves it at 1. */
 let cartScreensShown = 0;
 
-export function useCartLifecycle() {
+export function useCartLifecycle(data: TillData | null, held: LiveResult<LocalInvoice | null>) {
+  const dataRef = useRef(data);
   useEffect(() => {
-    const held = useTillStore.getState().invoice;
-    if (!held) return;
-    const controller = new AbortController();
-    getInvoice(held._id, controller.signal).then(
-      (fresh) => useTillStore.getState().setInvoice(isOpen(fresh.status) ? fresh : null),
-      (error: unknown) => {
-        if (isAbort(error) || controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) useTillStore.getState().setInvoice(null);
-      },
-    );
-    return () => controller.abort();
-  }, []);
+    dataRef.current = data;
+  }, [data]);
+
+  useEffect(() => {
+    if (held.status !== 'ready') return;
+    const invoice = held.data;
+    if (!invoice || (invoice.status !== 'active' && invoice.status !== 'saved')) useTillStore.getState().setInvoice(null);
+  }, [held]);
 
   useEffect(() => {
     cartScreensShown += 1;
@@ -37,20 +35,21 @@ export function useCartLifecycle() {
       // Only a real departure saves: StrictMode's unmount-and-mount-again in development and a
       // switch between the admin's and the staff's cart leave a cart screen shown.
       setTimeout(() => {
-        if (cartScreensShown === 0) void saveOnLeaving();
+        if (cartScreensShown === 0) void saveOnLeaving(dataRef.current);
       }, 0);
     };
   }, []);
 }
 
-async function saveOnLeaving() {
-  const invoice = useTillStore.getState().invoice;
+async function saveOnLeaving(data: TillData | null) {
+  const ref = useTillStore.getState().invoice;
+  if (!data || !ref) return;
+  const invoice = await data.db.invoices.get(ref);
   if (!invoice || invoice.status !== 'active' || invoice.products.length === 0) return;
   try {
-    const saved = await saveToOpenOrders(invoice._id);
-    if (useTillStore.getState().invoice?._id === saved._id) useTillStore.getState().setInvoice(saved);
+    await saveOpenOrder(data, ref);
     notify.success(messages.savedToOpenOrders);
   } catch (error) {
-    notify.error(errorMessage(error, messages.somethingWentWrong));
+    notify.error(refusalMessage(error, messages.somethingWentWrong));
   }
 }

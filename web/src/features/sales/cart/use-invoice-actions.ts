@@ -1,22 +1,23 @@
 /**
- * What a cashier does to an open invoice (the cart's, or an open order's): each change goes to
- * the server, whose answer (the whole invoice) replaces the one on screen; SPEC part 8's toasts
- * say how it went (the server's message preferred, e.g. "Not enough stock for Cola: 2 no left").
- * One change at a time: while one is on its way, the others wait for the answer.
+ * What a cashier does to an open invoice (the cart's, or an open order's), local-first: each
+ * change is written to the local invoice at once and queued for the server (features/sales/
+ * local); the screens show the local invoice live. SPEC part 8's toasts say how it went; a
+ * refusal says the server's words (e.g. "Not enough stock for Cola: 2 no left"). One change at
+ * a time: while one is being written, the others wait.
  */
 import { useCallback, useRef, useState } from 'react';
 import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import {
-  addProductByBarcode, addProductById, clearCart, redeemPoints, removeLine, saveToOpenOrders, setLineQuantity,
-} from '../api/invoices';
-import type { Invoice } from '../types';
+import { addLine, clearCart, removeLine, saveOpenOrder, setQuantity, addCustomLine } from '../local/cart-commands';
+import { redeem } from '../local/redemption';
+import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
+import type { CustomProduct } from '../../catalog';
 
 export interface InvoiceActions {
   busy: boolean;
   addProduct: (productId: string) => Promise<boolean>;
   addByBarcode: (barcodeNumber: string) => Promise<boolean>;
+  addCustomProduct: (product: CustomProduct) => Promise<boolean>;
   setQuantity: (productId: string, quantity: string) => Promise<boolean>;
   removeProduct: (productId: string) => Promise<boolean>;
   clear: () => Promise<boolean>;
@@ -24,39 +25,44 @@ export interface InvoiceActions {
   redeem: (amount: string) => Promise<boolean>;
 }
 
-export function useInvoiceActions(invoice: Invoice | null, onChange: (invoice: Invoice) => void): InvoiceActions {
+type Change = (data: TillData, ref: string) => Promise<unknown>;
+
+export function useInvoiceActions(data: TillData | null, ref: string | null): InvoiceActions {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
   const run = useCallback(
-    async (request: (id: string) => Promise<Invoice>, success: string | null, fallback: string) => {
-      if (!invoice || running.current) return false;
+    async (change: Change, success: string | null, fallback: string) => {
+      if (!data || !ref || running.current) return false;
       running.current = true;
       setBusy(true);
       try {
-        onChange(await request(invoice._id));
+        await change(data, ref);
         if (success) notify.success(success);
         return true;
       } catch (error) {
-        notify.error(errorMessage(error, fallback));
+        // A refusal is the cashier's to read; anything else (the local database failing) is logged.
+        if (!(error instanceof TillRefusal)) console.error('A till change could not be written', error);
+        notify.error(refusalMessage(error, fallback));
         return false;
       } finally {
         running.current = false;
         setBusy(false);
       }
     },
-    [invoice, onChange],
+    [data, ref],
   );
 
   return {
     busy,
-    addProduct: (productId) => run((id) => addProductById(id, productId), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
-    addByBarcode: (code) => run((id) => addProductByBarcode(id, code), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addProduct: (productId) => run((d, r) => addLine(d, r, { productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addByBarcode: (code) => run((d, r) => addLine(d, r, { barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addCustomProduct: (product) => run((d, r) => addCustomLine(d, r, product), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     // SPEC names no toast for a quantity change: the line and totals changing say it.
-    setQuantity: (productId, quantity) => run((id) => setLineQuantity(id, productId, quantity), null, messages.productAddToInvoiceFailed),
-    removeProduct: (productId) => run((id) => removeLine(id, productId), messages.productRemovedFromInvoice, messages.productRemoveFromInvoiceFailed),
+    setQuantity: (productId, quantity) => run((d, r) => setQuantity(d, r, productId, quantity), null, messages.productAddToInvoiceFailed),
+    removeProduct: (productId) => run((d, r) => removeLine(d, r, productId), messages.productRemovedFromInvoice, messages.productRemoveFromInvoiceFailed),
     clear: () => run(clearCart, messages.invoiceCleared, messages.invoiceClearFailed),
-    save: () => run(saveToOpenOrders, messages.savedToOpenOrders, messages.somethingWentWrong),
-    redeem: (amount) => run((id) => redeemPoints(id, amount), messages.pointsAdded, messages.redeemFailed),
+    save: () => run(saveOpenOrder, messages.savedToOpenOrders, messages.somethingWentWrong),
+    redeem: (amount) => run((d, r) => redeem(d, r, amount), messages.pointsAdded, messages.redeemFailed),
   };
 }

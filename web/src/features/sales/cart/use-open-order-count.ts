@@ -1,32 +1,26 @@
 /**
- * The count on the top bar's Open orders badge: how many saved orders the shop has. Loaded when
- * the till opens and again after anything that may save a cart (Save, a new customer's cart,
- * Reset); a failure leaves the badge out rather than showing a wrong number.
+ * The count on the top bar's Open orders badge: how many saved orders the local table holds
+ * (live). When the till opens online, the server's list is fetched into the local table first
+ * (open-orders-cache.ts), so orders saved on another till count too; offline, or when that
+ * fails, the local ones are counted.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { isAbort } from '../../../lib/api-client';
-import { listOpenOrders } from '../api/invoices';
+import { useOpenOrders } from '../local/local-views';
+import { refreshOpenOrders } from '../local/open-orders-cache';
+import type { TillData } from '../local/till-data';
 
-export function useOpenOrderCount() {
-  const [count, setCount] = useState<number | null>(null);
-  const [attempt, setAttempt] = useState(0);
+export function useOpenOrderCount(data: TillData | null) {
+  const orders = useOpenOrders(data);
 
   useEffect(() => {
+    if (!data || (typeof navigator !== 'undefined' && !navigator.onLine)) return;
     const controller = new AbortController();
-    listOpenOrders(controller.signal).then(
-      (orders) => {
-        // Aborted while the body was being read (the till was left just as the answer came),
-        // the client answers no list at all: that answer is nobody's any more.
-        if (controller.signal.aborted) return;
-        setCount(Array.isArray(orders) ? orders.length : null);
-      },
-      (error: unknown) => {
-        if (!isAbort(error) && !controller.signal.aborted) setCount(null);
-      },
-    );
+    refreshOpenOrders(data.db, controller.signal).catch((error: unknown) => {
+      if (!isAbort(error) && !controller.signal.aborted) console.warn('The open orders could not be fetched; counting the local ones', error);
+    });
     return () => controller.abort();
-  }, [attempt]);
+  }, [data]);
 
-  const refresh = useCallback(() => setAttempt((value) => value + 1), []);
-  return { count, refresh };
+  return { count: orders.status === 'ready' ? orders.data.length : null };
 }

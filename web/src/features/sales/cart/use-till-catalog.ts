@@ -1,25 +1,32 @@
 /**
- * The catalogue the till sells from: the shop's categories and products, loaded in one call
- * when the screen opens (`GET /till/catalog`, open to every cashier). Each half is handed out
- * as its own server-data handle; `reload` refreshes both (stock after a sale elsewhere).
+ * The catalogue the till sells from: the shop's categories and products from the LOCAL tables
+ * (kept fresh by the catalogue pull), online and offline alike, live: a pull or a sale's stock
+ * change shows at once. Each half is handed out as a data handle for the grid and the list.
  */
-import { useCallback, useMemo } from 'react';
-import { messages } from '../../../config/messages';
-import { useServerData, type ServerDataHandle } from '../../../lib/use-server-data';
+import { useMemo } from 'react';
+import type { ServerDataHandle } from '../../../lib/use-server-data';
 import type { Category, Product } from '../../catalog';
-import { getTillCatalog, type TillCatalog } from '../api/till-catalog';
+import { useLocalCatalog } from '../local/local-views';
+import type { TillData } from '../local/till-data';
 
-function half<K extends keyof TillCatalog>(whole: ServerDataHandle<TillCatalog>, key: K): ServerDataHandle<TillCatalog[K]> {
-  const { state, reload, update } = whole;
-  return {
-    state: state.status === 'ready' ? { status: 'ready', data: state.data[key] } : state,
-    reload,
-    update: (change) => update((data) => ({ ...data, [key]: change(data[key]) })),
-  };
-}
+/** Local rows change only through the pull and the till's own writes. */
+const noReload = () => {};
+const noUpdate = () => {};
 
-export function useTillCatalog(): { categories: ServerDataHandle<Category[]>; products: ServerDataHandle<Product[]> } {
-  const load = useCallback((signal: AbortSignal) => getTillCatalog(signal), []);
-  const whole = useServerData<TillCatalog>(load, messages.productsLoadFailed);
-  return useMemo(() => ({ categories: half(whole, 'categories'), products: half(whole, 'products') }), [whole]);
+export function useTillCatalog(data: TillData | null): { categories: ServerDataHandle<Category[]>; products: ServerDataHandle<Product[]> } {
+  const catalog = useLocalCatalog(data);
+  return useMemo(() => {
+    const half = <K extends 'categories' | 'products'>(key: K) =>
+      ({
+        state:
+          catalog.status === 'ready'
+            ? { status: 'ready', data: catalog.data[key] }
+            : catalog.status === 'error'
+              ? { status: 'error', message: 'The local catalogue could not be read' }
+              : { status: 'loading' },
+        reload: noReload,
+        update: noUpdate,
+      }) as ServerDataHandle<K extends 'categories' ? Category[] : Product[]>;
+    return { categories: half('categories'), products: half('products') };
+  }, [catalog]);
 }

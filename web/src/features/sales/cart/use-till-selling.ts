@@ -13,11 +13,15 @@ import { FIRST_SELECT_CUSTOMER, tileBlock, visibleProducts } from './product-gri
 import { useTillStore } from '../../../stores/till-store';
 import { useInvoiceActions } from './use-invoice-actions';
 import { useTillCatalog } from './use-till-catalog';
+import type { TillData } from '../local/till-data';
 
-/** `searchRef` is the screen's search box, which takes focus back after an add. */
-export function useTillSelling(invoice: Invoice | null, onChange: (invoice: Invoice) => void, searchRef: RefObject<HTMLInputElement | null>) {
-  const catalog = useTillCatalog();
-  const actions = useInvoiceActions(invoice, onChange);
+/**
+ * `invoice` is the local invoice on screen (null before a customer is chosen); `searchRef` is
+ * the screen's search box, which takes focus back after an add.
+ */
+export function useTillSelling(data: TillData | null, invoice: Invoice | null, searchRef: RefObject<HTMLInputElement | null>) {
+  const catalog = useTillCatalog(data);
+  const actions = useInvoiceActions(data, invoice?._id ?? null);
   const [searchText, setSearchText] = useScreenSearch();
   const categoryId = useTillStore((state) => state.categoryId);
   const setCategoryId = useTillStore((state) => state.setCategoryId);
@@ -35,8 +39,8 @@ export function useTillSelling(invoice: Invoice | null, onChange: (invoice: Invo
   }
 
   /**
-   * Enter in the search box. A scanner's code goes to the server as a barcode (it adds one
-   * more when the product is already in the cart). Typed text that is no product's barcode but
+   * Enter in the search box. A scanner's code is looked up as a barcode in the local catalogue
+   * (it adds one more when the product is already in the cart). Typed text that is no product's barcode but
    * leaves exactly one tile that can be added adds that product, so a keyboard can sell too.
    */
   async function scan(text: string): Promise<boolean> {

@@ -1,45 +1,39 @@
 import { ArrowLeft, FileWarning } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadStatus } from '../../../components/data-table';
-import { messages } from '../../../config/messages';
-import { ApiError } from '../../../lib/api-client';
-import { useServerData } from '../../../lib/use-server-data';
-import { getInvoice } from '../api/invoices';
 import { CartPanel, TillColumns, TillSearch, tillPaths, useTillSelling, useTillSession, useTillStore } from '../cart';
+import { useLocalInvoice } from '../local/local-views';
+import type { TillData } from '../local/till-data';
+import { useTillData } from '../local/till-data-context';
 import { PaymentDialog } from '../payment';
-import type { Invoice } from '../types';
+import type { LocalInvoice } from '../../offline/types';
 import './open-orders.css';
 
-/** The open order, or null when the shop has no such open invoice (deleted, paid, another shop's). */
-async function findOpenOrder(id: string, signal: AbortSignal): Promise<Invoice | null> {
-  try {
-    const invoice = await getInvoice(id, signal, messages.openOrderFetchFailed);
-    return invoice.status === 'active' || invoice.status === 'saved' ? invoice : null;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
+const isOpen = (invoice: LocalInvoice | null): invoice is LocalInvoice =>
+  invoice !== null && (invoice.status === 'active' || invoice.status === 'saved');
 
 /**
- * SPEC part 2's open order detail (/admin|staff/open/orders/data/{id}): three columns, the
+ * SPEC part 2's open order detail (/admin|staff/open/orders/data/{ref}): three columns, the
  * categories, the product tiles and the cart (customer, lines, Products Discount, Discount
- * redeem, Total, Save back to the open orders list, Pay). The order is SPEC part 3's
- * `singleInvoiceOpenOrder`.
+ * redeem, Total, Save back to the open orders list, Pay). The order is read live from the
+ * till's local invoices (SPEC part 3's `singleInvoiceOpenOrder` holds its ref).
  */
 export function OpenOrderPage() {
   const { id = '' } = useParams();
   const session = useTillSession();
-  const load = useCallback((signal: AbortSignal) => findOpenOrder(id, signal), [id]);
-  const { state, reload } = useServerData<Invoice | null>(load, messages.openOrderFetchFailed);
+  const data = useTillData();
+  const order = useLocalInvoice(data, id);
   const setOrder = useTillStore((store) => store.setSingleInvoiceOpenOrder);
-  const loaded = state.status === 'ready' ? state.data : null;
+  const found = order.status === 'ready' && isOpen(order.data) ? order.data : null;
+  // Paying it from this screen leaves it paid: the dialog's print question still needs it.
+  const [kept, setKept] = useState<LocalInvoice | null>(null);
+  const shown = found ?? kept;
 
   useEffect(() => {
-    setOrder(loaded);
+    setOrder(found ? found.ref : null);
     return () => setOrder(null);
-  }, [loaded, setOrder]);
+  }, [found, setOrder]);
 
   const back = (
     <Link to={tillPaths.openOrders(session.area)} className="open-order__back">
@@ -48,11 +42,11 @@ export function OpenOrderPage() {
     </Link>
   );
 
-  if (state.status !== 'ready' || !state.data) {
+  if (!shown || !data) {
     return (
       <section className="open-order open-order--status" aria-label="Open order">
         {back}
-        {state.status === 'ready' ? (
+        {order.status === 'ready' ? (
           <div className="data-table__status">
             <FileWarning aria-hidden="true" />
             <span>This open order is gone: it was paid or deleted, or the link is wrong.</span>
@@ -60,8 +54,8 @@ export function OpenOrderPage() {
         ) : (
           <LoadStatus
             state={
-              state.status === 'error'
-                ? { status: 'error', message: state.message, onRetry: reload }
+              order.status === 'error'
+                ? { status: 'error', message: 'The open order could not be read from this device', onRetry: () => window.location.reload() }
                 : { status: 'loading', label: 'Loading the open order…' }
             }
           />
@@ -69,20 +63,24 @@ export function OpenOrderPage() {
       </section>
     );
   }
-  return <OpenOrderTill back={back} />;
+  return <OpenOrderTill back={back} data={data} order={shown} onPaying={setKept} />;
 }
 
-function OpenOrderTill({ back }: { back: ReactNode }) {
+interface OpenOrderTillProps {
+  back: ReactNode;
+  data: TillData;
+  order: LocalInvoice;
+  onPaying: (order: LocalInvoice | null) => void;
+}
+
+function OpenOrderTill({ back, data, order, onPaying }: OpenOrderTillProps) {
   const session = useTillSession();
   const navigate = useNavigate();
-  const order = useTillStore((store) => store.singleInvoiceOpenOrder);
-  const setOrder = useTillStore((store) => store.setSingleInvoiceOpenOrder);
   const searchRef = useRef<HTMLInputElement>(null);
-  const selling = useTillSelling(order, setOrder, searchRef);
+  const selling = useTillSelling(data, order, searchRef);
   const [paying, setPaying] = useState(false);
   const listPath = tillPaths.openOrders(session.area);
 
-  if (!order) return null;
   return (
     <section className="open-order" aria-labelledby="open-order-title">
       <div className="open-order__bar">
@@ -105,14 +103,20 @@ function OpenOrderTill({ back }: { back: ReactNode }) {
             focusQuantityOf={selling.focusQuantityOf}
             onQuantityFocused={selling.clearFocusQuantity}
             onSaved={() => navigate(listPath)}
-            onPay={() => setPaying(true)}
+            onPay={() => {
+              onPaying(order);
+              setPaying(true);
+            }}
           />
         }
       />
       {paying && (
         <PaymentDialog
           invoice={order}
-          onClose={() => setPaying(false)}
+          onClose={() => {
+            setPaying(false);
+            onPaying(null);
+          }}
           onDone={() => {
             setPaying(false);
             navigate(listPath);

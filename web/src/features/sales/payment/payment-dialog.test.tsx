@@ -6,8 +6,11 @@ import { loadCore } from '../../../test/core';
 import { cornerGrocery } from '../../../test/identity-fixtures';
 import { button, click, envelope, press, renderElement, typeInto, waitFor } from '../../../test/render';
 import { stubServer } from '../../../test/stub-server';
-import { openOrder, paidInvoice } from '../invoices/test-fixtures';
-import type { Invoice } from '../types';
+import { openOrder } from '../invoices/test-fixtures';
+import { localTill, type FakeAnswer } from '../local/local-test-support';
+import { TillDataProvider } from '../local/till-data-context';
+import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import type { TillPaymentBody } from '../local/till-requests';
 import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
 
@@ -16,11 +19,22 @@ vi.mock('../../../lib/notify', () => ({ notify }));
 vi.mock('./browser', () => ({ browser: { goTo: vi.fn(), print: vi.fn() } }));
 
 let server: ReturnType<typeof stubServer>;
+let refuseCash = '';
 let view: Awaited<ReturnType<typeof renderElement>> | undefined;
+let till: Awaited<ReturnType<typeof localTill>>;
 const onClose = vi.fn();
 const onDone = vi.fn();
+const paidAt = Date.UTC(2025, 2, 5, 9, 45);
 
-const sent = (key: string) => server.requests().filter((request) => request.key === key);
+/** Aisha's open order as the till holds it locally (the server numbered it INV-000007). */
+const REF = '0b0e9f5c-7a4d-4c1e-9d7e-000000000007';
+const localOrder: LocalInvoice = {
+  ...openOrder, _id: REF, ref: REF, invoiceNumber: '', provisionalNumber: '7F3A-0012', serverId: null, origin: 'till',
+};
+/** The server's answer to the till's commands: the invoice, numbered. */
+const numbered = (): FakeAnswer => ({ data: { _id: 'inv-7', ref: REF, invoiceNumber: 'INV-000007' } });
+const sentCommands = (kind: string) => till.sent.filter((command: StoredCommand) => command.kind === kind);
+
 const dialog = () => {
   const found = document.querySelector<HTMLElement>('[role="dialog"]');
   if (!found) throw new Error('no dialog open');
@@ -31,18 +45,27 @@ const receivedInput = () => {
   return document.getElementById(label!.htmlFor) as HTMLInputElement;
 };
 
-async function openDialog(invoice: Invoice = openOrder) {
-  view = await renderElement(<PaymentDialog invoice={invoice} onClose={onClose} onDone={onDone} />);
+async function openDialog(invoice: LocalInvoice = localOrder) {
+  await till.db.invoices.put(invoice);
+  view = await renderElement(
+    <TillDataProvider value={{ ...till.data, now: () => paidAt }}>
+      <PaymentDialog invoice={invoice} onClose={onClose} onDone={onDone} />
+    </TillDataProvider>,
+  );
   return dialog();
 }
 
 beforeAll(loadCore);
-beforeEach(() => {
+beforeEach(async () => {
+  till = await localTill((command) => (command.kind === 'payCash' && refuseCash ? { status: 409, message: refuseCash } : numbered()));
+  refuseCash = '';
   server = stubServer();
   vi.stubGlobal('fetch', server.fetchMock);
   useAuthStore.setState({ ...signedOut, shopData: cornerGrocery });
 });
-afterEach(() => {
+afterEach(async () => {
+  till.engine.stop();
+  await till.engine.settled();
   view?.unmount();
   view = undefined;
   vi.unstubAllGlobals();
@@ -52,14 +75,14 @@ afterEach(() => {
 
 describe('the payment dialog', () => {
   it('says the total payable with SPEC’s MVR prefix, and the tax', async () => {
-    const opened = await openDialog({ ...openOrder, totalAmount: 1234.5, totalTax: 0 });
+    const opened = await openDialog({ ...localOrder, totalAmount: 1234.5, totalTax: 0 });
     expect(opened.querySelector('h2')?.textContent).toBe('Total payable amount: MVR1,234.50');
     expect(opened.textContent).toContain('TaxMVR0.00');
     expect([...opened.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Cash', 'Swipe', 'Pay', 'Cancel']);
   });
 
   it('shows the tax the lines carry when it is not zero', async () => {
-    const opened = await openDialog({ ...openOrder, totalTax: 4.38 });
+    const opened = await openDialog({ ...localOrder, totalTax: 4.38 });
     expect(opened.textContent).toContain('TaxMVR4.38');
   });
 
@@ -74,17 +97,26 @@ describe('the payment dialog', () => {
     expect(dialog().textContent).toContain('Type the amount received');
   });
 
-  it('records a cash payment, then asks to print and prints the receipt', async () => {
-    server.answers['POST /api/v1/payment/cash/invoice/inv-7'] = envelope(200, { data: paidInvoice });
+  it('records a cash payment locally (offline too), then asks to print and prints the receipt', async () => {
     await openDialog();
     await click(button(dialog(), 'Cash'));
     await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Proceed to print?'));
     expect(notify.success).toHaveBeenCalledWith('Payment successful.');
-    expect(sent('POST /api/v1/payment/cash/invoice/inv-7')).toHaveLength(1);
+    expect(await till.db.invoices.get(REF)).toMatchObject({ status: 'paid', paymentMethod: 'cash', paidAt });
+    const [queued] = await till.db.outbox.toArray();
+    expect(queued).toMatchObject({ kind: 'payCash', path: `/till/invoices/${REF}/payment` });
+    expect(queued!.body).toMatchObject({ method: 'cash', paidAt, totalAmount: '109.5' } satisfies Partial<TillPaymentBody>);
+    expect(server.fetchMock).not.toHaveBeenCalled();
 
+    // Until the server has numbered it, the receipt shows the device's provisional number.
     const receipt = document.querySelector('.print-copy');
     expect(receipt?.textContent).toContain('Corner Grocery');
-    expect(receipt?.textContent).toContain('Invoice INV-000007');
+    expect(receipt?.textContent).toContain('Invoice Provisional 7F3A-0012');
+    till.goOnline();
+    await till.engine.settled();
+    await till.engine.drain({ ignoreBackoff: true });
+    expect(sentCommands('payCash')).toHaveLength(1);
+    await waitFor(() => expect(document.querySelector('.print-copy')?.textContent).toContain('Invoice INV-000007'));
     // Paid 09:45 UTC, written in the shop's time zone (UTC+5) as a medium date with a short time.
     expect(receipt?.textContent).toContain('Mar 5, 2025, 2:45 PM');
     expect(receipt?.textContent).toContain('Basmati rice');
@@ -94,54 +126,79 @@ describe('the payment dialog', () => {
 
     await click(button(dialog(), 'Print'));
     expect(browser.print).toHaveBeenCalledTimes(1);
-    expect(onDone).toHaveBeenCalledWith(paidInvoice);
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ ref: REF, status: 'paid', paymentMethod: 'cash' }));
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('records a swipe, and Cancel at the print question ends without printing', async () => {
-    const swiped = { ...paidInvoice, paymentMethod: 'internal-device' as const };
-    server.answers['POST /api/v1/payment/internal-device/invoice/inv-7'] = envelope(200, { data: swiped });
     await openDialog();
     await click(button(dialog(), 'Swipe'));
     await waitFor(() => expect(dialog().textContent).toContain('Proceed to print?'));
     expect(document.querySelector('.print-copy')?.textContent).toContain('Payment methodSwipe');
     await click(button(dialog(), 'Cancel'));
     expect(browser.print).not.toHaveBeenCalled();
-    expect(onDone).toHaveBeenCalledWith(swiped);
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ status: 'paid', paymentMethod: 'internal-device' }));
+    expect((await till.db.outbox.toArray()).map((command) => command.kind)).toEqual(['paySwipe']);
   });
 
   it('does not toast a failed cash payment (SPEC part 8) but says in the dialog that nothing was recorded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.answers['POST /api/v1/payment/cash/invoice/inv-7'] = envelope(409, { message: 'Invoice INV-000007 is already paid' });
+    // Paid meanwhile (another tab of this till): the local invoice refuses a second payment.
     await openDialog();
+    await till.db.invoices.put({ ...localOrder, status: 'paid', invoiceNumber: 'INV-000007' });
     await click(button(dialog(), 'Cash'));
-    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Invoice INV-000007 is already paid'));
+    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Invoice INV-000007 is paid and can no longer change'));
     expect(notify.error).not.toHaveBeenCalled();
     expect(logged).toHaveBeenCalled();
     expect(onDone).not.toHaveBeenCalled();
     expect(button(dialog(), 'Cash').disabled).toBe(false);
   });
 
-  it('toasts a failed swipe with SPEC’s fallback when the server says nothing', async () => {
-    server.answers['POST /api/v1/payment/internal-device/invoice/inv-7'] = envelope(500, 'Internal Server Error');
+  it('toasts a failed swipe with SPEC’s fallback when the local database fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     await openDialog();
+    till.db.close();
     await click(button(dialog(), 'Swipe'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Payment failed!'));
     expect(dialog().textContent).not.toContain('Proceed to print?');
   });
 
-  it('sends the browser to Stripe’s checkout page for a card payment', async () => {
+  it('tells the cashier when the server later refuses a sale: it is rolled back and open again', async () => {
+    refuseCash = 'Invoice INV-000007 is already paid';
+    await openDialog();
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(dialog().textContent).toContain('Proceed to print?'));
+    till.goOnline();
+    await till.engine.settled();
+    await till.engine.drain({ ignoreBackoff: true });
+    expect(till.status.state.rejected).toEqual([expect.objectContaining({ kind: 'payCash', message: 'Invoice INV-000007 is already paid' })]);
+    expect(await till.db.invoices.get(REF)).toEqual(localOrder);
+  });
+
+  it('sends the browser to Stripe’s checkout page for a card payment, once the outbox has sent the invoice', async () => {
     server.answers['POST /api/v1/payment/card/invoice/inv-7'] = envelope(200, {
       data: { session: { id: 'cs_test_1', url: 'https://checkout.stripe.test/c/pay/cs_test_1' }, invoice: openOrder },
     });
+    till.goOnline();
+    await till.data.engine.enqueue({ kind: 'saveOpenOrder', method: 'PUT', path: `/till/invoices/${REF}`, body: {} });
     await openDialog();
     await click(button(dialog(), 'Pay'));
     await waitFor(() => expect(browser.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
     expect(onDone).not.toHaveBeenCalled();
   });
 
+  it('says a card payment needs a connection while the invoice is not on the server', async () => {
+    await openDialog();
+    await click(button(dialog(), 'Pay'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Card payment needs a connection'));
+    expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Card payment needs a connection');
+    expect(button(dialog(), 'Cash').disabled).toBe(false);
+    expect(server.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the card option as unavailable when card payments are not configured', async () => {
     server.answers['POST /api/v1/payment/card/invoice/inv-7'] = envelope(503, { message: 'Card payments are not configured' });
+    await till.db.invoiceNumbers.put({ ref: REF, serverId: 'inv-7', invoiceNumber: 'INV-000007' });
     await openDialog();
     await click(button(dialog(), 'Pay'));
     await waitFor(() => expect(dialog().textContent).toContain('Card payment unavailable: Card payments are not configured'));

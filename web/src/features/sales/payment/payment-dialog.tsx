@@ -4,38 +4,50 @@ import { FormAlert } from '../../../components/form';
 import { messages } from '../../../config/messages';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { payCash, paySwipe, startCardPayment } from '../api/payments';
+import { startCardPayment } from '../api/payments';
 import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { useSalesSession } from '../invoices/sales-area';
+import { useLocalInvoice, viewOf } from '../local/local-views';
+import { cardInvoiceId, pay as payLocally } from '../local/payment-commands';
+import { refusalMessage, TillRefusal } from '../local/till-data';
+import { useTillData } from '../local/till-data-context';
+import type { LocalInvoice } from '../../offline/types';
 import type { Invoice } from '../types';
 import { browser } from './browser';
 import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
 
 export interface PaymentDialogProps {
-  invoice: Invoice;
+  /** The till's local invoice (features/sales/local), as the screens show it. */
+  invoice: LocalInvoice;
   /** Closes the dialog without paying. */
   onClose: () => void;
   /** After a payment (and the print question), with the paid invoice. */
-  onDone: (paid: Invoice) => void;
+  onDone: (paid: LocalInvoice) => void;
 }
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
  * SPEC part 2's payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
- * with its balance, and Cash, Swipe, Pay (card) and Cancel. After cash or swipe, "Proceed to
- * print?" with Print (the receipt through the browser's print) or Cancel; both end in `onDone`.
- * Pay sends the browser to Stripe's checkout; the success and cancel pages take it from there.
+ * with its balance, and Cash, Swipe, Pay (card) and Cancel. Cash and swipe are recorded in the
+ * till's local data at once, offline too, and sent by the outbox. After them, "Proceed to
+ * print?" with Print (the receipt, with the invoice number or "Provisional 7F3A-0012" until the
+ * server has numbered it) or Cancel; both end in `onDone`. Pay (card) needs the server's
+ * invoice: online, once the outbox has sent it, the browser goes to Stripe's checkout; offline
+ * it says "Card payment needs a connection".
  */
 export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
-  const [paid, setPaid] = useState<Invoice | null>(null);
+  const [paid, setPaid] = useState<LocalInvoice | null>(null);
   if (paid) return <PrintQuestion paid={paid} onDone={() => onDone(paid)} />;
   return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
 }
 
 type Busy = 'cash' | 'swipe' | 'card' | null;
 
-function PaymentChoice({ invoice, onClose, onPaid }: { invoice: Invoice; onClose: () => void; onPaid: (paid: Invoice) => void }) {
+function PaymentChoice({ invoice, onClose, onPaid }: { invoice: LocalInvoice; onClose: () => void; onPaid: (paid: LocalInvoice) => void }) {
+  const data = useTillData();
   const [received, setReceived] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState('');
@@ -47,11 +59,12 @@ function PaymentChoice({ invoice, onClose, onPaid }: { invoice: Invoice; onClose
     setBusy(method);
     setFailure('');
     try {
-      const paid = await (method === 'cash' ? payCash(invoice._id) : paySwipe(invoice._id));
+      if (!data) throw new TillRefusal(messages.paymentFailed);
+      const paid = await payLocally(data, invoice.ref, method === 'cash' ? 'cash' : 'internal-device', { offline: !isOnline() });
       notify.success(messages.paymentSuccessful);
       onPaid(paid);
     } catch (error) {
-      const message = errorMessage(error, messages.paymentFailed);
+      const message = refusalMessage(error, messages.paymentFailed);
       // SPEC part 8: a cash payment's failure is only logged, never toasted. The cashier still
       // has to know the sale is not recorded, so the dialog says it in place, without a toast.
       if (method === 'cash') console.error('Cash payment failed', error);
@@ -66,12 +79,14 @@ function PaymentChoice({ invoice, onClose, onPaid }: { invoice: Invoice; onClose
     setBusy('card');
     setFailure('');
     try {
-      const { session } = await startCardPayment(invoice._id);
+      if (!data) throw new TillRefusal(messages.paymentFailed);
+      const serverId = await cardInvoiceId(data, invoice.ref, isOnline());
+      const { session } = await startCardPayment(serverId);
       if (!session?.url) throw new ApiError(502, messages.paymentFailed);
       // The browser leaves for Stripe; the dialog stays busy until it has gone.
       browser.goTo(session.url);
     } catch (error) {
-      const message = errorMessage(error, messages.paymentFailed);
+      const message = error instanceof TillRefusal ? error.message : errorMessage(error, messages.paymentFailed);
       notify.error(message);
       if (error instanceof ApiError && error.status === 503) setCardUnavailable(message);
       else setFailure(message);
@@ -173,9 +188,14 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
   );
 }
 
-/** SPEC part 2: "Proceed to print?" with Print or Cancel, after the payment is recorded. */
-function PrintQuestion({ paid, onDone }: { paid: Invoice; onDone: () => void }) {
+/**
+ * SPEC part 2: "Proceed to print?" with Print or Cancel, after the payment is recorded. The
+ * invoice is read live, so the server's number replaces the provisional one once it arrives.
+ */
+function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone: () => void }) {
   const session = useSalesSession();
+  const live = useLocalInvoice(useTillData(), recorded.ref);
+  const paid: Invoice = live.status === 'ready' && live.data ? live.data : viewOf(recorded, undefined);
   return (
     <DialogFrame title="Proceed to print?" onDismiss={onDone} busy={false}>
       <p className="payment-dialog__subtitle">

@@ -1,0 +1,105 @@
+/**
+ * The till's local invoice arithmetic, all through the WASM core (`priceCart`), as the server
+ * prices: a line made from the local catalogue's values, the whole invoice re-priced after each
+ * change, the quantity rules and the stock check with the server's messages.
+ */
+import { priceCart, type PricedCart } from '../../../lib/core';
+import type { Product } from '../../catalog';
+import { cartLineInput } from '../cart/cart-totals';
+import type { InvoiceLine, Unit } from '../types';
+import type { LocalInvoice } from '../../offline/types';
+import { compareDecimal, thousandths } from './decimal-text';
+
+/** The rules of POST /invoice/{id}/products, with its messages: above 0, 3 decimals, whole pieces. */
+export function quantityError(text: string, unit: Unit): string | null {
+  const value = thousandths(text);
+  if (value === null) {
+    return /^\s*-?\d+\.\d{4,}\s*$/.test(text) ? 'Quantity must have at most 3 decimals' : 'Quantity must be a number';
+  }
+  if (value <= 0n) return 'Quantity must be greater than 0';
+  if (unit === 'no' && value % 1000n !== 0n) return 'Quantity must be a whole number for unit no';
+  return null;
+}
+
+/** The server's refusal of a quantity over the stock ("Not enough stock for Flour: 2.5 kg left"). */
+export const notEnoughStock = (product: Pick<Product, 'productName' | 'quantity' | 'unit'>) =>
+  `Not enough stock for ${product.productName}: ${product.quantity} ${product.unit} left`;
+
+/** Whether the product's stock covers `quantity` (custom products are sold as made). */
+export const stockCovers = (product: Product, quantity: string | number) => compareDecimal(quantity, product.quantity) <= 0;
+
+/**
+ * A new line for `product` priced with its catalogue values as they are now: the sale keeps
+ * them, whatever the catalogue does later. `categoryDiscountRate` is the category's rate.
+ */
+export function lineFromProduct(product: Product, categoryDiscountRate: number, quantity: number, customProduct = false): InvoiceLine {
+  return {
+    _id: `line-${product._id}`,
+    productId: product._id,
+    productName: product.productName,
+    unit: product.unit,
+    customProduct,
+    quantity,
+    sellingPrice: product.sellingPrice,
+    costPrice: product.costPrice,
+    costPriceProfit: product.costPriceProfit,
+    discount: product.discount,
+    discountType: product.discountType,
+    categoryDiscountRate,
+    productTax: product.productTax,
+    loyaltyRate: product.loyaltyRate,
+    price: 0,
+    gross: 0,
+    discountAmount: 0,
+    tax: 0,
+    total: 0,
+    pointsEarned: 0,
+    refundedQuantity: 0,
+  };
+}
+
+const zeroTotals = { subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0, totalAmount: 0, pointsEarned: 0 };
+
+/** The amount due before any redemption (0 for an empty cart). */
+export function amountDue(lines: readonly InvoiceLine[]): string {
+  if (lines.length === 0) return '0';
+  return priceCart({ lines: lines.map(cartLineInput), redeemAmount: 0 }).totalAmount;
+}
+
+/**
+ * The invoice with every amount the core gives for its lines and redemption. A redemption
+ * above the amount due is lowered to it (the lines went down), as the server's cart routes do;
+ * an empty cart has no amounts and no redemption.
+ */
+export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
+  if (invoice.products.length === 0) return { ...invoice, ...zeroTotals };
+  const due = amountDue(invoice.products);
+  const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
+  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem });
+  return withAmounts(invoice, cart);
+}
+
+function withAmounts(invoice: LocalInvoice, cart: PricedCart): LocalInvoice {
+  return {
+    ...invoice,
+    products: invoice.products.map((line, index) => {
+      const priced = cart.lines[index];
+      if (!priced) throw new Error(`The core priced no line ${index} of ${invoice.ref}`);
+      return {
+        ...line,
+        price: Number(priced.price),
+        gross: Number(priced.gross),
+        discountAmount: Number(priced.discount),
+        tax: Number(priced.tax),
+        total: Number(priced.total),
+        pointsEarned: Number(priced.pointsEarned),
+      };
+    }),
+    subTotal: Number(cart.subTotal),
+    totalDiscount: Number(cart.totalDiscount),
+    totalTax: Number(cart.totalTax),
+    redeemAmount: Number(cart.redeemAmount),
+    totalAmount: Number(cart.totalAmount),
+    pointsEarned: Number(cart.pointsEarned),
+  };
+}

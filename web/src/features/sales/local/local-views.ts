@@ -1,0 +1,70 @@
+/**
+ * What the till's screens read from the local tables (CONTRACT8: the product grid, search,
+ * barcode, categories, the customer lookup, the cart and the open orders all read locally,
+ * online and offline alike). An invoice is shown with the server's number once reconcile has
+ * stored it, else with its provisional number.
+ */
+import type { TillDb } from '../../offline/local-db';
+import type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product } from '../../offline/types';
+import { shownNumber } from './provisional-number';
+import { availablePoints } from './redemption';
+import { useLiveQuery, type LiveResult } from './use-live-query';
+import type { TillData } from './till-data';
+
+/** The invoice as the screens show it: the server's number and id joined in when known. */
+export function viewOf(invoice: LocalInvoice, number: InvoiceNumberRow | undefined): LocalInvoice {
+  const numbered = number ? { ...invoice, invoiceNumber: number.invoiceNumber, serverId: number.serverId } : invoice;
+  return { ...numbered, invoiceNumber: shownNumber(numbered) };
+}
+
+/** One invoice with its number and its customer's redeemable points, or null when it is gone. */
+export async function readInvoice(db: TillDb, ref: string): Promise<LocalInvoice | null> {
+  const invoice = await db.invoices.get(ref);
+  if (!invoice) return null;
+  const view = viewOf(invoice, await db.invoiceNumbers.get(ref));
+  const customer = view.customer;
+  if (!customer || (view.status !== 'active' && view.status !== 'saved')) return view;
+  return { ...view, customer: { ...customer, loyalityPoint: Number(await availablePoints(db, customer._id)) } };
+}
+
+export function useLocalInvoice(data: TillData | null, ref: string | null): LiveResult<LocalInvoice | null> {
+  return useLiveQuery(data && ref ? () => readInvoice(data.db, ref) : null, [data, ref]);
+}
+
+/** The saved invoices (open orders), newest first, with their numbers. */
+export async function readOpenOrders(db: TillDb): Promise<LocalInvoice[]> {
+  const saved = await db.invoices.where('status').equals('saved').toArray();
+  const numbers = await db.invoiceNumbers.bulkGet(saved.map((invoice) => invoice.ref));
+  return saved
+    .map((invoice, index) => viewOf(invoice, numbers[index]))
+    .sort((a, b) => b.createdAt - a.createdAt || b.updatedAt - a.updatedAt);
+}
+
+export function useOpenOrders(data: TillData | null): LiveResult<LocalInvoice[]> {
+  return useLiveQuery(data ? () => readOpenOrders(data.db) : null, [data]);
+}
+
+export interface LocalCatalog {
+  categories: Category[];
+  products: Product[];
+}
+
+export function useLocalCatalog(data: TillData | null): LiveResult<LocalCatalog> {
+  return useLiveQuery(
+    data
+      ? async () => ({
+          categories: await data.db.categories.orderBy('categoryName').toArray(),
+          products: await data.db.products.orderBy('productName').toArray(),
+        })
+      : null,
+    [data],
+  );
+}
+
+/** The shop's customer with this phone number, from the local table (null: none). */
+export async function customerByPhone(db: TillDb, phoneNumber: string): Promise<Customer | null> {
+  return (await db.customers.where('phoneNumber').equals(phoneNumber).first()) ?? null;
+}
+
+export const productByBarcode = async (db: TillDb, barcodeNumber: string) =>
+  (await db.products.where('barcodeNumber').equals(barcodeNumber).first()) ?? null;

@@ -1,0 +1,303 @@
+/** The till's local commands against a real local database and sync engine, with a scripted server. */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { priceCart } from '../../../lib/core';
+import { loadCore } from '../../../test/core';
+import { cola, rice, water } from '../../catalog/test-fixtures';
+import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import { cartLineInput } from '../cart/cart-totals';
+import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
+import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
+import { cardInvoiceId, pay } from './payment-commands';
+import { redeem } from './redemption';
+import type { TillInvoiceBody, TillPaymentBody } from './till-requests';
+
+beforeAll(loadCore);
+
+let till: Awaited<ReturnType<typeof localTill>>;
+// The database is left open: the engine's last status read may still be running after
+// `settled()` (it runs after the pass), and each test has an IndexedDB of its own anyway.
+afterEach(async () => {
+  till.engine.stop();
+  await till.engine.settled();
+});
+
+const newCart = () => createCart(till.data, { customer: aishaOnInvoice, staff: seller });
+const invoiceOf = async (ref: string) => (await till.db.invoices.get(ref))!;
+const queued = () => till.db.outbox.orderBy('seq').toArray();
+/** Sends the queue now, whatever backoff the failed background attempts set. */
+const syncNow = async () => {
+  await till.engine.settled();
+  return till.engine.drain({ ignoreBackoff: true });
+};
+const kinds = async () => (await queued()).map((command) => command.kind);
+
+/** Answers every invoice command with a numbered invoice, as the server does. */
+const numbering = (command: StoredCommand): FakeAnswer => {
+  const ref = command.path.split('/')[3]!;
+  return command.path.endsWith('/delete') ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042' } };
+};
+
+describe('creating a cart', () => {
+  it('writes the invoice and queues its PUT in one step, numbered by the device', async () => {
+    till = await localTill();
+    const first = await newCart();
+    const second = await newCart();
+    expect(first.ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first).toMatchObject({ _id: first.ref, status: 'active', origin: 'till', invoiceNumber: '', serverId: null, customer: aishaOnInvoice });
+    const device = (await till.db.device.get('device'))!;
+    expect(device.code).toMatch(/^[0-9A-F]{4}$/);
+    expect([first.provisionalNumber, second.provisionalNumber]).toEqual([`${device.code}-0001`, `${device.code}-0002`]);
+    expect(device.next).toBe(3);
+
+    const [command] = await queued();
+    expect(command).toMatchObject({ kind: 'createCart', method: 'PUT', path: `/till/invoices/${first.ref}` });
+    expect(command!.body).toEqual({
+      customerId: 'c-1', status: 'active', provisionalNumber: first.provisionalNumber, createdAt: till.clock.now(), redeemAmount: '0', lines: [],
+    });
+    expect(await invoiceOf(first.ref)).toEqual(first);
+  });
+
+  it('reuses the held cart when it is empty, switching its customer', async () => {
+    till = await localTill();
+    const held = await newCart();
+    const hassan = { _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: 0 };
+    const switched = await createCart(till.data, { customer: hassan, staff: seller, heldRef: held.ref });
+    expect(switched.ref).toBe(held.ref);
+    expect(await till.db.invoices.count()).toBe(1);
+    expect((await queued()).at(-1)?.body).toMatchObject({ customerId: 'c-2' });
+  });
+});
+
+describe('atomicity', () => {
+  it('keeps no local change when its command cannot be stored', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    const failing = till.engine.enqueue(
+      { kind: 'addLine', method: 'PUT', path: `/till/invoices/${cart.ref}`, body: () => { throw new Error('no body'); } },
+      async (tables) => tables.put('invoices', { ...cart, status: 'saved' }),
+    );
+    await expect(failing).rejects.toThrow('no body');
+    expect(await invoiceOf(cart.ref)).toEqual(cart);
+    expect(await kinds()).toEqual(['createCart']);
+  });
+});
+
+describe('lines', () => {
+  it('are priced by the core from the local catalogue’s values, which the command carries', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const { invoice } = await addLine(till.data, cart.ref, { productId: rice._id }, '1.5');
+    const expected = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: 0 });
+    expect(invoice.totalAmount).toBe(Number(expected.totalAmount));
+    expect(invoice.products.map((line) => line.total)).toEqual(expected.lines.map((line) => Number(line.total)));
+    // Drinks carry their category's 5% discount rate.
+    expect(invoice.products[0]).toMatchObject({ categoryDiscountRate: 5, sellingPrice: 9.5, quantity: 2 });
+
+    const body = (await queued()).at(-1)!.body as TillInvoiceBody;
+    expect(body.lines).toEqual([
+      expect.objectContaining({ productId: 'prod-1', quantity: '2', sellingPrice: '9.5', categoryDiscountRate: '5', productTax: '8', loyaltyRate: '1.5' }),
+      expect.objectContaining({ productId: 'prod-2', quantity: '1.5', unit: 'kg', discount: '5', discountType: 'flat', costPrice: '1234.5' }),
+    ]);
+    expect(await invoiceOf(cart.ref)).toEqual(invoice);
+  });
+
+  it('keep the price they were rung up at when the catalogue changes', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id });
+    await till.db.products.put({ ...cola, sellingPrice: 20, price: 20 });
+    const { invoice } = await setQuantity(till.data, cart.ref, cola._id, '3');
+    expect(invoice.products[0]).toMatchObject({ sellingPrice: 9.5, quantity: 3 });
+  });
+
+  it('add one more of a scanned product, and set the quantity from a tile', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
+    let { invoice } = await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
+    expect(invoice.products[0]?.quantity).toBe(2);
+    ({ invoice } = await addLine(till.data, cart.ref, { productId: water._id }, '5'));
+    expect(invoice.products[0]?.quantity).toBe(5);
+    // The same quantity again changes nothing and sends nothing.
+    const before = await till.db.outbox.count();
+    const again = await addLine(till.data, cart.ref, { productId: water._id }, '5');
+    expect(again.command).toBeNull();
+    expect(await till.db.outbox.count()).toBe(before);
+  });
+
+  it('are refused over the local stock with the server’s message, writing and queueing nothing', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: rice._id }, '2');
+    const before = { invoice: await invoiceOf(cart.ref), commands: await queued() };
+    await expect(setQuantity(till.data, cart.ref, rice._id, '13')).rejects.toThrow('Not enough stock for Rice 5kg: 12.5 kg left');
+    await expect(addLine(till.data, cart.ref, { productId: cola._id }, '25')).rejects.toThrow('Not enough stock for Cola 330ml: 24 no left');
+    expect(await invoiceOf(cart.ref)).toEqual(before.invoice);
+    expect(await queued()).toEqual(before.commands);
+  });
+
+  it('follow the unit’s quantity rules and refuse unknown products', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await expect(addLine(till.data, cart.ref, { productId: cola._id }, '1.5')).rejects.toThrow('Quantity must be a whole number for unit no');
+    await expect(addLine(till.data, cart.ref, { productId: rice._id }, '0')).rejects.toThrow('Quantity must be greater than 0');
+    await expect(addLine(till.data, cart.ref, { productId: rice._id }, '1.2345')).rejects.toThrow('Quantity must have at most 3 decimals');
+    await expect(addLine(till.data, cart.ref, { barcodeNumber: '999' })).rejects.toThrow('Product not found');
+    await expect(removeLine(till.data, cart.ref, cola._id)).rejects.toThrow('Product is not in this invoice');
+    expect(await kinds()).toEqual(['createCart']);
+  });
+
+  it('are removed and cleared, each change queued with the whole state after it', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id });
+    await addLine(till.data, cart.ref, { productId: water._id });
+    await removeLine(till.data, cart.ref, cola._id);
+    await clearCart(till.data, cart.ref);
+    const bodies = (await queued()).map((command) => (command.body as TillInvoiceBody).lines.map((line) => line.productId));
+    expect(await kinds()).toEqual(['createCart', 'addLine', 'addLine', 'removeLine', 'clearCart']);
+    expect(bodies).toEqual([[], ['prod-1'], ['prod-1', 'prod-3'], ['prod-3'], []]);
+    expect((await invoiceOf(cart.ref)).totalAmount).toBe(0);
+  });
+});
+
+describe('open orders', () => {
+  it('saves a cart with lines, refuses an empty one, and deletes one', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await expect(saveOpenOrder(till.data, cart.ref)).rejects.toThrow('The cart is empty: add a product before saving it');
+    await addLine(till.data, cart.ref, { productId: cola._id });
+    const { invoice } = await saveOpenOrder(till.data, cart.ref);
+    expect(invoice.status).toBe('saved');
+    expect((await queued()).at(-1)?.body).toMatchObject({ status: 'saved' });
+
+    await deleteOpenOrder(till.data, cart.ref);
+    expect(await till.db.invoices.get(cart.ref)).toBeUndefined();
+    expect((await queued()).at(-1)).toMatchObject({ kind: 'deleteOpenOrder', method: 'POST', path: `/till/invoices/${cart.ref}/delete` });
+  });
+});
+
+describe('redeeming points', () => {
+  async function paidWithRedemption(amount: string) {
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    await redeem(till.data, cart.ref, amount);
+    return pay(till.data, cart.ref, 'cash', { offline: true });
+  }
+
+  it('is limited by the last known balance minus this device’s unsent redemptions', async () => {
+    till = await localTill(numbering);
+    const paid = await paidWithRedemption('10');
+    expect(paid.redeemAmount).toBe(10);
+
+    // Aisha had 12.50; 10 of it went on a sale not yet sent.
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    await expect(redeem(till.data, cart.ref, '5')).rejects.toThrow('You can redeem at most 2.50');
+    expect((await redeem(till.data, cart.ref, '2.5')).invoice.redeemAmount).toBe(2.5);
+
+    // Once the sale is sent, its redemption is the server's to count (the next pull brings the balance).
+    till.goOnline();
+    await syncNow();
+    expect((await redeem(till.data, cart.ref, '5')).invoice.redeemAmount).toBe(5);
+  });
+
+  it('is at most the amount due, refuses bad amounts, and is lowered when the lines go down', async () => {
+    till = await localTill();
+    await till.db.customers.update('c-1', { loyalityPoint: 500 });
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const due = Number(priceCart({ lines: (await invoiceOf(cart.ref)).products.map(cartLineInput) }).totalAmount);
+    await expect(redeem(till.data, cart.ref, '100')).rejects.toThrow(`You can redeem at most ${due.toFixed(2)}`);
+    await expect(redeem(till.data, cart.ref, 'five')).rejects.toThrow('Type the amount to redeem');
+    await expect(redeem(till.data, cart.ref, '1.005')).rejects.toThrow('Type the amount to redeem');
+    await redeem(till.data, cart.ref, String(due));
+    const { invoice } = await setQuantity(till.data, cart.ref, cola._id, '1');
+    const oneCola = Number(priceCart({ lines: invoice.products.map(cartLineInput) }).totalAmount);
+    expect(oneCola).toBeLessThan(due);
+    expect(invoice.redeemAmount).toBe(oneCola);
+    expect(invoice.totalAmount).toBe(0);
+  });
+});
+
+describe('paying cash or swipe', () => {
+  it('marks the invoice paid, takes the stock and queues the whole sale with its total', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: rice._id }, '1.25');
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const open = await invoiceOf(cart.ref);
+    till.clock.advance(5_000);
+    const paid = await pay(till.data, cart.ref, 'internal-device', { offline: true });
+    expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'internal-device', paidAt: till.clock.now() });
+    expect((await till.db.products.get(rice._id))?.quantity).toBe(11.25);
+    expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
+
+    const command = (await queued()).at(-1)!;
+    expect(command).toMatchObject({ kind: 'paySwipe', method: 'POST', path: `/till/invoices/${cart.ref}/payment` });
+    const body = command.body as TillPaymentBody;
+    expect(body).toMatchObject({ method: 'internal-device', paidAt: till.clock.now(), offline: true, totalAmount: String(open.totalAmount) });
+    expect(body.invoice).toMatchObject({ status: 'active', customerId: 'c-1' });
+    expect(body.invoice.lines).toHaveLength(2);
+    await expect(pay(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(/is paid and can no longer change/);
+  });
+
+  it('refuses an empty cart', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await expect(pay(till.data, cart.ref, 'cash', { offline: false })).rejects.toThrow('Cart Empty');
+  });
+
+  it('by card needs a connection and every command of the invoice sent', async () => {
+    till = await localTill(numbering);
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id });
+    await expect(cardInvoiceId(till.data, cart.ref, false)).rejects.toThrow('Card payment needs a connection');
+    // The browser says online but the server cannot be reached: still no card.
+    await expect(cardInvoiceId(till.data, cart.ref, true)).rejects.toThrow('Card payment needs a connection');
+    till.goOnline();
+    await expect(cardInvoiceId(till.data, cart.ref, true)).resolves.toBe('42');
+  });
+});
+
+describe('sync: reconcile and rollback', () => {
+  it('writes the server’s number into invoiceNumbers and leaves the invoices as the till wrote them', async () => {
+    till = await localTill(numbering);
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id });
+    const paid = await pay(till.data, cart.ref, 'cash', { offline: false });
+    const before = await till.db.invoices.toArray();
+    till.goOnline();
+    expect(await syncNow()).toMatchObject({ sent: 3, rejected: 0 });
+    expect(await till.db.invoices.toArray()).toEqual(before);
+    expect(await till.db.invoiceNumbers.toArray()).toEqual([{ ref: paid.ref, serverId: '42', invoiceNumber: 'INV-000042' }]);
+    expect(till.sent.map((command) => command.kind)).toEqual(['createCart', 'addLine', 'payCash']);
+  });
+
+  it('rolls a rejected change back, restoring the cart as it was before it', async () => {
+    till = await localTill((command) => (command.kind === 'setQuantity' ? { status: 400, message: 'Quantity refused' } : { data: null }));
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const before = await invoiceOf(cart.ref);
+    await setQuantity(till.data, cart.ref, cola._id, '3');
+    expect((await invoiceOf(cart.ref)).products[0]?.quantity).toBe(3);
+    till.goOnline();
+    expect(await syncNow()).toMatchObject({ sent: 2, rejected: 1 });
+    expect(await invoiceOf(cart.ref)).toEqual(before);
+    expect(till.status.state.rejected).toEqual([expect.objectContaining({ kind: 'setQuantity', message: 'Quantity refused', conflicts: 0 })]);
+  });
+
+  it('rolls a rejected payment back: the invoice is open again and the stock is back', async () => {
+    till = await localTill((command) => (command.kind === 'payCash' ? { status: 409, message: 'Invoice INV-000042 is already paid' } : { data: null }));
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: water._id }, '4');
+    const open: LocalInvoice = await invoiceOf(cart.ref);
+    await pay(till.data, cart.ref, 'cash', { offline: true });
+    expect((await till.db.products.get(water._id))?.quantity).toBe(56);
+    till.goOnline();
+    await syncNow();
+    expect(await invoiceOf(cart.ref)).toEqual(open);
+    expect((await till.db.products.get(water._id))?.quantity).toBe(60);
+  });
+});
