@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageFrame, type FrameHandle } from '../components/page-frame';
 import { useLogout } from '../features/auth';
-import { TillRuntimeProvider } from '../features/offline/till-runtime';
+import { TillRuntimeProvider, useTillRuntime } from '../features/offline/till-runtime';
+import { TillDataProvider, useTillData } from '../features/sales/local/till-data-context';
+import { reconcileTillAnswer } from '../features/sales/local/reconcile';
 
 /**
  * Every route renders inside the shared frame; its Logout icon signs the shop out (SPEC part 4).
@@ -16,10 +19,22 @@ export function RootLayout() {
   const matches = useMatches();
   const tools = matches.map((match) => (match.handle as FrameHandle | undefined)?.topBarTools).filter(Boolean);
   return (
-    <TillRuntimeProvider>
-      <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
-        <Outlet />
-      </PageFrame>
+    <TillRuntimeProvider reconcile={reconcileTillAnswer}>
+      <TillDataFromRuntime>
+        <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
+          <Outlet />
+        </PageFrame>
+      </TillDataFromRuntime>
     </TillRuntimeProvider>
   );
+}
+
+/**
+ * The till screens read the running till's database and engine (features/sales/local). Before a
+ * till runs, an outer provider's data stays visible (the screen tests give their own).
+ */
+function TillDataFromRuntime({ children }: { children: ReactNode }) {
+  const runtime = useTillRuntime();
+  const outer = useTillData();
+  return <TillDataProvider value={runtime ?? outer}>{children}</TillDataProvider>;
 }
