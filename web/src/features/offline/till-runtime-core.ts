@@ -52,6 +52,9 @@ export interface TillRuntimeOptions {
   onError?: (error: unknown) => void;
 }
 
+/** Command kinds whose acceptance changes products' stock or customers' balances (payments). */
+const MOVES_STOCK_OR_POINTS = /^pay/;
+
 export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const { shopId } = options;
   const clock = options.clock ?? systemClock;
@@ -61,9 +64,16 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const status = whileRunning(options.status ?? useSyncStatusStore.getState(), () => !stopped);
 
   const db = openLocalDb(shopId, options.dbOptions);
-  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile: options.reconcile, onError });
   const pullController = new AbortController();
   let pulling: Promise<void> | null = null;
+  // A sale or refund the server accepted moved stock and loyalty balances: pull them soon after
+  // (outside the transaction the answer is written in), so the next redemption limit and stock
+  // check read the server's figures.
+  const reconcile: SyncEngineOptions['reconcile'] = async (command, answer, database) => {
+    await options.reconcile?.(command, answer, database);
+    if (MOVES_STOCK_OR_POINTS.test(command.kind)) clock.setTimeout(() => pullInBackground(), 0);
+  };
+  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, onError });
 
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();

@@ -135,6 +135,20 @@ describe('choosing the customer (SPEC part 5)', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
+  it('pulls once when the number is not local yet (a first pull still running), then finds the customer', async () => {
+    const newcomer = { _id: 'c-9', customerName: 'Mariyam Zahir', phoneNumber: '7005555', email: '', address: '', loyalityPoint: 0, pointAmount: 0 };
+    let pulls = 0;
+    till.data.pullNow = async () => {
+      pulls += 1;
+      await till.db.customers.put({ ...(await till.db.customers.toCollection().first())!, ...newcomer });
+    };
+    await openCart();
+    typeInto(phoneBox(), '7005555');
+    await waitFor(() => expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Mariyam Zahir7005555'));
+    expect(pulls).toBe(1);
+    expect(await lastBody()).toMatchObject({ customerId: 'c-9' });
+  });
+
   it('is the staff’s landing page, whose not-found goes to the staff’s Add New Customer', async () => {
     signIn('staff');
     const { router } = await openCart(null, '/staff');

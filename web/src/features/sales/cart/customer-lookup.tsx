@@ -42,7 +42,13 @@ export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupPr
     setPending(true);
     try {
       if (!data) throw new TillRefusal('The till is still opening: try again in a moment');
-      const customer = await customerByPhone(data.db, phoneNumber);
+      let customer = await customerByPhone(data.db, phoneNumber);
+      // Not here yet: a till whose first pull is still running, or a customer added on another
+      // till since the last pull. Online, one pull settles it before "Add customer" is offered.
+      if (!customer && data.pullNow && navigator.onLine) {
+        await data.pullNow().catch(() => undefined);
+        customer = await customerByPhone(data.db, phoneNumber);
+      }
       if (controller.signal.aborted) return;
       if (!customer) {
         navigate(customerPaths.add(area, phoneNumber));

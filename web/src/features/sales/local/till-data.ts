@@ -9,6 +9,8 @@ import type { SyncEngine } from '../../offline/sync-engine';
 export interface TillData {
   db: TillDb;
   engine: Pick<SyncEngine, 'enqueue' | 'drain'>;
+  /** Pulls the server's catalogue and customers changes now (the running till's; absent in tests). */
+  pullNow?: () => Promise<void>;
   /** Epoch milliseconds; `Date.now` unless a test drives time. */
   now?: () => number;
 }
