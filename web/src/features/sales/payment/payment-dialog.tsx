@@ -198,7 +198,8 @@ function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone:
   const paid: Invoice = live.status === 'ready' && live.data ? live.data : viewOf(recorded, undefined);
   return (
     <DialogFrame title="Proceed to print?" onDismiss={onDone} busy={false}>
-      <p className="payment-dialog__subtitle">
+      {/* The ref names the sale for good (its number may still be provisional): tests match it on the server. */}
+      <p className="payment-dialog__subtitle" data-invoice-ref={recorded.ref}>
         {paid.invoiceNumber} is paid ({DIALOG_CURRENCY}
         {twoDecimals(paid.totalAmount)}).
       </p>
