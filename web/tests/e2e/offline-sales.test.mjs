@@ -6,7 +6,7 @@
 // database and the context goes online. Then the server holds exactly those three invoices with
 // the totals the screen showed, and the till counts no unsynced change.
 // The functions handed to page.evaluate and waitForFunction run in the page.
-/* global navigator, document */
+/* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { demo } from './demo-shop.mjs';
