@@ -7,6 +7,9 @@ import { messages } from '../../../config/messages';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { createCustomer, type Customer, type CustomerFields } from '../api/customers-api';
+import { useTillData } from '../../sales/local/till-data-context';
+import { addCustomer } from '../add-customer';
+import { useOnlineStatus } from '../../offline/use-online-status';
 import { customerPaths, useShopSession, type ShopSession } from '../shop-area';
 import { customerErrors, hasErrors, PHONE_NUMBER_LENGTH, prefilledPhone, trimmedCustomer, type CustomerErrors } from '../validation';
 import '../components/customers.css';
@@ -18,7 +21,8 @@ const order: (keyof CustomerFields)[] = ['customerName', 'phoneNumber', 'email']
  * numeric keypad) and an optional email. `?phone=` prefills the phone number: SPEC part 5's cart
  * opens this form when its lookup finds no one. Mistakes the core can see are shown beside the
  * fields and nothing is sent; the server's refusal (e.g. a phone number already in the shop) is
- * shown above the button and as a toast.
+ * shown above the button and as a toast. With no network, the till adds the customer locally and
+ * sends it when it can (add-customer.ts), so a new customer can buy offline.
  */
 export function AddCustomerPage() {
   const session = useShopSession();
@@ -44,6 +48,8 @@ function AddCustomerForm({ initialPhone, onAdded }: { initialPhone: string; onAd
   const [errors, setErrors] = useState<CustomerErrors>({});
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
+  const till = useTillData();
+  const online = useOnlineStatus();
   const idOf = (name: keyof CustomerFields) => `${formId}-${name}`;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -59,7 +65,7 @@ function AddCustomerForm({ initialPhone, onAdded }: { initialPhone: string; onAd
     }
     setPending(true);
     try {
-      const customer = await createCustomer(trimmedCustomer(values));
+      const customer = await addCustomer(trimmedCustomer(values), till, online, createCustomer);
       notify.success(messages.customerAdded);
       onAdded(customer);
     } catch (error) {

@@ -61,9 +61,17 @@ export function useLocalCatalog(data: TillData | null): LiveResult<LocalCatalog>
   );
 }
 
-/** The shop's customer with this phone number, from the local table (null: none). */
+/** A customer the till added itself, still under its client ref (a UUID) rather than the server's id. */
+const isTillRef = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * The shop's customer with this phone number, from the local table (null: none). A customer
+ * added at this till offline has two rows once a pull brings the server's: the server's is
+ * preferred, as it carries the live points balance.
+ */
 export async function customerByPhone(db: TillDb, phoneNumber: string): Promise<Customer | null> {
-  return (await db.customers.where('phoneNumber').equals(phoneNumber).first()) ?? null;
+  const matches = await db.customers.where('phoneNumber').equals(phoneNumber).toArray();
+  return matches.find((customer) => !isTillRef(customer._id)) ?? matches[0] ?? null;
 }
 
 export const productByBarcode = async (db: TillDb, barcodeNumber: string) =>
