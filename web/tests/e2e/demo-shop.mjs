@@ -78,8 +78,8 @@ export async function staffSignIn(page, staffId) {
   await page.getByRole('button', { name: /^Sync status: .*Synced / }).waitFor();
 }
 
-/** The till says every change it made has reached the server. */
-export const allSent = (page) => page.getByRole('button', { name: /^Sync status: 0 unsynced, Synced / }).waitFor();
+/** The till says every change it made has reached the server, and none was rejected. */
+export const allSent = (page) => page.getByRole('button', { name: /^Sync status: 0 unsynced, Synced (?!.*rejected)/ }).waitFor();
 
 /** An amount as written on a screen ("MVR 1,234.50", "MVR71.53") or by the API (71.5) in cents, without floats. */
 export function cents(value) {

@@ -151,9 +151,9 @@ async function visit(viewport, path, answers, check) {
 
 const settle = (page) => page.waitForTimeout(300);
 
-/** The top bar says the till has its catalogue ("Synced") and, with `allSent`, that no change waits. */
+/** The top bar says the till has its catalogue ("Synced") and, with `allSent`, that no change waits or was rejected. */
 const synced = (page, allSent = false) =>
-  page.getByRole('button', { name: allSent ? /^Sync status: 0 unsynced, Synced / : /^Sync status: .*Synced / }).waitFor();
+  page.getByRole('button', { name: allSent ? /^Sync status: 0 unsynced, Synced (?!.*rejected)/ : /^Sync status: .*Synced / }).waitFor();
 
 /** A product tile is tapped: its line shows in the cart. */
 async function tap(page, productName) {
