@@ -5,9 +5,22 @@
 // sold on the demo shop today too, so the dashboard's figures are read (through the API, with
 // the admin's cookies) before the sales and must grow by exactly the two invoices' totals.
 // Test files run one at a time (package.json's e2e script), so no other sale lands meanwhile.
+// The till is local-first (docs/api-till-sync.md): a sale counts once its outbox has sent it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, atPath, demo, openFromMenu, runFlow, shopSignIn, toast } from './demo-shop.mjs';
+import {
+  adminSignIn,
+  allSent,
+  atPath,
+  cents,
+  demoStaffId,
+  openFromMenu,
+  runFlow,
+  serverInvoice,
+  staffSignIn,
+  tillAnswer,
+  toast,
+} from './demo-shop.mjs';
 import { launchBrowser, shot, url } from './support.mjs';
 
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
@@ -23,15 +36,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** An amount as a screen writes it ("1,234.50") or the API sends it (71.5), in cents, without floats. */
-function cents(value) {
-  const text = String(value).replace(/[^0-9.-]/g, '');
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-  return negative ? -amount : amount;
-}
 
 /**
  * Today in the shop's time zone, as the server dates sales and the dashboard opens: at 19:30 UTC
@@ -81,59 +85,45 @@ async function todaysFigures(page, todayQuery) {
   };
 }
 
-/** The demo staff member's generated staff ID, from the admin's staff list. */
-async function demoStaffId(page) {
-  const response = await page.request.get(url('/api/v1/admin/staff/list'));
-  assert.equal(response.status(), 200);
-  const staff = (await response.json()).data.find((person) => person.role === 'staff' && person.userName === 'DemoStaff');
-  assert.ok(staff, 'the demo staff member exists');
-  return staff.staffId;
-}
-
-async function staffSignIn(page, staffId) {
-  await shopSignIn(page);
-  await page.goto(url('/shop/staff/login'));
-  await page.getByLabel('Staff ID').fill(staffId);
-  await page.getByLabel('Password', { exact: true }).fill(demo.staffPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/staff');
-  await page.getByLabel('Customer phone').waitFor();
-}
-
-/** One sale at the till: the customer by phone, one product tile, paid by `method`. Answers the server's invoice. */
-async function sell(page, customer, productName, method, methodPath) {
-  const created = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && /\/api\/v1\/invoice\/[^/]+$/.test(new URL(response.url()).pathname),
-  );
+/**
+ * One sale at the till: the customer by phone, one product tile, paid by `method`. The cart's
+ * first command creates the server's invoice (its number then heads the cart); the payment is
+ * recorded on the device and sent by the outbox. Answers the server's invoice, whose total must
+ * be the one the cashier was shown.
+ */
+async function sell(page, customer, productName, method, methodName) {
+  const created = tillAnswer(page);
   await page.getByLabel('Customer phone').fill(customer.phone);
-  const createdResponse = await created;
-  assert.equal(createdResponse.status(), 201);
-  const cart = (await createdResponse.json()).data;
-  await page.locator('.cart-panel').getByRole('heading', { name: cart.invoiceNumber }).waitFor();
+  const cart = await created;
+  assert.equal(cart.status, 201);
+  await page.locator('.cart-panel').getByRole('heading', { name: cart.invoice.invoiceNumber }).waitFor();
 
   const tile = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) });
   await tile.click();
   await tile.getByText('Already in Cart').waitFor();
+  const totalText = await page.locator('.cart-panel').getByLabel('Total', { exact: true }).textContent();
 
   await page.locator('.cart-panel').getByRole('button', { name: 'Pay', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /^Total payable amount: MVR/ });
   await dialog.waitFor();
-  const paid = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/api/v1/payment/${methodPath}/invoice/`));
+  const paid = tillAnswer(page, { action: '/payment', ref: cart.ref });
   await dialog.getByRole('button', { name: method, exact: true }).click();
-  assert.equal((await paid).status(), 200);
   await toast(page, 'Payment successful.').waitFor();
   const question = page.getByRole('dialog', { name: 'Proceed to print?' });
   await question.getByRole('button', { name: 'Cancel' }).click();
   await atPath(page, '/staff/open/orders');
+  const payment = await paid;
+  assert.equal(payment.status, 200);
+  await allSent(page);
   // Back to the till for the next customer, as the cashier would.
   await openFromMenu(page, 'Staff menu', 'Cart', '/staff');
   await page.getByLabel('Customer phone').waitFor();
 
-  const response = await page.request.get(url(`/api/v1/invoice/${encodeURIComponent(cart._id)}`));
-  assert.equal(response.status(), 200);
-  const invoice = (await response.json()).data;
+  const invoice = await serverInvoice(page, cart.invoice._id);
+  assert.equal(invoice.ref, cart.ref);
   assert.equal(invoice.status, 'paid');
-  assert.equal(invoice.paymentMethod, methodPath);
+  assert.equal(invoice.paymentMethod, methodName);
+  assert.equal(cents(invoice.totalAmount), cents(totalText), "the server's total is the one the cashier was shown");
   return invoice;
 }
 

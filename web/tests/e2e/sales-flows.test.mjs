@@ -1,14 +1,28 @@
 // End-to-end against the REAL server (scripts/lib/e2e.sh starts it with POS_DEMO=1 and a
 // throwaway database): issue 5's selling flows on the demo shop, driven through the UI like a
 // cashier and an admin. The flows run in order and build on each other: flow 1's sale earns the
-// points flow 3 redeems and is the invoice flow 4 refunds. After each sale the server's own
-// invoice (GET /api/v1/invoice/{id}, with the page's cookies) must say what the screen said.
+// points flow 3 redeems and is the invoice flow 4 refunds. The till is local-first: each change
+// is written on the device and sent by its outbox (docs/api-till-sync.md); the flows wait for
+// the server's answers to those commands, and after each sale the server's own invoice
+// (GET /api/v1/invoice/{id}, with the page's cookies) must say what the screen said.
 // The functions handed to page.evaluate, addInitScript and waitForFunction run in the page.
 /* global window, document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, atPath, demo, openFromMenu, runFlow, shopSignIn, toast } from './demo-shop.mjs';
-import { launchBrowser, shot, url } from './support.mjs';
+import {
+  adminSignIn,
+  allSent,
+  atPath,
+  cents,
+  demoStaffId,
+  openFromMenu,
+  runFlow,
+  serverInvoice,
+  staffSignIn as signInAsStaff,
+  tillAnswer,
+  toast,
+} from './demo-shop.mjs';
+import { launchBrowser, shot } from './support.mjs';
 
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
 const aisha = { name: 'Aisha Ali', phone: '7771234' };
@@ -23,7 +37,7 @@ const customCustomer = { name: `Walk-in ${run}`, phone: `5${String(Date.now()).s
 
 /** What the flows hand on: flow 1's invoice (refunded in flow 4). */
 const sold = { invoiceId: '', invoiceNumber: '', totalText: '' };
-let demoStaffId = '';
+let staffId = '';
 
 let browser;
 before(async () => {
@@ -32,15 +46,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** An amount as written on a screen ("MVR 1,234.50", "MVR71.53") or by the API (71.5) in cents, without floats. */
-function cents(value) {
-  const text = String(value).replace(/[^0-9.-]/g, '');
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-  return negative ? -amount : amount;
-}
 
 /**
  * window.print records what the receipt's print copy holds at the moment of printing, instead
@@ -57,50 +62,41 @@ const printed = (page) => page.evaluate(() => window.__printed);
 
 const flow = (name, body) => runFlow(browser, 'sales-flow', name, body, recordPrints);
 
-/** The demo staff member's generated staff ID, as the admin's staff list shows it (asked once). */
-async function staffIdOfDemoStaff() {
-  if (demoStaffId) return demoStaffId;
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await adminSignIn(page);
-    const response = await page.request.get(url('/api/v1/admin/staff/list'));
-    assert.equal(response.status(), 200);
-    const staff = (await response.json()).data.find((person) => person.role === 'staff' && person.userName === 'DemoStaff');
-    assert.ok(staff, 'the demo staff member exists');
-    demoStaffId = staff.staffId;
-    return demoStaffId;
-  } finally {
-    await context.close();
-  }
-}
-
-/** The staff member signs in and lands on the cart (the staff's home). */
+/** The staff member signs in (the demo staff's ID is read once, with an admin's session). */
 async function staffSignIn(page) {
-  const staffId = await staffIdOfDemoStaff();
-  await shopSignIn(page);
-  await page.goto(url('/shop/staff/login'));
-  await page.getByLabel('Staff ID').fill(staffId);
-  await page.getByLabel('Password', { exact: true }).fill(demo.staffPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/staff');
-  await page.getByLabel('Customer phone').waitFor();
+  if (!staffId) {
+    const context = await browser.newContext();
+    try {
+      const admin = await context.newPage();
+      await adminSignIn(admin);
+      staffId = await demoStaffId(admin);
+    } finally {
+      await context.close();
+    }
+  }
+  await signInAsStaff(page, staffId);
 }
 
-/** Admin and staff screens reach things through the area menu, as a user would. */
-
-/** The customer by phone: their cart is created. Answers the cart's id and number. */
+/**
+ * The customer by phone: their cart is made on the device at once (a provisional number), and
+ * its first command creates the server's invoice, whose number then heads the cart. Answers the
+ * cart's ref and the server's id and number.
+ */
 async function startCart(page, customer) {
-  const created = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/v1\/invoice\/[^/]+$/.test(new URL(response.url()).pathname));
+  const created = tillAnswer(page);
   await page.getByLabel('Customer phone').fill(customer.phone);
-  const response = await created;
-  assert.equal(response.status(), 201);
-  const invoice = (await response.json()).data;
   await toast(page, 'Invoice created').waitFor();
   const cart = page.locator('.cart-panel');
-  await cart.getByRole('heading', { name: invoice.invoiceNumber }).waitFor();
   await cart.getByText(customer.name).waitFor();
-  return { id: invoice._id, number: invoice.invoiceNumber };
+  const answer = await created;
+  assert.equal(answer.status, 201, 'the first command of the cart creates the invoice');
+  const invoice = answer.invoice;
+  assert.equal(invoice.ref, answer.ref);
+  assert.match(invoice.invoiceNumber, /^INV-\d+$/);
+  assert.match(invoice.provisionalNumber, /^[0-9A-F]{4}-\d{4,}$/, 'the till named it by a provisional number first');
+  assert.equal(invoice.customer.phoneNumber, customer.phone);
+  await cart.getByRole('heading', { name: invoice.invoiceNumber }).waitFor();
+  return { ref: answer.ref, id: invoice._id, number: invoice.invoiceNumber };
 }
 
 const cartLines = (page) => page.getByRole('list', { name: 'Products in the cart' });
@@ -133,22 +129,24 @@ async function openPayment(page, totalText) {
   return dialog;
 }
 
-/** Pays with a method button and waits for the server's answer and "Proceed to print?". */
-async function pay(page, dialog, method, path) {
-  const paid = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(`/api/v1/payment/${path}/invoice/`));
+/**
+ * Pays with a method button: "Payment successful." and "Proceed to print?" come at once (the
+ * sale is recorded on the device); the outbox sends the payment, whose answer must be the paid
+ * invoice with the screen's total. Answers the print question.
+ */
+async function pay(page, dialog, cart, method, methodName, totalText) {
+  const paid = tillAnswer(page, { action: '/payment', ref: cart.ref });
   await dialog.getByRole('button', { name: method, exact: true }).click();
-  assert.equal((await paid).status(), 200);
   await toast(page, 'Payment successful.').waitFor();
   const question = page.getByRole('dialog', { name: 'Proceed to print?' });
   await question.waitFor();
+  const answer = await paid;
+  assert.equal(answer.status, 200);
+  assert.equal(answer.request.method, methodName);
+  assert.equal(cents(answer.request.totalAmount), cents(totalText), 'the till sent the total it showed');
+  assert.equal(answer.invoice.status, 'paid');
+  assert.equal(cents(answer.invoice.totalAmount), cents(totalText), "the server's total is the screen's");
   return question;
-}
-
-/** The server's invoice, read with the page's own session cookies. */
-async function serverInvoice(page, id) {
-  const response = await page.request.get(url(`/api/v1/invoice/${encodeURIComponent(id)}`));
-  assert.equal(response.status(), 200);
-  return (await response.json()).data;
 }
 
 describe('selling flows against the real server', () => {
@@ -174,7 +172,7 @@ describe('selling flows against the real server', () => {
       assert.equal(cents(await balance.textContent()), received - cents(totalText));
       await shot(page, 'sales-flow-payment-cash');
 
-      const question = await pay(page, dialog, 'Cash', 'cash');
+      const question = await pay(page, dialog, cart, 'Cash', 'cash', totalText);
       await question.getByText(`${cart.number} is paid`).waitFor();
       await shot(page, 'sales-flow-print-question');
       await question.getByRole('button', { name: 'Print' }).click();
@@ -186,8 +184,10 @@ describe('selling flows against the real server', () => {
       assert.match(prints[0], /Cash/);
       // The sale is finished: the till shows the open orders list.
       await atPath(page, '/staff/open/orders');
+      await allSent(page);
 
       const invoice = await serverInvoice(page, cart.id);
+      assert.equal(invoice.ref, cart.ref);
       assert.equal(invoice.status, 'paid');
       assert.equal(invoice.paymentMethod, 'cash');
       assert.equal(invoice.invoiceNumber, cart.number);
@@ -205,8 +205,14 @@ describe('selling flows against the real server', () => {
       await addByBarcode(page, { name: croissant, barcode: '8901002000034' });
       const totalText = await totalOnScreen(page);
 
+      const savedOnServer = tillAnswer(page, { ref: cart.ref, body: (body) => body.status === 'saved' });
       await page.locator('.cart-panel').getByRole('button', { name: 'Save', exact: true }).click();
       await toast(page, 'Saved to open orders').waitFor();
+      const answer = await savedOnServer;
+      assert.equal(answer.status, 200);
+      assert.equal(answer.invoice.status, 'saved');
+      assert.equal(answer.invoice.products.length, 2);
+      assert.equal(cents(answer.invoice.totalAmount), cents(totalText), "the server's open order has the screen's total");
       await atPath(page, '/staff/open/orders');
       const orders = page.getByRole('table', { name: 'Open orders' });
       const row = orders.getByRole('row', { name: new RegExp(cart.number) });
@@ -224,21 +230,23 @@ describe('selling flows against the real server', () => {
       await atPath(page, '/staff/open/orders');
 
       await page.getByRole('link', { name: `Open ${cart.number}` }).click();
-      await atPath(page, `/staff/open/orders/data/${cart.id}`);
+      await atPath(page, `/staff/open/orders/data/${cart.ref}`);
       await page.getByRole('heading', { name: `Open order ${cart.number}` }).waitFor();
       assert.equal(await cartLines(page).getByRole('listitem').count(), 2);
       assert.equal(cents(await totalOnScreen(page)), cents(totalText));
       await shot(page, 'sales-flow-open-order-resumed');
 
       const dialog = await openPayment(page, totalText);
-      const question = await pay(page, dialog, 'Swipe', 'internal-device');
+      const question = await pay(page, dialog, cart, 'Swipe', 'internal-device', totalText);
       await question.getByRole('button', { name: 'Cancel' }).click();
       await atPath(page, '/staff/open/orders');
+      await allSent(page);
       await page.getByRole('table', { name: 'Open orders' }).or(page.getByText(/No open orders/)).first().waitFor();
       assert.equal(await page.getByRole('link', { name: `Open ${cart.number}` }).count(), 0, 'the paid order left the list');
       assert.deepEqual(await printed(page), []);
 
       const invoice = await serverInvoice(page, cart.id);
+      assert.equal(invoice.ref, cart.ref);
       assert.equal(invoice.status, 'paid');
       assert.equal(invoice.paymentMethod, 'internal-device');
       assert.equal(cents(invoice.totalAmount), cents(totalText));
@@ -254,19 +262,23 @@ describe('selling flows against the real server', () => {
       const before = cents(await totalOnScreen(page));
 
       await page.getByLabel('Discount redeem').fill('1');
-      const redeemed = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/redeem/${cart.id}`);
+      const redeemed = tillAnswer(page, { ref: cart.ref, body: (body) => cents(body.redeemAmount) === 100 });
       await page.getByRole('button', { name: 'Redeem', exact: true }).click();
-      assert.equal((await redeemed).status(), 200);
       await page.getByText(/redeemed MVR 1\.00/).waitFor();
       const totalText = await totalOnScreen(page);
       assert.equal(cents(totalText), before - 100, `the total (${totalText}) is reduced by the redemption`);
+      const answer = await redeemed;
+      assert.equal(answer.status, 200);
+      assert.equal(cents(answer.invoice.redeemAmount), 100);
+      assert.equal(cents(answer.invoice.totalAmount), cents(totalText), "the server's total after the redemption is the screen's");
       await shot(page, 'sales-flow-redeemed');
 
       const dialog = await openPayment(page, totalText);
       await dialog.getByText('Points redeemed').waitFor();
-      const question = await pay(page, dialog, 'Cash', 'cash');
+      const question = await pay(page, dialog, cart, 'Cash', 'cash', totalText);
       await question.getByRole('button', { name: 'Cancel' }).click();
       await atPath(page, '/staff/open/orders');
+      await allSent(page);
 
       const invoice = await serverInvoice(page, cart.id);
       assert.equal(invoice.status, 'paid');

@@ -1,11 +1,14 @@
 // End-to-end with a STUBBED API (Playwright answers /api/v1 itself): issue 5's till screens as
 // Chromium renders them, on desktop and tablet, with a screenshot of each: the cart with lines
-// (priced by the real WASM core, as the server prices them) and the open orders list.
+// (priced by the real WASM core, as the server prices them) and the open orders list. The till
+// is local-first (docs/api-till-sync.md): it sells from the catalogue and customers its pull
+// stores (`GET /sync/*`) and sends each change as `PUT /till/invoices/{ref}`, which the stub
+// answers as the server does: the invoice of the lines SENT, numbered, priced by the core.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { initSync, priceCart } from '../../src/wasm-core/pos_core_wasm.js';
-import { ok, stubApi } from './stub-api.mjs';
+import { failed, ok, stubApi, syncPage } from './stub-api.mjs';
 import { launchBrowser, openPage, shot, viewports } from './support.mjs';
 
 initSync({ module: readFileSync(new URL('../../src/wasm-core/pos_core_wasm_bg.wasm', import.meta.url)) });
@@ -45,12 +48,32 @@ const line = (p, quantity, customProduct = false) => ({
   refundedQuantity: 0,
 });
 
+/** A custom product made at the till (`POST /custom-product/create`) and its line: no discount, tax or points. */
+const giftWrap = { _id: 'custom-1', product_id: 'C-000001', productName: 'Gift wrap', quantity: 1, unit: 'no', sellingPrice: 14, customProduct: true };
+const customLine = (p) => ({
+  _id: `line-${p._id}`, productId: p._id, productName: p.productName, unit: p.unit, customProduct: true, quantity: p.quantity,
+  sellingPrice: p.sellingPrice, costPrice: 0, costPriceProfit: 0, discount: 0, discountType: 'percentage', categoryDiscountRate: 0,
+  productTax: 0, loyaltyRate: 0, refundedQuantity: 0,
+});
+/** A line of a till command's body (amounts as text) as the server stores it. */
+const sentLine = (sent) => ({
+  _id: `line-${sent.productId}`, productId: sent.productId, productName: sent.productName, unit: sent.unit,
+  customProduct: sent.customProduct, quantity: Number(sent.quantity), sellingPrice: Number(sent.sellingPrice),
+  costPrice: Number(sent.costPrice), costPriceProfit: Number(sent.costPriceProfit), discount: Number(sent.discount),
+  discountType: sent.discountType, categoryDiscountRate: Number(sent.categoryDiscountRate), productTax: Number(sent.productTax),
+  loyaltyRate: Number(sent.loyaltyRate), refundedQuantity: 0,
+});
+const refOf = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const emptyCart = { lines: [], subTotal: '0', totalDiscount: '0', totalTax: '0', redeemAmount: '0', totalAmount: '0', pointsEarned: '0' };
+
 /** The invoice as the server answers it: every amount from the core. */
 function invoice(n, customer, lines, extra = {}) {
   const redeemAmount = extra.redeemAmount ?? 0;
-  const cart = JSON.parse(priceCart(new TextEncoder().encode(JSON.stringify({ lines, redeemAmount }))));
+  // The core refuses to price no lines ("Cart Empty"); the server's new cart is all zeros.
+  const cart = lines.length > 0 ? JSON.parse(priceCart(new TextEncoder().encode(JSON.stringify({ lines, redeemAmount })))) : emptyCart;
   return {
-    _id: `inv-${n}`, invoiceNumber: `INV-${String(n).padStart(6, '0')}`, status: 'active',
+    _id: `inv-${n}`, ref: refOf(n), provisionalNumber: '', invoiceNumber: `INV-${String(n).padStart(6, '0')}`, status: 'active',
     createdAt: Date.UTC(2025, 2, 5, 9, 15 + n), updatedAt: 0, paidAt: null, staff: { _id: 'user-1', userName: 'Aisha' },
     customer, customerDetailsCustom: null,
     products: lines.map((l, i) => ({
@@ -64,7 +87,10 @@ function invoice(n, customer, lines, extra = {}) {
 }
 const aisha = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
 const hassan = { _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: 0 };
-const cart = invoice(42, aisha, [line(products[0], 2), line(products[1], 1.5), line(products[3], 1), { ...line(products[6], 1, true), productName: 'Gift wrap' }]);
+/** The customers as the sync pull delivers them (GET /customer's shape). */
+const customers = [aisha, hassan].map((c) => ({ ...c, email: '', pointAmount: c.loyalityPoint, createdAt: 0, updatedAt: 0 }));
+/** What the cashier rings up below: the cart the server must answer, priced by the core. */
+const cart = invoice(42, aisha, [line(products[0], 2), line(products[1], 1.5), line(products[3], 1), customLine(giftWrap)]);
 const saved = [
   { ...invoice(41, hassan, [line(products[2], 6)]), status: 'saved', staff: { _id: 'user-2', userName: 'Ben' } },
   { ...invoice(40, aisha, [line(products[0], 1), line(products[5], 2)]), status: 'saved' },
@@ -72,7 +98,38 @@ const saved = [
 ];
 
 const session = { 'GET /admin/check-logged': ok(admin), 'GET /shop/check-login': ok(shop) };
-const catalogue = { 'GET /till/catalog': ok({ categories, products }), 'GET /invoice/save/status-saved': ok(saved) };
+const catalogue = {
+  'GET /sync/categories': syncPage(categories),
+  'GET /sync/products': syncPage(products),
+  'GET /sync/customers': syncPage(customers),
+  'GET /invoice/save/status-saved': ok(saved),
+};
+
+/**
+ * The server's side of the till's invoice commands for one visit: each ref becomes invoice
+ * number `n` (201 the first time, 200 after), the invoice of the lines and redemption the till
+ * SENT, priced by the core. `sent` keeps the bodies in order.
+ */
+function tillInvoices(n) {
+  const sent = [];
+  const refs = new Set();
+  const answers = {
+    'PUT /till/invoices/:ref': (request, { ref }) => {
+      const body = request.postDataJSON();
+      sent.push(body);
+      const customer = customers.find((candidate) => candidate._id === body.customerId);
+      if (!customer) return failed(404, 'Customer not found');
+      const { _id, customerName, phoneNumber, loyalityPoint } = customer;
+      const answer = invoice(n, { _id, customerName, phoneNumber, loyalityPoint }, body.lines.map(sentLine), {
+        redeemAmount: Number(body.redeemAmount), status: body.status,
+      });
+      const created = !refs.has(ref);
+      refs.add(ref);
+      return ok({ ...answer, ref, provisionalNumber: body.provisionalNumber }, created ? 201 : 200);
+    },
+  };
+  return { sent, answers };
+}
 
 let browser;
 before(async () => {
@@ -94,17 +151,57 @@ async function visit(viewport, path, answers, check) {
 
 const settle = (page) => page.waitForTimeout(300);
 
+/** The top bar says the till has its catalogue ("Synced") and, with `allSent`, that no change waits or was rejected. */
+const synced = (page, allSent = false) =>
+  page.getByRole('button', { name: allSent ? /^Sync status: 0 unsynced, Synced (?!.*rejected)/ : /^Sync status: .*Synced / }).waitFor();
+
+/** A product tile is tapped: its line shows in the cart. */
+async function tap(page, productName) {
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) }).click();
+  await page.getByRole('list', { name: 'Products in the cart' }).getByText(productName).waitFor();
+}
+
+/** A line's quantity is typed and sent with Enter. */
+async function typeQuantity(page, productName, quantity) {
+  const field = page.getByLabel(`Quantity of ${productName}`);
+  await field.fill(quantity);
+  await field.press('Enter');
+}
+
 for (const [device, viewport] of Object.entries(viewports)) {
   describe(`till screens on ${device}`, () => {
-    it('cart: a customer found by phone, lines priced by the core, tiles, categories', () =>
-      visit(
+    it('cart: a customer found by phone, lines priced by the core, tiles, categories', () => {
+      const server = tillInvoices(42);
+      return visit(
         viewport,
         '/admin/cart',
-        { ...session, ...catalogue, 'GET /customer/phone/7771234': ok(aisha), 'POST /invoice/c-1': ok(cart, 201), 'GET /invoice/inv-42': ok(cart) },
+        { ...session, ...catalogue, ...server.answers, 'POST /custom-product/create': ok(giftWrap, 201) },
         async (page) => {
           await page.getByText('First Select Customer').first().waitFor();
+          await synced(page);
           await page.getByLabel('Customer phone').fill('7771234');
+          // The device's number first, the server's once the cart's first command is answered.
           await page.getByRole('heading', { name: 'INV-000042' }).waitFor();
+          await tap(page, 'Cola 330ml');
+          await typeQuantity(page, 'Cola 330ml', '2');
+          await tap(page, 'Basmati rice');
+          await typeQuantity(page, 'Basmati rice', '1.5');
+          await tap(page, 'Potato chips salted family pack');
+          await page.getByRole('button', { name: 'Custom product' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Add custom product' });
+          await dialog.getByLabel('Product name').fill(giftWrap.productName);
+          await dialog.getByLabel('Selling price (MVR)').fill(String(giftWrap.sellingPrice));
+          await dialog.getByRole('button', { name: 'Add to cart' }).click();
+          await page.getByRole('list', { name: 'Products in the cart' }).getByText('Gift wrap').waitFor();
+          await synced(page, true);
+
+          // The till sent the lines as rung up, and the screen shows the server's total of them.
+          const last = server.sent.at(-1);
+          assert.deepEqual(
+            last.lines.map(({ productId, quantity, customProduct }) => [productId, quantity, customProduct]),
+            [['prod-1', '2', false], ['prod-2', '1.5', false], ['prod-4', '1', false], ['custom-1', '1', true]],
+          );
+          assert.equal(last.customerId, aisha._id);
           await page.getByText('Already in Cart').first().waitFor();
           assert.equal(await page.locator('.cart-panel').getAttribute('data-amounts'), 'core');
           assert.equal(await page.getByLabel('Total', { exact: true }).textContent(), `MVR ${cart.totalAmount.toFixed(2)}`);
@@ -112,7 +209,8 @@ for (const [device, viewport] of Object.entries(viewports)) {
           await settle(page);
           await shot(page, `sales-cart-${device}`);
         },
-      ));
+      );
+    });
 
     it('open orders: the saved carts with their delete confirmation', () =>
       visit(viewport, '/admin/open/orders', { ...session, ...catalogue }, async (page) => {
