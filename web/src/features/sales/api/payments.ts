@@ -1,8 +1,8 @@
 /**
  * Paying and refunding (SPEC part 7 "Payments and loyalty"; the issue 5 contract S2 and S4):
- * cash and swipe are recorded at once, a card payment goes through Stripe Checkout and is
- * confirmed (or marked failed) when the browser comes back, and an admin refunds by amount or
- * by lines. Every call answers with the invoice as it now stands. Amounts go out as the text
+ * a card payment goes through Stripe Checkout and is confirmed (or marked failed) when the
+ * browser comes back, and an admin refunds by amount or by lines. Cash and swipe are the till's
+ * local commands (features/sales/local/payment-commands.ts), sent through the outbox. Every call answers with the invoice as it now stands. Amounts go out as the text
  * typed (the server reads numbers or numeric strings), never through float arithmetic.
  */
 import { api } from '../../../lib/api-client';
@@ -11,14 +11,6 @@ import type { CardSession, Invoice } from '../types';
 
 const segment = encodeURIComponent;
 const paymentFailed = { fallbackMessage: messages.paymentFailed };
-
-/** Cash at the till. A second payment of the same invoice is a 409 ("… is already paid"). */
-export const payCash = (invoiceId: string) =>
-  api.post<Invoice>(`/payment/cash/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
-
-/** A card swiped on the shop's own terminal (SPEC part 3's "internal-device", shown as Swipe). */
-export const paySwipe = (invoiceId: string) =>
-  api.post<Invoice>(`/payment/internal-device/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
 
 /** The Stripe Checkout Session to send the browser to; 503 when card payments are not configured. */
 export const startCardPayment = (invoiceId: string) =>
