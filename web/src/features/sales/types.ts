@@ -73,6 +73,10 @@ export interface Invoice {
   refundedAmount: number;
   paymentMethod: PaymentMethod | null;
   cardStatus: CardStatus;
+  /** The client ref (a UUID) the till named it by; every server answer carries it. */
+  ref?: string;
+  /** The till's device number before the server numbered it (`7F3A-0012`), "" when none. */
+  provisionalNumber?: string;
 }
 
 /** `POST /payment/card/invoice/{id}`. */

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, Printer } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadStatus } from '../../../components/data-table';
 import { Screen, ScreenPanel } from '../../../components/screen';
@@ -12,6 +12,9 @@ import { PrintCopy, Receipt } from '../invoices/receipt';
 import { salesPaths, useSalesSession, type SalesSession } from '../invoices/sales-area';
 import type { Invoice } from '../types';
 import { browser } from './browser';
+import { recordCardPaid } from '../local/card-paid';
+import { useTillData } from '../local/till-data-context';
+import { useTillStore } from '../../../stores/till-store';
 import './payment-pages.css';
 
 type Confirmation = { paid: true; invoice: Invoice } | { paid: false; message: string };
@@ -37,6 +40,15 @@ export function PaymentSuccessPage() {
   const session = useSalesSession();
   const load = useCallback((signal: AbortSignal) => confirm(invoiceId, signal), [invoiceId]);
   const { state, reload } = useServerData<Confirmation>(invoiceId ? load : null, messages.paymentFailed);
+  const till = useTillData();
+  const confirmed = state.status === 'ready' && state.data.paid ? state.data.invoice : null;
+  useEffect(() => {
+    if (!till || !confirmed) return;
+    void recordCardPaid(till, confirmed).then((held) => {
+      // The cart the card paid for is finished: the till starts the next sale afresh.
+      if (held && useTillStore.getState().invoice === confirmed.ref) useTillStore.getState().setInvoice(null);
+    });
+  }, [till, confirmed]);
 
   if (!invoiceId) return <NoInvoice session={session} title="Card payment" />;
   if (state.status !== 'ready') {
