@@ -3,11 +3,14 @@
  * in the transaction that removes the command): for an invoice command, the server's id and
  * invoice number of the ref, in `invoiceNumbers`, and NOTHING else. The invoice rows stay as
  * the till wrote them, so a later command's undo data (which compares rows) is never upset.
+ * An accepted payment also lets the oldest settled sales go (prune.ts).
  */
 import type { TillDb } from '../../offline/local-db';
 import type { StoredCommand } from '../../offline/types';
+import { pruneSettledInvoices } from './prune';
+import { INVOICE_PATH } from './till-requests';
+import { PAYMENT_KINDS } from './redemption';
 
-const INVOICE_PATH = /^\/till\/invoices\/([^/]+)/;
 
 interface NumberedAnswer {
   _id: string | number;
@@ -25,4 +28,5 @@ export async function reconcileTillAnswer(command: StoredCommand, answer: unknow
   if (!match?.[1] || !isNumbered(answer)) return;
   const ref = decodeURIComponent(match[1]);
   await db.invoiceNumbers.put({ ref, serverId: String(answer._id), invoiceNumber: answer.invoiceNumber });
+  if (PAYMENT_KINDS.includes(command.kind)) await pruneSettledInvoices(db);
 }

@@ -34,6 +34,9 @@ export interface TillLineBody {
   loyaltyRate: string;
 }
 
+/** A till invoice command's path, whose first group is the (encoded) ref. */
+export const INVOICE_PATH = /^\/till\/invoices\/([^/]+)/;
+
 /** `PUT /till/invoices/{ref}`'s body. */
 export interface TillInvoiceBody {
   customerId: string;

@@ -1,0 +1,26 @@
+/**
+ * The till keeps its recent sales (receipts to reprint, offline too) but not every sale ever:
+ * once more than `keep` paid or refunded invoices are held, the oldest go, with their numbers.
+ * An invoice any outbox command still names (unsent, or rejected and waiting for the cashier,
+ * whose rollback needs the row) is never removed.
+ */
+import type { TillDb } from '../../offline/local-db';
+import { INVOICE_PATH } from './till-requests';
+
+export const RECENT_SALES_KEPT = 500;
+
+/** Call inside a transaction covering `invoices`, `invoiceNumbers` and `outbox`. Answers how many went. */
+export async function pruneSettledInvoices(db: TillDb, keep = RECENT_SALES_KEPT): Promise<number> {
+  const settled = await db.invoices.where('status').anyOf('paid', 'refunded').toArray();
+  if (settled.length <= keep) return 0;
+  const named = new Set<string>();
+  await db.outbox.each((command) => {
+    const ref = INVOICE_PATH.exec(command.path)?.[1];
+    if (ref) named.add(decodeURIComponent(ref));
+  });
+  const oldest = settled.sort((a, b) => b.updatedAt - a.updatedAt).slice(keep);
+  const refs = oldest.map((invoice) => invoice.ref).filter((ref) => !named.has(ref));
+  await db.invoices.bulkDelete(refs);
+  await db.invoiceNumbers.bulkDelete(refs);
+  return refs.length;
+}
