@@ -33,7 +33,7 @@ export function SyncReviewPage() {
   let description = 'Sales synced from the tills that did not match the catalogue, newest first.';
   if (pages.status === 'ready' && flags.length > 0) {
     const count = `${flags.length} ${flags.length === 1 ? 'issue' : 'issues'}`;
-    description = pages.data.more ? `The newest ${count}; older ones below.` : count;
+    description = pages.data.more ? `The newest ${count}; Load more shows older ones.` : count;
   }
 
   return (

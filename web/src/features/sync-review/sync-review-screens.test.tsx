@@ -125,7 +125,7 @@ describe('sync review (/admin/sync/review)', () => {
     server.answers[pageBefore('6')] = envelope(200, { data: { rows: everyKind.slice(4), more: false } });
     const { container } = await open('/admin/sync/review');
     await waitFor(() => expect(rows(container)).toHaveLength(2));
-    expect(container.textContent).toContain('The newest 2 issues; older ones below.');
+    expect(container.textContent).toContain('The newest 2 issues; Load more shows older ones.');
 
     await click(button(container, 'Load more'));
     await waitFor(() => expect(rows(container)).toHaveLength(4));
