@@ -182,6 +182,7 @@ describe('the admin area', () => {
       '/admin/cart',
       '/admin/open/orders',
       '/admin/invoices',
+      '/admin/sync/review',
       '/admin/custom/invoice',
       '/admin/product/view',
       '/admin/category/view',

@@ -15,6 +15,7 @@ import { CustomInvoicePage } from '../../features/sales/custom-invoice';
 import { InvoicePage, InvoicesPage } from '../../features/sales/invoices';
 import { OpenOrderPage, OpenOrdersPage } from '../../features/sales/open-orders';
 import { PaymentCancelPage, PaymentSuccessPage } from '../../features/sales/payment';
+import { SyncReviewPage } from '../../features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
   ShopResetPasswordPage, ShopSelector, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
@@ -70,6 +71,7 @@ export const adminArea: UserAreaConfig = {
     ...sellingScreens,
     { path: 'cart', element: <CartPage /> },
     { path: 'invoices', element: <InvoicesPage /> },
+    { path: 'sync/review', element: <SyncReviewPage /> },
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
     areaErrorPage,

@@ -51,6 +51,7 @@ describe('area menus (SPEC part 6)', () => {
       ['/admin/cart', 'Cart'],
       ['/admin/open/orders', 'Open Orders'],
       ['/admin/invoices', 'Invoices'],
+      ['/admin/sync/review', 'Sync Review'],
       ['/admin/custom/invoice', 'Custom Invoice'],
       ['/admin/product/view', 'Products'],
       ['/admin/add/product', 'Add Product'],
@@ -86,8 +87,18 @@ describe('area menus (SPEC part 6)', () => {
   it('show the admin its staff entries and the loyalty rate even without any permission', () => {
     const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
     expect(labels(links)).toEqual([
-      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
+      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
     ]);
+  });
+
+  it('give the sync review to the admin area only: staff have neither its entry nor its route', () => {
+    const adminLinks = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
+    expect(adminLinks.find((entry) => entry.path === '/admin/sync/review')?.label).toBe('Sync Review');
+    const staffRouted = routedPaths(staffArea.homePath, staffArea.screens);
+    expect(staffRouted.has('/staff/sync/review')).toBe(false);
+    const staffLinks = visibleMenu(staffArea.menu, permissionNames, staffRouted);
+    expect(labels(staffLinks)).not.toContain('Sync Review');
+    expect(staffMenu.some((entry) => entry.path.includes('sync'))).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import {
   ClipboardList, FilePlus2, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
-  ReceiptText, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
+  ReceiptText, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
 import type { Permission } from '../../config/permissions';
@@ -21,6 +21,8 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/cart', label: 'Cart', icon: ShoppingCart },
   { path: '/admin/open/orders', label: 'Open Orders', icon: ListOrdered },
   { path: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
+  // What synced till sales recorded for the admin (docs/api-till-sync.md "Flags"): admins only.
+  { path: '/admin/sync/review', label: 'Sync Review', icon: ShieldAlert },
   { path: '/admin/custom/invoice', label: 'Custom Invoice', icon: FilePlus2 },
   { path: '/admin/product/view', label: 'Products', icon: Package, permission: 'product_read' },
   { path: '/admin/add/product', label: 'Add Product', icon: PackagePlus, permission: 'product_create' },

@@ -1,0 +1,1 @@
+export { SyncReviewPage } from './sync-review-page';
