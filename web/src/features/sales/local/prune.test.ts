@@ -18,8 +18,8 @@ async function tillWithSales(count: number) {
   return till;
 }
 
-const prune = (till: Awaited<ReturnType<typeof localTill>>, keep: number) =>
-  till.db.transaction('rw', till.db.invoices, till.db.invoiceNumbers, till.db.outbox, () => pruneSettledInvoices(till.db, keep));
+const prune = (till: Awaited<ReturnType<typeof localTill>>, keep: number, slack = 0) =>
+  till.db.transaction('rw', till.db.invoices, till.db.invoiceNumbers, till.db.outbox, () => pruneSettledInvoices(till.db, keep, slack));
 
 describe('keeping the recent sales only', () => {
   it('removes the oldest settled sales beyond the limit, with their numbers', async () => {
@@ -42,9 +42,11 @@ describe('keeping the recent sales only', () => {
     expect(left).toEqual([refOf('inv-1'), refOf('inv-3'), refOf('inv-4'), refOf('inv-9')].sort());
   });
 
-  it('does nothing within the limit', async () => {
+  it('does nothing within the limit, or until the slack past it is used up', async () => {
     const till = await tillWithSales(3);
     expect(await prune(till, 3)).toBe(0);
+    expect(await prune(till, 2, 1)).toBe(0);
     expect(await till.db.invoices.count()).toBe(3);
+    expect(await prune(till, 1, 1)).toBe(2);
   });
 });

@@ -8,11 +8,17 @@ import type { TillDb } from '../../offline/local-db';
 import { INVOICE_PATH } from './till-requests';
 
 export const RECENT_SALES_KEPT = 500;
+/**
+ * How far past `keep` the count may go before a prune runs: counting is an index walk, reading
+ * the sales is not, and a queue of 1,000 sales syncing must not read them all on every payment.
+ */
+export const PRUNE_SLACK = 100;
 
 /** Call inside a transaction covering `invoices`, `invoiceNumbers` and `outbox`. Answers how many went. */
-export async function pruneSettledInvoices(db: TillDb, keep = RECENT_SALES_KEPT): Promise<number> {
-  const settled = await db.invoices.where('status').anyOf('paid', 'refunded').toArray();
-  if (settled.length <= keep) return 0;
+export async function pruneSettledInvoices(db: TillDb, keep = RECENT_SALES_KEPT, slack = PRUNE_SLACK): Promise<number> {
+  const settledStatus = db.invoices.where('status').anyOf('paid', 'refunded');
+  if ((await settledStatus.count()) <= keep + slack) return 0;
+  const settled = await settledStatus.toArray();
   const named = new Set<string>();
   await db.outbox.each((command) => {
     const ref = INVOICE_PATH.exec(command.path)?.[1];
