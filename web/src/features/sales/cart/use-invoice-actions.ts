@@ -8,6 +8,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { messages } from '../../../config/messages';
 import { notify } from '../../../lib/notify';
+import { cancelAddLineTiming } from '../../../lib/till-timing';
 import { addLine, clearCart, removeLine, saveOpenOrder, setQuantity, addCustomLine } from '../local/cart-commands';
 import { redeem } from '../local/redemption';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
@@ -26,6 +27,14 @@ export interface InvoiceActions {
 }
 
 type Change = (data: TillData, ref: string) => Promise<unknown>;
+
+/** Adding a line that leaves the cart as it was (no new total to time): `till:add-line` is dropped. */
+const addingLine =
+  (choice: Parameters<typeof addLine>[2]): Change =>
+  async (data, ref) => {
+    const result = await addLine(data, ref, choice);
+    if (!result.command) cancelAddLineTiming();
+  };
 
 export function useInvoiceActions(data: TillData | null, ref: string | null): InvoiceActions {
   const [busy, setBusy] = useState(false);
@@ -55,8 +64,8 @@ export function useInvoiceActions(data: TillData | null, ref: string | null): In
 
   return {
     busy,
-    addProduct: (productId) => run((d, r) => addLine(d, r, { productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
-    addByBarcode: (code) => run((d, r) => addLine(d, r, { barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addProduct: (productId) => run(addingLine({ productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addByBarcode: (code) => run(addingLine({ barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     addCustomProduct: (product) => run((d, r) => addCustomLine(d, r, product), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     // SPEC names no toast for a quantity change: the line and totals changing say it.
     setQuantity: (productId, quantity) => run((d, r) => setQuantity(d, r, productId, quantity), null, messages.productAddToInvoiceFailed),

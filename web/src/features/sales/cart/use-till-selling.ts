@@ -6,6 +6,7 @@
  */
 import { useCallback, useState, type RefObject } from 'react';
 import { notify } from '../../../lib/notify';
+import { cancelAddLineTiming, startAddLineTiming, timed } from '../../../lib/till-timing';
 import { useScreenSearch } from '../../../lib/use-screen-search';
 import type { Product } from '../../catalog';
 import type { Invoice } from '../types';
@@ -35,7 +36,9 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
   }
 
   async function addProduct(product: Product) {
+    startAddLineTiming();
     if (await actions.addProduct(product._id)) afterAdd(product._id);
+    else cancelAddLineTiming();
   }
 
   /**
@@ -48,11 +51,14 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
       notify.error(FIRST_SELECT_CUSTOMER);
       return false;
     }
-    const products = catalog.products.state.status === 'ready' ? catalog.products.state.data : [];
-    const byBarcode = products.some((product) => product.barcodeNumber === text);
-    const matches = byBarcode ? [] : visibleProducts(products, categoryId, text);
-    const single = matches.length === 1 && matches[0] && tileBlock(matches[0], invoice) === null ? matches[0] : null;
+    startAddLineTiming();
+    const index = catalog.products.state.status === 'ready' ? catalog.products.state.data : null;
+    const byBarcode = timed('barcode-lookup', () => index?.byBarcode.get(text) ?? null);
+    const matches = byBarcode || !index ? null : visibleProducts(index, categoryId, text, 1);
+    const first = matches?.total === 1 ? matches.shown[0] : undefined;
+    const single = first && tileBlock(first, invoice) === null ? first : null;
     const added = single ? await actions.addProduct(single._id) : await actions.addByBarcode(text);
+    if (!added) cancelAddLineTiming();
     if (added) {
       setSearchText('');
       // A scanner's next code comes straight away: the search box keeps focus after a barcode.
