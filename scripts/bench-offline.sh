@@ -22,7 +22,9 @@ cd "$ROOT"
 export POS_BENCH_ROWS="${POS_BENCH_ROWS:-50000}"
 PORT="${POS_BENCH_PORT:-18932}"
 BASE="http://127.0.0.1:$PORT"
-work="$(mktemp -d)"
+# Under the target folder, not /tmp: a long run must not lose its database to a /tmp clean-up.
+work="${CARGO_TARGET_DIR:-$ROOT/target}/bench-offline"
+rm -rf "$work" && mkdir -p "$work"
 server_pid=""
 
 cleanup() {

@@ -17,6 +17,7 @@ import { apiRequest, type ApiError } from '../../lib/api-client';
 import { useSyncStatusStore, type RejectedCommand, type SyncStatusActions } from '../../stores/sync-status-store';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { rollBack, type LocalChange } from './local-change';
+import { compactOutbox, type StateOfCommand } from './outbox-compaction';
 import type { TillDb } from './local-db';
 import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, writeScope } from './outbox';
 import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
@@ -53,6 +54,11 @@ export interface SyncEngineOptions {
   onError?: (error: unknown) => void;
   /** Writes an accepted command's answer locally; runs in the transaction that deletes it. */
   reconcile?: (command: StoredCommand, answer: unknown, db: TillDb) => void | Promise<void>;
+  /**
+   * Which commands carry whose whole state (outbox-compaction.ts): when given, each run first
+   * leaves out the queued commands a later one replaces. Without it every command is sent.
+   */
+  stateOf?: StateOfCommand;
   lock?: PassLock;
 }
 
@@ -196,6 +202,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const result: DrainResult = { sent: 0, rejected: 0, waiting: false };
     try {
       await lock(async () => {
+        if (options.stateOf) await compactOutbox(db, options.stateOf);
         do {
           askedAgain = false;
           result.waiting = false;

@@ -40,6 +40,8 @@ export interface TillRuntimeOptions {
   dbOptions?: DexieOptions;
   /** Writes an accepted command's answer locally (the till's invoices: features/sales/local). */
   reconcile?: SyncEngineOptions['reconcile'];
+  /** Which commands carry whose whole state, so replaced ones are left out (the till's). */
+  stateOf?: SyncEngineOptions['stateOf'];
   send?: SendCommand;
   fetchPage?: FetchSyncPage;
   clock?: Clock;
@@ -73,7 +75,7 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
     await options.reconcile?.(command, answer, database);
     if (MOVES_STOCK_OR_POINTS.test(command.kind)) clock.setTimeout(() => pullInBackground(), 0);
   };
-  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, onError });
+  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();

@@ -26,11 +26,14 @@ export interface CatalogMatches {
 
 // Between two fields: a character nobody types, so a word never matches across fields.
 const FIELD_SEPARATOR = '\u0000';
-const ASCII = /^[\u0000-\u007f]*$/;
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
 
 /** lib/search.ts's fold, with a fast path for plain ASCII (most catalogues). */
 export function foldSearchText(text: string): string {
-  if (ASCII.test(text)) return text.toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
