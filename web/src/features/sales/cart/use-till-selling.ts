@@ -95,11 +95,17 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
     const first = matches?.total === 1 ? matches.shown[0] : undefined;
     const single = first && tileBlock(first, shown) === null ? first : null;
     const chosen = single ?? byBarcode;
-    if (chosen) showAdded(chosen, !single);
+    // A product known here is shown added at once and the box emptied for the scanner's next
+    // code, which may come while this add is still being written (emptying the box only after
+    // the write would wipe that next code).
+    if (chosen) {
+      showAdded(chosen, !single);
+      setSearchText('');
+    }
     const added = await writing(single ? actions.addProduct(single._id) : actions.addByBarcode(text));
     if (!added) dropPreview();
     if (added) {
-      setSearchText('');
+      if (!chosen) setSearchText('');
       // A scanner's next code comes straight away: the search box keeps focus after a barcode.
       if (single) afterAdd(single._id);
       else searchRef.current?.focus();
