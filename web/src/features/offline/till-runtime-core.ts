@@ -68,12 +68,22 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const db = openLocalDb(shopId, options.dbOptions);
   const pullController = new AbortController();
   let pulling: Promise<void> | null = null;
-  // A sale or refund the server accepted moved stock and loyalty balances: pull them soon after
-  // (outside the transaction the answer is written in), so the next redemption limit and stock
-  // check read the server's figures.
+  // A sale or refund the server accepted moved stock and loyalty balances: pull them once the
+  // queue has been sent (outside the transaction the answer is written in), so the next
+  // redemption limit and stock check read the server's figures. ONE pull after the pass, not one
+  // per payment: a queue of 1,000 offline sales would otherwise pull (and re-read the local
+  // catalogue) a thousand times while it is being sent.
+  let pullAfterPass = false;
   const reconcile: SyncEngineOptions['reconcile'] = async (command, answer, database) => {
     await options.reconcile?.(command, answer, database);
-    if (MOVES_STOCK_OR_POINTS.test(command.kind)) clock.setTimeout(() => pullInBackground(), 0);
+    if (!MOVES_STOCK_OR_POINTS.test(command.kind) || pullAfterPass) return;
+    pullAfterPass = true;
+    clock.setTimeout(() => {
+      void engine.settled().then(() => {
+        pullAfterPass = false;
+        pullInBackground();
+      });
+    }, 0);
   };
   const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 

@@ -60,6 +60,8 @@ export function buildCatalogIndex(products: readonly Product[]): CatalogIndex {
  */
 export function searchCatalog(index: CatalogIndex, categoryId: string, searchText: string, limit: number): CatalogMatches {
   const words = foldSearchText(searchText).split(/\s+/).filter(Boolean);
+  // The whole catalogue (the grid after each scan empties the box): no walk needed.
+  if (words.length === 0 && !categoryId) return { shown: index.products.slice(0, limit), total: index.products.length };
   const shown: Product[] = [];
   let total = 0;
   const { products, searchKeys } = index;
