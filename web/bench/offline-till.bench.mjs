@@ -204,6 +204,8 @@ async function main() {
 
     step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
     const starts = [];
+    const reads = [];
+    const indexing = [];
     for (let load = 0; load < COLD_STARTS; load += 1) {
       await page.goto(url('/admin/cart'), { waitUntil: 'commit' });
       const usable = await page.waitForFunction(
@@ -216,10 +218,14 @@ async function main() {
         { polling: 'raf', timeout: 60_000 },
       );
       starts.push((await usable.jsonValue()) / 1000);
+      reads.push(...(await takeMeasures(page, 'catalog-read')).map((entry) => entry.duration));
+      indexing.push(...(await takeMeasures(page, 'catalog-index')).map((entry) => entry.duration));
       const viaSw = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
       if (!viaSw) throw new Error('the page was not served by the service worker');
     }
     record('till usable after a cold start', '<= 3 s', starts, 's');
+    record('  of which: reading the local catalogue', '(reference)', reads);
+    record('  of which: indexing it in memory', '(reference)', indexing);
 
     step(`3 and 6. Name search, then a tap on the one tile found (${SEARCHES} products)`);
     await chooseCustomer(page);
@@ -288,6 +294,8 @@ async function main() {
     const perSale = exported.commands.length / TEMPLATE_SALES;
     console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${exported.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
     if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
+    await takeMeasures(page, 'command');
+    await takeMeasures(page, 'command-request');
     const started = Date.now();
     await context.setOffline(false);
     await page.waitForFunction(
@@ -300,6 +308,8 @@ async function main() {
     if (/rejected/.test(pill) || (await countLocal(page, 'outbox')) !== 0) throw new Error(`not every command was accepted: ${pill}`);
     console.log(`    ${queued} commands sent in ${drained.toFixed(2)} s (${(queued / drained).toFixed(0)} commands/s); ${pill}`);
     record(`${SALES} queued sales synced once online`, '<= 10 s', [drained], 's');
+    record('  one command, taken to deleted', '(reference)', (await takeMeasures(page, 'command')).map((entry) => entry.duration));
+    record('  of which: its HTTP request', '(reference)', (await takeMeasures(page, 'command-request')).map((entry) => entry.duration));
     if (pageErrors.length > 0) throw new Error(`the page failed: ${pageErrors.map(String).join('\n')}`);
   } catch (error) {
     await page.screenshot({ path: 'bench-offline-failed.png', fullPage: true }).catch(() => {});

@@ -6,9 +6,13 @@
  * own device from the browser's performance panel.
  *
  * - `till:catalog-sync`: one catalogue pull, from its start to its last page stored;
+ * - `till:catalog-read`, `till:catalog-index`: reading the local catalogue for the screens (at
+ *   the start and after each change of the products) and indexing it in memory;
  * - `till:barcode-lookup`: finding the product of a scanned code;
  * - `till:search`: finding the tiles to show for the search text and category;
- * - `till:add-line`: a tap on a tile or a scan, until the new total is written to the screen.
+ * - `till:add-line`: a tap on a tile or a scan, until the new total is written to the screen;
+ * - `till:command`, `till:command-request`: one outbox command accepted, from taking it to
+ *   deleting it, and its HTTP request alone.
  *
  * The browser keeps at most a few hundred thousand entries; a till running for days would fill
  * it, so each name keeps only its latest `KEPT_PER_NAME` entries.

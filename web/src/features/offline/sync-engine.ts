@@ -14,6 +14,7 @@
  *   server's answer, e.g. the invoice number, into the local tables).
  */
 import { apiRequest, type ApiError } from '../../lib/api-client';
+import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type RejectedCommand, type SyncStatusActions } from '../../stores/sync-status-store';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { rollBack, type LocalChange } from './local-change';
@@ -125,14 +126,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** Sends one command; answers whether the pass may go on to the next one. */
   async function sendOne(command: StoredCommand, result: DrainResult): Promise<boolean> {
+    const started = tillNow();
     const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
     // `update`, not `put`: a command another tab has just sent and deleted must not come back.
     if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) === 0) return true;
     const controller = new AbortController();
     const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
     let answer: unknown;
+    const requested = tillNow();
     try {
       answer = await send(attempt, controller.signal);
+      tillMeasure('command-request', requested);
     } catch (error) {
       return failed(attempt, error, result);
     } finally {
@@ -144,6 +148,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
     result.sent += 1;
     status.markSynced(clock.now());
+    tillMeasure('command', started);
     return true;
   }
 

@@ -5,6 +5,7 @@
  * products come indexed (catalog-index.ts) for the scanner and the search.
  */
 import { useMemo } from 'react';
+import { timed } from '../../../lib/till-timing';
 import type { ServerDataHandle } from '../../../lib/use-server-data';
 import type { Category } from '../../catalog';
 import { useLocalCatalog } from '../local/local-views';
@@ -23,7 +24,7 @@ export interface TillCatalog {
 export function useTillCatalog(data: TillData | null): TillCatalog {
   const catalog = useLocalCatalog(data);
   return useMemo(() => {
-    const ready = catalog.status === 'ready' ? { categories: catalog.data.categories, products: buildCatalogIndex(catalog.data.products) } : null;
+    const ready = catalog.status === 'ready' ? { categories: catalog.data.categories, products: timed('catalog-index', () => buildCatalogIndex(catalog.data.products)) } : null;
     const handle = <T,>(pick: (loaded: NonNullable<typeof ready>) => T) =>
       ({
         state: ready
