@@ -1,6 +1,7 @@
 /**
- * The sync engine (DESIGN §7): sends the outbox's commands to the server, strictly in `seq`
- * order, each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
+ * The sync engine (DESIGN §7): sends the outbox's commands to the server in `seq` order (when
+ * told which commands are about which invoice, a few about DIFFERENT invoices overlap: see
+ * `nextWindow`), each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
  * whose answer was lost is applied once: the server answers the retry with the first answer).
  *
  * - `drain()` is single-flight: calls made while a pass runs share it, and the pass looks at
@@ -23,6 +24,9 @@ import type { TillDb } from './local-db';
 import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, writeScope } from './outbox';
 import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
 import type { NewCommand, StoredCommand } from './types';
+
+/** Invoices sent at once when a queue drains (see `SyncEngineOptions.inFlight`). */
+export const DEFAULT_IN_FLIGHT = 4;
 
 export const NO_ANSWER_MESSAGE = 'The server could not be reached; the change will be sent again';
 export const REFUSED_MESSAGE = 'The server refused this change';
@@ -60,6 +64,12 @@ export interface SyncEngineOptions {
    * leaves out the queued commands a later one replaces. Without it every command is sent.
    */
   stateOf?: StateOfCommand;
+  /**
+   * With `stateOf`: how many commands about different keys may be in flight at once (1: one at a
+   * time). A queue of offline sales is sent several invoices at a time, so the round trips
+   * overlap; the server still applies each command once (its Idempotency-Key).
+   */
+  inFlight?: number;
   lock?: PassLock;
 }
 
@@ -94,6 +104,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const clock = options.clock ?? systemClock;
   const backoff = options.backoff ?? defaultBackoff;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const inFlight = options.inFlight ?? DEFAULT_IN_FLIGHT;
   const send = options.send ?? sendThroughApi;
   const status = options.status ?? useSyncStatusStore.getState();
   const lock = options.lock ?? browserLock(db.name);
@@ -187,19 +198,46 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return true;
   }
 
+  /**
+   * The next commands to send together: the first unsent one and, when the engine knows which
+   * commands carry whose state, the ones right after it about OTHER keys (other invoices), up to
+   * `inFlight`. A command about no key (a new customer) or about a key already taken ends the
+   * window: it waits for what is before it. So the commands of one invoice stay in order, and
+   * what one command may build on (a customer made offline) is sent before it.
+   */
+  async function nextWindow(): Promise<StoredCommand[]> {
+    const stateOf = options.stateOf;
+    if (!stateOf || inFlight <= 1) {
+      const command = await nextUnsent(db);
+      return command ? [command] : [];
+    }
+    const upcoming = await db.outbox.filter((command) => command.state !== 'rejected').limit(inFlight).toArray();
+    const window: StoredCommand[] = [];
+    const keys = new Set<string>();
+    for (const command of upcoming) {
+      const state = stateOf(command);
+      if (window.length > 0 && (!state || keys.has(state.key) || command.nextAttemptAt > clock.now())) break;
+      window.push(command);
+      if (!state) break;
+      keys.add(state.key);
+    }
+    return window;
+  }
+
   async function pass(result: DrainResult, ignoreBackoff: boolean) {
     for (;;) {
-      const command = await nextUnsent(db);
-      if (!command) return;
-      if (!ignoreBackoff && command.nextAttemptAt > clock.now()) {
+      const window = await nextWindow();
+      const first = window[0];
+      if (!first) return;
+      if (!ignoreBackoff && first.nextAttemptAt > clock.now()) {
         result.waiting = true;
-        scheduleRetry(command.nextAttemptAt);
+        scheduleRetry(first.nextAttemptAt);
         return;
       }
       ignoreBackoff = false;
-      const goOn = await sendOne(command, result);
+      const goOn = await Promise.all(window.map((command) => sendOne(command, result)));
       status.setPendingCount(await countUnsent(db));
-      if (!goOn) return;
+      if (goOn.includes(false)) return;
     }
   }
 
