@@ -26,7 +26,7 @@ import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } fro
 import type { NewCommand, StoredCommand } from './types';
 
 /** Invoices sent at once when a queue drains (see `SyncEngineOptions.inFlight`). */
-export const DEFAULT_IN_FLIGHT = 4;
+export const DEFAULT_IN_FLIGHT = 8;
 
 export const NO_ANSWER_MESSAGE = 'The server could not be reached; the change will be sent again';
 export const REFUSED_MESSAGE = 'The server refused this change';
@@ -135,32 +135,59 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     status.setRejected((await rejectedCommands(db)).map(toRejection));
   }
 
-  /** Sends one command; answers whether the pass may go on to the next one. */
-  async function sendOne(command: StoredCommand, result: DrainResult): Promise<boolean> {
+  /**
+   * Sends a window of commands (one, or several about different invoices) at once; answers
+   * whether the pass may go on. Marking them sent and storing the accepted ones take ONE
+   * transaction each for the whole window, not one per command: the local database, not the
+   * network, was what a queue of offline sales waited for.
+   */
+  async function sendWindow(window: readonly StoredCommand[], result: DrainResult): Promise<boolean> {
     const started = tillNow();
-    const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
-    // `update`, not `put`: a command another tab has just sent and deleted must not come back.
-    if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) === 0) return true;
+    const attempts = await db.transaction('rw', db.outbox, async () => {
+      const marked: StoredCommand[] = [];
+      for (const command of window) {
+        const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
+        // `update`, not `put`: a command another tab has just sent and deleted must not come back.
+        if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) > 0) marked.push(attempt);
+      }
+      return marked;
+    });
+    const outcomes = await Promise.all(attempts.map((attempt) => request(attempt)));
+    const accepted = outcomes.filter((outcome) => outcome.accepted);
+    if (accepted.length > 0) {
+      await db.transaction('rw', writeScope(db), async () => {
+        for (const { attempt, answer } of accepted) {
+          await options.reconcile?.(attempt, answer, db);
+          await db.outbox.delete(attempt.seq);
+        }
+      });
+      result.sent += accepted.length;
+      status.markSynced(clock.now());
+      for (let count = 0; count < accepted.length; count += 1) tillMeasure('command', started);
+    }
+    let goOn = true;
+    for (const outcome of outcomes) {
+      if (!outcome.accepted && !(await failed(outcome.attempt, outcome.error, result))) goOn = false;
+    }
+    return goOn;
+  }
+
+  type Outcome = { attempt: StoredCommand; accepted: true; answer: unknown } | { attempt: StoredCommand; accepted: false; error: unknown };
+
+  /** One command's request, abandoned after `requestTimeoutMs`. */
+  async function request(attempt: StoredCommand): Promise<Outcome> {
     const controller = new AbortController();
     const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
-    let answer: unknown;
     const requested = tillNow();
     try {
-      answer = await send(attempt, controller.signal);
+      const answer = await send(attempt, controller.signal);
       tillMeasure('command-request', requested);
+      return { attempt, accepted: true, answer };
     } catch (error) {
-      return failed(attempt, error, result);
+      return { attempt, accepted: false, error };
     } finally {
       clock.clearTimeout(timeout);
     }
-    await db.transaction('rw', writeScope(db), async () => {
-      await options.reconcile?.(attempt, answer, db);
-      await db.outbox.delete(attempt.seq);
-    });
-    result.sent += 1;
-    status.markSynced(clock.now());
-    tillMeasure('command', started);
-    return true;
   }
 
   async function failed(command: StoredCommand, error: unknown, result: DrainResult): Promise<boolean> {
@@ -235,9 +262,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return;
       }
       ignoreBackoff = false;
-      const goOn = await Promise.all(window.map((command) => sendOne(command, result)));
+      const goOn = await sendWindow(window, result);
       status.setPendingCount(await countUnsent(db));
-      if (goOn.includes(false)) return;
+      if (!goOn) return;
     }
   }
 
