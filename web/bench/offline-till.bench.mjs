@@ -16,6 +16,7 @@
 // A measurement, not a test: it prints what it measured and fails only when a step does not work.
 /* global document, indexedDB */
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 
 const base = process.env.POS_BENCH_URL;
@@ -312,7 +313,11 @@ async function main() {
     record('  of which: its HTTP request', '(reference)', (await takeMeasures(page, 'command-request')).map((entry) => entry.duration));
     if (pageErrors.length > 0) throw new Error(`the page failed: ${pageErrors.map(String).join('\n')}`);
   } catch (error) {
-    await page.screenshot({ path: 'bench-offline-failed.png', fullPage: true }).catch(() => {});
+    // Where it stopped, next to the browser tests' screenshots (git ignores the folder).
+    await mkdir(new URL('../test-results/', import.meta.url), { recursive: true });
+    const shot = new URL('../test-results/bench-offline-failed.png', import.meta.url).pathname;
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    console.error(`screenshot: ${shot}`);
     throw error;
   } finally {
     await browser.close();
