@@ -10,6 +10,7 @@
 #
 # A measurement, not a test: it fails only when an upload is not answered as expected.
 source "$(dirname "$0")/lib/common.sh"
+source "$ROOT/scripts/lib/bench-catalog.sh"
 cd "$ROOT"
 
 ROWS="${POS_BENCH_ROWS:-50000}"
@@ -31,26 +32,9 @@ cargo build -q --release -p pos-server
 binary="${CARGO_TARGET_DIR:-$ROOT/target}/release/pos-server"
 
 step "Generating $ROWS products in 50 categories"
-awk 'BEGIN { print "categoryName,description,discountRate";
-             for (c = 0; c < 50; c++) printf "Category %02d,\"Shelf %d, aisle %d\",%d\n", c, c, c % 7, c % 3 }' \
-  > "$work/categories.csv"
-# $1: price offset in cents (0 for the first file, 100 for the update).
-products_file() {
-  awk -v rows="$ROWS" -v offset="$1" 'BEGIN {
-    print "productName,barcodeNumber,category,quantity,unit,costPrice,costPriceProfit,sellingPrice,discount,discountType,productTax,loyaltyRate";
-    for (n = 1; n <= rows; n++) {
-      unit = (n % 4 == 0) ? "kg" : "no";
-      quantity = (unit == "kg") ? sprintf("%d.%03d", n % 90, n % 1000) : n % 500;
-      cents = 100 + (n * 37) % 90000 + offset;
-      printf "\"Product %06d, size %d\",89%010d,Category %02d,%s,%s,%d.%02d,%d,%d.%02d,%d,%s,%s,%d\n",
-        n, n % 9, n, n % 50, quantity, unit, int(cents * 0.7 / 100), int(cents * 0.7) % 100,
-        n % 40, int(cents / 100), cents % 100, n % 15, (n % 10 == 0) ? "flat" : "percentage",
-        (n % 3 == 0) ? "8.875" : "0", n % 3
-    }
-  }'
-}
-products_file 0 > "$work/products.csv"
-products_file 100 > "$work/products-new-prices.csv"
+bench_categories_file > "$work/categories.csv"
+bench_products_file "$ROWS" 0 > "$work/products.csv"
+bench_products_file "$ROWS" 100 > "$work/products-new-prices.csv"
 note "products.csv: $(wc -c < "$work/products.csv") bytes"
 
 # upload ROUTE FILE EXPECTED_FIELD: prints the seconds the upload took.

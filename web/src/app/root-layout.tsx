@@ -5,6 +5,7 @@ import { useLogout } from '../features/auth';
 import { TillRuntimeProvider, useTillRuntime } from '../features/offline/till-runtime';
 import { TillDataProvider, useTillData } from '../features/sales/local/till-data-context';
 import { reconcileTillAnswer } from '../features/sales/local/reconcile';
+import { tillCommandState } from '../features/sales/local/till-requests';
 
 /**
  * Every route renders inside the shared frame; its Logout icon signs the shop out (SPEC part 4).
@@ -19,7 +20,7 @@ export function RootLayout() {
   const matches = useMatches();
   const tools = matches.map((match) => (match.handle as FrameHandle | undefined)?.topBarTools).filter(Boolean);
   return (
-    <TillRuntimeProvider reconcile={reconcileTillAnswer}>
+    <TillRuntimeProvider reconcile={reconcileTillAnswer} stateOf={tillCommandState}>
       <TillDataFromRuntime>
         <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
           <Outlet />

@@ -6,6 +6,7 @@
  * half-applying one. The final page also records the pull's time.
  */
 import { api } from '../../lib/api-client';
+import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
 import type { TillDb } from './local-db';
 import { syncResources, type SyncResource, type SyncStateRow } from './types';
@@ -77,8 +78,11 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
 
 /** Pulls every resource (categories first, as products name theirs) and marks the sync time. */
 export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}): Promise<PullResult[]> {
+  const started = tillNow();
   const results: PullResult[] = [];
   for (const resource of syncResources) results.push(await pullResource(db, resource, options));
+  // `till:catalog-sync`, with what each resource brought (the first pull of a shop: everything).
+  tillMeasure('catalog-sync', started, Object.fromEntries(results.map((result) => [result.resource, result.upserted])));
   (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
   return results;
 }

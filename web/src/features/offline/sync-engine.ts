@@ -1,6 +1,7 @@
 /**
- * The sync engine (DESIGN §7): sends the outbox's commands to the server, strictly in `seq`
- * order, each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
+ * The sync engine (DESIGN §7): sends the outbox's commands to the server in `seq` order (when
+ * told which commands are about which invoice, a few about DIFFERENT invoices overlap: see
+ * `nextWindow`), each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
  * whose answer was lost is applied once: the server answers the retry with the first answer).
  *
  * - `drain()` is single-flight: calls made while a pass runs share it, and the pass looks at
@@ -14,13 +15,18 @@
  *   server's answer, e.g. the invoice number, into the local tables).
  */
 import { apiRequest, type ApiError } from '../../lib/api-client';
+import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type RejectedCommand, type SyncStatusActions } from '../../stores/sync-status-store';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { rollBack, type LocalChange } from './local-change';
+import { compactOutbox, type StateOfCommand } from './outbox-compaction';
 import type { TillDb } from './local-db';
 import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, writeScope } from './outbox';
 import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
 import type { NewCommand, StoredCommand } from './types';
+
+/** Invoices sent at once when a queue drains (see `SyncEngineOptions.inFlight`). */
+export const DEFAULT_IN_FLIGHT = 8;
 
 export const NO_ANSWER_MESSAGE = 'The server could not be reached; the change will be sent again';
 export const REFUSED_MESSAGE = 'The server refused this change';
@@ -53,6 +59,17 @@ export interface SyncEngineOptions {
   onError?: (error: unknown) => void;
   /** Writes an accepted command's answer locally; runs in the transaction that deletes it. */
   reconcile?: (command: StoredCommand, answer: unknown, db: TillDb) => void | Promise<void>;
+  /**
+   * Which commands carry whose whole state (outbox-compaction.ts): when given, each run first
+   * leaves out the queued commands a later one replaces. Without it every command is sent.
+   */
+  stateOf?: StateOfCommand;
+  /**
+   * With `stateOf`: how many commands about different keys may be in flight at once (1: one at a
+   * time). A queue of offline sales is sent several invoices at a time, so the round trips
+   * overlap; the server still applies each command once (its Idempotency-Key).
+   */
+  inFlight?: number;
   lock?: PassLock;
 }
 
@@ -87,6 +104,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const clock = options.clock ?? systemClock;
   const backoff = options.backoff ?? defaultBackoff;
   const requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
+  const inFlight = options.inFlight ?? DEFAULT_IN_FLIGHT;
   const send = options.send ?? sendThroughApi;
   const status = options.status ?? useSyncStatusStore.getState();
   const lock = options.lock ?? browserLock(db.name);
@@ -117,28 +135,59 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     status.setRejected((await rejectedCommands(db)).map(toRejection));
   }
 
-  /** Sends one command; answers whether the pass may go on to the next one. */
-  async function sendOne(command: StoredCommand, result: DrainResult): Promise<boolean> {
-    const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
-    // `update`, not `put`: a command another tab has just sent and deleted must not come back.
-    if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) === 0) return true;
+  /**
+   * Sends a window of commands (one, or several about different invoices) at once; answers
+   * whether the pass may go on. Marking them sent and storing the accepted ones take ONE
+   * transaction each for the whole window, not one per command: the local database, not the
+   * network, was what a queue of offline sales waited for.
+   */
+  async function sendWindow(window: readonly StoredCommand[], result: DrainResult): Promise<boolean> {
+    const started = tillNow();
+    const attempts = await db.transaction('rw', db.outbox, async () => {
+      const marked: StoredCommand[] = [];
+      for (const command of window) {
+        const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
+        // `update`, not `put`: a command another tab has just sent and deleted must not come back.
+        if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) > 0) marked.push(attempt);
+      }
+      return marked;
+    });
+    const outcomes = await Promise.all(attempts.map((attempt) => request(attempt)));
+    const accepted = outcomes.filter((outcome) => outcome.accepted);
+    if (accepted.length > 0) {
+      await db.transaction('rw', writeScope(db), async () => {
+        for (const { attempt, answer } of accepted) {
+          await options.reconcile?.(attempt, answer, db);
+          await db.outbox.delete(attempt.seq);
+        }
+      });
+      result.sent += accepted.length;
+      status.markSynced(clock.now());
+      for (let count = 0; count < accepted.length; count += 1) tillMeasure('command', started);
+    }
+    let goOn = true;
+    for (const outcome of outcomes) {
+      if (!outcome.accepted && !(await failed(outcome.attempt, outcome.error, result))) goOn = false;
+    }
+    return goOn;
+  }
+
+  type Outcome = { attempt: StoredCommand; accepted: true; answer: unknown } | { attempt: StoredCommand; accepted: false; error: unknown };
+
+  /** One command's request, abandoned after `requestTimeoutMs`. */
+  async function request(attempt: StoredCommand): Promise<Outcome> {
     const controller = new AbortController();
     const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
-    let answer: unknown;
+    const requested = tillNow();
     try {
-      answer = await send(attempt, controller.signal);
+      const answer = await send(attempt, controller.signal);
+      tillMeasure('command-request', requested);
+      return { attempt, accepted: true, answer };
     } catch (error) {
-      return failed(attempt, error, result);
+      return { attempt, accepted: false, error };
     } finally {
       clock.clearTimeout(timeout);
     }
-    await db.transaction('rw', writeScope(db), async () => {
-      await options.reconcile?.(attempt, answer, db);
-      await db.outbox.delete(attempt.seq);
-    });
-    result.sent += 1;
-    status.markSynced(clock.now());
-    return true;
   }
 
   async function failed(command: StoredCommand, error: unknown, result: DrainResult): Promise<boolean> {
@@ -176,17 +225,44 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return true;
   }
 
+  /**
+   * The next commands to send together: the first unsent one and, when the engine knows which
+   * commands carry whose state, the ones right after it about OTHER keys (other invoices), up to
+   * `inFlight`. A command about no key (a new customer) or about a key already taken ends the
+   * window: it waits for what is before it. So the commands of one invoice stay in order, and
+   * what one command may build on (a customer made offline) is sent before it.
+   */
+  async function nextWindow(): Promise<StoredCommand[]> {
+    const stateOf = options.stateOf;
+    if (!stateOf || inFlight <= 1) {
+      const command = await nextUnsent(db);
+      return command ? [command] : [];
+    }
+    const upcoming = await db.outbox.filter((command) => command.state !== 'rejected').limit(inFlight).toArray();
+    const window: StoredCommand[] = [];
+    const keys = new Set<string>();
+    for (const command of upcoming) {
+      const state = stateOf(command);
+      if (window.length > 0 && (!state || keys.has(state.key) || command.nextAttemptAt > clock.now())) break;
+      window.push(command);
+      if (!state) break;
+      keys.add(state.key);
+    }
+    return window;
+  }
+
   async function pass(result: DrainResult, ignoreBackoff: boolean) {
     for (;;) {
-      const command = await nextUnsent(db);
-      if (!command) return;
-      if (!ignoreBackoff && command.nextAttemptAt > clock.now()) {
+      const window = await nextWindow();
+      const first = window[0];
+      if (!first) return;
+      if (!ignoreBackoff && first.nextAttemptAt > clock.now()) {
         result.waiting = true;
-        scheduleRetry(command.nextAttemptAt);
+        scheduleRetry(first.nextAttemptAt);
         return;
       }
       ignoreBackoff = false;
-      const goOn = await sendOne(command, result);
+      const goOn = await sendWindow(window, result);
       status.setPendingCount(await countUnsent(db));
       if (!goOn) return;
     }
@@ -196,6 +272,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const result: DrainResult = { sent: 0, rejected: 0, waiting: false };
     try {
       await lock(async () => {
+        if (options.stateOf) await compactOutbox(db, options.stateOf);
         do {
           askedAgain = false;
           result.waiting = false;

@@ -141,6 +141,34 @@ describe('till runtime', () => {
     await vi.waitFor(() => expect(broken.onError).toHaveBeenCalledTimes(1));
   });
 
+  it('pulls once after a pass that sent payments, not once per payment', async () => {
+    // Each request lets the runtime's timers run and takes a while, as a real one does: a pull
+    // started during the pass would finish before the next payment is sent.
+    const clockRef: { clock?: FakeClock } = {};
+    const send = vi.fn(async () => {
+      clockRef.clock?.advance(0);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return { ok: true };
+    });
+    const { runtime, fetchPage, clock } = start({ send });
+    clockRef.clock = clock;
+    await runtime.pullNow();
+    const pulls = () => fetchPage.mock.calls.filter((call) => call[0] === 'categories').length;
+    for (const n of [1, 2, 3]) {
+      await enqueue(runtime.db, { kind: 'payCash', method: 'POST', path: `/till/invoices/r-${n}/payment`, body: {} });
+    }
+    await enqueue(runtime.db, { kind: 'addLine', method: 'PUT', path: '/till/invoices/r-4', body: {} });
+    await runtime.engine.drain();
+    await runtime.engine.settled();
+    clock.advance(0);
+    await vi.waitFor(() => expect(pulls()).toBe(2));
+    await runtime.pullNow();
+    clock.advance(0);
+    await runtime.engine.settled();
+    // Only the pull after the pass, and pullNow's own: three payments did not pull three times.
+    expect(pulls()).toBe(3);
+  });
+
   it('stops every trigger, closes the database and no longer writes the status', async () => {
     const { runtime, fetchPage, send, env, clock, status } = start();
     await runtime.pullNow();

@@ -40,6 +40,8 @@ export interface TillRuntimeOptions {
   dbOptions?: DexieOptions;
   /** Writes an accepted command's answer locally (the till's invoices: features/sales/local). */
   reconcile?: SyncEngineOptions['reconcile'];
+  /** Which commands carry whose whole state, so replaced ones are left out (the till's). */
+  stateOf?: SyncEngineOptions['stateOf'];
   send?: SendCommand;
   fetchPage?: FetchSyncPage;
   clock?: Clock;
@@ -66,14 +68,24 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const db = openLocalDb(shopId, options.dbOptions);
   const pullController = new AbortController();
   let pulling: Promise<void> | null = null;
-  // A sale or refund the server accepted moved stock and loyalty balances: pull them soon after
-  // (outside the transaction the answer is written in), so the next redemption limit and stock
-  // check read the server's figures.
+  // A sale or refund the server accepted moved stock and loyalty balances: pull them once the
+  // queue has been sent (outside the transaction the answer is written in), so the next
+  // redemption limit and stock check read the server's figures. ONE pull after the pass, not one
+  // per payment: a queue of 1,000 offline sales would otherwise pull (and re-read the local
+  // catalogue) a thousand times while it is being sent.
+  let pullAfterPass = false;
   const reconcile: SyncEngineOptions['reconcile'] = async (command, answer, database) => {
     await options.reconcile?.(command, answer, database);
-    if (MOVES_STOCK_OR_POINTS.test(command.kind)) clock.setTimeout(() => pullInBackground(), 0);
+    if (!MOVES_STOCK_OR_POINTS.test(command.kind) || pullAfterPass) return;
+    pullAfterPass = true;
+    clock.setTimeout(() => {
+      void engine.settled().then(() => {
+        pullAfterPass = false;
+        pullInBackground();
+      });
+    }, 0);
   };
-  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, onError });
+  const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();

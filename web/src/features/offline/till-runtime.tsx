@@ -21,13 +21,15 @@ interface TillRuntimeProviderProps {
   children: ReactNode;
   /** Writes accepted commands' answers locally; read once, when the provider mounts. */
   reconcile?: TillRuntimeOptions['reconcile'];
+  /** Which queued commands a later one replaces; read once, when the provider mounts. */
+  stateOf?: TillRuntimeOptions['stateOf'];
   /** Starts a shop's runtime; the browser's by default. Read once, when the provider mounts. */
   start?: (shopId: string) => TillRuntime | null;
 }
 
-export function TillRuntimeProvider({ children, reconcile, start }: TillRuntimeProviderProps) {
+export function TillRuntimeProvider({ children, reconcile, stateOf, start }: TillRuntimeProviderProps) {
   const [manager] = useState(() =>
-    createTillRuntimeManager({ start: start ?? ((shopId) => startBrowserTillRuntime({ shopId, reconcile })) }),
+    createTillRuntimeManager({ start: start ?? ((shopId) => startBrowserTillRuntime({ shopId, reconcile, stateOf })) }),
   );
   useEffect(() => manager.attach(), [manager]);
   const runtime = useSyncExternalStore(manager.subscribe, manager.current, noRuntime);

@@ -98,7 +98,7 @@ export function CartPage() {
       {invoice ? (
         <CartPanel
           ref={cartRef}
-          invoice={invoice}
+          invoice={selling.invoice ?? invoice}
           actions={selling.actions}
           currencyCode={session.currencyCode}
           focusQuantityOf={selling.focusQuantityOf}
@@ -139,7 +139,7 @@ export function CartPage() {
         onReset={() => void reset()}
         onLogout={() => void logout(session.area)}
       />
-      <TillColumns selling={selling} invoice={invoice} currencyCode={session.currencyCode} cart={cart} cartSide="start" />
+      <TillColumns selling={selling} invoice={selling.invoice} currencyCode={session.currencyCode} cart={cart} cartSide="start" />
 
       {customProductOpen && invoice && (
         <CustomProductDialog

@@ -1,7 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
-import { useCallback, useMemo, useState, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type Ref } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messages } from '../../../config/messages';
+import { finishAddLineTiming } from '../../../lib/till-timing';
 import { formatMoney } from '../../catalog';
 import type { Invoice, InvoiceLine } from '../types';
 import { CartLine } from './cart-line';
@@ -34,6 +35,8 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
   const [removing, setRemoving] = useState<InvoiceLine | null>(null);
   const empty = invoice.products.length === 0;
   const focusPanel = useCallback(() => document.getElementById('cart-panel-heading'), []);
+  // The new total is in the DOM (layout effects run before the browser paints): an add ends here.
+  useLayoutEffect(() => finishAddLineTiming(invoice.updatedAt, { lines: invoice.products.length }), [invoice]);
 
   async function confirmRemove() {
     if (!removing) return;

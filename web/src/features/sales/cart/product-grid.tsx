@@ -1,11 +1,13 @@
+import { useMemo } from 'react';
 import { LoadStatus } from '../../../components/data-table';
-import { matchesSearch } from '../../../lib/search';
+import { timed } from '../../../lib/till-timing';
 import type { ServerDataHandle } from '../../../lib/use-server-data';
 import { formatMoney, type Product } from '../../catalog';
 import type { Invoice } from '../types';
+import { searchCatalog, type CatalogIndex, type CatalogMatches } from './catalog-index';
 
 interface ProductGridProps {
-  products: ServerDataHandle<Product[]>;
+  products: ServerDataHandle<CatalogIndex>;
   invoice: Invoice | null;
   categoryId: string;
   searchText: string;
@@ -14,14 +16,20 @@ interface ProductGridProps {
   onAdd: (product: Product) => void;
 }
 
-/** The products a tile shows: those of the chosen category ("" all) matching the search. */
-export function visibleProducts(products: Product[], categoryId: string, searchText: string): Product[] {
-  return products.filter(
-    (product) =>
-      (!categoryId || product.category._id === categoryId) &&
-      matchesSearch(searchText, [product.productName, product.barcodeNumber, product.product_id, product.category.categoryName]),
-  );
+/**
+ * The most tiles the grid shows at once. A shop with 50,000 products cannot have them all on
+ * screen (rendering them took seconds); the cashier narrows them with the search or a category.
+ */
+export const TILE_LIMIT = 40;
+
+/** The tiles to show: the first TILE_LIMIT products of the chosen category ("" all) matching the search. */
+export function visibleProducts(index: CatalogIndex, categoryId: string, searchText: string, limit = TILE_LIMIT): CatalogMatches {
+  return timed('search', () => searchCatalog(index, categoryId, searchText, limit));
 }
+
+/** The note under a grid that shows only part of the matches. */
+export const showingNote = (shown: number, total: number) =>
+  `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} products: search or choose a category to find the others.`;
 
 /** SPEC part 5's texts on a tile that cannot be tapped. */
 export const FIRST_SELECT_CUSTOMER = 'First Select Customer';
@@ -36,14 +44,16 @@ export function tileBlock(product: Product, invoice: Invoice | null): string | n
 }
 
 /**
- * SPEC part 2's right column: a tile per product, filtered by the chosen category or the search
- * text. A tile adds its product to the cart; it is disabled, saying why, before a customer is
+ * SPEC part 2's right column: a tile per product (at most TILE_LIMIT, with a note saying how many
+ * more match), filtered by the chosen category or the search text. A tile adds its product to the cart; it is disabled, saying why, before a customer is
  * chosen ("First Select Customer") and once the product is in the cart ("Already in Cart": its
  * quantity is changed on the line).
  */
 export function ProductGrid({ products, invoice, categoryId, searchText, currencyCode, busy, onAdd }: ProductGridProps) {
   const { state, reload } = products;
-  if (state.status !== 'ready') {
+  const index = state.status === 'ready' ? state.data : null;
+  const matches = useMemo(() => (index ? visibleProducts(index, categoryId, searchText) : null), [index, categoryId, searchText]);
+  if (state.status !== 'ready' || !matches) {
     return (
       <LoadStatus
         state={
@@ -54,11 +64,12 @@ export function ProductGrid({ products, invoice, categoryId, searchText, currenc
       />
     );
   }
-  const shown = visibleProducts(state.data, categoryId, searchText);
+  const { shown, total } = matches;
   if (shown.length === 0) {
     return <LoadStatus state={{ status: 'empty', message: searchText ? `No product matches “${searchText}”.` : 'No products here yet.' }} />;
   }
   return (
+    <>
     <ul className="product-grid" aria-label="Products">
       {shown.map((product) => {
         const blocked = tileBlock(product, invoice);
@@ -86,5 +97,7 @@ export function ProductGrid({ products, invoice, categoryId, searchText, currenc
         );
       })}
     </ul>
+    {total > shown.length && <p className="product-grid__more">{showingNote(shown.length, total)}</p>}
+    </>
   );
 }

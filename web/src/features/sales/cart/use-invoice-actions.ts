@@ -3,11 +3,12 @@
  * change is written to the local invoice at once and queued for the server (features/sales/
  * local); the screens show the local invoice live. SPEC part 8's toasts say how it went; a
  * refusal says the server's words (e.g. "Not enough stock for Cola: 2 no left"). One change at
- * a time: while one is being written, the others wait.
+ * a time: while one is being written, the others wait their turn (`busy` meanwhile).
  */
 import { useCallback, useRef, useState } from 'react';
 import { messages } from '../../../config/messages';
 import { notify } from '../../../lib/notify';
+import { cancelAddLineTiming } from '../../../lib/till-timing';
 import { addLine, clearCart, removeLine, saveOpenOrder, setQuantity, addCustomLine } from '../local/cart-commands';
 import { redeem } from '../local/redemption';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
@@ -27,36 +28,52 @@ export interface InvoiceActions {
 
 type Change = (data: TillData, ref: string) => Promise<unknown>;
 
+/** Adding a line that leaves the cart as it was (no new total to time): `till:add-line` is dropped. */
+const addingLine =
+  (choice: Parameters<typeof addLine>[2]): Change =>
+  async (data, ref) => {
+    const result = await addLine(data, ref, choice);
+    if (!result.command) cancelAddLineTiming();
+  };
+
 export function useInvoiceActions(data: TillData | null, ref: string | null): InvoiceActions {
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const [pending, setPending] = useState(0);
+  // The changes queue up in the order asked (a scan right after a scan is two adds, not one);
+  // with none waiting, a change starts at once.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const waiting = useRef(0);
 
   const run = useCallback(
-    async (change: Change, success: string | null, fallback: string) => {
-      if (!data || !ref || running.current) return false;
-      running.current = true;
-      setBusy(true);
-      try {
-        await change(data, ref);
-        if (success) notify.success(success);
-        return true;
-      } catch (error) {
-        // A refusal is the cashier's to read; anything else (the local database failing) is logged.
-        if (!(error instanceof TillRefusal)) console.error('A till change could not be written', error);
-        notify.error(refusalMessage(error, fallback));
-        return false;
-      } finally {
-        running.current = false;
-        setBusy(false);
-      }
+    (change: Change, success: string | null, fallback: string): Promise<boolean> => {
+      if (!data || !ref) return Promise.resolve(false);
+      const execute = async () => {
+        try {
+          await change(data, ref);
+          if (success) notify.success(success);
+          return true;
+        } catch (error) {
+          // A refusal is the cashier's to read; anything else (the local database failing) is logged.
+          if (!(error instanceof TillRefusal)) console.error('A till change could not be written', error);
+          notify.error(refusalMessage(error, fallback));
+          return false;
+        } finally {
+          waiting.current -= 1;
+          setPending((count) => count - 1);
+        }
+      };
+      setPending((count) => count + 1);
+      waiting.current += 1;
+      const done = waiting.current === 1 ? execute() : queue.current.then(execute);
+      queue.current = done;
+      return done;
     },
     [data, ref],
   );
 
   return {
-    busy,
-    addProduct: (productId) => run((d, r) => addLine(d, r, { productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
-    addByBarcode: (code) => run((d, r) => addLine(d, r, { barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    busy: pending > 0,
+    addProduct: (productId) => run(addingLine({ productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    addByBarcode: (code) => run(addingLine({ barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     addCustomProduct: (product) => run((d, r) => addCustomLine(d, r, product), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     // SPEC names no toast for a quantity change: the line and totals changing say it.
     setQuantity: (productId, quantity) => run((d, r) => setQuantity(d, r, productId, quantity), null, messages.productAddToInvoiceFailed),

@@ -1,32 +1,40 @@
 /**
  * The catalogue the till sells from: the shop's categories and products from the LOCAL tables
  * (kept fresh by the catalogue pull), online and offline alike, live: a pull or a sale's stock
- * change shows at once. Each half is handed out as a data handle for the grid and the list.
+ * change shows at once. Each half is handed out as a data handle for the list and the grid; the
+ * products come indexed (catalog-index.ts) for the scanner and the search.
  */
 import { useMemo } from 'react';
+import { timed } from '../../../lib/till-timing';
 import type { ServerDataHandle } from '../../../lib/use-server-data';
-import type { Category, Product } from '../../catalog';
+import type { Category } from '../../catalog';
 import { useLocalCatalog } from '../local/local-views';
 import type { TillData } from '../local/till-data';
+import { buildCatalogIndex, type CatalogIndex } from './catalog-index';
 
 /** Local rows change only through the pull and the till's own writes. */
 const noReload = () => {};
 const noUpdate = () => {};
 
-export function useTillCatalog(data: TillData | null): { categories: ServerDataHandle<Category[]>; products: ServerDataHandle<Product[]> } {
+export interface TillCatalog {
+  categories: ServerDataHandle<Category[]>;
+  products: ServerDataHandle<CatalogIndex>;
+}
+
+export function useTillCatalog(data: TillData | null): TillCatalog {
   const catalog = useLocalCatalog(data);
   return useMemo(() => {
-    const half = <K extends 'categories' | 'products'>(key: K) =>
+    const ready = catalog.status === 'ready' ? { categories: catalog.data.categories, products: timed('catalog-index', () => buildCatalogIndex(catalog.data.products)) } : null;
+    const handle = <T,>(pick: (loaded: NonNullable<typeof ready>) => T) =>
       ({
-        state:
-          catalog.status === 'ready'
-            ? { status: 'ready', data: catalog.data[key] }
+        state: ready
+          ? { status: 'ready', data: pick(ready) }
             : catalog.status === 'error'
-              ? { status: 'error', message: 'The local catalogue could not be read' }
-              : { status: 'loading' },
+            ? { status: 'error', message: 'The local catalogue could not be read' }
+            : { status: 'loading' },
         reload: noReload,
         update: noUpdate,
-      }) as ServerDataHandle<K extends 'categories' ? Category[] : Product[]>;
-    return { categories: half('categories'), products: half('products') };
+      }) as ServerDataHandle<T>;
+    return { categories: handle((loaded) => loaded.categories), products: handle((loaded) => loaded.products) };
   }, [catalog]);
 }

@@ -4,11 +4,13 @@
  * a tile or the scanner, and where focus goes after an add (back to the search box for the
  * next scan, or to the new line's quantity in "ask quantity" mode).
  */
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { notify } from '../../../lib/notify';
+import { cancelAddLineTiming, startAddLineTiming, timed } from '../../../lib/till-timing';
 import { useScreenSearch } from '../../../lib/use-screen-search';
 import type { Product } from '../../catalog';
-import type { Invoice } from '../types';
+import type { LocalInvoice } from '../../offline/types';
+import { previewAddLine } from '../local/cart-commands';
 import { FIRST_SELECT_CUSTOMER, tileBlock, visibleProducts } from './product-grid';
 import { useTillStore } from '../../../stores/till-store';
 import { useInvoiceActions } from './use-invoice-actions';
@@ -19,9 +21,15 @@ import type { TillData } from '../local/till-data';
  * `invoice` is the local invoice on screen (null before a customer is chosen); `searchRef` is
  * the screen's search box, which takes focus back after an add.
  */
-export function useTillSelling(data: TillData | null, invoice: Invoice | null, searchRef: RefObject<HTMLInputElement | null>) {
+export function useTillSelling(data: TillData | null, invoice: LocalInvoice | null, searchRef: RefObject<HTMLInputElement | null>) {
   const catalog = useTillCatalog(data);
   const actions = useInvoiceActions(data, invoice?._id ?? null);
+  // The cart as it will be once the adds being written are stored (cart-commands' previewAddLine).
+  const [preview, setPreview] = useState<LocalInvoice | null>(null);
+  const shown = shownInvoice(invoice, preview, actions.busy);
+  // The latest preview and the adds still being written, for a scan that comes before a render.
+  const latestPreview = useRef<LocalInvoice | null>(null);
+  const addsWriting = useRef(0);
   const [searchText, setSearchText] = useScreenSearch();
   const categoryId = useTillStore((state) => state.categoryId);
   const setCategoryId = useTillStore((state) => state.setCategoryId);
@@ -34,8 +42,40 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
     else searchRef.current?.focus();
   }
 
+  /** Shows the cart with `product` added at once, built on the cart shown (previews included). */
+  function showAdded(product: Product, byScan: boolean) {
+    const base = shownInvoice(invoice, latestPreview.current, addsWriting.current > 0);
+    if (!base) return;
+    const categories = catalog.categories.state.status === 'ready' ? catalog.categories.state.data : [];
+    const rate = categories.find((category) => category._id === product.category._id)?.discountRate ?? 0;
+    const next = previewAddLine(base, product, rate, byScan, Date.now());
+    if (!next) return;
+    latestPreview.current = next;
+    setPreview(next);
+  }
+
+  /** The add was refused: the stored cart is shown again. */
+  const dropPreview = () => {
+    cancelAddLineTiming();
+    latestPreview.current = null;
+    setPreview(null);
+  };
+
+  /** Runs an add that was previewed, counting it as being written until it is. */
+  async function writing(add: Promise<boolean>): Promise<boolean> {
+    addsWriting.current += 1;
+    try {
+      return await add;
+    } finally {
+      addsWriting.current -= 1;
+    }
+  }
+
   async function addProduct(product: Product) {
-    if (await actions.addProduct(product._id)) afterAdd(product._id);
+    startAddLineTiming();
+    showAdded(product, false);
+    if (await writing(actions.addProduct(product._id))) afterAdd(product._id);
+    else dropPreview();
   }
 
   /**
@@ -48,13 +88,24 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
       notify.error(FIRST_SELECT_CUSTOMER);
       return false;
     }
-    const products = catalog.products.state.status === 'ready' ? catalog.products.state.data : [];
-    const byBarcode = products.some((product) => product.barcodeNumber === text);
-    const matches = byBarcode ? [] : visibleProducts(products, categoryId, text);
-    const single = matches.length === 1 && matches[0] && tileBlock(matches[0], invoice) === null ? matches[0] : null;
-    const added = single ? await actions.addProduct(single._id) : await actions.addByBarcode(text);
-    if (added) {
+    startAddLineTiming();
+    const index = catalog.products.state.status === 'ready' ? catalog.products.state.data : null;
+    const byBarcode = timed('barcode-lookup', () => index?.byBarcode.get(text) ?? null);
+    const matches = byBarcode || !index ? null : visibleProducts(index, categoryId, text, 1);
+    const first = matches?.total === 1 ? matches.shown[0] : undefined;
+    const single = first && tileBlock(first, shown) === null ? first : null;
+    const chosen = single ?? byBarcode;
+    // A product known here is shown added at once and the box emptied for the scanner's next
+    // code, which may come while this add is still being written (emptying the box only after
+    // the write would wipe that next code).
+    if (chosen) {
+      showAdded(chosen, !single);
       setSearchText('');
+    }
+    const added = await writing(single ? actions.addProduct(single._id) : actions.addByBarcode(text));
+    if (!added) dropPreview();
+    if (added) {
+      if (!chosen) setSearchText('');
       // A scanner's next code comes straight away: the search box keeps focus after a barcode.
       if (single) afterAdd(single._id);
       else searchRef.current?.focus();
@@ -63,6 +114,8 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
   }
 
   return {
+    /** The invoice to show: the stored one, or the preview of the adds being written. */
+    invoice: shown,
     catalog,
     actions,
     searchText,
@@ -74,4 +127,14 @@ export function useTillSelling(data: TillData | null, invoice: Invoice | null, s
     addProduct,
     scan,
   };
+}
+
+/**
+ * The preview while changes are being written (`busy`) or until the stored invoice catches up
+ * with it (a change's stored `updatedAt` is never older than its preview's); the stored invoice
+ * otherwise, and always for another invoice than the preview's.
+ */
+export function shownInvoice(stored: LocalInvoice | null, preview: LocalInvoice | null, busy: boolean): LocalInvoice | null {
+  if (!stored || !preview || preview.ref !== stored.ref) return stored;
+  return busy || preview.updatedAt > stored.updatedAt ? preview : stored;
 }

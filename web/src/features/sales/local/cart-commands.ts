@@ -9,7 +9,7 @@ import type { LocalInvoice, Product } from '../../offline/types';
 import type { CustomProduct } from '../../catalog';
 import type { InvoiceCustomer } from '../types';
 import { changeInvoice, openInvoice, Unchanged, type ChangeResult } from './invoice-change';
-import { lineFromProduct, notEnoughStock, quantityError, stockCovers } from './invoice-pricing';
+import { lineFromProduct, notEnoughStock, priceInvoice, quantityError, stockCovers } from './invoice-pricing';
 import { sumDecimal } from './decimal-text';
 import { nextProvisionalNumber } from './provisional-number';
 import { invoiceBody, tillPaths } from './till-requests';
@@ -106,15 +106,47 @@ function checkedQuantity(text: string, product: Pick<Product, 'unit'>): number {
 export function addLine(data: TillData, ref: string, choice: ProductChoice, quantity = '1'): Promise<ChangeResult> {
   return changeInvoice(data, 'addLine', ref, async (invoice, tables) => {
     const product = await findProduct(data, tables, choice);
-    const sent = checkedQuantity(quantity, product);
-    const line = invoice.products.find((candidate) => candidate.productId === product._id);
-    const wanted = line && 'barcodeNumber' in choice ? checkedQuantity(sumDecimal([line.quantity, sent]), product) : sent;
-    if (line?.customProduct || line?.quantity === wanted) throw new Unchanged(invoice);
-    if (!stockCovers(product, wanted)) throw new TillRefusal(notEnoughStock(product));
-    if (line) return withLines(invoice, invoice.products.map((old) => (old === line ? { ...old, quantity: wanted } : old)));
     const category = await tables.get('categories', product.category._id);
-    return withLines(invoice, [...invoice.products, lineFromProduct(product, category?.discountRate ?? 0, wanted)]);
+    return withProductAdded(invoice, product, category?.discountRate ?? 0, 'barcodeNumber' in choice, quantity);
   });
+}
+
+/** addLine's rules applied to an invoice in hand: the edited invoice (not yet priced), or Unchanged / a refusal. */
+export function withProductAdded(
+  invoice: LocalInvoice,
+  product: Product,
+  categoryDiscountRate: number,
+  byScan: boolean,
+  quantity = '1',
+): LocalInvoice {
+  const sent = checkedQuantity(quantity, product);
+  const line = invoice.products.find((candidate) => candidate.productId === product._id);
+  const wanted = line && byScan ? checkedQuantity(sumDecimal([line.quantity, sent]), product) : sent;
+  if (line?.customProduct || line?.quantity === wanted) throw new Unchanged(invoice);
+  if (!stockCovers(product, wanted)) throw new TillRefusal(notEnoughStock(product));
+  if (line) return withLines(invoice, invoice.products.map((old) => (old === line ? { ...old, quantity: wanted } : old)));
+  return withLines(invoice, [...invoice.products, lineFromProduct(product, categoryDiscountRate, wanted)]);
+}
+
+/**
+ * What the cart will look like once addLine is written, priced by the core, computed at once from
+ * the invoice and the product on screen, so the new total shows in the frame of the tap (issue
+ * 7: re-pricing <= 16 ms end to end) while the change and its command are written to IndexedDB.
+ * Null when the add would change nothing or be refused: addLine itself then says so.
+ */
+export function previewAddLine(
+  invoice: LocalInvoice,
+  product: Product,
+  categoryDiscountRate: number,
+  byScan: boolean,
+  now: number,
+): LocalInvoice | null {
+  try {
+    return { ...priceInvoice(withProductAdded(invoice, product, categoryDiscountRate, byScan)), updatedAt: now, origin: 'till' };
+  } catch (error) {
+    if (error instanceof Unchanged || error instanceof TillRefusal) return null;
+    throw error;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  * online and offline alike). An invoice is shown with the server's number once reconcile has
  * stored it, else with its provisional number.
  */
+import { tillMeasure, tillNow } from '../../../lib/till-timing';
 import type { TillDb } from '../../offline/local-db';
 import type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product } from '../../offline/types';
 import { shownNumber } from './provisional-number';
@@ -52,10 +53,15 @@ export interface LocalCatalog {
 export function useLocalCatalog(data: TillData | null): LiveResult<LocalCatalog> {
   return useLiveQuery(
     data
-      ? async () => ({
-          categories: await data.db.categories.orderBy('categoryName').toArray(),
-          products: await data.db.products.orderBy('productName').toArray(),
-        })
+      ? async () => {
+          const started = tillNow();
+          const catalog = {
+            categories: await data.db.categories.orderBy('categoryName').toArray(),
+            products: await data.db.products.orderBy('productName').toArray(),
+          };
+          tillMeasure('catalog-read', started, { products: catalog.products.length });
+          return catalog;
+        }
       : null,
     [data],
   );

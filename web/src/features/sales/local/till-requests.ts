@@ -3,6 +3,7 @@
  * as the till has it after the change, so it can be repeated and the server never re-derives a
  * line from its current catalogue (the sale keeps the prices it was rung up at).
  */
+import type { StateOfCommand } from '../../offline/outbox-compaction';
 import type { LocalInvoice } from '../../offline/types';
 import type { InvoiceLine } from '../types';
 
@@ -17,6 +18,22 @@ export const tillPaths = {
 
 /** The paths of the commands about one invoice start with this. */
 export const invoicePathPrefix = (ref: string) => tillPaths.invoice(ref);
+
+const TILL_INVOICE_PATH = /^\/till\/invoices\/([^/]+)(\/payment|\/delete)?$/;
+
+/**
+ * Which till commands carry an invoice's whole state (the sync engine leaves out a queued one a
+ * later one replaces, features/offline/outbox-compaction.ts): every `PUT /till/invoices/{ref}`
+ * does and may be replaced; a payment does (it creates the invoice when absent) but is always
+ * sent; a delete carries none and nothing before it is replaced by anything after it.
+ */
+export const tillCommandState: StateOfCommand = ({ method, path }) => {
+  const match = TILL_INVOICE_PATH.exec(path);
+  if (!match) return null;
+  const key = match[1];
+  if (!match[2]) return method === 'PUT' ? { key, role: 'replaceable' } : { key, role: 'barrier' };
+  return match[2] === '/payment' && method === 'POST' ? { key, role: 'carries' } : { key, role: 'barrier' };
+};
 
 export interface TillLineBody {
   productId: string;

@@ -92,12 +92,12 @@ function OpenOrderTill({ back, data, order, onPaying }: OpenOrderTillProps) {
       </div>
       <TillColumns
         selling={selling}
-        invoice={order}
+        invoice={selling.invoice ?? order}
         currencyCode={session.currencyCode}
         cartSide="end"
         cart={
           <CartPanel
-            invoice={order}
+            invoice={selling.invoice ?? order}
             actions={selling.actions}
             currencyCode={session.currencyCode}
             focusQuantityOf={selling.focusQuantityOf}

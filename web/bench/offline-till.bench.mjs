@@ -1,0 +1,334 @@
+// Issue 7's offline till benchmarks (docs/benchmarks.md "Offline till (issue 7)"), measured in
+// headless Chromium against a real server whose demo shop holds the bench's 50,000 products
+// (scripts/bench-offline.sh builds, seeds and starts it, then runs this with POS_BENCH_URL).
+//
+// 1. first catalogue sync into IndexedDB (the app's `till:catalog-sync` measure, empty database);
+// 2. barcode lookup (`till:barcode-lookup`, scanning codes into the search box);
+// 3. name search (`till:search`, typing names and words key by key);
+// 4. cold start with the catalogue cached: a new page load until the phone box is enabled and
+//    product tiles are shown (read from the page at each animation frame);
+// 5. 1,000 sales queued offline (a few rung up through the screens, exported, multiplied into a
+//    queue file with fresh ids and refs, imported through "Import queue") until the outbox is empty
+//    once the browser is online again (the till's queue keeps one payment per sale: the engine
+//    leaves out the cart commands a later one replaces, features/offline/outbox-compaction.ts);
+// 6. adding a line (`till:add-line`: a tap or scan until the new total is in the DOM).
+//
+// A measurement, not a test: it prints what it measured and fails only when a step does not work.
+/* global document, indexedDB */
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { chromium } from 'playwright-core';
+
+const base = process.env.POS_BENCH_URL;
+if (!base) throw new Error('POS_BENCH_URL is not set: run scripts/bench-offline.sh');
+const SALES = Number(process.env.POS_BENCH_SALES ?? 1000);
+const ROWS = Number(process.env.POS_BENCH_ROWS ?? 50000);
+const COLD_STARTS = Number(process.env.POS_BENCH_COLD_STARTS ?? 5);
+const SEARCHES = Number(process.env.POS_BENCH_SEARCHES ?? 40);
+const SCANS = Number(process.env.POS_BENCH_SCANS ?? 120);
+const TEMPLATE_SALES = 5;
+const LINES_BEFORE_CLEAR = 40;
+
+const url = (path) => new URL(path, base).href;
+const demo = { shopEmail: 'demo@tillwise.test', shopPassword: 'demomart1', adminPhone: '7000001', adminPassword: 'admin1234' };
+const customer = { name: 'Aisha Ali', phone: '7771234' };
+
+// The bench's products (scripts/bench-offline.sh, as scripts/bench-import.sh): number n is named
+// "Product 0000nn, size n%9" with barcode 89 + n in 10 digits; n%4 != 0 is sold by the piece and
+// n%500 from 300 up has at least 300 in stock, so the sales below never run a product out.
+const productName = (n) => `Product ${String(n).padStart(6, '0')}`;
+const barcode = (n) => `89${String(n).padStart(10, '0')}`;
+let seed = 7;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
+function stockedProduct() {
+  for (;;) {
+    const n = 1 + Math.floor(random() * ROWS);
+    if (n % 4 !== 0 && n % 500 >= 300) return n;
+  }
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
+const results = [];
+function record(what, target, values, unit = 'ms') {
+  const row = { what, target, n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: Math.max(...values), unit };
+  results.push(row);
+  console.log(`    ${what}: n=${row.n} p50=${ms(row.p50)} p99=${ms(row.p99)} max=${ms(row.max)} ${unit}`);
+}
+
+const step = (text) => console.log(`\n==> ${text}`);
+const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 30_000 });
+const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
+const searchBox = (page) => page.getByRole('searchbox', { name: 'Search products or scan a barcode' });
+const cartLineCount = (page) => page.evaluate(() => document.querySelectorAll('ol[aria-label="Products in the cart"] > li').length);
+const syncPill = (page) => page.getByRole('button', { name: /^Sync status:/ });
+
+/** The durations of the page's `till:<name>` measures, then forgets them. */
+async function takeMeasures(page, name) {
+  return page.evaluate((entry) => {
+    const found = performance.getEntriesByName(entry).map((measure) => ({ duration: measure.duration, detail: measure.detail }));
+    performance.clearMeasures(entry);
+    return found;
+  }, `till:${name}`);
+}
+
+async function signIn(page) {
+  await page.goto(url('/shop/login'));
+  await page.getByLabel('Email').fill(demo.shopEmail);
+  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/shop');
+  await page.goto(url('/shop/admin/login'));
+  await page.getByLabel('Mobile number').fill(demo.adminPhone);
+  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await atPath(page, '/admin');
+}
+
+/** Rows in one store of the shop's local database (read with IndexedDB itself, not the app). */
+function countLocal(page, store) {
+  return page.evaluate(async (storeName) => {
+    const names = (await indexedDB.databases()).map((info) => info.name).filter((name) => name?.startsWith('tillwise-'));
+    if (names.length !== 1) throw new Error(`expected one till database, found ${names.join(', ')}`);
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(names[0]);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      return await new Promise((resolve, reject) => {
+        const request = db.transaction(storeName).objectStore(storeName).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
+}
+
+async function chooseCustomer(page) {
+  await page.getByLabel('Customer phone').fill(customer.phone);
+  await page.locator('.cart-panel').getByText(customer.name).waitFor();
+}
+
+async function waitForLines(page, count) {
+  await page.waitForFunction((want) => document.querySelectorAll('ol[aria-label="Products in the cart"] > li').length === want, count, {
+    timeout: 15_000,
+  });
+}
+
+async function clearCartIfFull(page) {
+  if ((await cartLineCount(page)) < LINES_BEFORE_CLEAR) return;
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await waitForLines(page, 0);
+  await takeMeasures(page, 'add-line');
+}
+
+/** Scans `n`'s barcode: the search box gets the code and Enter, as a scanner types it. */
+async function scan(page, n) {
+  const lines = await cartLineCount(page);
+  await searchBox(page).fill(barcode(n));
+  await searchBox(page).press('Enter');
+  await waitForLines(page, lines + 1);
+}
+
+async function payCash(page) {
+  const total = await page.locator('.cart-panel').getByLabel('Total', { exact: true }).textContent();
+  await page.locator('.cart-panel').getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /^Total payable amount:/ });
+  await dialog.waitFor();
+  const whole = Number(total.replace(/[^0-9.]/g, '').split('.')[0]);
+  await dialog.getByLabel('Received amount').fill(String(whole + 10));
+  await dialog.getByRole('button', { name: 'Cash', exact: true }).click();
+  await toast(page, 'Payment successful.').waitFor();
+  const question = page.getByRole('dialog', { name: 'Proceed to print?' });
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await question.waitFor({ state: 'detached' });
+}
+
+/** The exported commands of the template sales, multiplied into `SALES` sales with new ids. */
+function queueOfSales(exported) {
+  const sales = [];
+  let current = null;
+  for (const command of exported.commands) {
+    const ref = command.path.split('/')[3];
+    if (!current || current.ref !== ref) sales.push((current = { ref, commands: [] }));
+    current.commands.push(command);
+  }
+  if (sales.length !== TEMPLATE_SALES || !sales.every((sale) => sale.commands.at(-1).kind === 'payCash')) {
+    throw new Error(`the exported queue is not ${TEMPLATE_SALES} paid sales: ${exported.commands.map((c) => c.kind).join(', ')}`);
+  }
+  const commands = sales.flatMap((sale) => sale.commands);
+  for (let copy = TEMPLATE_SALES; copy < SALES; copy += 1) {
+    const template = sales[copy % TEMPLATE_SALES];
+    const ref = randomUUID();
+    const device = (template.commands[0].body.invoice ?? template.commands[0].body).provisionalNumber.split('-')[0];
+    const provisionalNumber = `${device}-${String(100000 + copy)}`;
+    for (const command of template.commands) {
+      const body = structuredClone(command.body);
+      if (body.invoice) body.invoice.provisionalNumber = provisionalNumber;
+      else body.provisionalNumber = provisionalNumber;
+      commands.push({ ...command, id: randomUUID(), path: command.path.replace(template.ref, ref), body, attempts: 0 });
+    }
+  }
+  return { ...exported, commands };
+}
+
+async function main() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.setDefaultTimeout(30_000);
+  try {
+    step(`1. First catalogue sync of ${ROWS} products into an empty IndexedDB`);
+    await signIn(page);
+    await page.waitForFunction(() => performance.getEntriesByName('till:catalog-sync').length > 0, undefined, { timeout: 300_000, polling: 100 });
+    const [sync] = await takeMeasures(page, 'catalog-sync');
+    const products = await countLocal(page, 'products');
+    if (products < ROWS) throw new Error(`the local database holds ${products} products after the first sync`);
+    console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products}`);
+    record('first catalogue sync', '<= 20 s', [sync.duration / 1000], 's');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+
+    step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
+    const starts = [];
+    const reads = [];
+    const indexing = [];
+    for (let load = 0; load < COLD_STARTS; load += 1) {
+      await page.goto(url('/admin/cart'), { waitUntil: 'commit' });
+      const usable = await page.waitForFunction(
+        () => {
+          const phone = [...document.querySelectorAll('input')].find((input) => input.labels?.[0]?.textContent?.trim() === 'Customer phone');
+          const tiles = document.querySelectorAll('ul[aria-label="Products"] .product-tile').length;
+          return phone && !phone.disabled && tiles > 0 ? performance.now() : false;
+        },
+        undefined,
+        { polling: 'raf', timeout: 60_000 },
+      );
+      starts.push((await usable.jsonValue()) / 1000);
+      reads.push(...(await takeMeasures(page, 'catalog-read')).map((entry) => entry.duration));
+      indexing.push(...(await takeMeasures(page, 'catalog-index')).map((entry) => entry.duration));
+      const viaSw = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+      if (!viaSw) throw new Error('the page was not served by the service worker');
+    }
+    record('till usable after a cold start', '<= 3 s', starts, 's');
+    record('  of which: reading the local catalogue', '(reference)', reads);
+    record('  of which: indexing it in memory', '(reference)', indexing);
+
+    step(`3 and 6. Name search, then a tap on the one tile found (${SEARCHES} products)`);
+    await chooseCustomer(page);
+    await takeMeasures(page, 'search');
+    await takeMeasures(page, 'add-line');
+    const adds = [];
+    const searches = [];
+    for (let round = 0; round < SEARCHES; round += 1) {
+      await clearCartIfFull(page);
+      const n = stockedProduct();
+      // Key by key, as a cashier types; a few broad words first (hundreds to thousands match).
+      await searchBox(page).fill('');
+      await searchBox(page).pressSequentially(round % 4 === 0 ? `size ${round % 9}` : productName(n));
+      if (round % 4 === 0) {
+        await searchBox(page).fill('');
+        await searchBox(page).pressSequentially(productName(n));
+      }
+      const tile = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName(n)},`) });
+      const lines = await cartLineCount(page);
+      await tile.click();
+      await waitForLines(page, lines + 1);
+      searches.push(...(await takeMeasures(page, 'search')).map((entry) => entry.duration));
+      adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
+    }
+    record('name search (first 40 of 50,000)', 'p99 <= 50 ms', searches);
+
+    step(`2 and 6. Scanning ${SCANS} barcodes`);
+    const lookups = [];
+    for (let round = 0; round < SCANS; round += 1) {
+      await clearCartIfFull(page);
+      await scan(page, stockedProduct());
+      lookups.push(...(await takeMeasures(page, 'barcode-lookup')).map((entry) => entry.duration));
+      adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
+    }
+    await takeMeasures(page, 'search');
+    record('barcode lookup', 'p99 <= 5 ms', lookups);
+    record('add a line: tap or scan to the new total in the DOM', 'p99 <= 16 ms', adds);
+    if (lookups.length !== SCANS) throw new Error(`${lookups.length} barcode lookups measured for ${SCANS} scans`);
+
+    step(`5. ${SALES} sales queued offline, then synced`);
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+    await waitForLines(page, 0);
+    await page.waitForFunction(() => /^Sync status: 0 unsynced/.test(document.querySelector('button[aria-label^="Sync status:"]')?.getAttribute('aria-label') ?? ''), undefined, {
+      timeout: 60_000,
+    });
+    await context.setOffline(true);
+    for (let sale = 0; sale < TEMPLATE_SALES; sale += 1) {
+      await page.goto(url('/admin/cart'));
+      await chooseCustomer(page);
+      await scan(page, stockedProduct());
+      await scan(page, stockedProduct());
+      await payCash(page);
+    }
+    await page.goto(url('/admin/cart'));
+    await syncPill(page).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export queue' }).click()]);
+    const exported = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+    const queue = queueOfSales(exported);
+    await page.locator('input[aria-label="Queue file to import"]').setInputFiles({
+      name: 'bench-queue.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(queue)),
+    });
+    await toast(page, 'Imported').waitFor({ timeout: 120_000 });
+    const queued = await countLocal(page, 'outbox');
+    const perSale = exported.commands.length / TEMPLATE_SALES;
+    console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${exported.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
+    if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
+    await takeMeasures(page, 'command');
+    await takeMeasures(page, 'command-request');
+    const started = Date.now();
+    await context.setOffline(false);
+    await page.waitForFunction(
+      () => /^Sync status: 0 unsynced, Synced/.test(document.querySelector('button[aria-label^="Sync status:"]')?.getAttribute('aria-label') ?? ''),
+      undefined,
+      { timeout: 600_000, polling: 50 },
+    );
+    const drained = (Date.now() - started) / 1000;
+    const pill = await syncPill(page).getAttribute('aria-label');
+    if (/rejected/.test(pill) || (await countLocal(page, 'outbox')) !== 0) throw new Error(`not every command was accepted: ${pill}`);
+    console.log(`    ${queued} commands sent in ${drained.toFixed(2)} s (${(queued / drained).toFixed(0)} commands/s); ${pill}`);
+    record(`${SALES} queued sales synced once online`, '<= 10 s', [drained], 's');
+    record('  one command, taken to deleted', '(reference)', (await takeMeasures(page, 'command')).map((entry) => entry.duration));
+    record('  of which: its HTTP request', '(reference)', (await takeMeasures(page, 'command-request')).map((entry) => entry.duration));
+    if (pageErrors.length > 0) throw new Error(`the page failed: ${pageErrors.map(String).join('\n')}`);
+  } catch (error) {
+    // Where it stopped, next to the browser tests' screenshots (git ignores the folder).
+    await mkdir(new URL('../test-results/', import.meta.url), { recursive: true });
+    const shot = new URL('../test-results/bench-offline-failed.png', import.meta.url).pathname;
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    console.error(`screenshot: ${shot}`);
+    throw error;
+  } finally {
+    await browser.close();
+  }
+
+  console.log('\n| what | target | n | p50 | p99 | max |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of results) {
+    const unit = row.unit === 's' ? ' s' : ' ms';
+    console.log(`| ${row.what} | ${row.target} | ${row.n} | ${ms(row.p50)}${unit} | **${ms(row.p99)}${unit}** | ${ms(row.max)}${unit} |`);
+  }
+}
+
+await main();
