@@ -36,17 +36,18 @@ export async function runFlow(browser, prefix, name, body, prepare) {
   }
 }
 
-export async function shopSignIn(page) {
-  await page.goto(url('/shop/login'));
+/** `at` makes a page address: the shared server's by default, or a test's own (own-server.mjs). */
+export async function shopSignIn(page, at = url) {
+  await page.goto(at('/shop/login'));
   await page.getByLabel('Email').fill(demo.shopEmail);
   await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await atPath(page, '/shop');
 }
 
-export async function adminSignIn(page) {
-  await shopSignIn(page);
-  await page.goto(url('/shop/admin/login'));
+export async function adminSignIn(page, at = url) {
+  await shopSignIn(page, at);
+  await page.goto(at('/shop/admin/login'));
   await page.getByLabel('Mobile number').fill(demo.adminPhone);
   await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
   await page.getByLabel('Password', { exact: true }).press('Enter');

@@ -15,7 +15,7 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { demo } from './demo-shop.mjs';
+import { adminSignIn, cents, toast } from './demo-shop.mjs';
 import { startOwnServer } from './own-server.mjs';
 import { launchBrowser, shot, viewports } from './support.mjs';
 
@@ -49,28 +49,6 @@ after(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-function cents(value) {
-  const text = String(value).replace(/[^0-9.-]/g, '');
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
-const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-
-async function adminSignIn(page) {
-  await page.goto(server.url('/shop/login'));
-  await page.getByLabel('Email').fill(demo.shopEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/shop');
-  await page.goto(server.url('/shop/admin/login'));
-  await page.getByLabel('Mobile number').fill(demo.adminPhone);
-  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/admin');
-}
 
 /** What the till's sync pill counts as not yet accepted by the server. */
 async function unsyncedCount(page) {
@@ -114,7 +92,7 @@ describe('random network cuts while the till syncs', () => {
     page.setDefaultTimeout(15_000);
     let chaos = false;
     try {
-      await adminSignIn(page);
+      await adminSignIn(page, server.url);
       await page.goto(server.url('/admin/cart'));
       await page.locator('html[data-core="ready"]').waitFor();
       const before = new Set((await paidInvoices(page)).map((invoice) => invoice.ref));

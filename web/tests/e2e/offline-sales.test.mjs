@@ -9,7 +9,7 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { demo } from './demo-shop.mjs';
+import { adminSignIn, cents, toast } from './demo-shop.mjs';
 import { startOwnServer } from './own-server.mjs';
 import { launchBrowser, shot, viewports } from './support.mjs';
 
@@ -30,31 +30,9 @@ after(async () => {
   await server?.dispose();
 });
 
-/** An amount as written on a screen ("MVR 1,234.50") or by the API (71.5), in cents, without floats. */
-function cents(value) {
-  const text = String(value).replace(/[^0-9.-]/g, '');
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-const toast = (page, text) => page.locator('[data-sonner-toast]', { hasText: text }).first();
-const atPath = (page, path) => page.waitForURL((current) => current.pathname === path, { timeout: 10_000 });
 const syncStatus = (page) => page.getByRole('button', { name: /^Sync status:/ });
 const cartLines = (page) => page.getByRole('list', { name: 'Products in the cart' });
 const totalOnScreen = (page) => page.locator('.cart-panel').getByLabel('Total', { exact: true }).textContent();
-
-async function adminSignIn(page) {
-  await page.goto(server.url('/shop/login'));
-  await page.getByLabel('Email').fill(demo.shopEmail);
-  await page.getByLabel('Password', { exact: true }).fill(demo.shopPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/shop');
-  await page.goto(server.url('/shop/admin/login'));
-  await page.getByLabel('Mobile number').fill(demo.adminPhone);
-  await page.getByLabel('Password', { exact: true }).fill(demo.adminPassword);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await atPath(page, '/admin');
-}
 
 /** The till's sync pill says nothing is waiting (and a sync has happened). */
 async function allSynced(page) {
@@ -115,7 +93,7 @@ describe('selling with no network and no server', () => {
     page.on('pageerror', (error) => pageErrors.push(error));
     page.setDefaultTimeout(15_000);
     try {
-      await adminSignIn(page);
+      await adminSignIn(page, server.url);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.goto(server.url('/admin/cart'));
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
