@@ -3,6 +3,7 @@
  * catalogue fixtures' products, and the amounts are priced by the real WASM core (as the server
  * prices them), so a test can also hand the screen amounts that disagree. Tests only.
  */
+import { lineFromProduct } from '../local/invoice-pricing';
 import { priceCart } from '../../../lib/core';
 import { cola, rice, water } from '../../catalog/test-fixtures';
 import type { Product } from '../../catalog';
@@ -13,30 +14,9 @@ const at = Date.UTC(2025, 2, 5, 9, 15);
 
 export const aisha = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
 
+/** A line as the till builds it (`lineFromProduct`); the fixtures' category cat-1 gives 5% off. */
 export function lineOf(product: Product, quantity: number, customProduct = false): InvoiceLine {
-  return {
-    _id: `line-${product._id}`,
-    productId: product._id,
-    productName: product.productName,
-    unit: product.unit,
-    customProduct,
-    quantity,
-    sellingPrice: product.sellingPrice,
-    costPrice: product.costPrice,
-    costPriceProfit: product.costPriceProfit,
-    discount: product.discount,
-    discountType: product.discountType,
-    categoryDiscountRate: product.category._id === 'cat-1' ? 5 : 0,
-    productTax: product.productTax,
-    loyaltyRate: product.loyaltyRate,
-    price: 0,
-    gross: 0,
-    discountAmount: 0,
-    tax: 0,
-    total: 0,
-    pointsEarned: 0,
-    refundedQuantity: 0,
-  };
+  return lineFromProduct(product, product.category._id === 'cat-1' ? 5 : 0, quantity, customProduct);
 }
 
 /** The invoice with every amount the core gives for its lines and redemption. */
