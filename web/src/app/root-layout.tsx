@@ -4,7 +4,7 @@ import { PageFrame, type FrameHandle } from '../components/page-frame';
 import { useLogout } from '../features/auth';
 import { TillRuntimeProvider, useTillRuntime } from '../features/offline/till-runtime';
 import { TillDataProvider, useTillData } from '../features/sales/local/till-data-context';
-import { reconcileTillAnswer } from '../features/sales/local/reconcile';
+import { reconcileTillAnswers } from '../features/sales/local/reconcile';
 import { tillCommandState } from '../features/sales/local/till-requests';
 
 /**
@@ -20,7 +20,7 @@ export function RootLayout() {
   const matches = useMatches();
   const tools = matches.map((match) => (match.handle as FrameHandle | undefined)?.topBarTools).filter(Boolean);
   return (
-    <TillRuntimeProvider reconcile={reconcileTillAnswer} stateOf={tillCommandState}>
+    <TillRuntimeProvider reconcile={reconcileTillAnswers} stateOf={tillCommandState}>
       <TillDataFromRuntime>
         <PageFrame onLogout={() => logout('shop')} topBarTools={tools.length > 0 ? tools.at(-1) : undefined}>
           <Outlet />

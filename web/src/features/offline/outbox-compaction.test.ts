@@ -116,30 +116,4 @@ describe('outbox compaction', () => {
     const engine = createSyncEngine({ db, clock: new FakeClock(), status: recordingStatus(), lock: (pass) => pass() });
     expect(await engine.drain()).toMatchObject({ sent: 2 });
   });
-
-  it('sends commands about different keys together, never two of one key, and waits at a command about no key', async () => {
-    const inFlight: string[] = [];
-    const overlaps: string[][] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        inFlight.push(url);
-        overlaps.push([...inFlight]);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        inFlight.splice(inFlight.indexOf(url), 1);
-        return envelope(200, {});
-      }),
-    );
-    await enqueue(db, final('a', 'a1'));
-    await enqueue(db, final('b', 'b1'));
-    await enqueue(db, final('a', 'a2'));
-    await enqueue(db, other);
-    await enqueue(db, final('c', 'c1'));
-    const engine = createSyncEngine({ db, clock: new FakeClock(), status: recordingStatus(), lock: (pass) => pass(), stateOf, inFlight: 4 });
-
-    expect(await engine.drain()).toMatchObject({ sent: 5, rejected: 0 });
-    const paths = overlaps.map((urls) => urls.map((url) => url.replace('/api/v1', '')).sort());
-    // a1 and b1 together; a2 waits for a1 (same key); the customer command waits for a2 and goes alone.
-    expect(paths).toEqual([['/doc/a/final'], ['/doc/a/final', '/doc/b/final'], ['/doc/a/final'], ['/customers'], ['/doc/c/final']]);
-  });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rollBack, sameValue } from './local-change';
 import type { TillDb } from './local-db';
 import { freshDb } from './offline-test-support';
-import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, unsentCommands } from './outbox';
+import { countUnsent, dismissRejected, enqueue, unsentAfter, rejectedCommands, unsentCommands } from './outbox';
 import type { Customer } from './types';
 
 const rana: Customer = {
@@ -85,7 +85,8 @@ describe('enqueue', () => {
     const second = await enqueue(db, { ...redeem, kind: 'second' });
     expect(second.seq).toBeGreaterThan(first.seq);
     expect((await unsentCommands(db)).map((command) => command.kind)).toEqual(['first', 'second']);
-    expect((await nextUnsent(db))?.id).toBe(first.id);
+    expect((await unsentAfter(db, 0, 1)).map((command) => command.id)).toEqual([first.id]);
+    expect((await unsentAfter(db, first.seq, 10)).map((command) => command.id)).toEqual([second.id]);
   });
 });
 

@@ -66,14 +66,18 @@ export function unsentCommands(db: TillDb): Promise<StoredCommand[]> {
   return db.outbox.filter(isUnsent).toArray();
 }
 
-/** The first command still to send, or undefined when the queue is empty. */
-export function nextUnsent(db: TillDb): Promise<StoredCommand | undefined> {
-  return db.outbox.filter(isUnsent).first();
+/** Up to `limit` commands still to send with a seq above `afterSeq`, in `seq` order. */
+export function unsentAfter(db: TillDb, afterSeq: number, limit: number): Promise<StoredCommand[]> {
+  return db.outbox.where('seq').above(afterSeq).filter(isUnsent).limit(limit).toArray();
 }
 
-/** How many commands are not yet accepted by the server (what blocks logout and updates). */
+/**
+ * How many commands are not yet accepted by the server (what blocks logout and updates): all
+ * of them less the rejected ones. Two counts IndexedDB answers from its indexes, where a count
+ * of "pending or sending" would walk the index (the engine counts after every write).
+ */
 export function countUnsent(db: TillDb): Promise<number> {
-  return db.outbox.where('state').anyOf('pending', 'sending').count();
+  return db.transaction('r', db.outbox, async () => (await db.outbox.count()) - (await db.outbox.where('state').equals('rejected').count()));
 }
 
 /** The rejected commands, oldest first, for the cashier to read and dismiss. */

@@ -67,8 +67,8 @@ describe('sync engine: sending', () => {
     expect((await db.customers.get('cus-1'))?.loyalityPoint).toBe(100);
 
     const reconciling = engineWith(() => envelope(200, { ...rana, loyalityPoint: 95 }), {
-      reconcile: async (_sent, answer, local) => {
-        await local.customers.put(answer as Customer);
+      reconcile: async (accepted, local) => {
+        await local.customers.bulkPut(accepted.map(({ answer }) => answer as Customer));
       },
     }).engine;
     await enqueue(db, command('redeem'));
@@ -180,7 +180,7 @@ describe('sync engine: exactly once', () => {
     }
     network = 'up';
     const answers: unknown[] = [];
-    const reconciling = createSyncEngine({ db, clock, status, lock: passThrough, reconcile: (_c, answer) => void answers.push(answer) });
+    const reconciling = createSyncEngine({ db, clock, status, lock: passThrough, reconcile: (accepted) => void answers.push(...accepted.map(({ answer }) => answer)) });
     expect(await reconciling.drain({ ignoreBackoff: true })).toMatchObject({ sent: 1 });
     // The first answer (of the attempt that was cut), not a second application's.
     expect(answers).toEqual([{ applied: 1 }]);
@@ -225,28 +225,20 @@ describe('sync engine: exactly once', () => {
 });
 
 describe('sync engine: more than one tab', () => {
-  it('does not bring back a command another tab sent and deleted meanwhile', async () => {
-    const { engine, server } = engineWith(() => envelope(200, {}));
+  it.each<[string, number]>([
+    ['a failure that waits', 503],
+    ['a refusal', 404],
+  ])('does not bring back a command another tab sent and deleted meanwhile (%s)', async (_label, code) => {
     const sale = await enqueue(db, command('payCash'));
-    const other = await enqueue(db, command('other'));
-    // The other tab finishes `payCash` between this pass reading it and sending it.
-    const read = db.outbox.filter.bind(db.outbox);
-    let firstRead = true;
-    vi.spyOn(db.outbox, 'filter').mockImplementation((predicate) => {
-      const collection = read(predicate);
-      if (!firstRead) return collection;
-      firstRead = false;
-      const first = collection.first.bind(collection);
-      collection.first = (async () => {
-        const found = await first();
-        await db.outbox.delete(sale.seq);
-        return found;
-      }) as typeof collection.first;
-      return collection;
+    // The other tab's pass finished `payCash` while this one's request was out.
+    vi.stubGlobal('fetch', async () => {
+      await db.outbox.delete(sale.seq);
+      return envelope(code, null, 'Try again');
     });
+    const engine = createSyncEngine({ db, clock, status, lock: passThrough });
     await engine.drain();
-    expect(server.seen.map((request) => request.key)).toEqual([other.id]);
     expect(await db.outbox.count()).toBe(0);
+    expect(status.state.rejected).toEqual([]);
   });
 
   it('reports a pass that fails on its own and sends the command again, same key, next time', async () => {
@@ -261,10 +253,39 @@ describe('sync engine: more than one tab', () => {
     const sale = await engine.enqueue(command('payCash'));
     await engine.settled();
     expect(onError).toHaveBeenCalledWith(new Error('disk full'));
-    expect(await db.outbox.get(sale.seq)).toMatchObject({ state: 'sending', attempts: 1 });
+    // Nothing is written before a request: the command is as it was queued, and is sent again.
+    expect(await db.outbox.get(sale.seq)).toMatchObject({ state: 'pending', attempts: 0 });
     broken = false;
     await engine.drain();
     expect(server.seen.map((request) => request.key)).toEqual([sale.id, sale.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('sync engine: overlap', () => {
+  const stateOf: SyncEngineOptions['stateOf'] = ({ path }) => ({ key: path.split('/')[2], role: 'carries' });
+  const about = (key: string): NewCommand => ({ kind: 'payCash', method: 'POST', path: `/invoice/${key}/pay`, body: {} });
+
+  it('has the commands of different invoices out together, up to inFlight', async () => {
+    const out: string[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let most = 0;
+    vi.stubGlobal('fetch', async (input: string) => {
+      out.push(input);
+      most = Math.max(most, out.length);
+      await released;
+      out.splice(out.indexOf(input), 1);
+      return envelope(200, {});
+    });
+    for (const key of ['a', 'b', 'c', 'd']) await enqueue(db, about(key));
+    const engine = createSyncEngine({ db, clock, status, lock: passThrough, stateOf, inFlight: 3 });
+    const draining = engine.drain();
+    // Held until three are out at once: a till sending one at a time would never get there.
+    await vi.waitFor(() => expect(out).toHaveLength(3));
+    release();
+    expect(await draining).toEqual({ sent: 4, rejected: 0, waiting: false });
+    expect(most).toBe(3);
     expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The sync engine (DESIGN §7): sends the outbox's commands to the server in `seq` order (when
- * told which commands are about which invoice, a few about DIFFERENT invoices overlap: see
- * `nextWindow`), each with `Idempotency-Key: <command id>` (the same key on every attempt, so a command
- * whose answer was lost is applied once: the server answers the retry with the first answer).
+ * told which commands are about which invoice, commands about DIFFERENT invoices overlap in a
+ * sliding window: send-pass.ts), each with `Idempotency-Key: <command id>` (the same key on every
+ * attempt, so a command whose answer was lost is applied once: the server answers the retry with
+ * the first answer).
  *
  * - `drain()` is single-flight: calls made while a pass runs share it, and the pass looks at
  *   the queue once more before ending so a command enqueued meanwhile is not left waiting.
@@ -12,7 +13,11 @@
  * - A refusal (other 4xx) marks the command rejected, rolls its local change back, tells the
  *   cashier (status store, `onRejected`) and goes on with the next command.
  * - An accepted command is deleted, in one transaction with `reconcile` (which may write the
- *   server's answer, e.g. the invoice number, into the local tables).
+ *   server's answer, e.g. the invoice number, into the local tables); the commands accepted
+ *   while a write was running share the next one.
+ * - Nothing is written before a request: a command whose answer never arrives (the tab closed)
+ *   is still pending and is sent again, with the same key. Its attempts are counted in the row
+ *   only when an attempt fails (they drive the backoff).
  */
 import { apiRequest, type ApiError } from '../../lib/api-client';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
@@ -21,7 +26,8 @@ import { systemClock, type Clock, type TimerHandle } from './clock';
 import { rollBack, type LocalChange } from './local-change';
 import { compactOutbox, type StateOfCommand } from './outbox-compaction';
 import type { TillDb } from './local-db';
-import { countUnsent, dismissRejected, enqueue, nextUnsent, rejectedCommands, writeScope } from './outbox';
+import { countUnsent, dismissRejected, enqueue, rejectedCommands, unsentAfter, writeScope } from './outbox';
+import { sendPass, type AcceptedOutcome, type Outcome } from './send-pass';
 import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
 import type { NewCommand, StoredCommand } from './types';
 
@@ -30,6 +36,14 @@ export const DEFAULT_IN_FLIGHT = 8;
 
 export const NO_ANSWER_MESSAGE = 'The server could not be reached; the change will be sent again';
 export const REFUSED_MESSAGE = 'The server refused this change';
+
+/** An accepted command and the server's answer to it. */
+export interface AcceptedCommand {
+  command: StoredCommand;
+  answer: unknown;
+}
+
+export type Reconcile = (accepted: readonly AcceptedCommand[], db: TillDb) => void | Promise<void>;
 
 /** Sends one command; the default goes through the API client with its Idempotency-Key. */
 export type SendCommand = (command: StoredCommand, signal: AbortSignal) => Promise<unknown>;
@@ -57,8 +71,11 @@ export interface SyncEngineOptions {
   onRejected?: (rejection: RejectedCommand, command: StoredCommand) => void;
   /** A pass that failed on its own (the database, a throwing reconcile); console.error by default. */
   onError?: (error: unknown) => void;
-  /** Writes an accepted command's answer locally; runs in the transaction that deletes it. */
-  reconcile?: (command: StoredCommand, answer: unknown, db: TillDb) => void | Promise<void>;
+  /**
+   * Writes accepted commands' answers locally; runs in the transaction that deletes them, once
+   * for each batch the writer stores (one command or many, in seq order).
+   */
+  reconcile?: Reconcile;
   /**
    * Which commands carry whose whole state (outbox-compaction.ts): when given, each run first
    * leaves out the queued commands a later one replaces. Without it every command is sent.
@@ -135,56 +152,30 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     status.setRejected((await rejectedCommands(db)).map(toRejection));
   }
 
-  /**
-   * Sends a window of commands (one, or several about different invoices) at once; answers
-   * whether the pass may go on. Marking them sent and storing the accepted ones take ONE
-   * transaction each for the whole window, not one per command: the local database, not the
-   * network, was what a queue of offline sales waited for.
-   */
-  async function sendWindow(window: readonly StoredCommand[], result: DrainResult): Promise<boolean> {
-    const started = tillNow();
-    const attempts = await db.transaction('rw', db.outbox, async () => {
-      const marked: StoredCommand[] = [];
-      for (const command of window) {
-        const attempt = { ...command, state: 'sending' as const, attempts: command.attempts + 1 };
-        // `update`, not `put`: a command another tab has just sent and deleted must not come back.
-        if ((await db.outbox.update(command.seq, { state: attempt.state, attempts: attempt.attempts })) > 0) marked.push(attempt);
-      }
-      return marked;
+  /** Stores accepted commands: their answers reconciled and the commands deleted, in ONE transaction. */
+  async function store(accepted: AcceptedOutcome[], result: DrainResult): Promise<void> {
+    await db.transaction('rw', writeScope(db), async () => {
+      await options.reconcile?.(accepted, db);
+      await db.outbox.bulkDelete(accepted.map(({ command }) => command.seq));
     });
-    const outcomes = await Promise.all(attempts.map((attempt) => request(attempt)));
-    const accepted = outcomes.filter((outcome) => outcome.accepted);
-    if (accepted.length > 0) {
-      await db.transaction('rw', writeScope(db), async () => {
-        for (const { attempt, answer } of accepted) {
-          await options.reconcile?.(attempt, answer, db);
-          await db.outbox.delete(attempt.seq);
-        }
-      });
-      result.sent += accepted.length;
-      status.markSynced(clock.now());
-      for (let count = 0; count < accepted.length; count += 1) tillMeasure('command', started);
-    }
-    let goOn = true;
-    for (const outcome of outcomes) {
-      if (!outcome.accepted && !(await failed(outcome.attempt, outcome.error, result))) goOn = false;
-    }
-    return goOn;
+    result.sent += accepted.length;
+    status.markSynced(clock.now());
+    for (const { startedAt } of accepted) tillMeasure('command', startedAt);
+    status.setPendingCount(await countUnsent(db));
   }
 
-  type Outcome = { attempt: StoredCommand; accepted: true; answer: unknown } | { attempt: StoredCommand; accepted: false; error: unknown };
-
   /** One command's request, abandoned after `requestTimeoutMs`. */
-  async function request(attempt: StoredCommand): Promise<Outcome> {
+  async function request(command: StoredCommand): Promise<Outcome> {
+    const attempt = { ...command, attempts: command.attempts + 1 };
     const controller = new AbortController();
     const timeout = clock.setTimeout(() => controller.abort(), requestTimeoutMs);
-    const requested = tillNow();
+    const startedAt = tillNow();
     try {
       const answer = await send(attempt, controller.signal);
-      tillMeasure('command-request', requested);
-      return { attempt, accepted: true, answer };
+      tillMeasure('command-request', startedAt);
+      return { command: attempt, startedAt, accepted: true, answer };
     } catch (error) {
-      return { attempt, accepted: false, error };
+      return { command: attempt, startedAt, accepted: false, error };
     } finally {
       clock.clearTimeout(timeout);
     }
@@ -196,7 +187,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (classifyFailure(error) === 'retry') {
       const nextAttemptAt = clock.now() + backoffDelay(command.attempts, backoff, clock.random());
       const lastError = apiError && lastStatus !== 0 ? apiError.message : NO_ANSWER_MESSAGE;
-      await db.outbox.update(command.seq, { state: 'pending', nextAttemptAt, lastError, lastStatus });
+      // `update`, not `put`: a command another tab has just sent and deleted must not come back.
+      await db.outbox.update(command.seq, { attempts: command.attempts, nextAttemptAt, lastError, lastStatus });
       result.waiting = true;
       scheduleRetry(nextAttemptAt);
       return false;
@@ -225,46 +217,23 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return true;
   }
 
-  /**
-   * The next commands to send together: the first unsent one and, when the engine knows which
-   * commands carry whose state, the ones right after it about OTHER keys (other invoices), up to
-   * `inFlight`. A command about no key (a new customer) or about a key already taken ends the
-   * window: it waits for what is before it. So the commands of one invoice stay in order, and
-   * what one command may build on (a customer made offline) is sent before it.
-   */
-  async function nextWindow(): Promise<StoredCommand[]> {
-    const stateOf = options.stateOf;
-    if (!stateOf || inFlight <= 1) {
-      const command = await nextUnsent(db);
-      return command ? [command] : [];
-    }
-    const upcoming = await db.outbox.filter((command) => command.state !== 'rejected').limit(inFlight).toArray();
-    const window: StoredCommand[] = [];
-    const keys = new Set<string>();
-    for (const command of upcoming) {
-      const state = stateOf(command);
-      if (window.length > 0 && (!state || keys.has(state.key) || command.nextAttemptAt > clock.now())) break;
-      window.push(command);
-      if (!state) break;
-      keys.add(state.key);
-    }
-    return window;
-  }
-
   async function pass(result: DrainResult, ignoreBackoff: boolean) {
-    for (;;) {
-      const window = await nextWindow();
-      const first = window[0];
-      if (!first) return;
-      if (!ignoreBackoff && first.nextAttemptAt > clock.now()) {
-        result.waiting = true;
-        scheduleRetry(first.nextAttemptAt);
-        return;
-      }
-      ignoreBackoff = false;
-      const goOn = await sendWindow(window, result);
-      status.setPendingCount(await countUnsent(db));
-      if (!goOn) return;
+    const stateOf = options.stateOf;
+    const end = await sendPass(
+      {
+        readAfter: (afterSeq, limit) => unsentAfter(db, afterSeq, limit),
+        send: request,
+        store: (accepted) => store(accepted, result),
+        fail: ({ command, error }) => failed(command, error, result),
+        keyOf: stateOf ? (command) => stateOf(command)?.key ?? null : undefined,
+        inFlight,
+        now: () => clock.now(),
+      },
+      ignoreBackoff,
+    );
+    if (end.waitUntil !== undefined) {
+      result.waiting = true;
+      scheduleRetry(end.waitUntil);
     }
   }
 

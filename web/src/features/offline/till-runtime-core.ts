@@ -15,7 +15,7 @@ import { syncCatalog, type FetchSyncPage } from './catalog-sync';
 import { attachCatalogPull } from './catalog-pull-triggers';
 import { systemClock, type Clock } from './clock';
 import { openLocalDb, type TillDb } from './local-db';
-import { createSyncEngine, type SendCommand, type SyncEngine, type SyncEngineOptions } from './sync-engine';
+import { createSyncEngine, type Reconcile, type SendCommand, type SyncEngine, type SyncEngineOptions } from './sync-engine';
 import { attachSyncTriggers, type TriggerEnvironment } from './sync-triggers';
 
 /** What the runtime tells the cashier through (the app's sync status store by default). */
@@ -39,7 +39,7 @@ export interface TillRuntimeOptions {
   /** Which IndexedDB to use (fake-indexeddb in tests). */
   dbOptions?: DexieOptions;
   /** Writes an accepted command's answer locally (the till's invoices: features/sales/local). */
-  reconcile?: SyncEngineOptions['reconcile'];
+  reconcile?: Reconcile;
   /** Which commands carry whose whole state, so replaced ones are left out (the till's). */
   stateOf?: SyncEngineOptions['stateOf'];
   send?: SendCommand;
@@ -74,9 +74,9 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   // per payment: a queue of 1,000 offline sales would otherwise pull (and re-read the local
   // catalogue) a thousand times while it is being sent.
   let pullAfterPass = false;
-  const reconcile: SyncEngineOptions['reconcile'] = async (command, answer, database) => {
-    await options.reconcile?.(command, answer, database);
-    if (!MOVES_STOCK_OR_POINTS.test(command.kind) || pullAfterPass) return;
+  const reconcile: Reconcile = async (accepted, database) => {
+    await options.reconcile?.(accepted, database);
+    if (pullAfterPass || !accepted.some(({ command }) => MOVES_STOCK_OR_POINTS.test(command.kind))) return;
     pullAfterPass = true;
     clock.setTimeout(() => {
       void engine.settled().then(() => {

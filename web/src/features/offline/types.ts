@@ -83,9 +83,12 @@ export interface UndoStep {
 }
 
 /**
- * `pending`: waiting to be sent (also after a failed attempt, until `nextAttemptAt`);
- * `sending`: a request is out (after a reload it is simply sent again with the same key);
+ * `pending`: not yet accepted by the server: waiting to be sent (after a failed attempt, until
+ * `nextAttemptAt`), or out with a request (after a reload it is simply sent again, same key);
  * `rejected`: the server refused it (a 4xx); kept so the cashier sees why, until dismissed.
+ *
+ * Earlier versions also stored `sending` while a request was out; such a row is unsent like a
+ * pending one (everything not rejected is).
  */
 export type CommandState = 'pending' | 'sending' | 'rejected';
 

@@ -10,7 +10,7 @@ import { FakeClock, freshDb, recordingStatus } from '../../offline/offline-test-
 import { createSyncEngine, type SendCommand } from '../../offline/sync-engine';
 import type { Customer, StoredCommand } from '../../offline/types';
 import { ApiError } from '../../../lib/api-client';
-import { reconcileTillAnswer } from './reconcile';
+import { reconcileTillAnswers } from './reconcile';
 import type { TillData } from './till-data';
 
 // Dexie's liveQuery runs its queries only where Dexie found an IndexedDB when it loaded (as in
@@ -46,7 +46,7 @@ export async function localTill(answer: (command: StoredCommand) => FakeAnswer =
     if ('status' in reply) throw new ApiError(reply.status, reply.message);
     return reply.data;
   };
-  const engine = createSyncEngine({ db, clock, status, send, lock: (pass) => pass(), reconcile: reconcileTillAnswer });
+  const engine = createSyncEngine({ db, clock, status, send, lock: (pass) => pass(), reconcile: reconcileTillAnswers });
   const data: TillData = { db, engine, now: clock.now };
   return {
     db,
