@@ -122,11 +122,17 @@ pub async fn resolve(
     }
     let now = state.clock.now_millis();
     if state.auth.timeouts.row_expired(&row, now) {
-        db::sessions::delete(pool, &row.id_hash).await?;
+        db::sessions::delete(state.db.writer(), &row.id_hash).await?;
         return Ok(None);
     }
     if now - row.last_seen_at >= TOUCH_INTERVAL_MILLIS {
-        db::sessions::touch(pool, &row.id_hash, row.parent_id_hash.as_deref(), now).await?;
+        db::sessions::touch(
+            state.db.writer(),
+            &row.id_hash,
+            row.parent_id_hash.as_deref(),
+            now,
+        )
+        .await?;
     }
     Ok(Some(ActiveSession {
         id_hash: row.id_hash,
@@ -137,14 +143,14 @@ pub async fn resolve(
 
 /// Deletes the session behind `token` (and a till's user session with it).
 pub async fn end(state: &AppState, id_hash: &str) -> Result<bool, ApiError> {
-    Ok(db::sessions::delete(state.db.pool(), id_hash).await?)
+    Ok(db::sessions::delete(state.db.writer(), id_hash).await?)
 }
 
 /// Deletes every expired session. Runs at start and at each sign-in, so the table holds only
 /// live sessions plus those expired since the last sign-in.
 pub async fn sweep(db: &Db, now: i64, timeouts: SessionTimeouts) -> Result<u64, sqlx::Error> {
     db::sessions::delete_expired(
-        db.pool(),
+        db.writer(),
         now - timeouts.idle_millis,
         now - timeouts.max_age_millis,
     )

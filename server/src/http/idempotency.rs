@@ -95,7 +95,7 @@ async fn run(layer: Idempotency, request: Request, next: Next) -> Result<Respons
     let app = &layer.app;
     let now = app.clock.now_millis();
     sweep_now_and_then(&layer, now).await;
-    let pool = app.db.pool();
+    let pool = app.db.writer();
     let abandoned_before = now - ABANDONED_AFTER_MILLIS;
     match idempotency::claim(pool, scope, &key, &digest, now, abandoned_before).await? {
         Claim::Fresh => {}
@@ -120,7 +120,7 @@ async fn run(layer: Idempotency, request: Request, next: Next) -> Result<Respons
 }
 
 async fn release(db: &crate::db::Db, scope: Scope, key: &str) {
-    if let Err(error) = idempotency::release(db.pool(), scope, key).await {
+    if let Err(error) = idempotency::release(db.writer(), scope, key).await {
         tracing::error!(error = %error, "cannot release an idempotency key");
     }
 }
@@ -192,7 +192,7 @@ async fn keep_or_release(
         .await
         .map_err(ApiError::internal)?;
     let text = String::from_utf8_lossy(&bytes);
-    if let Err(error) = idempotency::store(db.pool(), scope, key, status.as_u16(), &text).await {
+    if let Err(error) = idempotency::store(db.writer(), scope, key, status.as_u16(), &text).await {
         // The answer still goes out; the key stays pending until a retry takes it over.
         tracing::error!(error = %error, "cannot keep an idempotent answer");
     }
@@ -233,7 +233,7 @@ async fn sweep_now_and_then(layer: &Idempotency, now: i64) {
     {
         return;
     }
-    match idempotency::sweep(layer.app.db.pool(), now - KEEP_MILLIS).await {
+    match idempotency::sweep(layer.app.db.writer(), now - KEEP_MILLIS).await {
         Ok(swept) if swept > 0 => tracing::info!(swept, "old idempotency keys deleted"),
         Ok(_) => {}
         Err(error) => tracing::warn!(error = %error, "cannot sweep idempotency keys"),

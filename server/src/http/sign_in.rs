@@ -168,7 +168,7 @@ impl Attempt {
             detail,
             ip: self.ip.map(|ip| ip.to_string()),
         };
-        Ok(db::audit::record(state.db.pool(), &entry).await?)
+        Ok(db::audit::record(state.db.writer(), &entry).await?)
     }
 }
 
@@ -188,7 +188,7 @@ pub async fn audit_sign_out(
         detail: format!("{what} sign-out"),
         ip: ip.map(|ip| ip.to_string()),
     };
-    Ok(db::audit::record(state.db.pool(), &entry).await?)
+    Ok(db::audit::record(state.db.writer(), &entry).await?)
 }
 
 /// An answer that sets or clears cookies (appended: one `Set-Cookie` header each).
