@@ -7,6 +7,7 @@
 
 pub mod audit;
 pub mod card_payments;
+pub mod card_refund_claims;
 pub mod catalog_import;
 pub mod categories;
 pub mod counters;

@@ -2,6 +2,7 @@
 //! settling (paying) an invoice in one transaction, and refunding a paid one. Handlers call
 //! these; SQL stays in `db`.
 
+pub mod card_refunds;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;

@@ -1,10 +1,13 @@
-//! Refunding a paid invoice, by amount or by lines, in ONE transaction (docs/api-payments.md,
-//! "Refunds"). pos_core decides every amount: `refund_by_amount` / `refund_by_lines` (what comes
-//! back, the new refunded total, whether the invoice is now fully refunded, the goods to
-//! restock) and `reverse_loyalty` (the points earned taken back and the points redeemed given
-//! back, in proportion to what has been refunded so far). A card-paid invoice is refunded
-//! through Stripe before the transaction commits: if Stripe refuses, nothing changes here. The
-//! dashboard roll-ups take the difference the refund made (`dashboard::rollup`).
+//! Refunding a paid invoice, by amount or by lines (docs/api-payments.md, "Refunds"). pos_core
+//! decides every amount: `refund_by_amount` / `refund_by_lines` (what comes back, the new
+//! refunded total, whether the invoice is now fully refunded, the goods to restock) and
+//! `reverse_loyalty` (the points earned taken back and the points redeemed given back, in
+//! proportion to what has been refunded so far). The dashboard roll-ups take the difference the
+//! refund made (`dashboard::rollup`).
+//!
+//! A cash or swipe refund is ONE transaction. A card-paid invoice is refunded through Stripe by
+//! sales::card_refunds, which keeps the call to Stripe outside any transaction and shares the
+//! planning ([`plan_locked`]) and the writing ([`record`]) below.
 
 use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
@@ -13,14 +16,15 @@ use pos_core::refund::{
 use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
+use super::card_refunds;
 use super::settle::{INVOICE_NOT_FOUND, PaymentMethod};
 use crate::clock::Clock;
-use crate::dashboard::rollup;
+use crate::dashboard::rollup::{self, Contribution};
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
-use crate::db::{Db, shops, sync, users::User};
+use crate::db::{Db, sync, users::User};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use crate::stripe::CardGateway;
@@ -41,12 +45,20 @@ pub struct LineRefund {
 }
 
 /// What a refund changes, as pos_core planned it.
-struct Plan {
-    amount: Decimal,
-    refunded_total: Decimal,
+pub(super) struct Plan {
+    pub(super) amount: Decimal,
+    pub(super) refunded_total: Decimal,
     fully_refunded: bool,
     /// (line, units of it refunded now) for a refund by lines.
     lines: Vec<(InvoiceLine, Decimal)>,
+}
+
+/// A refund planned on the locked invoice: the invoice, the plan, and what the invoice counted
+/// on the dashboard before.
+pub(super) struct Planned {
+    pub(super) invoice: Invoice,
+    pub(super) plan: Plan,
+    counted_before: Option<Contribution>,
 }
 
 /// Where the refund runs: the database, the clock, and Stripe when configured.
@@ -65,10 +77,42 @@ pub async fn refund(
     request: RefundRequest,
     admin: &User,
 ) -> Result<Invoice, ApiError> {
-    let now = place.clock.now_millis();
+    // How it was paid never changes once paid; the transactions below check again, locked.
+    let paid_by_card = invoices::find(place.db.pool(), shop_id, invoice_id)
+        .await?
+        .is_some_and(|invoice| is_card_paid(&invoice));
+    if paid_by_card {
+        return card_refunds::refund(&place, shop_id, invoice_id, &request, admin).await;
+    }
     let mut tx = place.db.writer().begin().await?;
     // Before any row lock: refunding writes several syncable rows (db::sync::claim).
     sync::claim(&mut *tx, shop_id).await?;
+    let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
+    if is_card_paid(&planned.invoice) {
+        // Paid by card between the look above and the lock (the checkout finished just now).
+        return Err(ApiError::Conflict(format!(
+            "Invoice {} was just paid by card: ask for the refund again",
+            number(&planned.invoice)?
+        )));
+    }
+    let refunded = record(&mut tx, &place, &planned, &request, admin, None).await?;
+    tx.commit().await?;
+    Ok(refunded)
+}
+
+pub(super) fn is_card_paid(invoice: &Invoice) -> bool {
+    invoice.payment_method.as_deref() == Some(PaymentMethod::Digital.as_str())
+}
+
+/// Locks invoice `invoice_id` in `tx` (so refunds of one invoice run one after the other and
+/// each sees what the previous one refunded), checks that it can be refunded and plans
+/// `request` on it.
+pub(super) async fn plan_locked(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+    request: &RefundRequest,
+) -> Result<Planned, ApiError> {
     let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
     if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
         return Err(not_found());
@@ -80,7 +124,7 @@ pub async fn refund(
     refuse_unless_refundable(&invoice)?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_before = rollup::contribution(&invoice, &lines)?;
-    let plan = match &request {
+    let plan = match request {
         RefundRequest::Amount(amount) => by_amount(&invoice, *amount)?,
         RefundRequest::Lines(items) => by_lines(&invoice, lines, items)?,
     };
@@ -91,9 +135,33 @@ pub async fn refund(
             "There is no money left to refund on these products".to_owned(),
         ));
     }
-    let (reversed, restored) = apply(&mut tx, &invoice, &plan, now).await?;
+    Ok(Planned {
+        invoice,
+        plan,
+        counted_before,
+    })
+}
+
+/// Writes a planned refund in `tx` (which claimed the sync counter before locking the invoice):
+/// the invoice, its lines, the stock, the loyalty rows, the `refunds` row with Stripe's refund
+/// id for a card, and the dashboard's difference. Answers the invoice as it is now.
+pub(super) async fn record(
+    tx: &mut AnyConnection,
+    place: &Refunding<'_>,
+    planned: &Planned,
+    request: &RefundRequest,
+    admin: &User,
+    stripe_refund_id: Option<&str>,
+) -> Result<Invoice, ApiError> {
+    let now = place.clock.now_millis();
+    let Planned {
+        invoice,
+        plan,
+        counted_before,
+    } = planned;
+    let (shop_id, invoice_id) = (invoice.shop_id, invoice.id);
+    let (reversed, restored) = apply(&mut *tx, invoice, plan, now).await?;
     let amount_cents = to_scaled(plan.amount, CENTS)?;
-    let stripe_refund_id = refund_card(&place, &invoice, &plan).await?;
     refunds::insert(
         &mut *tx,
         &NewRefund {
@@ -105,7 +173,7 @@ pub async fn refund(
             by_lines: matches!(request, RefundRequest::Lines(_)),
             staff_user_id: admin.id,
             staff_name: &admin.user_name,
-            stripe_refund_id: stripe_refund_id.as_deref(),
+            stripe_refund_id,
             created_at: now,
         },
     )
@@ -115,19 +183,12 @@ pub async fn refund(
         .ok_or_else(|| ApiError::internal("the refunded invoice cannot be read back"))?;
     let lines_after = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_after = rollup::contribution(&refunded, &lines_after)?;
-    rollup::record(
-        &mut tx,
-        shop_id,
-        counted_before.as_ref(),
-        counted_after.as_ref(),
-    )
-    .await?;
-    tx.commit().await?;
+    rollup::record(tx, shop_id, counted_before.as_ref(), counted_after.as_ref()).await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)
 }
 
-fn number(invoice: &Invoice) -> Result<String, ApiError> {
+pub(super) fn number(invoice: &Invoice) -> Result<String, ApiError> {
     invoice_number_text(invoice.invoice_number)
 }
 
@@ -292,51 +353,4 @@ async fn apply(
         to_scaled(reversal.reverse_points, CENTS)?,
         to_scaled(reversal.restore_points, CENTS)?,
     ))
-}
-
-/// Refunds a card-paid invoice's share through Stripe and answers Stripe's refund id; `None`
-/// for cash and swipe. The idempotency key names the invoice and its refunded total after this
-/// refund, so a retry of the same refund can never refund twice at Stripe.
-async fn refund_card(
-    place: &Refunding<'_>,
-    invoice: &Invoice,
-    plan: &Plan,
-) -> Result<Option<String>, ApiError> {
-    if invoice.payment_method.as_deref() != Some(PaymentMethod::Digital.as_str()) {
-        return Ok(None);
-    }
-    let Some(cards) = place.cards else {
-        return Err(ApiError::Conflict(
-            "Card payments are not configured".to_owned(),
-        ));
-    };
-    let Some(payment_intent) = invoice.card_payment_intent.as_deref() else {
-        return Err(ApiError::Conflict(format!(
-            "Invoice {} has no Stripe payment to refund",
-            number(invoice)?
-        )));
-    };
-    let key = format!(
-        "refund-{}-{}",
-        invoice.id,
-        to_scaled(plan.refunded_total, CENTS)?
-    );
-    // Stripe counts in the currency's own minor units (whole yen, thousandths of a dinar).
-    let shop = shops::find(place.db.pool(), invoice.shop_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the shop of a refunded invoice is missing"))?;
-    let currency = shop.currency_code.to_lowercase();
-    let cents = to_scaled(plan.amount, CENTS)?;
-    let minor_units = crate::stripe::amounts::to_stripe(cents, &currency).ok_or_else(|| {
-        ApiError::BadRequest(format!(
-            "A refund of {} cannot be paid back in {}, which has no cents",
-            plan.amount,
-            currency.to_uppercase()
-        ))
-    })?;
-    let refund_id = cards
-        .refund(payment_intent, minor_units, &key)
-        .await
-        .map_err(|error| ApiError::BadGateway(error.to_string()))?;
-    Ok(Some(refund_id))
 }

@@ -14,6 +14,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
+use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
 
 /// One `POST /v1/checkout/sessions` as received.
@@ -66,6 +67,12 @@ struct Books {
     refunds_by_key: HashMap<String, Value>,
     creates: Vec<CreateCall>,
     refunds: Vec<RefundCall>,
+    /// Set by `hold_refunds`: a refund call waits for a permit before it is answered.
+    refund_gate: Option<Arc<Semaphore>>,
+    /// Refund calls that have arrived at the gate.
+    refunds_arrived: usize,
+    /// Set by `refuse_refunds`: refund calls are refused with this message.
+    refusal: Option<String>,
     next_id: u32,
 }
 
@@ -123,6 +130,33 @@ impl FakeStripe {
 
     pub fn refunds(&self) -> Vec<RefundCall> {
         self.books.lock().unwrap().refunds.clone()
+    }
+
+    /// From now on a refund call waits, unanswered, until `release_refunds`.
+    pub fn hold_refunds(&self) {
+        self.books.lock().unwrap().refund_gate = Some(Arc::new(Semaphore::new(0)));
+    }
+
+    /// How many refund calls have arrived since `hold_refunds` (answered or waiting).
+    pub fn refunds_arrived(&self) -> usize {
+        self.books.lock().unwrap().refunds_arrived
+    }
+
+    /// Answers the refund calls waiting, and those to come.
+    pub fn release_refunds(&self) {
+        if let Some(gate) = self.books.lock().unwrap().refund_gate.take() {
+            gate.add_permits(Semaphore::MAX_PERMITS / 2);
+        }
+    }
+
+    /// From now on Stripe refuses refunds with `message` (as a declined or invalid request).
+    pub fn refuse_refunds(&self, message: &str) {
+        self.books.lock().unwrap().refusal = Some(message.to_owned());
+    }
+
+    /// Refunds are made again (after `refuse_refunds`).
+    pub fn accept_refunds(&self) {
+        self.books.lock().unwrap().refusal = None;
     }
 
     /// The session as Stripe would answer it now.
@@ -265,7 +299,18 @@ async fn create_refund(State(books): State<Shared>, headers: HeaderMap, body: St
     };
     let amount: i64 = amount.parse().unwrap();
     let key = header(&headers, "idempotency-key");
+    let gate = {
+        let mut books = books.lock().unwrap();
+        books.refunds_arrived += 1;
+        books.refund_gate.clone()
+    };
+    if let Some(gate) = gate {
+        gate.acquire().await.unwrap().forget();
+    }
     let mut books = books.lock().unwrap();
+    if let Some(message) = books.refusal.clone() {
+        return stripe_error(StatusCode::PAYMENT_REQUIRED, message);
+    }
     // Stripe answers a repeated idempotency key with the first answer, refunding nothing more.
     if let Some(first) = key.as_ref().and_then(|key| books.refunds_by_key.get(key)) {
         return axum::Json(first.clone()).into_response();

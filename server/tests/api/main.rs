@@ -40,6 +40,7 @@ mod passwords;
 mod permission_guard;
 mod request_bodies;
 mod sales_card;
+mod sales_card_refund_claims;
 mod sales_card_refunds;
 mod sales_card_webhook;
 mod sales_custom_invoices;
