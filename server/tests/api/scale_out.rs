@@ -1,8 +1,10 @@
 //! Scale-out (issue 8): two `pos-server` processes on one PostgreSQL database, called in turn
 //! as a balancer without sticky sessions would. A session made on one works on the other, an
 //! Idempotency-Key sent to both applies once, and racing payments of one invoice through both
-//! pay it once. PostgreSQL only by nature (one SQLite file belongs to one process): these need
-//! POS_TEST_POSTGRES_URL and fail with a clear message without it, like every PostgreSQL half.
+//! pay it once; failed sign-ins count against one limit whichever process they reach, and two
+//! processes may start together on a fresh database. PostgreSQL only by nature (one SQLite file
+//! belongs to one process): these need POS_TEST_POSTGRES_URL and fail with a clear message
+//! without it, like every PostgreSQL half.
 
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
@@ -10,8 +12,8 @@ use serde_json::{Value, json};
 use crate::identity_support::Browser;
 use crate::sales_support::{add, cart, get_invoice, lines_of};
 use crate::scale_out_support::{
-    Answer, Cluster, ScaleShop, invoice_number, post_everywhere, shop_admin, sign_in_admin,
-    super_admin,
+    Answer, Cluster, SUPER_PASSWORD, SUPER_PHONE, ScaleShop, invoice_number, post_everywhere,
+    shop_admin, sign_in_admin, super_admin,
 };
 use crate::till_support::{invoice, keyed, line, payment, replayed};
 
@@ -293,4 +295,27 @@ async fn two_processes_started_together_on_a_fresh_database_both_serve() {
     }
     let mut shop = ScaleShop::create(&cluster).await;
     assert_eq!(shop.stock().await, d("100"));
+}
+
+#[tokio::test]
+async fn failed_sign_ins_on_both_processes_count_together() {
+    let cluster = Cluster::start().await;
+    let sign_in = |password: &str| json!({"phoneNumber": SUPER_PHONE, "password": password});
+    // Ten wrong passwords for one account, alternating A and B: five reach each process.
+    for i in 0..10 {
+        let mut attacker = Browser::at(cluster.alternate(i), reqwest::Client::new());
+        let reply = attacker
+            .post("/super-admin/login", sign_in("notIt1234"))
+            .await;
+        reply.assert_status(401);
+    }
+    // The limit is the account's, not each process's: both refuse even the right password.
+    for base in [&cluster.a.base, &cluster.b.base] {
+        let mut owner = Browser::at(base, reqwest::Client::new());
+        let limited = owner
+            .post("/super-admin/login", sign_in(SUPER_PASSWORD))
+            .await;
+        limited.assert_status(429);
+        assert!(limited.retry_after().is_some_and(|seconds| seconds <= 300));
+    }
 }

@@ -17,8 +17,8 @@ use crate::identity_support::Browser;
 use crate::sales_support::{create_category, dec, id_of};
 use crate::support::{Backend, TestDatabase, write_web_app};
 
-const SUPER_PHONE: &str = "7009000";
-const SUPER_PASSWORD: &str = "scaleBoss1";
+pub const SUPER_PHONE: &str = "7009000";
+pub const SUPER_PASSWORD: &str = "scaleBoss1";
 const SHOP_EMAIL: &str = "north@example.com";
 const SHOP_PASSWORD: &str = "northShop1";
 const ADMIN_PHONE: &str = "7009001";
@@ -128,7 +128,7 @@ impl Cluster {
 
     /// A's address for even `index`, B's for odd: requests alternating over the two.
     pub fn alternate(&self, index: usize) -> &str {
-        if index % 2 == 0 {
+        if index.is_multiple_of(2) {
             &self.a.base
         } else {
             &self.b.base
