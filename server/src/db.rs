@@ -30,6 +30,7 @@ pub mod sales_history;
 pub mod scaled;
 pub mod sessions;
 pub mod shops;
+pub mod sign_in_failures;
 pub mod sync;
 pub mod till_customers;
 pub mod till_flags;

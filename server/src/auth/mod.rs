@@ -61,7 +61,7 @@ impl Auth {
                 max_age_millis: millis(config.session_max_age),
             },
             allowed_origin: config.public_url.as_ref().and_then(Origin::of),
-            limiter: SignInLimiter::default(),
+            limiter: SignInLimiter,
         }
     }
 }

@@ -3,66 +3,76 @@
 //! refused with 429 until the oldest of those failures is older than the window. A successful
 //! sign-in is not counted and clears nothing.
 //!
-//! Kept in memory: exact for one server process, which is the default deployment. With several
-//! processes behind a load balancer each counts on its own (at most N times the limit); moving
-//! the failures to a database table behind this same `check` / `record_failure` pair fixes that.
+//! The failures are rows of the database (`db::sign_in_failures`), not a process's memory, so
+//! several server processes on one database (behind a balancer, docs in the README) count the
+//! same failures: the limit is per account and address, not per process. Failures older than
+//! the window can never block again and are deleted as new ones are recorded, so the table
+//! stays bounded under a spray of made-up account names.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Mutex, PoisonError};
+use crate::db::{self, Db};
 
 pub const MAX_FAILURES: usize = 10;
 pub const WINDOW_MILLIS: i64 = 5 * 60 * 1000;
-/// Above this many remembered keys, old ones are dropped on the next failure: memory stays
-/// bounded under a spray of made-up account names.
-const PRUNE_ABOVE_KEYS: usize = 10_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Throttled {
     pub retry_after_seconds: u64,
 }
 
+/// The limiter: stateless itself, it reads and writes `sign_in_failures`.
 #[derive(Debug, Default)]
-pub struct SignInLimiter {
-    /// Per key ("account:...", "ip:..."), the times of its latest failures, oldest first, at
-    /// most `MAX_FAILURES` of them.
-    failures: Mutex<HashMap<String, VecDeque<i64>>>,
-}
+pub struct SignInLimiter;
 
 impl SignInLimiter {
-    /// `Err` when any of `keys` has had `MAX_FAILURES` failures within the window before `now`.
-    pub fn check(&self, keys: &[&str], now: i64) -> Result<(), Throttled> {
-        let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-        let wait_millis = keys
-            .iter()
-            .filter_map(|key| failures.get(*key))
-            .filter(|times| times.len() >= MAX_FAILURES)
-            .filter_map(|times| times.front())
-            .map(|oldest| oldest + WINDOW_MILLIS - now)
-            .max()
-            .unwrap_or(0);
-        if wait_millis > 0 {
-            let seconds = u64::try_from(wait_millis).unwrap_or(0).div_ceil(1000);
-            Err(Throttled {
-                retry_after_seconds: seconds.max(1),
-            })
-        } else {
-            Ok(())
-        }
-    }
-
-    pub fn record_failure(&self, keys: &[&str], now: i64) {
-        let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
+    /// `Ok(Err(..))` when any of `keys` has had `MAX_FAILURES` failures within the window
+    /// before `now`.
+    pub async fn check(
+        &self,
+        db: &Db,
+        keys: &[&str],
+        now: i64,
+    ) -> Result<Result<(), Throttled>, sqlx::Error> {
+        let mut longest: Option<Throttled> = None;
         for key in keys {
-            let times = failures.entry((*key).to_owned()).or_default();
-            times.push_back(now);
-            while times.len() > MAX_FAILURES {
-                times.pop_front();
+            let oldest_counted =
+                db::sign_in_failures::nth_latest(db.pool(), key, MAX_FAILURES).await?;
+            if let Some(wait) = wait_after(oldest_counted, now)
+                && longest
+                    .is_none_or(|longest| wait.retry_after_seconds > longest.retry_after_seconds)
+            {
+                longest = Some(wait);
             }
         }
-        if failures.len() > PRUNE_ABOVE_KEYS {
-            failures.retain(|_, times| times.back().is_some_and(|at| now - at < WINDOW_MILLIS));
-        }
+        Ok(longest.map_or(Ok(()), Err))
     }
+
+    /// Counts a failure for every key (on the writer: it is a write each request may make).
+    pub async fn record_failure(
+        &self,
+        db: &Db,
+        keys: &[&str],
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        let writer = db.writer();
+        db::sign_in_failures::delete_before(writer, now - WINDOW_MILLIS).await?;
+        for key in keys {
+            db::sign_in_failures::insert(writer, key, now).await?;
+        }
+        Ok(())
+    }
+}
+
+/// How long a key must wait, given when the `MAX_FAILURES`-th latest of its failures happened
+/// (`None`: it has fewer): until that failure is older than the window.
+fn wait_after(oldest_counted: Option<i64>, now: i64) -> Option<Throttled> {
+    let wait_millis = oldest_counted? + WINDOW_MILLIS - now;
+    if wait_millis <= 0 {
+        return None;
+    }
+    let seconds = u64::try_from(wait_millis).unwrap_or(0).div_ceil(1000);
+    Some(Throttled {
+        retry_after_seconds: seconds.max(1),
+    })
 }
 
 #[cfg(test)]
@@ -70,21 +80,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_eleventh_attempt_waits_for_the_oldest_failure_to_age_out() {
-        let limiter = SignInLimiter::default();
-        let keys = ["account:a", "ip:1"];
-        for second in 0..10 {
-            assert_eq!(limiter.check(&keys, second * 1000), Ok(()));
-            limiter.record_failure(&keys, second * 1000);
-        }
+    fn a_key_waits_until_its_oldest_counted_failure_leaves_the_window() {
+        assert_eq!(wait_after(None, 10_000), None, "fewer than 10 failures");
         assert_eq!(
-            limiter.check(&keys, 10_000),
-            Err(Throttled {
+            wait_after(Some(0), 10_000),
+            Some(Throttled {
                 retry_after_seconds: 290
             })
         );
-        assert_eq!(limiter.check(&["account:b"], 10_000), Ok(()));
-        assert!(limiter.check(&["account:b", "ip:1"], 10_000).is_err());
-        assert_eq!(limiter.check(&keys, WINDOW_MILLIS), Ok(()));
+        assert_eq!(
+            wait_after(Some(0), WINDOW_MILLIS - 1),
+            Some(Throttled {
+                retry_after_seconds: 1
+            }),
+            "a part of a second rounds up"
+        );
+        assert_eq!(wait_after(Some(0), WINDOW_MILLIS), None);
     }
 }

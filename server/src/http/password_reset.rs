@@ -28,14 +28,19 @@ pub const INVALID_LINK: &str = "This reset link is invalid or has expired";
 /// Every reset-link request counts (for an existing account or not, so the answer still reveals
 /// nothing), per email and per client address, with the sign-in limiter's bounds: a mailbox
 /// cannot be flooded with reset mails, nor the mail server used as a relay.
-fn limit_link_requests(state: &AppState, email: &str, ip: Option<IpAddr>) -> Result<(), ApiError> {
+async fn limit_link_requests(
+    state: &AppState,
+    email: &str,
+    ip: Option<IpAddr>,
+) -> Result<(), ApiError> {
     let mut keys = vec![format!("reset-link:{email}")];
     if let Some(ip) = ip {
         keys.push(format!("reset-link-ip:{ip}"));
     }
     let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     let now = state.clock.now_millis();
-    state.auth.limiter.check(&keys, now).map_err(|throttled| {
+    let limited = state.auth.limiter.check(&state.db, &keys, now).await?;
+    limited.map_err(|throttled| {
         tracing::warn!(ip = ?ip, "password reset link requests rate limited");
         ApiError::TooManyRequests {
             message: format!(
@@ -45,7 +50,11 @@ fn limit_link_requests(state: &AppState, email: &str, ip: Option<IpAddr>) -> Res
             retry_after_seconds: throttled.retry_after_seconds,
         }
     })?;
-    state.auth.limiter.record_failure(&keys, now);
+    state
+        .auth
+        .limiter
+        .record_failure(&state.db, &keys, now)
+        .await?;
     Ok(())
 }
 
@@ -67,7 +76,7 @@ async fn request_link(
     ApiJson(body): ApiJson<LinkRequest>,
 ) -> Result<Success<()>, ApiError> {
     let email = validation::email(&body.email)?.to_lowercase();
-    limit_link_requests(&state, &email, ip)?;
+    limit_link_requests(&state, &email, ip).await?;
     // The web app's login pages for each role: where the link must lead.
     let (role, page) = match body.role.trim() {
         "admin" => (Role::Admin, "/shop/admin/reset/password/"),

@@ -40,7 +40,7 @@ async fn sign_in(
     let email = validation::email(&body.email)?.to_lowercase();
     sign_in::check_password_field(&body.password)?;
     let attempt = Attempt::new(SignInKind::Shop, &email, None, ip);
-    attempt.check_rate(&state)?;
+    attempt.check_rate(&state).await?;
     let credentials = db::shops::credentials_by_email(state.db.pool(), &email).await?;
     let shop_id = attempt.verify(&state, &body.password, credentials).await?;
 

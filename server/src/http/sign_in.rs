@@ -86,13 +86,14 @@ impl Attempt {
     }
 
     /// 429 while the account or the address has too many recent failures.
-    pub fn check_rate(&self, state: &AppState) -> Result<(), ApiError> {
+    pub async fn check_rate(&self, state: &AppState) -> Result<(), ApiError> {
         let keys = self.limiter_keys();
         let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
         state
             .auth
             .limiter
-            .check(&keys, state.clock.now_millis())
+            .check(&state.db, &keys, state.clock.now_millis())
+            .await?
             .map_err(|throttled| {
                 tracing::warn!(kind = self.kind.as_str(), ip = ?self.ip, "sign-in rate limited");
                 ApiError::TooManyRequests {
@@ -126,7 +127,8 @@ impl Attempt {
         state
             .auth
             .limiter
-            .record_failure(&keys, state.clock.now_millis());
+            .record_failure(&state.db, &keys, state.clock.now_millis())
+            .await?;
         let (shop_id, user_id) = self.owner(account_id);
         tracing::info!(kind = self.kind.as_str(), ip = ?self.ip, "sign-in failed");
         let detail = format!("{} sign-in as {}", self.kind.as_str(), self.identifier);

@@ -42,7 +42,7 @@ async fn sign_in(
     let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
     sign_in::check_password_field(&body.password)?;
     let attempt = Attempt::new(SignInKind::SuperAdmin, &phone_number, None, ip);
-    attempt.check_rate(&state)?;
+    attempt.check_rate(&state).await?;
     let name = SignInName::SuperAdmin {
         phone_number: &phone_number,
     };

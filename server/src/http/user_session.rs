@@ -57,7 +57,7 @@ async fn admin_sign_in(
     let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
     sign_in::check_password_field(&body.password)?;
     let attempt = Attempt::new(SignInKind::Admin, &phone_number, Some(shop.shop.id), ip);
-    attempt.check_rate(&state)?;
+    attempt.check_rate(&state).await?;
     let name = SignInName::Admin {
         shop_id: shop.shop.id,
         phone_number: &phone_number,
@@ -84,7 +84,7 @@ async fn staff_sign_in(
     let staff_id = validation::staff_id(&body.staff_id)?;
     sign_in::check_password_field(&body.password)?;
     let attempt = Attempt::new(SignInKind::Staff, &staff_id, Some(shop.shop.id), ip);
-    attempt.check_rate(&state)?;
+    attempt.check_rate(&state).await?;
     let name = SignInName::Staff {
         shop_id: shop.shop.id,
         staff_id: &staff_id,

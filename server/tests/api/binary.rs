@@ -15,7 +15,7 @@ on_both_backends!(
     create_super_admin_reads_the_password_from_the_environment_or_stdin,
 );
 
-fn server_command() -> Command {
+pub(crate) fn server_command() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_pos-server"));
     // Only what the test sets, so a developer's own RUST_LOG or DATABASE_URL cannot leak in.
     command
@@ -30,7 +30,7 @@ fn server_command() -> Command {
 }
 
 /// Reads JSON log lines until the "listening" one and returns its address.
-async fn wait_until_listening(
+pub(crate) async fn wait_until_listening(
     lines: &mut Lines<BufReader<ChildStdout>>,
     seen: &mut String,
 ) -> String {

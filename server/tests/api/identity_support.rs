@@ -160,12 +160,23 @@ impl Browser {
     }
 
     fn with_client(app: &TestApp, client: reqwest::Client) -> Self {
+        Self::at(&app.address, client)
+    }
+
+    /// A browser of a server at `base` (`http://127.0.0.1:port`), for servers started as
+    /// separate processes (the scale-out tests).
+    pub fn at(base: &str, client: reqwest::Client) -> Self {
         Self {
-            base: app.address.clone(),
+            base: base.to_owned(),
             client,
             cookies: BTreeMap::new(),
             extra_headers: Vec::new(),
         }
+    }
+
+    /// Sends the next requests to another server with the same cookies, as a balancer would.
+    pub fn switch_to(&mut self, base: &str) {
+        base.clone_into(&mut self.base);
     }
 
     pub async fn get(&mut self, path: &str) -> Reply {

@@ -51,6 +51,8 @@ mod sales_payment_support;
 mod sales_payments;
 mod sales_refunds;
 mod sales_support;
+mod scale_out;
+mod scale_out_support;
 mod session_timeouts;
 mod sessions;
 mod shutdown;
