@@ -53,7 +53,7 @@ async fn migrations_create_the_shops_table(backend: Backend) {
             .fetch_all(pool)
             .await
             .unwrap();
-    assert_eq!(applied, vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(applied, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
 }
 
 async fn shop_emails_are_unique(backend: Backend) {
