@@ -211,3 +211,47 @@ async fn sqlite_connections_use_wal_full_sync_foreign_keys_and_busy_timeout() {
         assert_eq!(journal, "wal");
     }
 }
+
+/// Sales are written on the writer pool: its connection must read back FULL, and the start
+/// check must refuse a connection that is not FULL.
+#[tokio::test]
+async fn sqlite_writer_is_full_sync_and_anything_else_is_refused() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(app.db.writer())
+        .await
+        .unwrap();
+    assert_eq!(synchronous, 2, "the writer's synchronous is FULL");
+    pos_server::db::require_full_synchronous(app.db.writer())
+        .await
+        .unwrap();
+
+    // One connection set to NORMAL, as a pool without the pragma list could be.
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("normal.db").display()
+    );
+    let normal = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .after_connect(|connection, _| {
+            Box::pin(async move {
+                sqlx::query("PRAGMA synchronous = NORMAL")
+                    .execute(&mut *connection)
+                    .await
+                    .map(drop)
+            })
+        })
+        .connect(&url)
+        .await
+        .unwrap();
+    let refused = pos_server::db::require_full_synchronous(&normal)
+        .await
+        .unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .starts_with("SQLite synchronous is 1 on the connection"),
+        "{refused}"
+    );
+}
