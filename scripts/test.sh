@@ -30,6 +30,9 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 step "Rust tests (SQLite and PostgreSQL)"
 cargo test -q --workspace
 
+step "Durability: SIGKILL during paid sales (a short run; bash scripts/durability.sh 60 for a long one)"
+bash "$ROOT/scripts/durability.sh" "${POS_DURABILITY_CYCLES:-5}"
+
 step "Fuzzing the CSV import (a short pass; bash scripts/fuzz.sh 3600 for a long one)"
 bash "$ROOT/scripts/fuzz.sh" "${POS_FUZZ_SECONDS:-30}"
 

@@ -27,6 +27,12 @@ impl ServerSpec {
         format!("http://127.0.0.1:{}", self.port)
     }
 
+    /// The running server's process id, for scripts/durability.sh to clean up after a harness
+    /// that was itself stopped.
+    pub fn pid_file(&self) -> PathBuf {
+        self.work.join("server.pid")
+    }
+
     pub fn log(&self) -> PathBuf {
         self.work.join("server.log")
     }
@@ -56,6 +62,10 @@ impl ServerSpec {
             .kill_on_drop(true)
             .spawn()
             .map_err(|error| format!("cannot start {}: {error}", self.binary.display()))?;
+        if let Some(pid) = child.id() {
+            std::fs::write(self.pid_file(), pid.to_string())
+                .map_err(|error| format!("cannot write {}: {error}", self.pid_file().display()))?;
+        }
         let mut server = Server { child };
         server.wait_healthy(http, &self.base(), &self.log()).await?;
         Ok(server)
