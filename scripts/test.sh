@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
-# tests, properties, golden fixtures, server integration tests), the same golden fixtures through
+# tests, properties, golden fixtures, server integration tests), a short durability run (SIGKILL
+# during paid sales), the same golden fixtures through
 # the WebAssembly build under Node, a short fuzzing pass of the CSV import, vitest, and the
 # browser tests in Chromium.
 # Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
