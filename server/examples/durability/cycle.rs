@@ -182,12 +182,25 @@ impl Harness {
                     return Ok(None);
                 }
             };
-            if let Some(first) = committed.filter(|first| first.id != ack.id) {
-                println!(
-                    "DUPLICATE: ref {} paid as {} before the kill and as {} on resend",
-                    sale.client_ref, first.number, ack.number
-                );
-                self.tally.duplicated += 1;
+            match committed {
+                Some(first) if first.id != ack.id => {
+                    println!(
+                        "DUPLICATE: ref {} paid as {} before the kill and as {} on resend",
+                        sale.client_ref, first.number, ack.number
+                    );
+                    self.tally.duplicated += 1;
+                }
+                // Committed before the kill: only the kept answer may say so with a 2xx.
+                Some(_) if !answer.replayed => {
+                    println!("UNEXPECTED: ref {} paid again on resend", sale.client_ref);
+                    self.tally.unexpected += 1;
+                }
+                _ => {}
+            }
+            if answer.replayed {
+                self.tally.resent_replayed += 1;
+            } else {
+                self.tally.resent_paid += 1;
             }
             return Ok(Some(ack));
         }
@@ -195,7 +208,10 @@ impl Harness {
         // again and the payment refuses to pay the invoice twice.
         let already_paid = answer.status == 409 && answer.message().ends_with("is already paid");
         match committed {
-            Some(first) if already_paid => Ok(Some(first)),
+            Some(first) if already_paid => {
+                self.tally.resent_already_paid += 1;
+                Ok(Some(first))
+            }
             _ => {
                 println!(
                     "UNEXPECTED on resend of {} (committed at the kill: {}): HTTP {} {}",

@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 pub struct Answer {
     pub status: u16,
     pub body: Vec<u8>,
+    /// `Idempotent-Replayed: true`: the kept answer of an earlier request with the same key.
+    pub replayed: bool,
 }
 
 impl Answer {
@@ -89,6 +91,10 @@ impl Till {
             .await
             .map_err(|error| format!("{path}: {error}"))?;
         let status = response.status().as_u16();
+        let replayed = response
+            .headers()
+            .get("idempotent-replayed")
+            .is_some_and(|value| value == "true");
         for value in response.headers().get_all(SET_COOKIE) {
             let Ok(value) = value.to_str() else { continue };
             let pair = value.split(';').next().unwrap_or_default();
@@ -101,7 +107,11 @@ impl Till {
             .await
             .map_err(|error| format!("{path}: {error}"))?
             .to_vec();
-        Ok(Answer { status, body })
+        Ok(Answer {
+            status,
+            body,
+            replayed,
+        })
     }
 
     pub async fn get(&mut self, path: &str) -> Result<Answer, String> {
