@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
 # tests, properties, golden fixtures, server integration tests), a short durability run (SIGKILL
-# during paid sales), the same golden fixtures through
-# the WebAssembly build under Node, a short fuzzing pass of the CSV import, vitest, and the
-# browser tests in Chromium.
+# during paid sales), the same golden fixtures through the WebAssembly build under Node, a short
+# fuzzing pass of the CSV import, vitest, and the browser tests in Chromium.
 # Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
 source "$(dirname "$0")/lib/common.sh"
 source "$ROOT/scripts/lib/web.sh"

@@ -88,7 +88,7 @@ impl Harness {
         acked_now: usize,
     ) -> Result<Vec<InFlight>, String> {
         let mut db = ReadOnlyDb::open(&self.spec.database()).await?;
-        self.inspect_file(&mut db).await?;
+        let paid = self.inspect_file(&mut db).await?;
         let mut in_flight = Vec::with_capacity(unsettled.len());
         let mut committed_count = 0;
         for (till, sale) in unsettled {
@@ -123,7 +123,6 @@ impl Harness {
         }
         self.tally.in_flight += in_flight.len();
         self.tally.committed_at_kill += committed_count;
-        let paid = db.inspect().await?.paid;
         let expected = self.paid_sold() + (acked_now + committed_count) as i64;
         if paid > expected {
             println!("DUPLICATE: {paid} paid invoices in the file, {expected} sold");
@@ -138,8 +137,9 @@ impl Harness {
         self.paid_before + (self.ledger.len() + self.paid_unacknowledged) as i64
     }
 
-    /// Integrity and uniqueness of the whole file (also run once more at the end).
-    pub async fn inspect_file(&mut self, db: &mut ReadOnlyDb) -> Result<(), String> {
+    /// Integrity and uniqueness of the whole file (also run once more at the end); returns
+    /// how many invoices it holds paid.
+    pub async fn inspect_file(&mut self, db: &mut ReadOnlyDb) -> Result<i64, String> {
         let inspection = db.inspect().await?;
         if inspection.integrity != "ok" {
             println!("INTEGRITY: {}", inspection.integrity);
@@ -153,7 +153,7 @@ impl Harness {
             );
             self.tally.duplicated += usize::try_from(twice).unwrap_or(usize::MAX);
         }
-        Ok(())
+        Ok(inspection.paid)
     }
 
     /// Sends an in-flight sale again from its till with the same key: it must end paid exactly
