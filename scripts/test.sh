@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
-# tests, properties, golden fixtures, server integration tests), the same golden fixtures through
-# the WebAssembly build under Node, a short fuzzing pass of the CSV import, vitest, and the
-# browser tests in Chromium.
+# tests, properties, golden fixtures, server integration tests), a short durability run (SIGKILL
+# during paid sales), the same golden fixtures through the WebAssembly build under Node, a short
+# fuzzing pass of the CSV import, vitest, and the browser tests in Chromium.
 # Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
 source "$(dirname "$0")/lib/common.sh"
 source "$ROOT/scripts/lib/web.sh"
@@ -29,6 +29,9 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 
 step "Rust tests (SQLite and PostgreSQL)"
 cargo test -q --workspace
+
+step "Durability: SIGKILL during paid sales (a short run; bash scripts/durability.sh 60 for a long one)"
+bash "$ROOT/scripts/durability.sh" "${POS_DURABILITY_CYCLES:-5}"
 
 step "Fuzzing the CSV import (a short pass; bash scripts/fuzz.sh 3600 for a long one)"
 bash "$ROOT/scripts/fuzz.sh" "${POS_FUZZ_SECONDS:-30}"

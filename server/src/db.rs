@@ -103,6 +103,13 @@ pub enum DbError {
     Connect { url: String, source: sqlx::Error },
     #[error("cannot apply the database migrations: {0}")]
     Migrate(#[from] MigrateError),
+    #[error("cannot read the SQLite synchronous setting: {0}")]
+    ReadSynchronous(#[source] sqlx::Error),
+    #[error(
+        "SQLite synchronous is {found} on the connection sales are written on, not FULL (2): \
+         a committed sale could be lost in a power cut, so the server does not start"
+    )]
+    NotFullSync { found: i64 },
 }
 
 /// Cheap to clone: the pools are reference-counted.
@@ -151,6 +158,10 @@ impl Db {
                 .map_err(connect_error)?,
             Backend::Postgres => pool.clone(),
         };
+        if backend == Backend::Sqlite {
+            require_full_synchronous(&writer).await?;
+            tracing::info!("SQLite synchronous=FULL");
+        }
         let db = Self {
             pool,
             writer,
@@ -221,6 +232,27 @@ fn pool_options(backend: Backend, sqlite_connections: u32) -> AnyPoolOptions {
         Backend::Postgres => options.max_connections(16),
     }
 }
+
+/// Reads `PRAGMA synchronous` back on `pool` (SQLite) and refuses anything but FULL (2).
+///
+/// The pragma is set per connection by `after_connect`, which a typo, a changed list or a
+/// build of SQLite that ignores it would defeat silently; reading it back makes the promise
+/// "a sale acknowledged is on disk" a checked one. Meant for the writer pool, the one
+/// connection sales are written on.
+pub async fn require_full_synchronous(pool: &AnyPool) -> Result<(), DbError> {
+    let found: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(pool)
+        .await
+        .map_err(DbError::ReadSynchronous)?;
+    if found == SQLITE_FULL_SYNCHRONOUS {
+        Ok(())
+    } else {
+        Err(DbError::NotFullSync { found })
+    }
+}
+
+/// The value `PRAGMA synchronous` reads back for FULL.
+const SQLITE_FULL_SYNCHRONOUS: i64 = 2;
 
 /// Checks the database answers, on a lone connection before the pool opens.
 ///

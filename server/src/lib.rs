@@ -49,6 +49,8 @@ pub enum StartupError {
     Mail(#[from] crate::mail::MailError),
     #[error("cannot prepare the Stripe client: {0}")]
     Cards(#[from] crate::stripe::CardError),
+    #[error("cannot release the idempotency keys a stopped server left pending: {0}")]
+    PendingKeys(#[source] sqlx::Error),
 }
 
 /// A server ready to accept connections: database connected and migrated, first accounts
@@ -58,6 +60,26 @@ pub struct App {
     address: SocketAddr,
     router: axum::Router,
     db: Db,
+}
+
+/// On SQLite (one process per file), requests a killed or crashed server was running when it
+/// stopped can never finish: their keys are released so the tills' retries run at once
+/// (docs/durability.md). PostgreSQL keeps the 60-second take-over: another process may be
+/// running them.
+async fn release_pending_keys(db: &Db) -> Result<(), StartupError> {
+    if db.backend() != db::Backend::Sqlite {
+        return Ok(());
+    }
+    let released = db::idempotency::release_all_pending(db.writer())
+        .await
+        .map_err(StartupError::PendingKeys)?;
+    if released > 0 {
+        tracing::info!(
+            released,
+            "idempotency keys left pending by a stopped server released"
+        );
+    }
+    Ok(())
 }
 
 impl App {
@@ -86,6 +108,7 @@ impl App {
                  (scripts/build.sh); the API works"
             );
         }
+        release_pending_keys(&db).await?;
         let auth = Arc::new(Auth::from_config(config));
         setup::run(config, &db, &clock, auth.timeouts)
             .await

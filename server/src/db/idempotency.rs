@@ -191,3 +191,15 @@ pub async fn sweep<'e>(db: impl Executor<'e>, before: i64) -> Result<u64, sqlx::
         .await?;
     Ok(done.rows_affected())
 }
+
+/// Deletes every pending key; returns how many. Only for a server starting on SQLite, where
+/// one process owns the file: a key pending at start belongs to a process that stopped (a kill
+/// or a crash) and can never finish, so its retry may run at once instead of after
+/// the 60-second take-over. Never on PostgreSQL, where another live process may be running it.
+pub async fn release_all_pending<'e>(db: impl Executor<'e>) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM idempotency_keys WHERE state = $1")
+        .bind(PENDING)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -8,6 +8,7 @@ on_both_backends!(
     migrations_create_the_shops_table,
     shop_emails_are_unique,
     identity_tables_hold_their_rules_on_both_backends,
+    pending_idempotency_keys_are_released_at_start_on_sqlite_only,
 );
 
 async fn insert_shop(pool: &AnyPool, email: &str) -> Result<i64, sqlx::Error> {
@@ -210,4 +211,79 @@ async fn sqlite_connections_use_wal_full_sync_foreign_keys_and_busy_timeout() {
             .unwrap();
         assert_eq!(journal, "wal");
     }
+}
+
+/// Sales are written on the writer pool: its connection must read back FULL, and the start
+/// check must refuse a connection that is not FULL.
+#[tokio::test]
+async fn sqlite_writer_is_full_sync_and_anything_else_is_refused() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(app.db.writer())
+        .await
+        .unwrap();
+    assert_eq!(synchronous, 2, "the writer's synchronous is FULL");
+    pos_server::db::require_full_synchronous(app.db.writer())
+        .await
+        .unwrap();
+
+    // One connection set to NORMAL, as a pool without the pragma list could be.
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        dir.path().join("normal.db").display()
+    );
+    let normal = sqlx::any::AnyPoolOptions::new()
+        .max_connections(1)
+        .after_connect(|connection, _| {
+            Box::pin(async move {
+                sqlx::query("PRAGMA synchronous = NORMAL")
+                    .execute(&mut *connection)
+                    .await
+                    .map(drop)
+            })
+        })
+        .connect(&url)
+        .await
+        .unwrap();
+    let refused = pos_server::db::require_full_synchronous(&normal)
+        .await
+        .unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .starts_with("SQLite synchronous is 1 on the connection"),
+        "{refused}"
+    );
+}
+
+/// A key left pending by a stopped server (scripts/durability.sh kills it mid-request): on
+/// SQLite, the only process of the file, the next start releases it so the till's retry runs at
+/// once; on PostgreSQL another process may still be running the request, so it stays.
+async fn pending_idempotency_keys_are_released_at_start_on_sqlite_only(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for (key, state) in [("left-running", "pending"), ("answered", "done")] {
+        sqlx::query(
+            "INSERT INTO idempotency_keys (shop_id, user_id, idempotency_key, request_digest, \
+             state, response_status, response_body, created_at) \
+             VALUES (1, 1, $1, 'digest', $2, 200, '{}', 0)",
+        )
+        .bind(key)
+        .bind(state)
+        .execute(app.db.pool())
+        .await
+        .unwrap();
+    }
+
+    let app = app.restart().await;
+    let left: Vec<String> =
+        sqlx::query_scalar("SELECT idempotency_key FROM idempotency_keys ORDER BY idempotency_key")
+            .fetch_all(app.db.pool())
+            .await
+            .unwrap();
+    let expected = match backend {
+        Backend::Sqlite => vec!["answered"],
+        Backend::Postgres => vec!["answered", "left-running"],
+    };
+    assert_eq!(left, expected);
 }
