@@ -204,26 +204,18 @@ impl Harness {
             }
             return Ok(Some(ack));
         }
-        // Committed before the kill, but its key was never marked answered: the resend runs
-        // again and the payment refuses to pay the invoice twice.
-        let already_paid = answer.status == 409 && answer.message().ends_with("is already paid");
-        match committed {
-            Some(first) if already_paid => {
-                self.tally.resent_already_paid += 1;
-                Ok(Some(first))
-            }
-            _ => {
-                println!(
-                    "UNEXPECTED on resend of {} (committed at the kill: {}): HTTP {} {}",
-                    sale.client_ref,
-                    committed.is_some(),
-                    answer.status,
-                    String::from_utf8_lossy(&answer.body)
-                );
-                self.tally.unexpected += 1;
-                Ok(None)
-            }
-        }
+        // Any refusal is a failure, "already paid" included: a sale that committed before the
+        // kill committed its key's answer with it (http::idempotency::ClaimedKey), so its
+        // resend gets that answer back; a refusal would make the till roll back a paid sale.
+        println!(
+            "UNEXPECTED on resend of {} (committed at the kill: {}): HTTP {} {}",
+            sale.client_ref,
+            committed.is_some(),
+            answer.status,
+            String::from_utf8_lossy(&answer.body)
+        );
+        self.tally.unexpected += 1;
+        Ok(None)
     }
 
     /// Reads `ack` back through the API: present, paid, same ref, number and total.

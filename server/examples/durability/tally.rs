@@ -20,12 +20,10 @@ pub struct Tally {
     pub in_flight: usize,
     /// Of those, the ones the database held after the kill.
     pub committed_at_kill: usize,
-    /// How the resends of in-flight sales ended: paid by the resend itself, answered with the
-    /// kept answer of the request cut off (`Idempotent-Replayed`), or refused as already paid
-    /// (it had committed, but its answer was never kept under the key).
+    /// How the resends of in-flight sales ended: paid by the resend itself, or answered with
+    /// the kept answer of the request cut off (`Idempotent-Replayed`).
     pub resent_paid: usize,
     pub resent_replayed: usize,
-    pub resent_already_paid: usize,
     /// Answers no sale should get (a 4xx or 5xx while selling or resending).
     pub unexpected: usize,
 }
@@ -39,7 +37,7 @@ impl Tally {
         format!(
             "durability: cycles={} acknowledged={} checked={} lost={} duplicated={} \
              integrity_failures={} (in flight at a kill: {}, of which committed: {}; \
-             resends: {} paid, {} replayed, {} already paid; unexpected answers: {})",
+             resends: {} paid, {} replayed; unexpected answers: {})",
             self.cycles,
             self.acknowledged,
             self.checked,
@@ -50,7 +48,6 @@ impl Tally {
             self.committed_at_kill,
             self.resent_paid,
             self.resent_replayed,
-            self.resent_already_paid,
             self.unexpected
         )
     }

@@ -24,13 +24,6 @@ impl Answer {
         serde_json::from_slice(&self.body).unwrap_or(Value::Null)
     }
 
-    pub fn message(&self) -> String {
-        self.json()["message"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned()
-    }
-
     /// The answer if its status is one of `expected`, else an error naming the call.
     pub fn expect(self, what: &str, expected: &[u16]) -> Result<Self, String> {
         if expected.contains(&self.status) {

@@ -41,6 +41,19 @@ struct SuccessBody<'a, T> {
     data: &'a T,
 }
 
+impl<T: Serialize> Success<T> {
+    /// The status and the JSON text this answer goes out as (what the Idempotency-Key layer
+    /// keeps: http::idempotency::ClaimedKey).
+    pub fn status_and_text(&self) -> Result<(u16, String), serde_json::Error> {
+        let body = SuccessBody {
+            success: true,
+            message: &self.message,
+            data: &self.data,
+        };
+        Ok((self.status.as_u16(), serde_json::to_string(&body)?))
+    }
+}
+
 impl<T: Serialize> IntoResponse for Success<T> {
     fn into_response(self) -> Response {
         let body = SuccessBody {

@@ -13,6 +13,13 @@
 //! Without the header, or without a session (the handler then answers 401; the Stripe webhook
 //! has none), the request passes through untouched. The request runs in its own task, so a
 //! client that disconnects cannot leave the work done but its answer unkept.
+//!
+//! A server stopped (killed, crashed) between a handler's commit and the layer keeping its
+//! answer would leave the key pending while the effect is done: the retry would run again and
+//! meet its own effect ("already paid"). So the claimed key is handed to the handler
+//! ([`ClaimedKey`], a request extension), and a handler whose effect is one transaction keeps
+//! its answer IN that transaction (the till's payment does; `scripts/durability.sh` kills the
+//! server mid-sale to check it).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -22,9 +29,11 @@ use axum::extract::{FromRequest, OriginalUri, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
+use sqlx::AnyConnection;
 
-use super::{ApiError, AppState};
+use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind};
 use crate::auth::{USER_COOKIE, read_token};
 use crate::db::idempotency::{self, Claim, Scope};
@@ -43,6 +52,28 @@ const KEEP_MILLIS: i64 = 24 * 60 * 60 * 1000;
 const ABANDONED_AFTER_MILLIS: i64 = 60 * 1000;
 /// The sweep of old keys runs at most this often per process.
 const SWEEP_EVERY_MILLIS: i64 = 60 * 1000;
+
+/// The key this request claimed, for a handler to keep its answer in its own transaction
+/// (`Option<Extension<ClaimedKey>>`; absent without an Idempotency-Key). The layer still keeps
+/// the answer it sends after the handler, the same text again.
+#[derive(Debug, Clone)]
+pub struct ClaimedKey {
+    scope: Scope,
+    key: String,
+}
+
+impl ClaimedKey {
+    /// Keeps `answer` as this key's answer, in `tx`: it commits with the handler's effect.
+    pub async fn keep_in<T: Serialize>(
+        &self,
+        tx: &mut AnyConnection,
+        answer: &Success<T>,
+    ) -> Result<(), ApiError> {
+        let (status, text) = answer.status_and_text().map_err(ApiError::internal)?;
+        idempotency::store(tx, self.scope, &self.key, status, &text).await?;
+        Ok(())
+    }
+}
 
 /// The layer's state: the app's, the JSON body limit, and when old keys were last swept.
 #[derive(Debug, Clone)]
@@ -103,7 +134,11 @@ async fn run(layer: Idempotency, request: Request, next: Next) -> Result<Respons
         Claim::OtherRequest => return Err(ApiError::Unprocessable(OTHER_REQUEST.to_owned())),
         Claim::Done { status, body } => return replay(status, body),
     }
-    let request = Request::from_parts(parts, Body::from(bytes));
+    let mut request = Request::from_parts(parts, Body::from(bytes));
+    request.extensions_mut().insert(ClaimedKey {
+        scope,
+        key: key.clone(),
+    });
     let (db, task_key) = (app.db.clone(), key.clone());
     let work = tokio::spawn(async move {
         let response = next.run(request).await;

@@ -7,11 +7,12 @@
 //! repeatable on its own too. Selling is every shop user's job: any signed-in admin or staff
 //! session of the shop, always within its shop (another shop's ref is simply not found).
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{post, put};
+use axum::{Extension, Router};
 use sqlx::AnyConnection;
 
+use super::idempotency::ClaimedKey;
 use super::invoice_views::InvoiceView;
 use super::json::ApiJson;
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
@@ -98,21 +99,33 @@ async fn save(
 async fn pay(
     State(state): State<AppState>,
     session: UserSession,
+    claimed: Option<Extension<ClaimedKey>>,
     Path(raw_ref): Path<String>,
     ApiJson(body): ApiJson<PaymentBody>,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let client_ref = invoice_ref(&raw_ref)?;
     let payment = body.payment()?;
-    let paid = till_sale::pay(
-        (&state.db, &state.clock),
+    let mut tx = state.db.writer().begin().await?;
+    let sale = till_sale::pay(
+        &mut tx,
+        &state.clock,
         (session.shop_id, staff(&session)),
         &client_ref,
         &payment,
     )
     .await?;
-    let mut connection = state.db.pool().acquire().await?;
-    let answer = view(&mut connection, paid).await?;
-    Ok(Success::ok("Payment successful.", answer))
+    let answer = Success::ok(
+        "Payment successful.",
+        view(&mut tx, sale.invoice.clone()).await?,
+    );
+    // The sale and its answer commit together: a retry after a crash right after the commit
+    // gets this answer, never "already paid" (http::idempotency::ClaimedKey).
+    if let Some(Extension(key)) = claimed {
+        key.keep_in(&mut tx, &answer).await?;
+    }
+    tx.commit().await?;
+    sale.log(&payment);
+    Ok(answer)
 }
 
 /// `POST /till/invoices/{ref}/delete`: the open invoice as it was; `null` when the shop has no

@@ -1,5 +1,5 @@
 //! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md)
-//! in ONE transaction: the sync counter is claimed first (`db::sync::claim`: paying writes
+//! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too): the sync counter is claimed first (`db::sync::claim`: paying writes
 //! several syncable rows), the invoice state the till sent is applied (`sales::till_state`,
 //! creating the invoice if this is its first sync), then it is settled like a cash or swipe
 //! payment (`sales::settle::settle_claimed`) except that nothing is refused for stock or points:
@@ -19,7 +19,7 @@ use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, status};
 use crate::db::payments::{self, Claim};
 use crate::db::scaled::money;
-use crate::db::{Db, categories, sync, till_invoices};
+use crate::db::{categories, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
@@ -38,21 +38,51 @@ pub struct TillPayment {
     pub invoice: InvoiceState,
 }
 
-/// Pays the shop's invoice `client_ref` as the till took it; answers the paid invoice.
+/// A till sale as paid: the invoice, and what the log line says of it.
+#[derive(Debug)]
+pub struct PaidTillSale {
+    pub invoice: Invoice,
+    created: bool,
+    flags: usize,
+}
+
+impl PaidTillSale {
+    /// The log line of the sale, once its transaction has committed.
+    pub fn log(&self, payment: &TillPayment) {
+        tracing::info!(
+            invoice_id = self.invoice.id,
+            shop_id = self.invoice.shop_id,
+            method = payment.method.as_str(),
+            offline = payment.offline,
+            created = self.created,
+            flags = self.flags,
+            "till sale paid"
+        );
+    }
+}
+
+/// Pays the shop's invoice `client_ref` as the till took it, in `tx` (the caller's transaction,
+/// which it commits: it may keep the answer in it too, see http::idempotency::ClaimedKey).
 pub async fn pay(
-    (db, clock): (&Db, &Clock),
+    tx: &mut AnyConnection,
+    clock: &Clock,
     (shop_id, staff): (i64, Staff<'_>),
     client_ref: &str,
     payment: &TillPayment,
-) -> Result<Invoice, ApiError> {
+) -> Result<PaidTillSale, ApiError> {
     let now = clock.now_millis();
-    let mut tx = db.writer().begin().await?;
     sync::claim(&mut *tx, shop_id).await?;
-    if let Some((id, found)) = till_state::lock_ref(&mut tx, shop_id, client_ref).await? {
-        refuse_paid(&mut tx, shop_id, id, &found).await?;
+    if let Some((id, found)) = till_state::lock_ref(&mut *tx, shop_id, client_ref).await? {
+        refuse_paid(&mut *tx, shop_id, id, &found).await?;
     }
-    let applied =
-        till_state::apply(&mut tx, (shop_id, staff), client_ref, &payment.invoice, now).await?;
+    let applied = till_state::apply(
+        &mut *tx,
+        (shop_id, staff),
+        client_ref,
+        &payment.invoice,
+        now,
+    )
+    .await?;
     let claim = Claim {
         payment_method: payment.method.as_str(),
         card: None,
@@ -63,27 +93,21 @@ pub async fn pay(
         return Err(ApiError::internal("the applied till invoice is not open"));
     }
     let (paid, mut flags) =
-        settle_claimed(&mut tx, shop_id, applied.id, now, Shortfalls::Record).await?;
+        settle_claimed(&mut *tx, shop_id, applied.id, now, Shortfalls::Record).await?;
     let charged = money(paid.total_amount_cents);
-    let catalogue = catalogue_total(&mut tx, &paid).await?;
+    let catalogue = catalogue_total(&mut *tx, &paid).await?;
     if catalogue != charged {
         flags.push(SaleFlag::price_difference(charged, catalogue)?);
     }
     if payment.total_amount != charged {
         flags.push(SaleFlag::total_mismatch(payment.total_amount, charged)?);
     }
-    till_flags::record(&mut tx, (shop_id, paid.id), &flags, now).await?;
-    tx.commit().await?;
-    tracing::info!(
-        invoice_id = paid.id,
-        shop_id,
-        method = payment.method.as_str(),
-        offline = payment.offline,
-        created = applied.created,
-        flags = flags.len(),
-        "till sale paid"
-    );
-    Ok(paid)
+    till_flags::record(&mut *tx, (shop_id, paid.id), &flags, now).await?;
+    Ok(PaidTillSale {
+        invoice: paid,
+        created: applied.created,
+        flags: flags.len(),
+    })
 }
 
 /// 409 "Invoice INV-… is already paid" for a paid or refunded invoice (another request paid
