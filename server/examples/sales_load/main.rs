@@ -102,7 +102,7 @@ async fn run(options: &Options) -> Result<(), String> {
     let api = format!("{}/api/v1", options.base);
     let mut admin = setup::admin(&http, &api).await?;
     let stock = setup::restock(&mut admin).await?;
-    let mut tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
+    let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
     let readers = vec![admin.clone(); options.concurrency];
     let bare_readers =
         vec![Session::new(http.clone(), &format!("{bare_base}/api/v1")); options.concurrency];
@@ -117,27 +117,24 @@ async fn run(options: &Options) -> Result<(), String> {
         options.base
     );
 
-    let mut rows = Vec::new();
+    let closed = |op: Op, samples| Row::new(op.name(), samples, seconds);
     let (_, samples) = closed_loop(Op::Bare, bare_readers, &stock, duration).await?;
-    rows.push(Row::new(Op::Bare.name(), samples, seconds));
-    let mut readers = readers;
-    for op in [Op::Health, Op::ProductList] {
-        let (back, samples) = closed_loop(op, readers, &stock, duration).await?;
-        readers = back;
-        rows.push(Row::new(op.name(), samples, seconds));
-    }
-    for op in [Op::AddLine, Op::PaidSale, Op::TillPayment] {
-        let (back, samples) = closed_loop(op, tills, &stock, duration).await?;
-        tills = back;
-        rows.push(Row::new(op.name(), samples, seconds));
-    }
+    let bare = closed(Op::Bare, samples);
+    let (readers, samples) = closed_loop(Op::Health, readers, &stock, duration).await?;
+    let middleware = closed(Op::Health, samples);
+    let (_, samples) = closed_loop(Op::ProductList, readers, &stock, duration).await?;
+    let read = closed(Op::ProductList, samples);
+    let (tills, samples) = closed_loop(Op::AddLine, tills, &stock, duration).await?;
+    let add_line = closed(Op::AddLine, samples);
+    let (tills, samples) = closed_loop(Op::PaidSale, tills, &stock, duration).await?;
+    let paid_sale = closed(Op::PaidSale, samples);
+    let (tills, samples) = closed_loop(Op::TillPayment, tills, &stock, duration).await?;
+    let till_payment = closed(Op::TillPayment, samples);
 
-    let max_rate = rows[4].operations_per_second;
-    let rate = (max_rate / 2.0).max(1.0);
-    let (back, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
-    tills = back;
+    let rate = (paid_sale.operations_per_second / 2.0).max(1.0);
+    let (tills, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
     let name = format!("paid sale (cart) paced at {rate:.0}/s (half the max)");
-    rows.push(Row::new(&name, samples, seconds));
+    let paced_alone = Row::new(&name, samples, seconds);
 
     // The storm gets its own connection pool, as its clients are other browsers.
     let storm_http = client(options.sign_ins)?;
@@ -150,26 +147,26 @@ async fn run(options: &Options) -> Result<(), String> {
         "paid sale (cart) paced at {rate:.0}/s with {} sign-ins at once",
         options.sign_ins
     );
-    rows.push(Row::new(&name, samples, seconds));
+    let paced_with_sign_ins = Row::new(&name, samples, seconds);
     let name = format!(
         "sign-in flows (shop + admin login), {} at once",
         options.sign_ins
     );
-    rows.push(Row::new(&name, flows, seconds));
+    let sign_ins = Row::new(&name, flows, seconds);
 
-    report::table(&options.label, &rows);
-    report::goals(
-        &options.label,
-        &report::Measured {
-            bare: &rows[0],
-            middleware: &rows[1],
-            read: &rows[2],
-            paid_sale: &rows[4],
-            till_payment: &rows[5],
-            paced: &rows[6],
-            paced_with_sign_ins: &rows[7],
-        },
-    );
+    let measured = report::Measured {
+        bare,
+        middleware,
+        read,
+        add_line,
+        paid_sale,
+        till_payment,
+        paced: paced_alone,
+        paced_with_sign_ins,
+        sign_ins,
+    };
+    report::table(&options.label, &measured.rows());
+    report::goals(&options.label, &measured);
     Ok(())
 }
 
