@@ -1,52 +1,58 @@
-//! Load driver of the sales benchmark (docs/benchmarks.md "Sales load"; run by
-//! scripts/bench-sales.sh against a release server with demo data).
+//! Load driver of the server load benchmark (docs/benchmarks.md "Server load (issue 8)"; run by
+//! scripts/bench-sales.sh against a release server with demo data, once on SQLite and once on
+//! PostgreSQL). It stands in for oha or wrk: a sale needs a signed-in till and several requests
+//! whose answers feed the next.
 //!
-//! In one run, against one server: a bare endpoint (`GET /health`), an authenticated read,
-//! add-line, and full paid sales, each as a closed loop of `--concurrency` tills (each its own
-//! staff member, as real tills are) for `--seconds`, after a one-second warm-up; then paid sales
-//! paced at half the measured maximum (an open loop: each sale starts on schedule whether or not
-//! earlier ones have finished, and its latency counts from its scheduled start, so a stall
-//! cannot hide queueing). Reports operations/s, requests/s as a ratio to the bare endpoint, and
-//! p50/p99. Sale routes missing from the build are reported as skipped, and the custom invoice
-//! routes stand in for them.
+//! In one run, against one server: the bare endpoint (an axum server with no middleware and no
+//! database, served by this same binary in its own process: `--serve-bare`), the full middleware
+//! stack (`GET /health`), an authenticated read, add-line, full paid sales (the cart's three
+//! requests) and the till's one-request payment, each as a closed loop of `--concurrency` tills
+//! (each its own staff member, as real tills are) for `--seconds`, after a one-second warm-up;
+//! then paid sales paced at half the measured maximum (an open loop, latency counted from each
+//! sale's scheduled start), alone and while `--sign-ins` clients sign in over and over. Prints
+//! operations/s, requests/s as a ratio to the bare endpoint, p50/p99, and the issue's goals.
 //!
-//!   sales_load --base http://127.0.0.1:18932 [--seconds 10] [--concurrency 16]
+//!   sales_load --base http://127.0.0.1:18932 --bare http://127.0.0.1:18933 [--label SQLite]
+//!              [--seconds 10] [--concurrency 16] [--sign-ins 50]
+//!   sales_load --serve-bare 127.0.0.1:18933 [--database sqlite]
 
+mod bare;
+mod load;
 mod ops;
+mod report;
 mod session;
+mod setup;
+mod sign_ins;
 mod stats;
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reqwest::Method;
-use serde_json::{Value, json};
-use tokio::sync::{Mutex, Semaphore};
-
-use ops::{Op, Stock};
+use load::{WARM_UP, closed_loop, paced};
+use ops::Op;
 use session::Session;
-use stats::{Row, Samples, millis};
-
-const SHOP_EMAIL: &str = "demo@tillwise.test";
-const SHOP_PASSWORD: &str = "demomart1";
-const ADMIN_PHONE: &str = "7000001";
-const ADMIN_PASSWORD: &str = "admin1234";
-const TILL_PASSWORD: &str = "benchTill1";
-/// Stock given to every product first, so paid sales never run out (the most a product holds).
-const RESTOCK: u32 = 1_000_000;
-const WARM_UP: Duration = Duration::from_secs(1);
+use stats::Row;
 
 struct Options {
     base: String,
+    bare: Option<String>,
+    label: String,
     seconds: u64,
     concurrency: usize,
+    sign_ins: usize,
+    serve_bare: Option<String>,
+    database: String,
 }
 
 fn options() -> Result<Options, String> {
     let mut options = Options {
         base: "http://127.0.0.1:18932".to_owned(),
+        bare: None,
+        label: "server".to_owned(),
         seconds: 10,
         concurrency: 16,
+        sign_ins: 50,
+        serve_bare: None,
+        database: "sqlite".to_owned(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -56,13 +62,16 @@ fn options() -> Result<Options, String> {
                 .parse::<u64>()
                 .map_err(|_| format!("{flag}: not a whole number"))
         };
+        let count = || usize::try_from(number()?.max(1)).map_err(|error| error.to_string());
         match flag.as_str() {
             "--base" => options.base = value.trim_end_matches('/').to_owned(),
+            "--bare" => options.bare = Some(value.trim_end_matches('/').to_owned()),
+            "--label" => options.label = value,
             "--seconds" => options.seconds = number()?.max(1),
-            "--concurrency" => {
-                options.concurrency =
-                    usize::try_from(number()?.max(1)).map_err(|e| e.to_string())?
-            }
+            "--concurrency" => options.concurrency = count()?,
+            "--sign-ins" => options.sign_ins = count()?,
+            "--serve-bare" => options.serve_bare = Some(value),
+            "--database" => options.database = value,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -71,246 +80,100 @@ fn options() -> Result<Options, String> {
 
 #[tokio::main]
 async fn main() {
-    if let Err(error) = run().await {
+    let result = match options() {
+        Ok(options) => match &options.serve_bare {
+            Some(address) => bare::serve(address, &options.database).await,
+            None => run(&options).await,
+        },
+        Err(error) => Err(error),
+    };
+    if let Err(error) = result {
         eprintln!("sales_load: {error}");
         std::process::exit(1);
     }
 }
 
-async fn run() -> Result<(), String> {
-    let options = options()?;
-    let http = reqwest::Client::builder()
-        .pool_max_idle_per_host(options.concurrency * 2)
-        .timeout(Duration::from_secs(30))
-        .build()
-        .map_err(|error| error.to_string())?;
+async fn run(options: &Options) -> Result<(), String> {
+    let bare_base = options
+        .bare
+        .as_deref()
+        .ok_or("--bare is needed: the address of `sales_load --serve-bare`")?;
+    let http = client(options.concurrency * 2)?;
     let api = format!("{}/api/v1", options.base);
-    let mut admin = Session::new(http.clone(), &api);
-    admin.sign_in_shop(SHOP_EMAIL, SHOP_PASSWORD).await?;
-    admin.sign_in_admin(ADMIN_PHONE, ADMIN_PASSWORD).await?;
-    let stock = restock(&mut admin).await?;
-    let sales_built = sale_routes_exist(&mut admin).await?;
-    let tills = sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
+    let mut admin = setup::admin(&http, &api).await?;
+    let stock = setup::restock(&mut admin).await?;
+    let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
     let readers = vec![admin.clone(); options.concurrency];
+    let bare_readers =
+        vec![Session::new(http.clone(), &format!("{bare_base}/api/v1")); options.concurrency];
     let seconds = options.seconds as f64;
     let duration = Duration::from_secs(options.seconds);
     println!(
-        "{} tills, {} s per phase after a {} s warm-up, against {}",
+        "{}: {} tills, {} s per phase after a {} s warm-up, against {} (bare: {bare_base})",
+        options.label,
         options.concurrency,
         options.seconds,
         WARM_UP.as_secs(),
         options.base
     );
 
-    let mut rows = Vec::new();
-    let (readers, bare) = closed_loop(Op::Health, readers, &stock, duration).await?;
-    rows.push(Row::new(Op::Health.name(), bare, seconds));
-    let (_, read) = closed_loop(Op::ProductList, readers, &stock, duration).await?;
-    rows.push(Row::new(Op::ProductList.name(), read, seconds));
-    let mut tills = tills;
-    let sale = if sales_built {
-        for op in [Op::AddLine, Op::PaidSale] {
-            let (back, samples) = closed_loop(op, tills, &stock, duration).await?;
-            tills = back;
-            rows.push(Row::new(op.name(), samples, seconds));
-        }
-        Op::PaidSale
-    } else {
-        println!("skipped: add-line and paid sales (the sale routes are not in this build)");
-        Op::CustomSale
+    let closed = |op: Op, samples| Row::new(op.name(), samples, seconds);
+    let (_, samples) = closed_loop(Op::Bare, bare_readers, &stock, duration).await?;
+    let bare = closed(Op::Bare, samples);
+    let (readers, samples) = closed_loop(Op::Health, readers, &stock, duration).await?;
+    let middleware = closed(Op::Health, samples);
+    let (_, samples) = closed_loop(Op::ProductList, readers, &stock, duration).await?;
+    let read = closed(Op::ProductList, samples);
+    let (tills, samples) = closed_loop(Op::AddLine, tills, &stock, duration).await?;
+    let add_line = closed(Op::AddLine, samples);
+    let (tills, samples) = closed_loop(Op::PaidSale, tills, &stock, duration).await?;
+    let paid_sale = closed(Op::PaidSale, samples);
+    let (tills, samples) = closed_loop(Op::TillPayment, tills, &stock, duration).await?;
+    let till_payment = closed(Op::TillPayment, samples);
+
+    let rate = (paid_sale.operations_per_second / 2.0).max(1.0);
+    let (tills, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
+    let name = format!("paid sale (cart) paced at {rate:.0}/s (half the max)");
+    let paced_alone = Row::new(&name, samples, seconds);
+
+    // The storm gets its own connection pool, as its clients are other browsers.
+    let storm_http = client(options.sign_ins)?;
+    let measure_from = Instant::now() + WARM_UP;
+    let storm = sign_ins::start(&storm_http, &api, options.sign_ins, measure_from, duration);
+    tokio::time::sleep_until(measure_from.into()).await;
+    let (_, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
+    let flows = storm.stop().await?;
+    let name = format!(
+        "paid sale (cart) paced at {rate:.0}/s with {} sign-ins at once",
+        options.sign_ins
+    );
+    let paced_with_sign_ins = Row::new(&name, samples, seconds);
+    let name = format!(
+        "sign-in flows (shop + admin login), {} at once",
+        options.sign_ins
+    );
+    let sign_ins = Row::new(&name, flows, seconds);
+
+    let measured = report::Measured {
+        bare,
+        middleware,
+        read,
+        add_line,
+        paid_sale,
+        till_payment,
+        paced: paced_alone,
+        paced_with_sign_ins,
+        sign_ins,
     };
-    for op in [Op::CustomCreate, Op::CustomAddLine, Op::CustomSale] {
-        let (back, samples) = closed_loop(op, tills, &stock, duration).await?;
-        tills = back;
-        rows.push(Row::new(op.name(), samples, seconds));
-    }
-    let max_rate = rows
-        .iter()
-        .find(|row| row.name == sale.name())
-        .map_or(1.0, |row| row.operations_per_second);
-    let rate = (max_rate / 2.0).max(1.0);
-    let paced = paced(sale, tills, &stock, rate, duration).await?;
-    let paced_name = format!("{} paced at {rate:.0}/s (half the max)", sale.name());
-    rows.push(Row::new(&paced_name, paced, seconds));
-    report(&rows);
+    report::table(&options.label, &measured.rows());
+    report::goals(&options.label, &measured);
     Ok(())
 }
 
-/// Every product of the demo shop gets [`RESTOCK`] units; returns the first customer and
-/// product, which every sale uses.
-async fn restock(admin: &mut Session) -> Result<Stock, String> {
-    let products = admin.get("/product").await?.expect("products", &[200])?;
-    let ids: Vec<String> = list_ids(products.data());
-    for id in &ids {
-        let path = format!("/product/update/{id}");
-        let body = json!({"quantity": RESTOCK});
-        let answer = admin.call(Method::PUT, &path, Some(&body)).await?;
-        answer.expect("restock", &[200])?;
-    }
-    let customers = admin.get("/customer").await?.expect("customers", &[200])?;
-    let first = |ids: Vec<String>, what: &str| {
-        ids.into_iter()
-            .next()
-            .ok_or_else(|| format!("the demo shop has no {what}"))
-    };
-    Ok(Stock {
-        customer: first(list_ids(customers.data()), "customer")?,
-        product: first(ids, "product")?,
-    })
-}
-
-fn list_ids(list: &Value) -> Vec<String> {
-    list.as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|item| item["_id"].as_str().map(str::to_owned))
-        .collect()
-}
-
-/// Whether the cart and cash payment routes are in the build: a missing route answers 404
-/// "no API route at ...", an existing one its own 404 for id 0.
-async fn sale_routes_exist(admin: &mut Session) -> Result<bool, String> {
-    for path in [
-        "/invoice/0",
-        "/invoice/0/products",
-        "/payment/cash/invoice/0",
-    ] {
-        let answer = admin.post(path, json!({})).await?;
-        let message = answer.body["message"].as_str().unwrap_or_default();
-        if answer.status == 404 && message.starts_with("no API route") {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-/// `count` staff members created by the admin, each signed in on its own till.
-async fn sign_in_tills(
-    admin: &mut Session,
-    http: &reqwest::Client,
-    api: &str,
-    count: usize,
-) -> Result<Vec<Session>, String> {
-    let mut tills = Vec::with_capacity(count);
-    for n in 0..count {
-        let body = json!({"userName": format!("Till{n:03}"),
-            "email": format!("till{n}@bench.test"), "phoneNumber": format!("71{n:05}"),
-            "password": TILL_PASSWORD});
-        let created = admin.post("/admin/create-employee", body).await?;
-        let created = created.expect("create staff", &[201])?;
-        let staff_id = created.data()["staffId"]
-            .as_str()
-            .ok_or("no staffId")?
-            .to_owned();
-        let mut till = Session::new(http.clone(), api);
-        till.sign_in_shop(SHOP_EMAIL, SHOP_PASSWORD).await?;
-        till.sign_in_staff(&staff_id, TILL_PASSWORD).await?;
-        tills.push(till);
-    }
-    Ok(tills)
-}
-
-/// Each till repeats `op` as fast as answers come back; samples of operations that started
-/// during the warm-up are left out. Returns the tills for the next phase.
-async fn closed_loop(
-    op: Op,
-    tills: Vec<Session>,
-    stock: &Stock,
-    duration: Duration,
-) -> Result<(Vec<Session>, Samples), String> {
-    let start = Instant::now();
-    let (measure_from, end) = (start + WARM_UP, start + WARM_UP + duration);
-    let workers: Vec<_> = tills
-        .into_iter()
-        .map(|mut till| {
-            let stock = stock.clone();
-            tokio::spawn(async move {
-                let target = op.prepare(&mut till, &stock).await?;
-                let mut samples = Samples::default();
-                let mut round = 0;
-                loop {
-                    let began = Instant::now();
-                    if began >= end {
-                        break;
-                    }
-                    let one = op.once(&mut till, &stock, &target, round).await?;
-                    round += 1;
-                    if began >= measure_from {
-                        samples.operations.push(began.elapsed());
-                        samples.merge(one);
-                    }
-                }
-                Ok::<_, String>((till, samples))
-            })
-        })
-        .collect();
-    let mut tills = Vec::new();
-    let mut all = Samples::default();
-    for worker in workers {
-        let (till, samples) = worker.await.map_err(|error| error.to_string())??;
-        tills.push(till);
-        all.merge(samples);
-    }
-    Ok((tills, all))
-}
-
-/// `op` started `rate` times a second for `duration`, each on a free till; an operation's time
-/// counts from its scheduled start (waiting for a free till included).
-async fn paced(
-    op: Op,
-    tills: Vec<Session>,
-    stock: &Stock,
-    rate: f64,
-    duration: Duration,
-) -> Result<Samples, String> {
-    let free = Arc::new(Semaphore::new(tills.len()));
-    let pool = Arc::new(Mutex::new(tills));
-    let total = (rate * duration.as_secs_f64()) as u64;
-    let interval = Duration::from_secs_f64(1.0 / rate);
-    let start = tokio::time::Instant::now();
-    let mut running = Vec::new();
-    for n in 0..total {
-        let scheduled = start + interval.mul_f64(n as f64);
-        tokio::time::sleep_until(scheduled).await;
-        let (free, pool, stock) = (free.clone(), pool.clone(), stock.clone());
-        running.push(tokio::spawn(async move {
-            let _permit = free.acquire().await.map_err(|error| error.to_string())?;
-            let mut till = pool.lock().await.pop().ok_or("no free till")?;
-            let result = op.once(&mut till, &stock, "", n).await;
-            pool.lock().await.push(till);
-            let mut samples = result?;
-            samples.operations.push(scheduled.elapsed());
-            Ok::<_, String>(samples)
-        }));
-    }
-    let mut all = Samples::default();
-    for task in running {
-        all.merge(task.await.map_err(|error| error.to_string())??);
-    }
-    Ok(all)
-}
-
-fn report(rows: &[Row]) {
-    let bare = rows.first().map_or(1.0, |row| row.requests_per_second);
-    println!();
-    println!(
-        "| what | operations/s | requests/s | ratio to bare | p50 ms | p99 ms | request p99 ms |"
-    );
-    println!("|---|---|---|---|---|---|---|");
-    for row in rows {
-        println!(
-            "| {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} | {:.2} |",
-            row.name,
-            row.operations_per_second,
-            row.requests_per_second,
-            row.requests_per_second / bare,
-            millis(row.p50),
-            millis(row.p99),
-            millis(row.request_p99),
-        );
-    }
-    println!(
-        "\n({} operations measured in all)",
-        rows.iter().map(|row| row.operations).sum::<usize>()
-    );
+fn client(connections: usize) -> Result<reqwest::Client, String> {
+    reqwest::Client::builder()
+        .pool_max_idle_per_host(connections)
+        .timeout(Duration::from_secs(30))
+        .build()
+        .map_err(|error| error.to_string())
 }

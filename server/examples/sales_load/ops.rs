@@ -1,10 +1,11 @@
-//! What a worker does, once per loop: one request (health, product list, add a line) or a
-//! whole sale of several requests. Every answer is checked: an unexpected status stops the run,
-//! because a benchmark of failing requests measures nothing.
+//! What a worker does, once per loop: one request (health, product list, add a line, the till's
+//! payment) or a whole sale of several requests. Every answer is checked: an unexpected status
+//! stops the run, because a benchmark of failing requests measures nothing.
 
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use serde_json::json;
+use reqwest::Method;
+use serde_json::{Value, json};
 
 use crate::session::Session;
 use crate::stats::Samples;
@@ -14,11 +15,19 @@ use crate::stats::Samples;
 pub struct Stock {
     pub customer: String,
     pub product: String,
+    /// The product as the till sends it in a line (`productId` ... `loyaltyRate`, quantity 1),
+    /// copied from a cart line the server priced, so the till's payment matches the catalogue.
+    pub till_line: Value,
+    /// What that one line costs (`totalAmount`), the total the till shows when it pays.
+    pub till_total: Value,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
-    /// `GET /health`: the bare endpoint every other rate is compared with.
+    /// `GET /api/v1/health` on the driver's own axum server: no middleware, no database. Every
+    /// other rate is compared with it.
+    Bare,
+    /// `GET /api/v1/health` through the real server: every layer, and a database ping.
     Health,
     /// `GET /product`: an authenticated read of the catalogue.
     ProductList,
@@ -26,39 +35,30 @@ pub enum Op {
     AddLine,
     /// `POST /invoice/{customerId}`, `POST /invoice/{id}/products`, `POST /payment/cash/invoice/{id}`.
     PaidSale,
-    /// `POST /invoice/custom/create`: a write that exists before the sale routes do.
-    CustomCreate,
-    /// `POST /invoice/custom/{id}/product`, the same invoice, the quantity changing each time.
-    CustomAddLine,
-    /// `POST /invoice/custom/create` then `POST /invoice/custom/{id}/product`: the stand-in
-    /// for a paid sale when the sale routes are not in the build.
-    CustomSale,
+    /// `POST /till/invoices/{ref}/payment` with an `Idempotency-Key`: a sale the till rang up
+    /// locally, created and paid in one request.
+    TillPayment,
 }
 
 impl Op {
     pub fn name(self) -> &'static str {
         match self {
-            Self::Health => "bare: GET /health",
+            Self::Bare => "bare axum: GET /api/v1/health (no middleware, no database)",
+            Self::Health => "middleware: GET /api/v1/health (full stack + database ping)",
             Self::ProductList => "authenticated read: GET /product",
             Self::AddLine => "add-line: POST /invoice/{id}/products",
             Self::PaidSale => "paid sale: create cart + add line + pay cash (3 requests)",
-            Self::CustomCreate => "stand-in write: POST /invoice/custom/create",
-            Self::CustomAddLine => "stand-in add-line: POST /invoice/custom/{id}/product",
-            Self::CustomSale => "stand-in sale: custom invoice create + add line (2 requests)",
+            Self::TillPayment => "paid sale: till POST /till/invoices/{ref}/payment (1 request)",
         }
     }
 
-    /// What a worker sets up before its loop: the cart or custom invoice it changes.
+    /// What a worker sets up before its loop: the cart it changes.
     pub async fn prepare(self, till: &mut Session, stock: &Stock) -> Result<String, String> {
         match self {
             Self::AddLine => {
                 let path = format!("/invoice/{}", stock.customer);
                 let cart = till.post(&path, json!({})).await?;
                 cart.expect("create cart", &[200, 201])?.id()
-            }
-            Self::CustomAddLine => {
-                let created = till.post("/invoice/custom/create", json!({})).await?;
-                created.expect("create custom invoice", &[201])?.id()
             }
             _ => Ok(String::new()),
         }
@@ -77,30 +77,19 @@ impl Op {
             samples.requests += 1;
             samples.request_times.push(duration);
         };
-        let quantity = 1 + round % 5;
-        let line = json!({"productId": stock.product, "quantity": quantity});
         match self {
-            Self::Health => took(till.get("/health").await?.expect("health", &[200])?.took),
+            Self::Bare | Self::Health => {
+                took(till.get("/health").await?.expect("health", &[200])?.took);
+            }
             Self::ProductList => took(till.get("/product").await?.expect("products", &[200])?.took),
             Self::AddLine => {
+                let quantity = 1 + round % 5;
+                let line = json!({"productId": stock.product, "quantity": quantity});
                 let path = format!("/invoice/{target}/products");
                 took(
                     till.post(&path, line)
                         .await?
                         .expect("add line", &[200])?
-                        .took,
-                );
-            }
-            Self::CustomCreate => {
-                let created = till.post("/invoice/custom/create", json!({})).await?;
-                took(created.expect("create custom invoice", &[201])?.took);
-            }
-            Self::CustomAddLine => {
-                let path = format!("/invoice/custom/{target}/product");
-                took(
-                    till.post(&path, line)
-                        .await?
-                        .expect("custom line", &[200])?
                         .took,
                 );
             }
@@ -119,20 +108,60 @@ impl Op {
                     .await?;
                 took(paid.expect("pay cash", &[200])?.took);
             }
-            Self::CustomSale => {
-                let one = json!({"productId": stock.product, "quantity": 1});
-                let created = till.post("/invoice/custom/create", json!({})).await?;
-                let created = created.expect("create custom invoice", &[201])?;
-                took(created.took);
-                let path = format!("/invoice/custom/{}/product", created.id()?);
-                took(
-                    till.post(&path, one)
-                        .await?
-                        .expect("custom line", &[200])?
-                        .took,
-                );
+            Self::TillPayment => {
+                let client_ref = random_uuid()?;
+                let path = format!("/till/invoices/{client_ref}/payment");
+                let body = till_payment(stock);
+                let key = format!("bench-{client_ref}");
+                let paid = till
+                    .call_keyed(Method::POST, &path, Some(&body), Some(&key))
+                    .await?;
+                took(paid.expect("till payment", &[200, 201])?.took);
             }
         }
         Ok(samples)
+    }
+}
+
+/// The body of the till's payment: the whole invoice (one line) and the total it showed.
+fn till_payment(stock: &Stock) -> Value {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_millis());
+    json!({"method": "cash", "paidAt": now, "offline": false, "totalAmount": stock.till_total,
+           "invoice": {"customerId": stock.customer, "status": "active", "createdAt": now,
+                       "redeemAmount": "0", "lines": [stock.till_line]}})
+}
+
+/// A random version-4 UUID (the till names its invoices so), from the OS's random source.
+fn random_uuid() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|error| error.to_string())?;
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    Ok(format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_uuids_are_version_4_and_differ() {
+        let first = random_uuid().unwrap();
+        let parts: Vec<&str> = first.split('-').collect();
+        let lengths: Vec<usize> = parts.iter().map(|part| part.len()).collect();
+        assert_eq!(lengths, [8, 4, 4, 4, 12], "{first}");
+        assert!(parts[2].starts_with('4'), "{first}");
+        assert!(matches!(&parts[3][..1], "8" | "9" | "a" | "b"), "{first}");
+        assert_ne!(random_uuid().unwrap(), first);
     }
 }

@@ -62,7 +62,21 @@ impl Session {
         path: &str,
         body: Option<&Value>,
     ) -> Result<Answer, String> {
+        self.call_keyed(method, path, body, None).await
+    }
+
+    /// [`Session::call`] with an `Idempotency-Key`, as the till's outbox sends its commands.
+    pub async fn call_keyed(
+        &mut self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+        idempotency_key: Option<&str>,
+    ) -> Result<Answer, String> {
         let mut request = self.http.request(method, format!("{}{path}", self.api));
+        if let Some(key) = idempotency_key {
+            request = request.header("idempotency-key", key);
+        }
         if !self.cookies.is_empty() {
             let line: Vec<String> = self
                 .cookies

@@ -3,8 +3,10 @@
 //! own parameters, so they can be raised later without invalidating stored hashes.
 //!
 //! Hashing takes tens of milliseconds of CPU and 19 MiB: it runs on the blocking pool, and a
-//! semaphore keeps at most one hash per core in flight, so a burst of sign-ins queues instead of
-//! exhausting memory or starving the async workers.
+//! semaphore keeps at most one hash per core but one in flight (at least one), so a burst of
+//! sign-ins queues instead of exhausting memory, and one core is always left to the other
+//! requests: measured with 50 sign-ins at once on 2 cores, a hash per core made paid sales wait
+//! seconds (docs/benchmarks.md, "Server load (issue 8)").
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -24,8 +26,13 @@ const PARAMS: Params = match Params::new(MEMORY_KIB, ITERATIONS, PARALLELISM, No
 
 static HASHING_SLOTS: LazyLock<Semaphore> = LazyLock::new(|| {
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    Semaphore::new(cores)
+    Semaphore::new(hashing_slots(cores))
 });
+
+/// How many hashes may run at once on `cores` cores: all but one, and at least one.
+fn hashing_slots(cores: usize) -> usize {
+    cores.saturating_sub(1).max(1)
+}
 
 /// A hash to verify against when the account does not exist, so a wrong phone number takes as
 /// long as a wrong password and response times do not reveal which accounts exist.
@@ -108,6 +115,14 @@ mod tests {
         assert!(verify("corner shop 1", Some(stored.clone())).await.unwrap());
         assert!(!verify("corner shop 2", Some(stored.clone())).await.unwrap());
         assert_ne!(hash("corner shop 1").await.unwrap(), stored, "salted");
+    }
+
+    #[test]
+    fn hashing_leaves_one_core_to_the_other_requests() {
+        assert_eq!(hashing_slots(0), 1);
+        assert_eq!(hashing_slots(1), 1);
+        assert_eq!(hashing_slots(2), 1);
+        assert_eq!(hashing_slots(8), 7);
     }
 
     #[tokio::test]
