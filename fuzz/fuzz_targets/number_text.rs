@@ -116,14 +116,18 @@ fn currency(text: &str) {
 }
 
 /// A JSON value as a form number: any number, string or boolean is kept as text (its length
-/// bounded by the input's, or by the longest printed f64), and reads as the strict text does.
+/// bounded by the input's, or by the longest printed f64), and a JSON number always reads as a
+/// number (at worst one too large), never as "must be a number".
 fn number_input_json(bytes: &[u8]) {
     if let Ok(input) = serde_json::from_slice::<NumberInput>(bytes) {
         assert!(input.as_str().len() <= bytes.len().max(400));
-        assert_eq!(
-            input.decimal("quantity").ok(),
-            parse_decimal("quantity", input.as_str()).ok()
-        );
+        let first = bytes.iter().find(|byte| !byte.is_ascii_whitespace());
+        if first.is_some_and(|byte| *byte == b'-' || byte.is_ascii_digit()) {
+            match input.decimal("quantity") {
+                Ok(_) => {}
+                Err(error) => assert_eq!(error.message(), "Quantity is too large", "{input:?}"),
+            }
+        }
     }
     #[derive(serde::Deserialize)]
     struct Fast(#[serde(deserialize_with = "pos_core::decimal_text::deserialize")] Decimal);

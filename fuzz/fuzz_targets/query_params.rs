@@ -18,7 +18,11 @@ fuzz_target!(|bytes: &[u8]| {
         dashboard(&uri);
     }
     match positive_parameter("limit", Some(&text)) {
-        Ok(Some(value)) => assert!(value > 0 && value.to_string() == text.trim()),
+        // Digits, perhaps after a `+` (what i64's parser reads), and above 0.
+        Ok(Some(value)) => {
+            let digits = text.trim().strip_prefix('+').unwrap_or(text.trim());
+            assert!(value > 0 && digits.bytes().all(|b| b.is_ascii_digit()));
+        }
         Ok(None) => assert!(text.trim().is_empty()),
         Err(error) => bad_request(&error),
     }

@@ -22,6 +22,7 @@ fuzz_target!(|bytes: &[u8]| {
     match till_payment(bytes) {
         Ok(payment) => {
             money(payment.total_amount);
+            assert_eq!(payment.total_amount.scale(), 2);
             within_bounds(&payment.invoice);
         }
         Err(error) => client_error(&error),
@@ -68,7 +69,8 @@ fn client_error(error: &ApiError) {
 }
 
 fn money(amount: Decimal) {
-    assert!(amount >= Decimal::ZERO && amount <= MAX_MONEY_AMOUNT && amount.scale() == 2);
+    assert!(amount >= Decimal::ZERO && amount <= MAX_MONEY_AMOUNT);
+    assert!(pos_core::money::has_at_most_two_decimals(amount));
 }
 
 fn within_bounds(invoice: &InvoiceState) {
@@ -77,8 +79,14 @@ fn within_bounds(invoice: &InvoiceState) {
     for line in &invoice.lines {
         assert!(line.quantity > Decimal::ZERO && line.quantity <= MAX_QUANTITY);
         assert!(line.quantity.scale() <= QUANTITY_SCALE);
-        money(line.selling_price);
-        money(line.cost_price);
+        for amount in [line.selling_price, line.cost_price] {
+            money(amount);
+            assert_eq!(
+                amount.scale(),
+                2,
+                "a validated price prints with 2 decimals"
+            );
+        }
         assert!(!line.product_name.is_empty());
         assert!(line.product_name.chars().count() <= PRODUCT_NAME_MAX_CHARS);
     }
