@@ -141,8 +141,9 @@ mod tests {
         assert_eq!(from_minor_units(1234).to_string(), "12.34");
     }
 
-    /// Found by fuzz/fuzz_targets/number_text.rs: an amount near `Decimal::MAX` overflowed the
-    /// multiplication by 100 (a panic) instead of answering "Amount is too large".
+    /// Found with fuzz/fuzz_targets/number_text.rs (its "any decimal" property): an amount near
+    /// `Decimal::MAX` overflowed the multiplication by 100 (a panic) instead of answering
+    /// "Amount is too large".
     #[test]
     fn amounts_beyond_minor_units_are_an_error_not_a_panic() {
         for amount in [

@@ -126,8 +126,9 @@ mod tests {
     /// An event of a type the product does not act on, in Stripe's envelope.
     const PAYLOAD: &str = r#"{"id":"evt_1","object":"event","api_version":"2025-10-29.clover","created":1750000000,"data":{"object":{}},"livemode":false,"pending_webhooks":1,"request":{"id":null,"idempotency_key":null},"type":"pos.not_acted_on"}"#;
 
-    /// Found by fuzz/fuzz_targets/webhook_signature.rs: a correctly signed event whose timestamp
-    /// is i64::MIN made the signature check overflow (a panic, so a 500) instead of a 400.
+    /// Found with fuzz/fuzz_targets/webhook_signature.rs (signed payloads at any timestamp): a
+    /// correctly signed event whose timestamp is i64::MIN made the library's freshness check
+    /// overflow (a panic, so a 500) instead of a 400.
     #[test]
     fn timestamps_beyond_any_clock_are_stale_not_a_panic() {
         for t in [i64::MIN, i64::MIN + NOW - 1, i64::MIN + 1] {
