@@ -1,7 +1,7 @@
 //! What an operator types: the environment the server reads its configuration from
 //! (`Config::from_lookup`, with `DATABASE_URL`, `POS_LISTEN`, `RUST_LOG`, the super admin, SMTP
 //! and Stripe settings) and the command line (`cli::parse`). Bad settings are a named error,
-//! never a panic; a PostgreSQL URL's password never shows in its redacted form's user part.
+//! never a panic; a PostgreSQL URL's password is `***` in its redacted form.
 //!
 //! Input: `NAME=value` lines (an env file); a line starting with `$ ` is a command line instead,
 //! its words split on spaces.
@@ -42,14 +42,16 @@ fuzz_target!(|bytes: &[u8]| {
     }
 });
 
-/// The redacted form never carries the URL's password in its `user:password@` place.
+/// The redacted form, read back as a URL, has `***` for a password (the same text may still
+/// appear elsewhere, e.g. inside a database name the operator typed, which is not redaction's
+/// business).
 fn redacted(url: &DatabaseUrl) {
     if let DatabaseUrl::Postgres(full) = url
-        && let Some(password) = full.password()
-        && password != "***"
+        && full.password().is_some()
     {
         let shown = url.redacted();
-        assert!(!shown.contains(&format!(":{password}@")), "{shown}");
+        let read_back = url::Url::parse(&shown).expect("the redacted URL is a URL");
+        assert_eq!(read_back.password(), Some("***"), "{shown}");
     }
 }
 
