@@ -96,8 +96,7 @@ fn beyond_any_clock(signature: &str, now_seconds: i64) -> bool {
     let timestamp = signature
         .split(',')
         .filter_map(|pair| pair.split_once('='))
-        .filter(|(key, _)| *key == "t")
-        .last()
+        .rfind(|(key, _)| *key == "t")
         .and_then(|(_, value)| value.parse::<i64>().ok());
     timestamp.is_some_and(|t| {
         now_seconds
