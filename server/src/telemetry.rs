@@ -7,8 +7,13 @@ use tracing_subscriber::filter::ParseError;
 
 use crate::config::LogFormat;
 
+/// Reads `RUST_LOG`. Each comma-separated directive is trimmed first: tracing-subscriber
+/// trims a directive but then slices the untrimmed text at the trimmed offsets, so
+/// `info, pos_server=debug` lost a character of its target and a leading space before a
+/// non-ASCII character panicked (found by fuzz/fuzz_targets/config_text.rs).
 pub fn parse_filter(directives: &str) -> Result<EnvFilter, ParseError> {
-    EnvFilter::builder().parse(directives)
+    let trimmed: Vec<&str> = directives.split(',').map(str::trim).collect();
+    EnvFilter::builder().parse(trimmed.join(","))
 }
 
 /// Installs the global subscriber (and the `log` bridge, so sqlx's records arrive too).
@@ -24,4 +29,32 @@ pub fn init(directives: &str, format: LogFormat) -> Result<(), String> {
             .try_init(),
     };
     installed.map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spaces_around_directives_are_ignored() {
+        let filter = parse_filter("info, pos_server=debug ,sqlx=warn").unwrap();
+        let shown = filter.to_string();
+        for directive in ["pos_server=debug", "sqlx=warn", "info"] {
+            assert!(shown.contains(directive), "{shown}");
+        }
+    }
+
+    #[test]
+    fn a_space_before_non_ascii_text_is_an_answer_not_a_panic() {
+        // An answer either way (a filter or a ParseError), never a panic.
+        for text in [" é=debug", "info,\t\tO  é=dg"] {
+            let _ = parse_filter(text);
+        }
+        assert!(
+            parse_filter(" é=debug")
+                .unwrap()
+                .to_string()
+                .contains("é=debug")
+        );
+    }
 }
