@@ -10,10 +10,14 @@ use crate::config::LogFormat;
 /// Reads `RUST_LOG`. Each comma-separated directive is trimmed first: tracing-subscriber
 /// trims a directive but then slices the untrimmed text at the trimmed offsets, so
 /// `info, pos_server=debug` lost a character of its target and a leading space before a
-/// non-ASCII character panicked (found by fuzz/fuzz_targets/config_text.rs).
+/// non-ASCII character panicked (found by fuzz/fuzz_targets/config_text.rs). Span field values
+/// match as literal text, not regular expressions: a pattern such as `[{a={{{{...}}}}}]` took
+/// over 10 s to compile (also found by fuzzing), and no one filters logs by regex here.
 pub fn parse_filter(directives: &str) -> Result<EnvFilter, ParseError> {
     let trimmed: Vec<&str> = directives.split(',').map(str::trim).collect();
-    EnvFilter::builder().parse(trimmed.join(","))
+    EnvFilter::builder()
+        .with_regex(false)
+        .parse(trimmed.join(","))
 }
 
 /// Installs the global subscriber (and the `log` bridge, so sqlx's records arrive too).
@@ -42,6 +46,13 @@ mod tests {
         for directive in ["pos_server=debug", "sqlx=warn", "info"] {
             assert!(shown.contains(directive), "{shown}");
         }
+    }
+
+    #[test]
+    fn span_field_values_are_literal_text() {
+        // As a regular expression this is invalid (an unclosed group); as text it is a value.
+        let filter = parse_filter("[span{name=(a}]=debug").unwrap();
+        assert!(filter.to_string().contains("name=(a"), "{filter}");
     }
 
     #[test]
