@@ -25,8 +25,12 @@ pub fn round_money(amount: Decimal) -> Decimal {
 ///
 /// `12.34 -> 1234`. Fails only when the amount does not fit in an `i64`.
 pub fn to_minor_units(amount: Decimal) -> CoreResult<i64> {
-    let cents = round_money(amount) * Decimal::ONE_HUNDRED;
-    i64::try_from(cents).map_err(|_| CoreError::invalid("amount", "Amount is too large"))
+    let too_large = || CoreError::invalid("amount", "Amount is too large");
+    // Checked: near Decimal's own limit the product does not fit in a Decimal either.
+    let cents = round_money(amount)
+        .checked_mul(Decimal::ONE_HUNDRED)
+        .ok_or_else(too_large)?;
+    i64::try_from(cents).map_err(|_| too_large())
 }
 
 /// Converts integer minor units back to an amount with 2 decimals. `1234 -> 12.34`.
@@ -135,6 +139,25 @@ mod tests {
         assert_eq!(to_minor_units(dec!(12.34)).unwrap(), 1234);
         assert_eq!(to_minor_units(dec!(0.005)).unwrap(), 1);
         assert_eq!(from_minor_units(1234).to_string(), "12.34");
+    }
+
+    /// Found with fuzz/fuzz_targets/number_text.rs (its "any decimal" property): an amount near
+    /// `Decimal::MAX` overflowed the multiplication by 100 (a panic) instead of answering
+    /// "Amount is too large".
+    #[test]
+    fn amounts_beyond_minor_units_are_an_error_not_a_panic() {
+        for amount in [
+            Decimal::MAX,
+            Decimal::MIN,
+            dec!(792281625142643375935439503.35),
+        ] {
+            assert_eq!(
+                to_minor_units(amount),
+                Err(CoreError::invalid("amount", "Amount is too large")),
+                "{amount}"
+            );
+        }
+        assert_eq!(to_minor_units(dec!(92233720368547758.07)), Ok(i64::MAX));
     }
 
     #[test]

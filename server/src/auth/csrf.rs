@@ -62,7 +62,7 @@ pub async fn refuse_cross_site(
     next.run(request).await
 }
 
-fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool {
+pub(crate) fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool {
     let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
     if fetch_site.is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
         return false;

@@ -24,6 +24,7 @@ use crate::clock::millis;
 use crate::config::Config;
 
 pub use cookies::{CookiePolicy, SHOP_COOKIE, SUPER_ADMIN_COOKIE, USER_COOKIE, read_token};
+pub(crate) use csrf::same_origin;
 pub use csrf::{Origin, refuse_cross_site};
 pub use extract::{
     AdminSession, ClientIp, PLEASE_SIGN_IN, ShopSession, StaffSession, SuperAdminSession,

@@ -3,6 +3,7 @@
 //! query's `methods`, `year`, `month` and `day`, each checked with a 400 naming the field.
 
 use axum::extract::{FromRequestParts, Query};
+use axum::http::Uri;
 use axum::http::request::Parts;
 use pos_core::dashboard::{MethodFilter, Period};
 use pos_core::validation;
@@ -36,8 +37,8 @@ fn given(value: &Option<String>) -> Option<&str> {
 }
 
 impl DashboardQuery {
-    fn read(parts: &Parts) -> Result<Self, ApiError> {
-        Query::<Self>::try_from_uri(&parts.uri)
+    pub(super) fn read(uri: &Uri) -> Result<Self, ApiError> {
+        Query::<Self>::try_from_uri(uri)
             .map(|Query(query)| query)
             .map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
     }
@@ -80,7 +81,7 @@ impl FromRequestParts<AppState> for AdminScope {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let AdminSession(session) = AdminSession::from_request_parts(parts, state).await?;
-        let query = DashboardQuery::read(parts)?;
+        let query = DashboardQuery::read(&parts.uri)?;
         if let Some(shop) = given(&query.shop)
             && shop.parse::<i64>().ok() != Some(session.shop_id)
         {
@@ -111,7 +112,7 @@ impl FromRequestParts<AppState> for SuperAdminScope {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         SuperAdminSession::from_request_parts(parts, state).await?;
-        let query = DashboardQuery::read(parts)?;
+        let query = DashboardQuery::read(&parts.uri)?;
         let shop = given(&query.shop).ok_or_else(|| ApiError::BadRequest(CHOOSE_A_SHOP.into()))?;
         let shop_id = validation::parse_integer("shop", shop)?;
         Ok(Self { shop_id, query })

@@ -175,7 +175,7 @@ async fn caller(app: &AppState, headers: &HeaderMap) -> Result<Option<Scope>, Ap
 }
 
 /// The one key of the request: 1 to 200 characters from `!` to `~`.
-fn valid_key(headers: &HeaderMap) -> Result<String, ApiError> {
+pub(super) fn valid_key(headers: &HeaderMap) -> Result<String, ApiError> {
     let mut values = headers.get_all(IDEMPOTENCY_KEY).iter();
     let key = match (values.next(), values.next()) {
         (Some(value), None) => value.to_str().ok(),

@@ -12,6 +12,8 @@ mod dashboard_query;
 mod dashboard_views;
 mod envelope;
 mod error;
+#[doc(hidden)]
+pub mod fuzzing;
 mod health;
 mod idempotency;
 mod identity_views;

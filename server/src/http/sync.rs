@@ -118,6 +118,13 @@ fn read_query(query: QueryResult) -> Result<PageRequest, ApiError> {
     query.page()
 }
 
+/// `(after, limit)` as the routes read them from a request's URI (the seam `http::fuzzing`
+/// drives with arbitrary query strings).
+pub(super) fn page_from_uri(uri: &axum::http::Uri) -> Result<(i64, i64), ApiError> {
+    let page = read_query(Query::try_from_uri(uri))?;
+    Ok((page.after, page.limit))
+}
+
 async fn products(
     State(state): State<AppState>,
     session: UserSession,

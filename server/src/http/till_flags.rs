@@ -60,7 +60,7 @@ impl FlagView {
 }
 
 /// A whole number above 0 from the query, or 400 naming the parameter.
-fn positive(name: &str, raw: Option<&str>) -> Result<Option<i64>, ApiError> {
+pub(super) fn positive(name: &str, raw: Option<&str>) -> Result<Option<i64>, ApiError> {
     match raw.map(str::trim).filter(|text| !text.is_empty()) {
         None => Ok(None),
         Some(text) => match text.parse::<i64>() {

@@ -54,6 +54,9 @@ impl CardGateway {
             .webhook_secret
             .as_ref()
             .ok_or(WebhookRefused::NoSecret)?;
+        if beyond_any_clock(signature, now_seconds) {
+            return Err(WebhookRefused::Stale);
+        }
         let event = Webhook::construct_event_with_timestamp(
             payload,
             signature,
@@ -82,5 +85,73 @@ impl CardGateway {
             kind: event.type_.as_str().to_owned(),
             action,
         })
+    }
+}
+
+/// Whether the header's timestamp (its last `t=`, the one the check uses) is so far from `now`
+/// that their distance does not fit in an `i64`. The library computes `(now - t).abs()`, which
+/// overflows there (a panic with overflow checks, a wrong "fresh" without), so such a header is
+/// refused as stale first: it is stale by any measure.
+fn beyond_any_clock(signature: &str, now_seconds: i64) -> bool {
+    let timestamp = signature
+        .split(',')
+        .filter_map(|pair| pair.split_once('='))
+        .rfind(|(key, _)| *key == "t")
+        .and_then(|(_, value)| value.parse::<i64>().ok());
+    timestamp.is_some_and(|t| {
+        now_seconds
+            .checked_sub(t)
+            .and_then(i64::checked_abs)
+            .is_none()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Secret, StripeSettings};
+
+    fn gateway() -> CardGateway {
+        let settings = StripeSettings {
+            secret_key: Secret::new("sk_test_webhook"),
+            publishable_key: None,
+            webhook_secret: Some(Secret::new("whsec_test")),
+            api_base: None,
+        };
+        CardGateway::new(&settings, None).unwrap()
+    }
+
+    const NOW: i64 = 1_750_000_000;
+    /// An event of a type the product does not act on, in Stripe's envelope.
+    const PAYLOAD: &str = r#"{"id":"evt_1","object":"event","api_version":"2025-10-29.clover","created":1750000000,"data":{"object":{}},"livemode":false,"pending_webhooks":1,"request":{"id":null,"idempotency_key":null},"type":"pos.not_acted_on"}"#;
+
+    /// Found with fuzz/fuzz_targets/webhook_signature.rs (signed payloads at any timestamp): a
+    /// correctly signed event whose timestamp is i64::MIN made the library's freshness check
+    /// overflow (a panic, so a 500) instead of a 400.
+    #[test]
+    fn timestamps_beyond_any_clock_are_stale_not_a_panic() {
+        for t in [i64::MIN, i64::MIN + NOW - 1, i64::MIN + 1] {
+            let header = Webhook::generate_test_header(PAYLOAD, "whsec_test", Some(t));
+            assert!(
+                matches!(
+                    gateway().verify_webhook(PAYLOAD, &header, NOW),
+                    Err(WebhookRefused::Stale)
+                ),
+                "{t}"
+            );
+        }
+        let far_future = Webhook::generate_test_header(PAYLOAD, "whsec_test", Some(i64::MAX));
+        assert!(matches!(
+            gateway().verify_webhook(PAYLOAD, &far_future, -NOW),
+            Err(WebhookRefused::Stale)
+        ));
+    }
+
+    #[test]
+    fn a_fresh_signed_event_still_verifies() {
+        let header = Webhook::generate_test_header(PAYLOAD, "whsec_test", Some(NOW - 300));
+        let event = gateway().verify_webhook(PAYLOAD, &header, NOW).unwrap();
+        assert_eq!(event.id, "evt_1");
+        assert_eq!(event.action, WebhookAction::Ignored);
     }
 }
