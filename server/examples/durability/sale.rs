@@ -32,7 +32,9 @@ pub struct Sale {
 
 impl Sale {
     pub fn new(goods: &Goods, now_millis: i64) -> Self {
-        let client_ref = random_uuid();
+        // The server's own ref maker: a version-4 UUID, lower-case, as the till makes them.
+        let client_ref =
+            pos_server::db::till_refs::new_ref().expect("the operating system gives random bytes");
         let line = json!({"productId": goods.product, "quantity": "1",
             "productName": goods.product_name, "unit": "no", "customProduct": false,
             "sellingPrice": goods.price, "costPrice": goods.price, "costPriceProfit": "0",
@@ -102,23 +104,6 @@ pub fn read_invoice(answer: &Answer) -> Result<(Ack, String), String> {
         total,
     };
     Ok((ack, view.status))
-}
-
-/// A version-4 UUID from the operating system's randomness, lower-case.
-pub fn random_uuid() -> String {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).expect("the operating system gives random bytes");
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-    format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    )
 }
 
 /// A random whole number in `low..=high`.

@@ -109,7 +109,9 @@ impl Op {
                 took(paid.expect("pay cash", &[200])?.took);
             }
             Self::TillPayment => {
-                let client_ref = random_uuid()?;
+                // The server's own ref maker: a version-4 UUID, as the till makes them.
+                let client_ref =
+                    pos_server::db::till_refs::new_ref().map_err(|error| error.to_string())?;
                 let path = format!("/till/invoices/{client_ref}/payment");
                 let body = till_payment(stock);
                 let key = format!("bench-{client_ref}");
@@ -131,37 +133,4 @@ fn till_payment(stock: &Stock) -> Value {
     json!({"method": "cash", "paidAt": now, "offline": false, "totalAmount": stock.till_total,
            "invoice": {"customerId": stock.customer, "status": "active", "createdAt": now,
                        "redeemAmount": "0", "lines": [stock.till_line]}})
-}
-
-/// A random version-4 UUID (the till names its invoices so), from the OS's random source.
-fn random_uuid() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|error| error.to_string())?;
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-    Ok(format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn random_uuids_are_version_4_and_differ() {
-        let first = random_uuid().unwrap();
-        let parts: Vec<&str> = first.split('-').collect();
-        let lengths: Vec<usize> = parts.iter().map(|part| part.len()).collect();
-        assert_eq!(lengths, [8, 4, 4, 4, 12], "{first}");
-        assert!(parts[2].starts_with('4'), "{first}");
-        assert!(matches!(&parts[3][..1], "8" | "9" | "a" | "b"), "{first}");
-        assert_ne!(random_uuid().unwrap(), first);
-    }
 }
