@@ -70,6 +70,11 @@ impl CardGateway {
             WebhookError::BadTimestamp(_) => WebhookRefused::Stale,
             WebhookError::BadParse(detail) => WebhookRefused::Unreadable(detail),
         })?;
+        // The id is how a redelivery is recognised; an event without one cannot be recorded
+        // (every id-less event would look like the first one handled).
+        if event.id.as_str().trim().is_empty() {
+            return Err(WebhookRefused::Unreadable("the event has no id".to_owned()));
+        }
         let action = match event.data.object {
             EventObject::CheckoutSessionCompleted(session)
             | EventObject::CheckoutSessionAsyncPaymentSucceeded(session) => {
@@ -145,6 +150,23 @@ mod tests {
             gateway().verify_webhook(PAYLOAD, &far_future, -NOW),
             Err(WebhookRefused::Stale)
         ));
+    }
+
+    /// Found with fuzz/fuzz_targets/webhook_signature.rs in CI: a signed event with `"id":""`
+    /// was accepted, and its empty id would have marked every later id-less event as handled.
+    #[test]
+    fn a_signed_event_without_an_id_is_unreadable() {
+        for id in ["", "   "] {
+            let payload = PAYLOAD.replace("\"evt_1\"", &format!("{id:?}"));
+            let header = Webhook::generate_test_header(&payload, "whsec_test", Some(NOW));
+            assert!(
+                matches!(
+                    gateway().verify_webhook(&payload, &header, NOW),
+                    Err(WebhookRefused::Unreadable(_))
+                ),
+                "{id:?}"
+            );
+        }
     }
 
     #[test]
