@@ -144,9 +144,12 @@ pub fn barcode(field: &str, input: Option<&str>) -> CoreResult<Option<String>> {
 
 /// A category as sent to `POST /categories` and `PUT /categories/{id}`, or read from a CSV row.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CategoryDraft {
+    #[cfg_attr(feature = "openapi", schema(max_length = 60))]
     pub category_name: Option<String>,
+    #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub description: Option<String>,
     pub discount_rate: Option<NumberInput>,
 }

@@ -125,6 +125,28 @@ impl<'de> Deserialize<'de> for NumberInput {
     }
 }
 
+/// In the OpenAPI document: a JSON number or a numeric string (either is read the same way).
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for NumberInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::Number))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some(r"^\s*-?[0-9]*\.?[0-9]+\s*$")),
+            )
+            .description(Some(
+                "A number, or a numeric string as a form input sends it",
+            ))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for NumberInput {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 //!
 //! The contract these implement is docs/api-identity.md.
 
-mod cookies;
+pub mod cookies;
 mod csrf;
 mod extract;
 pub mod password;

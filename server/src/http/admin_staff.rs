@@ -3,9 +3,9 @@
 //! own shop: another shop's people answer 404 exactly like missing ones. Other admins are the
 //! super admin's to manage (403), except that an admin may edit its own profile.
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{get, patch, post, put};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
@@ -17,8 +17,8 @@ use crate::auth::{AdminSession, ClientIp, Role};
 use crate::password_changes::ChangedBy;
 use serde::Deserialize;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/admin/staff/list", get(list))
         .route("/admin/create-employee", post(create))
         .route("/admin/staff/{id}", put(update).delete(remove))

@@ -16,11 +16,11 @@ mod webhook;
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{post, put};
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState, Success};
@@ -34,8 +34,8 @@ pub const NOT_CONFIGURED: &str = "Card payments are not configured";
 pub const NOT_CONFIRMED: &str = "Stripe has not confirmed this payment";
 const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/payment/card/invoice/{id}", post(start_checkout))
         .route("/payment/card/success/invoice/{id}", put(confirm_success))
         .route("/payment/card/failed/invoice/{id}", put(record_failure))

@@ -3,29 +3,31 @@
 //! Another shop's category is 404 exactly like a missing one; a category is only ever marked
 //! deleted, and not while live products use it.
 
-use axum::Router;
 use axum::extract::{Path, State};
-use axum::routing::{get, put};
 use pos_core::validation::{CategoryDraft, NumberInput};
 use rust_decimal::Decimal;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, grants};
 use crate::db::categories::{self, Category};
 
 pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/categories", get(list).post(create))
-        .route("/categories/{id}", put(update).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
 }
 
 /// `Category` of docs/api-catalogue.md.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Category)]
 pub struct CategoryView {
     #[serde(rename = "_id")]
     id: String,
@@ -84,6 +86,20 @@ async fn after_write_error(
     }
 }
 
+/// List the shop's categories.
+///
+/// Live categories of the signed-in shop, with how many live products each has.
+#[utoipa::path(
+    get,
+    path = "/categories",
+    operation_id = "listCategories",
+    tag = "categories",
+    security(("userSession" = ["category_read"])),
+    responses(
+        (status = 200, description = "The shop's live categories", body = Answer<Vec<CategoryView>>),
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CategoryRead>,
@@ -95,6 +111,23 @@ async fn list(
     ))
 }
 
+/// Add a category.
+///
+/// The name must be unique among the shop's live categories (409 otherwise).
+#[utoipa::path(
+    post,
+    path = "/categories",
+    operation_id = "createCategory",
+    tag = "categories",
+    security(("userSession" = ["category_create"])),
+    request_body = CategoryDraft,
+    responses(
+        (status = 201, description = "The category as stored", body = Answer<CategoryView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "Another live category has this name", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     guard: Require<grants::CategoryCreate>,
@@ -121,8 +154,26 @@ async fn create(
     Ok(Success::created("Category added", created.into()))
 }
 
+/// Edit a category.
+///
 /// Fields absent from the body keep their stored value (SPEC's client sends only the name and
 /// the description); the merged category is validated as a whole.
+#[utoipa::path(
+    put,
+    path = "/categories/{id}",
+    operation_id = "updateCategory",
+    tag = "categories",
+    params(("id" = String, Path, description = "The category's `_id`")),
+    security(("userSession" = ["category_update"])),
+    request_body = CategoryDraft,
+    responses(
+        (status = 200, description = "The category as stored", body = Answer<CategoryView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such category in this shop", body = Failure),
+        (status = 409, description = "Another live category has this name", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     guard: Require<grants::CategoryUpdate>,
@@ -163,9 +214,25 @@ async fn update(
     Ok(Success::ok("Category updated", updated.into()))
 }
 
+/// Delete a category.
+///
 /// Refused (409) while live products use the category; otherwise marked deleted. The category
 /// row is locked first, so a product being added to it at the same moment is either counted
 /// here or refused there.
+#[utoipa::path(
+    delete,
+    path = "/categories/{id}",
+    operation_id = "deleteCategory",
+    tag = "categories",
+    params(("id" = String, Path, description = "The category's `_id`")),
+    security(("userSession" = ["category_delete"])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 404, description = "No such category in this shop", body = Failure),
+        (status = 409, description = "Live products still use the category", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     guard: Require<grants::CategoryDelete>,

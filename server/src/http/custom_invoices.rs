@@ -10,7 +10,6 @@
 #[path = "custom_invoice_pricing.rs"]
 mod pricing;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{get, post, put};
 use pos_core::pricing::CustomInvoice;
@@ -18,6 +17,7 @@ use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use sqlx::{Any, AnyConnection, Transaction};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::invoice_views::InvoiceView;
 use super::products::PRODUCT_NOT_FOUND;
@@ -32,8 +32,8 @@ use crate::http::json::ApiJson;
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 pub const LINE_NOT_FOUND: &str = "Product is not in this invoice";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/invoice/custom/create", post(create))
         .route("/invoice/custom/{id}", get(show).delete(remove))
         .route("/invoice/custom/{id}/product", post(add_product))

@@ -9,10 +9,10 @@
 #[path = "customer_views.rs"]
 pub(super) mod views;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use pos_core::validation::{self, CustomerDraft, NumberInput, ValidCustomer};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, UserSession, grants};
@@ -23,8 +23,8 @@ use views::{CustomerDetailView, CustomerView};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/customer", get(list))
         .route("/customer/create", post(create))
         .route("/customer/phone/{phone_number}", get(find_by_phone))

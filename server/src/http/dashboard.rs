@@ -2,9 +2,9 @@
 //! admin's own shop, and the same under `/super-admin/...` for the shop the `shop` query names.
 //! Each chart is one generic handler; the scope (`dashboard_query`) decides which shop it reads.
 
-use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::dashboard_query::{AdminScope, DashboardQuery, DashboardScope, SuperAdminScope};
 use super::dashboard_views::{CategoryView, DayView, MonthView, SummaryView, YearView, views};
@@ -14,14 +14,14 @@ use crate::dashboard::charts::ShopDashboard;
 
 pub const FETCHED: &str = "Sales data fetched successfully";
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> OpenApiRouter<AppState> {
     charts::<AdminScope>("/admin").merge(charts::<SuperAdminScope>("/super-admin"))
 }
 
 /// The six charts under `{prefix}/dashboard/invoices/`, each reading the shop `S` gives.
-fn charts<S: DashboardScope + 'static>(prefix: &str) -> Router<AppState> {
+fn charts<S: DashboardScope + 'static>(prefix: &str) -> OpenApiRouter<AppState> {
     let path = |chart: &str| format!("{prefix}/dashboard/invoices/{chart}");
-    Router::new()
+    OpenApiRouter::new()
         .route(&path("categories"), get(categories::<S>))
         .route(&path("payment-method"), get(payment_method::<S>))
         .route(&path("week"), get(week::<S>))

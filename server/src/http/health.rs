@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
-use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::{ApiError, AppState, Success};
 use crate::db::Backend;
@@ -14,8 +14,8 @@ use crate::db::Backend;
 /// Shorter than a load balancer's check interval, so a stuck database reads as down.
 const DATABASE_TIMEOUT: Duration = Duration::from_secs(3);
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/health", get(check_health))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/health", get(check_health))
 }
 
 #[derive(Serialize)]

@@ -15,9 +15,9 @@ mod lists;
 mod redeem;
 mod reprice;
 
-use axum::Router;
 use axum::routing::{delete, get, post, put};
 use sqlx::{Any, AnyConnection, Transaction};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState};
@@ -26,8 +26,8 @@ use crate::db::{invoice_writes, loyalty};
 
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/invoice", get(lists::by_status).post(carts::show_by_body))
         .route(
             "/invoice/{id}",

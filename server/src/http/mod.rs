@@ -21,6 +21,7 @@ pub mod invoice_views;
 mod invoices;
 pub mod json;
 pub mod numbers;
+pub mod openapi;
 mod password_reset;
 mod payments;
 mod people;
@@ -50,6 +51,7 @@ use tower_http::LatencyUnit;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, Auth};
 use crate::clock::Clock;
@@ -83,23 +85,28 @@ pub struct BodyLimits {
     pub upload_bytes: usize,
 }
 
-/// The selling routes, each write behind the Idempotency-Key layer (`route_layer`: only
-/// matched routes, so unknown paths still answer 404 and wrong methods 405).
-fn sales_router(state: &AppState, limits: BodyLimits) -> Router<AppState> {
-    invoices::router()
+/// The selling routes. `idempotency` puts each write behind the Idempotency-Key layer
+/// (`route_layer`: only matched routes, so unknown paths still answer 404 and wrong methods 405).
+fn sales_routes(idempotency: Option<(&AppState, BodyLimits)>) -> OpenApiRouter<AppState> {
+    let routes = invoices::router()
         .merge(custom_invoices::router())
         .merge(payments::router())
         .merge(card_payments::router())
         .merge(till_invoices::router())
-        .merge(till_customers::router())
-        .route_layer(middleware::from_fn_with_state(
+        .merge(till_customers::router());
+    match idempotency {
+        Some((state, limits)) => routes.route_layer(middleware::from_fn_with_state(
             idempotency::Idempotency::new(state.clone(), limits.json_bytes),
             idempotency::layer,
-        ))
+        )),
+        None => routes,
+    }
 }
 
-pub fn router(state: AppState, limits: BodyLimits) -> Router {
-    let json_api = Router::new()
+/// Every JSON route but the selling ones: the small body limit applies to all of them.
+fn json_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::frame())
+        .merge(openapi::router())
         .merge(health::router())
         .merge(shop_session::router())
         .merge(user_session::router())
@@ -116,12 +123,27 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .merge(sync::router())
         .merge(dashboard::router())
         .merge(till_flags::router())
-        .merge(sales_router(&state, limits))
+}
+
+/// The OpenAPI document of every route, from the same route lists as the router (no layers:
+/// they do not change what a route is).
+fn documented_routes_only() -> utoipa::openapi::OpenApi {
+    json_routes()
+        .merge(sales_routes(None))
+        .merge(uploads::router(0))
+        .into_openapi()
+}
+
+pub fn router(state: AppState, limits: BodyLimits) -> Router {
+    let json_api = json_routes()
+        .merge(sales_routes(Some((&state, limits))))
         // The tower limit also refuses a too-large Content-Length before any handler runs.
         .layer(RequestBodyLimitLayer::new(limits.json_bytes));
-    let api = json_api
+    let (api, _document) = json_api
         // The upload routes set their own, larger limit and answer 413 themselves.
         .merge(uploads::router(limits.upload_bytes))
+        .split_for_parts();
+    let api = api
         .fallback(api_edge::not_found)
         // Before any handler: a cross-site state change is refused before its body is read.
         .layer(middleware::from_fn_with_state(

@@ -7,11 +7,11 @@
 
 use std::net::IpAddr;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::post;
 use pos_core::validation;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::json::ApiJson;
 use super::people::PasswordBody;
@@ -58,8 +58,8 @@ async fn limit_link_requests(
     Ok(())
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/password/reset-link", post(request_link))
         .route("/password/reset/{token}", post(reset))
 }

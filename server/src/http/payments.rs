@@ -7,12 +7,12 @@
 //! `sales::settle` and `sales::refunds`; this module reads requests and builds the answers, which
 //! are always the invoice (`InvoiceView`) with the customer's current loyalty balance.
 
-use axum::Router;
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::routing::{post, put};
 use pos_core::validation::{self, NumberInput};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::invoice_views::InvoiceView;
 use super::json::{ApiJson, text_or_number};
@@ -25,8 +25,8 @@ use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
 
 pub const ONLY_ADMINS_REFUND: &str = "Only a shop admin can refund";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/payment/cash/invoice/{id}", post(pay_cash))
         .route("/payment/internal-device/invoice/{id}", post(pay_swipe))
         .route("/payment/{id}/invoice", put(refund))

@@ -3,11 +3,11 @@
 //! `/admin/staff/{id}/permissions` (staff of the admin's own shop). Each answers the grants
 //! after the change, and every real change leaves an audit row.
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::patch;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::json::ApiJson;
 use super::people;
@@ -17,8 +17,8 @@ use crate::db;
 use crate::db::audit::{AuditEntry, AuditEvent};
 use crate::db::users::User;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route(
             "/super-admin/staff/{id}/permissions",
             patch(super_admin_grant).delete(super_admin_revoke),

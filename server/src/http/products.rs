@@ -7,13 +7,13 @@
 mod drafts;
 pub(super) mod views;
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{delete, get, post, put};
 use pos_core::validation::{self, CustomProductDraft, NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
+use utoipa_axum::router::OpenApiRouter;
 
 use self::drafts::{CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty};
 use self::views::{CustomProductView, ProductView};
@@ -24,8 +24,8 @@ use crate::db::{categories, products};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/product", get(list))
         .route("/product/create", post(create))
         .route("/product/update/{id}", put(update))

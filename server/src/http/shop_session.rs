@@ -1,12 +1,12 @@
 //! The till's shop sign-in: `POST /shop/login`, `GET /shop/check-login`, `POST /shop/logout`.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::ShopView;
 use super::json::ApiJson;
@@ -16,8 +16,8 @@ use crate::auth::sessions::{self, SessionKind, SessionOwner};
 use crate::auth::{ClientIp, SHOP_COOKIE, ShopSession, USER_COOKIE, read_token};
 use crate::db;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/shop/login", post(sign_in))
         .route("/shop/check-login", get(check_signed_in))
         .route("/shop/logout", post(sign_out))

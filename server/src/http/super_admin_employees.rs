@@ -2,10 +2,10 @@
 //! member, edit, delete, reset a password, and read one with its permissions. The super admin
 //! reaches every shop; no route here can reach a super admin.
 
-use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::routing::{delete, get, patch, put};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
@@ -16,8 +16,8 @@ use crate::auth::{ClientIp, Role, SuperAdminSession};
 use crate::db;
 use crate::password_changes::{self, ChangedBy, Owner};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/super-admin/employees", get(list).post(create))
         .route("/super-admin/employees/{id}", put(update))
         .route(

@@ -1,13 +1,13 @@
 //! The super admin's sign-in (SPEC part 7): `POST /super-admin/login`,
 //! `GET /super-admin/check-logged`, `POST /super-admin/logout`. Separate from any till.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
@@ -18,8 +18,8 @@ use crate::auth::{ClientIp, SUPER_ADMIN_COOKIE, SuperAdminSession, read_token};
 use crate::db;
 use crate::db::users::SignInName;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/super-admin/login", post(sign_in))
         .route("/super-admin/check-logged", get(check_signed_in))
         .route("/super-admin/logout", post(sign_out))

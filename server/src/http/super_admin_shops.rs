@@ -2,12 +2,12 @@
 //! `countryName` is stored with its first letter capitalised, `currencyCode` upper-cased
 //! (core's `CurrencyCode`).
 
-use axum::Router;
 use axum::extract::{Path, State};
 use axum::routing::{get, put};
 use pos_core::money::CurrencyCode;
 use pos_core::validation;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::ShopView;
 use super::json::{ApiJson, text_or_number};
@@ -27,8 +27,8 @@ const COUNTRY_NAME_MAX_CHARS: usize = 60;
 /// A shop's time zone when its creation names none (the super admin can change it later).
 const DEFAULT_TIME_ZONE: &str = "UTC";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/super-admin/shops", get(list).post(create))
         .route(
             "/super-admin/shops/{shop_id}",

@@ -6,11 +6,11 @@
 //! management grants. Rows have the shapes of the list routes (`GET /product`,
 //! `GET /categories`, `GET /customer`), a customer with its loyalty balance.
 
-use axum::Router;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::categories::CategoryView;
 use super::customers::views::CustomerView;
@@ -24,8 +24,8 @@ pub const MAX_LIMIT: i64 = 1000;
 pub const BAD_AFTER: &str = "after must be a whole number of 0 or more";
 pub const BAD_LIMIT: &str = "limit must be a whole number from 1 to 1000";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/sync/products", get(products))
         .route("/sync/categories", get(categories))
         .route("/sync/customers", get(customers))

@@ -5,10 +5,10 @@
 //! management screens and routes. So this read needs only a signed-in admin or staff session of
 //! the shop; it answers the same shapes as `GET /categories` and `GET /product`.
 
-use axum::Router;
 use axum::extract::State;
 use axum::routing::get;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::categories::CategoryView;
 use super::products::views::ProductView;
@@ -16,8 +16,8 @@ use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::{categories, products};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/till/catalog", get(catalog))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/till/catalog", get(catalog))
 }
 
 #[derive(Debug, Serialize)]

@@ -5,11 +5,11 @@
 //! /customer/create` (`address` is accepted and not kept: customers have none). The same ref
 //! again answers the customer it created (200), so the command is repeatable on its own.
 
-use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
 use pos_core::validation::{CustomerDraft, NumberInput};
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::customers::phone_in_use;
 use super::customers::views::CustomerView;
@@ -20,8 +20,8 @@ use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::till_refs::parse_ref;
 use crate::db::{loyalty, till_customers};
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/till/customers", post(create))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/till/customers", post(create))
 }
 
 #[derive(Debug, Deserialize)]

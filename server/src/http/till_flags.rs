@@ -2,11 +2,11 @@
 //! till sales recorded for the admin to look at (`sale_flags`), newest first, a page at a time.
 //! A shop admin only; always the admin's own shop.
 
-use axum::Router;
 use axum::extract::{Query, State};
 use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::invoice_views::invoice_number_text;
 use super::{ApiError, AppState, Success};
@@ -17,8 +17,8 @@ use crate::db::till_flags::{self, SaleFlag};
 pub const DEFAULT_LIMIT: i64 = 50;
 pub const MAX_LIMIT: i64 = 200;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/admin/sale-flags", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/admin/sale-flags", get(list))
 }
 
 #[derive(Debug, Deserialize)]

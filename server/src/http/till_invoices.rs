@@ -7,10 +7,11 @@
 //! repeatable on its own too. Selling is every shop user's job: any signed-in admin or staff
 //! session of the shop, always within its shop (another shop's ref is simply not found).
 
+use axum::Extension;
 use axum::extract::{Path, State};
 use axum::routing::{post, put};
-use axum::{Extension, Router};
 use sqlx::AnyConnection;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::idempotency::ClaimedKey;
 use super::invoice_views::InvoiceView;
@@ -26,8 +27,8 @@ use crate::sales::{till_sale, till_state};
 
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/till/invoices/{ref}", put(save))
         .route("/till/invoices/{ref}/payment", post(pay))
         .route("/till/invoices/{ref}/delete", post(delete))

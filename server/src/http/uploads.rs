@@ -8,14 +8,15 @@
 //! cannot be read as a whole (no file, not .csv, not CSV text, not UTF-8, no header or rows):
 //! 400. Larger than `POS_MAX_UPLOAD_BYTES` or more than 100,000 rows: 413.
 
+use axum::Extension;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
-use axum::{Extension, Router};
 use pos_core::validation::csv_file_name;
 use pos_csv_import::{FileError, ParsedFile, Plan, ProductRules, Report};
+use utoipa_axum::router::OpenApiRouter;
 
 use super::envelope::failure_with_data;
 use super::{ApiError, AppState, Success};
@@ -31,8 +32,8 @@ pub const UPLOADED: &str = "File uploaded successfully";
 #[derive(Debug, Clone, Copy)]
 struct UploadLimit(usize);
 
-pub fn router(max_upload_bytes: usize) -> Router<AppState> {
-    Router::new()
+pub fn router(max_upload_bytes: usize) -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/file/upload", post(upload_products))
         .route("/file/upload/category", post(upload_categories))
         .layer(Extension(UploadLimit(max_upload_bytes)))

@@ -2,13 +2,13 @@
 //! `GET /admin/check-logged`, `GET /staff/check-logged`, `POST /admin/logout`,
 //! `POST /staff/logout`. Both sign-ins need the till's shop session and a person of that shop.
 
-use axum::Router;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
@@ -22,8 +22,8 @@ use crate::db;
 use crate::db::Credentials;
 use crate::db::users::SignInName;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/admin/login", post(admin_sign_in))
         .route("/admin/check-logged", get(check_admin))
         .route("/admin/logout", post(sign_out))

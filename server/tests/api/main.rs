@@ -35,6 +35,7 @@ mod health;
 mod management_employees;
 mod management_refusals;
 mod management_shops;
+mod openapi;
 mod password_reset;
 mod passwords;
 mod permission_guard;

@@ -1,0 +1,125 @@
+//! GET /api/v1/openapi.json describes every route (docs/openapi.md).
+//!
+//! A route can only be documented if it is registered with `utoipa_axum::routes!` beside its
+//! `#[utoipa::path]`; `every_route_is_registered_with_its_description` fails on any route added
+//! another way, and `every_operation_is_described` on any documented route missing a summary,
+//! its failures or who may call it.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::support::{Backend, on_both_backends, spawn_app};
+
+on_both_backends!(the_document_is_served_and_describes_every_operation);
+
+const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
+
+async fn the_document_is_served_and_describes_every_operation(backend: Backend) {
+    let app = spawn_app(backend).await;
+
+    let response = app.get("/api/v1/openapi.json").await;
+
+    assert_eq!(response.status(), 200);
+    let document: Value = response.json().await.unwrap();
+    assert!(
+        document["openapi"].as_str().unwrap().starts_with("3.1"),
+        "{}",
+        document["openapi"]
+    );
+    assert_eq!(document["servers"][0]["url"], "/api/v1");
+    let problems = undescribed_operations(&document);
+    assert!(
+        problems.is_empty(),
+        "{} operations are not fully described:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// Every operation: a summary, a tag, a described answer for every status it lists, at least
+/// one failure status, and a security entry unless it is one of the public routes.
+fn undescribed_operations(document: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let paths = document["paths"].as_object().expect("paths");
+    assert!(paths.len() > 50, "only {} paths documented", paths.len());
+    for (path, item) in paths {
+        for method in METHODS {
+            let Some(operation) = item.get(method) else {
+                continue;
+            };
+            let name = format!("{} {path}", method.to_uppercase());
+            if operation["summary"].as_str().is_none_or(str::is_empty) {
+                problems.push(format!("{name}: no summary (the handler's doc comment)"));
+            }
+            if operation["tags"].as_array().is_none_or(Vec::is_empty) {
+                problems.push(format!("{name}: no tag"));
+            }
+            let responses = operation["responses"].as_object();
+            let Some(responses) = responses.filter(|all| !all.is_empty()) else {
+                problems.push(format!("{name}: no responses"));
+                continue;
+            };
+            for (status, answer) in responses {
+                if answer["description"].as_str().is_none_or(str::is_empty) {
+                    problems.push(format!("{name}: answer {status} has no description"));
+                }
+            }
+            let public = PUBLIC.contains(&(method, path.as_str()));
+            if !public && !responses.keys().any(|status| status.starts_with('4')) {
+                problems.push(format!("{name}: no 4xx answer documented"));
+            }
+            let secured = operation["security"]
+                .as_array()
+                .is_some_and(|entries| !entries.is_empty());
+            if secured == public {
+                problems.push(format!(
+                    "{name}: {}",
+                    if public {
+                        "public, but has a security entry"
+                    } else {
+                        "no security entry (add it, or list the route in PUBLIC)"
+                    }
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// The routes anyone may call (the security matrix checks them as such too).
+const PUBLIC: [(&str, &str); 2] = [("get", "/openapi.json"), ("get", "/health")];
+
+/// Routes registered with a plain `.route(...)` are served but missing from the document.
+#[test]
+fn every_route_is_registered_with_its_description() {
+    let http = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
+    let mut plain = Vec::new();
+    visit(&http, &mut |file, text| {
+        for (number, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if code.contains(".route(") || code.contains(".route_service(") {
+                plain.push(format!("{}:{}: {code}", file.display(), number + 1));
+            }
+        }
+    });
+    assert!(
+        plain.is_empty(),
+        "routes added without `.routes(routes!(handler))` and a #[utoipa::path]:\n{}",
+        plain.join("\n")
+    );
+}
+
+fn visit(folder: &Path, each: &mut dyn FnMut(&Path, &str)) {
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            visit(&path, each);
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            each(&path, &std::fs::read_to_string(&path).unwrap());
+        }
+    }
+}
