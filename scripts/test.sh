@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
-# tests, properties, golden fixtures, server integration tests), a short durability run (SIGKILL
+# tests, properties, golden fixtures, server integration tests), Schemathesis against the
+# server's OpenAPI document, a short durability run (SIGKILL
 # during paid sales), the same golden fixtures through the WebAssembly build under Node, a short
 # fuzzing pass of every parser, vitest, and the browser tests in Chromium.
 # Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
@@ -29,6 +30,9 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 
 step "Rust tests (SQLite and PostgreSQL)"
 cargo test -q --workspace
+
+step "Schemathesis against a seeded server (a bounded run; bash scripts/schemathesis.sh 300 for a long one)"
+bash "$ROOT/scripts/schemathesis.sh" "${POS_SCHEMATHESIS_EXAMPLES:-20}"
 
 step "Durability: SIGKILL during paid sales (a short run; bash scripts/durability.sh 60 for a long one)"
 bash "$ROOT/scripts/durability.sh" "${POS_DURABILITY_CYCLES:-5}"

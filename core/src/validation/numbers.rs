@@ -135,10 +135,11 @@ impl utoipa::PartialSchema for NumberInput {
             .item(
                 ObjectBuilder::new()
                     .schema_type(Type::String)
-                    .pattern(Some(r"^\s*-?[0-9]*\.?[0-9]+\s*$")),
+                    // parse_decimal's digits; blank is how a form sends an empty input.
+                    .pattern(Some(r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$")),
             )
             .description(Some(
-                "A number, or a numeric string as a form input sends it",
+                "A number, or a numeric string as a form input sends it (blank: not given)",
             ))
             .into()
     }
