@@ -8,6 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::ApiError;
+use super::redacted_path::redacted_path;
 
 /// Rejection texts are short; anything longer is not worth reading into memory.
 const MAX_REJECTION_TEXT: usize = 16 * 1024;
@@ -18,6 +19,7 @@ pub async fn not_found(OriginalUri(uri): OriginalUri) -> ApiError {
 }
 
 pub fn no_route(path: &str) -> ApiError {
+    let path = redacted_path(path);
     ApiError::NotFound(format!("no API route at {path}"))
 }
 
@@ -45,6 +47,7 @@ pub async fn envelope_errors(
         .unwrap_or_default();
     let error = match status {
         StatusCode::METHOD_NOT_ALLOWED => {
+            let path = redacted_path(&path);
             ApiError::MethodNotAllowed(format!("method {method} is not allowed on {path}"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(format!(

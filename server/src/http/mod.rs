@@ -27,6 +27,7 @@ mod payments;
 mod people;
 mod permissions;
 mod products;
+mod redacted_path;
 mod shop_session;
 mod sign_in;
 mod super_admin_employees;
@@ -163,12 +164,13 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
         .fallback(web_app::serve)
         .layer(
             TraceLayer::new_for_http()
-                // The path without the query string: queries may carry tokens.
+                // The path without the query string (queries may carry tokens), and without a
+                // reset link's token.
                 .make_span_with(|request: &Request| {
                     tracing::info_span!(
                         "request",
                         method = %request.method(),
-                        path = %request.uri().path(),
+                        path = %redacted_path::redacted_path(request.uri().path()),
                     )
                 })
                 .on_response(

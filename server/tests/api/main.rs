@@ -8,6 +8,7 @@ mod fake_stripe;
 mod identity_support;
 mod management_support;
 mod sales_card_support;
+mod secret_watch;
 mod smtp_sink;
 mod support;
 mod sync_support;

@@ -124,6 +124,7 @@ pub async fn start(
     let config = Config::from_lookup(|name| vars.get(name).cloned(), files.path())
         .map_err(|error| error.to_string())?;
 
+    crate::secret_watch::watch_logs();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind port 0");
@@ -131,7 +132,11 @@ pub async fn start(
     let app = App::build_with_clock(&config, listener, clock.clone())
         .await
         .map_err(|error| error.to_string())?;
-    let address = format!("http://{}", app.address());
+    // Every answer passes the secret watch on its way (server/tests/api/secret_watch.rs).
+    let address = format!(
+        "http://{}",
+        crate::secret_watch::relay_to(app.address()).await
+    );
     let db = app.db().clone();
     let (shutdown, stop) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async {
@@ -206,6 +211,9 @@ impl Drop for TestApp {
         // A test that ends without `shut_down` must not leave its server running.
         if let Some(server) = self.server.take() {
             server.abort();
+        }
+        if !std::thread::panicking() {
+            crate::secret_watch::assert_none_seen();
         }
     }
 }
