@@ -4,12 +4,13 @@
 //! super admin's to manage (403), except that an admin may edit its own profile.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, patch, post, put};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
-use super::people::{self, PasswordBody, ProfileBody};
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::people::{self, PasswordBody, ProfileBody, phone_number_schema};
 use super::super_admin_employees::{delete_person, set_password};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
@@ -19,23 +20,44 @@ use serde::Deserialize;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/admin/staff/list", get(list))
-        .route("/admin/create-employee", post(create))
-        .route("/admin/staff/{id}", put(update).delete(remove))
-        .route("/admin/staff/{id}/password", patch(reset_password))
-        .route("/admin/staff/{id}/{shop_id}", get(show))
+        .routes(routes!(list))
+        .routes(routes!(create))
+        .routes(routes!(update, remove))
+        .routes(routes!(reset_password))
+        .routes(routes!(show))
 }
 
-#[derive(Deserialize)]
+/// A new staff member of the admin's shop.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateStaff {
+    /// 3 to 16 letters or digits.
+    #[schema(max_length = 16)]
     user_name: String,
+    #[schema(max_length = 254)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
+    /// At least 8 characters with at least one digit.
+    #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]
     password: String,
 }
 
+/// List the shop's people.
+///
+/// Every admin and staff member of the admin's own shop, each with its grants.
+#[utoipa::path(
+    get,
+    path = "/admin/staff/list",
+    operation_id = "listStaff",
+    tag = "staff",
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The shop's admins and staff", body = Answer<Vec<UserView>>),
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
@@ -46,6 +68,24 @@ async fn list(
     ))
 }
 
+/// Add a staff member.
+///
+/// Creates a staff member of the admin's shop with the next staff id and no grants. Email and
+/// phone number must not be used by another account (409).
+#[utoipa::path(
+    post,
+    path = "/admin/create-employee",
+    operation_id = "createStaff",
+    tag = "staff",
+    security(("userSession" = ["admin"])),
+    request_body = CreateStaff,
+    responses(
+        (status = 201, description = "The staff member as stored", body = Answer<UserView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "The email or phone number is used by another account", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
@@ -69,6 +109,28 @@ async fn create(
     Ok(Success::created("Employee created", view))
 }
 
+/// Edit a staff member's profile.
+///
+/// Replaces the name, email and phone number of a staff member of the admin's shop, or of the
+/// admin itself; another admin is the super admin's to edit (403). Another shop's people are
+/// 404 like missing ones.
+#[utoipa::path(
+    put,
+    path = "/admin/staff/{id}",
+    operation_id = "updateStaff",
+    tag = "staff",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("userSession" = ["admin"])),
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "The person as stored, with its grants", body = Answer<UserView>),
+        Invalid,
+        Refused,
+        (status = 403, description = "Not signed in as an admin, a cross-site request, or the person is another admin", body = Failure),
+        (status = 404, description = "No such person in this shop", body = Failure),
+        (status = 409, description = "The email or phone number is used by another account", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
@@ -81,6 +143,24 @@ async fn update(
     Ok(Success::ok("Staff updated", view))
 }
 
+/// Delete a staff member.
+///
+/// Deletes a staff member of the admin's shop; their sessions end and their grants go with
+/// them. Admins cannot be deleted here (403).
+#[utoipa::path(
+    delete,
+    path = "/admin/staff/{id}",
+    operation_id = "deleteStaff",
+    tag = "staff",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 403, description = "Not signed in as an admin, a cross-site request, or the person is an admin", body = Failure),
+        (status = 404, description = "No such person in this shop", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
@@ -94,6 +174,26 @@ async fn remove(
     Ok(Success::ok("Staff deleted", ()))
 }
 
+/// Set a staff member's password.
+///
+/// Sets the password (at least 8 characters and a digit) of a staff member of the admin's shop
+/// and ends their sessions. Another admin's password is the super admin's to set (403).
+#[utoipa::path(
+    patch,
+    path = "/admin/staff/{id}/password",
+    operation_id = "resetStaffPassword",
+    tag = "staff",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("userSession" = ["admin"])),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Password changed", body = Answer<Nothing>),
+        Invalid,
+        Refused,
+        (status = 403, description = "Not signed in as an admin, a cross-site request, or the person is an admin", body = Failure),
+        (status = 404, description = "No such person in this shop", body = Failure),
+    )
+)]
 async fn reset_password(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
@@ -111,7 +211,26 @@ async fn reset_password(
     Ok(Success::ok("Password reset successfully", ()))
 }
 
-/// `shopId` must be the admin's own shop; any other is 404, as if the person did not exist.
+/// Read a person with their grants.
+///
+/// A person of the admin's own shop with the permissions they hold. `shop_id` must be the
+/// admin's own shop; any other is 404, as if the person did not exist.
+#[utoipa::path(
+    get,
+    path = "/admin/staff/{id}/{shop_id}",
+    operation_id = "getStaff",
+    tag = "staff",
+    params(
+        ("id" = String, Path, description = "The person's `_id` or staff id"),
+        ("shop_id" = String, Path, description = "The admin's own shop's `_id`"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The person, with its grants", body = Answer<UserView>),
+        Refused,
+        (status = 404, description = "No such person in this shop", body = Failure),
+    )
+)]
 async fn show(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,

@@ -4,10 +4,13 @@
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::routing::get;
 use serde::Serialize;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::openapi::{Answer, Failure};
 use super::{ApiError, AppState, Success};
 use crate::db::Backend;
 
@@ -15,16 +18,46 @@ use crate::db::Backend;
 const DATABASE_TIMEOUT: Duration = Duration::from_secs(3);
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/health", get(check_health))
+    OpenApiRouter::new().routes(routes!(check_health))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct Health {
+    /// Always "ok" (a server whose database does not answer says 503 instead).
+    #[schema(value_type = String, example = "ok")]
     status: &'static str,
+    /// Which database the server runs on.
+    #[schema(schema_with = backend_schema)]
     database: Backend,
+    /// The server's version (its Cargo package version).
+    #[schema(value_type = String)]
     version: &'static str,
 }
 
+/// `Backend` serialized: its `name()`.
+fn backend_schema() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(
+            [Backend::Sqlite, Backend::Postgres].map(Backend::name),
+        ))
+        .into()
+}
+
+/// Check the server and its database.
+///
+/// Answers 200 while the database answers a ping within 3 seconds, 503 otherwise; load
+/// balancers and the web client's online indicator read it. No session needed.
+#[utoipa::path(
+    get,
+    path = "/health",
+    operation_id = "checkHealth",
+    tag = "meta",
+    responses(
+        (status = 200, description = "The server and its database answer", body = Answer<Health>),
+        (status = 503, description = "The database does not answer", body = Failure),
+    )
+)]
 async fn check_health(State(state): State<AppState>) -> Result<Success<Health>, ApiError> {
     let problem = match tokio::time::timeout(DATABASE_TIMEOUT, state.db.ping()).await {
         Ok(Ok(())) => {

@@ -1,14 +1,21 @@
 //! The identity shapes of docs/api-identity.md: `Shop` and `User` as answers show them. Built
 //! only from rows that hold no password hash, so no answer can leak one.
+//!
+//! Also the OpenAPI schemas of `Role` and `Permission` (their serialized strings), made here
+//! from the same `as_str` the answers use.
 
 use serde::Serialize;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use crate::auth::{Permission, Role};
 use crate::db::shops::Shop;
 use crate::db::users::User;
 
-#[derive(Debug, Serialize)]
+/// `Shop` of docs/api-identity.md.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Shop)]
 pub struct ShopView {
     #[serde(rename = "_id")]
     id: String,
@@ -16,7 +23,9 @@ pub struct ShopView {
     email: String,
     phone_number: String,
     country_name: String,
+    /// ISO 4217, upper case ("MVR").
     currency_code: String,
+    /// The IANA time zone the dashboards bucket sales in ("Indian/Maldives").
     time_zone: String,
 }
 
@@ -34,19 +43,28 @@ impl From<Shop> for ShopView {
     }
 }
 
-#[derive(Debug, Serialize)]
+/// `User` of docs/api-identity.md: an admin, a staff member or the super admin. The optional
+/// fields are always present, `null` for the super admin (who has no shop and no staff id).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = User)]
 pub struct UserView {
     #[serde(rename = "_id")]
     id: String,
+    /// `S` and 6 digits ("S000042"); `null` for the super admin.
+    #[schema(required = true)]
     staff_id: Option<String>,
     user_name: String,
     email: String,
     phone_number: String,
     role: Role,
+    /// The grants held, in SPEC's order (always empty for the super admin).
     permissions: Vec<Permission>,
+    #[schema(required = true)]
     shop_id: Option<String>,
+    #[schema(required = true)]
     shop_name: Option<String>,
+    #[schema(required = true)]
     currency_code: Option<String>,
 }
 
@@ -66,3 +84,36 @@ impl UserView {
         }
     }
 }
+
+/// A string schema allowing exactly `names`.
+fn one_of_names(names: impl IntoIterator<Item = &'static str>, what: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(names))
+        .description(Some(what))
+        .into()
+}
+
+impl utoipa::PartialSchema for Role {
+    fn schema() -> RefOr<Schema> {
+        // A new role fails this match until it is listed here too.
+        let _every_role_listed = |role: Role| match role {
+            Role::SuperAdmin | Role::Admin | Role::Staff => (),
+        };
+        let all = [Role::SuperAdmin, Role::Admin, Role::Staff];
+        one_of_names(all.map(Role::as_str), "Who the person is")
+    }
+}
+
+impl utoipa::ToSchema for Role {}
+
+impl utoipa::PartialSchema for Permission {
+    fn schema() -> RefOr<Schema> {
+        one_of_names(
+            Permission::ALL.map(Permission::as_str),
+            "A grant (SPEC part 3)",
+        )
+    }
+}
+
+impl utoipa::ToSchema for Permission {}

@@ -8,12 +8,13 @@
 use std::net::IpAddr;
 
 use axum::extract::{Path, State};
-use axum::routing::post;
 use pos_core::validation;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Nothing};
 use super::people::PasswordBody;
 use super::{ApiError, AppState, Success};
 use crate::auth::{ClientIp, Role, SecretToken};
@@ -60,16 +61,39 @@ async fn limit_link_requests(
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/password/reset-link", post(request_link))
-        .route("/password/reset/{token}", post(reset))
+        .routes(routes!(request_link))
+        .routes(routes!(reset))
 }
 
-#[derive(Deserialize)]
+/// Whose password to reset: the account's email and which sign-in page the link leads to.
+#[derive(Deserialize, utoipa::ToSchema)]
 struct LinkRequest {
+    #[schema(max_length = 254)]
     email: String,
+    /// `admin` (a shop admin) or `super-admin`, surrounding spaces ignored.
+    #[schema(pattern = r"^\s*(admin|super-admin)\s*$")]
     role: String,
 }
 
+/// Mail a password reset link.
+///
+/// Mails a single-use link, valid for 30 minutes, to the admin or super admin with this email.
+/// The answer is the same whether or not such an account exists; requests per email and per
+/// address are limited (429).
+#[utoipa::path(
+    post,
+    path = "/password/reset-link",
+    operation_id = "requestPasswordResetLink",
+    tag = "passwords",
+    request_body = LinkRequest,
+    responses(
+        (status = 200, description = "If the account exists, the link is on its way", body = Answer<Nothing>),
+        Invalid,
+        (status = 403, description = "A cross-site request", body = Failure),
+        (status = 429, description = "Too many reset requests for this email or address; retry later", body = Failure,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn request_link(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -113,6 +137,23 @@ async fn request_link(
     Ok(Success::ok(LINK_SENT, ()))
 }
 
+/// Set a new password with a reset link.
+///
+/// Spends the link's token: the password (at least 8 characters and a digit) is changed and
+/// the account's sessions end. An unknown, used or expired token is refused (400).
+#[utoipa::path(
+    post,
+    path = "/password/reset/{token}",
+    operation_id = "resetPassword",
+    tag = "passwords",
+    params(("token" = String, Path, description = "The token from the mailed link")),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Password changed", body = Answer<Nothing>),
+        Invalid,
+        (status = 403, description = "A cross-site request", body = Failure),
+    )
+)]
 async fn reset(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

@@ -3,6 +3,8 @@
 //! permissions, and the rules for what an admin may do to whom.
 
 use serde::Deserialize;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::identity_views::UserView;
 use super::json::text_or_number;
@@ -12,7 +14,18 @@ use crate::auth::{Role, UserSession};
 use crate::db;
 use crate::db::employees::{self, PersonRef, Profile};
 use crate::db::users::User;
-use pos_core::validation;
+use pos_core::validation::{
+    self, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS,
+};
+
+// `#[schema(max_length = ...)]` takes only literals: the request bodies of the identity routes
+// write these numbers, and this fails to compile if a limit changes without them.
+const _: () = assert!(
+    EMAIL_MAX_CHARS == 254
+        && PASSWORD_MIN_CHARS == 8
+        && PASSWORD_MAX_CHARS == 128
+        && STAFF_NAME_MAX_CHARS == 16
+);
 
 pub const PERSON_NOT_FOUND: &str = "Staff member not found";
 pub const SHOP_NOT_FOUND: &str = "Shop not found";
@@ -39,18 +52,53 @@ pub fn shop_id(raw: &str) -> Result<i64, ApiError> {
         .map_err(|_| ApiError::NotFound(SHOP_NOT_FOUND.to_owned()))
 }
 
+/// The schema of a `phoneNumber` field (`text_or_number`): 7 digits as text (surrounding spaces
+/// ignored) or as a whole number, which cannot keep a leading zero.
+pub fn phone_number_schema() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r"^\s*[0-9]{7}\s*$")),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(1_000_000))
+                .maximum(Some(9_999_999)),
+        )
+        .description(Some("Exactly 7 digits, as text or as a number"))
+        .into()
+}
+
+/// The schema of an id a form may send as text or as a number (`text_or_number`).
+pub fn id_text_or_number_schema() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(ObjectBuilder::new().schema_type(Type::Integer))
+        .description(Some("An `_id`, as text or as a number"))
+        .into()
+}
+
 /// `{userName, email, phoneNumber}`; extra fields (`staffId`, `_id`) are ignored.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileBody {
+    /// 3 to 16 letters or digits.
+    #[schema(max_length = 16)]
     user_name: String,
+    #[schema(max_length = 254)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
 }
 
-#[derive(Deserialize)]
+/// A new password.
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct PasswordBody {
+    /// At least 8 characters with at least one digit.
+    #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]
     pub password: String,
 }
 

@@ -4,12 +4,12 @@
 //! after the change, and every real change leaves an audit row.
 
 use axum::extract::{Path, State};
-use axum::routing::patch;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people;
 use super::{ApiError, AppState, Success};
 use crate::auth::{AdminSession, ClientIp, Permission, SuperAdminSession};
@@ -19,19 +19,22 @@ use crate::db::users::User;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route(
-            "/super-admin/staff/{id}/permissions",
-            patch(super_admin_grant).delete(super_admin_revoke),
-        )
-        .route(
-            "/admin/staff/{id}/permissions",
-            patch(admin_grant).delete(admin_revoke),
-        )
+        .routes(routes!(super_admin_grant, super_admin_revoke))
+        .routes(routes!(admin_grant, admin_revoke))
 }
 
-#[derive(Deserialize)]
+/// The permission to grant or revoke.
+#[derive(Deserialize, utoipa::ToSchema)]
 struct PermissionBody {
+    /// One of the twelve grant names.
+    #[schema(value_type = Permission)]
     permission: String,
+}
+
+/// The person's grants after the change.
+#[derive(Serialize, utoipa::ToSchema)]
+struct Grants {
+    permissions: Vec<Permission>,
 }
 
 impl PermissionBody {
@@ -43,50 +46,128 @@ impl PermissionBody {
     }
 }
 
+/// Grant a permission to any person.
+///
+/// Grants one permission to any shop's admin or staff member. Granting a permission already
+/// held changes nothing and still succeeds.
+#[utoipa::path(
+    patch,
+    path = "/super-admin/staff/{id}/permissions",
+    operation_id = "grantPermissionAsSuperAdmin",
+    tag = "permissions",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    request_body = PermissionBody,
+    responses(
+        (status = 200, description = "The person's grants after the change", body = Answer<Grants>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+    )
+)]
 async fn super_admin_grant(
     State(state): State<AppState>,
     session: SuperAdminSession,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<PermissionBody>,
-) -> Result<Success<Value>, ApiError> {
+) -> Result<Success<Grants>, ApiError> {
     let target = people::find(&state, None, &id).await?;
     let actor = format!("super admin {}", session.user.id);
     change(&state, &target, body.parse()?, true, actor, ip).await
 }
 
+/// Revoke a permission from any person.
+///
+/// Revokes one permission from any shop's admin or staff member. Revoking one not held changes
+/// nothing and still succeeds.
+#[utoipa::path(
+    delete,
+    path = "/super-admin/staff/{id}/permissions",
+    operation_id = "revokePermissionAsSuperAdmin",
+    tag = "permissions",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    request_body = PermissionBody,
+    responses(
+        (status = 200, description = "The person's grants after the change", body = Answer<Grants>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+    )
+)]
 async fn super_admin_revoke(
     State(state): State<AppState>,
     session: SuperAdminSession,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<PermissionBody>,
-) -> Result<Success<Value>, ApiError> {
+) -> Result<Success<Grants>, ApiError> {
     let target = people::find(&state, None, &id).await?;
     let actor = format!("super admin {}", session.user.id);
     change(&state, &target, body.parse()?, false, actor, ip).await
 }
 
+/// Grant a permission to a staff member.
+///
+/// Grants one permission to a staff member of the admin's shop; another admin's grants are the
+/// super admin's (403). Granting a permission already held changes nothing and still succeeds.
+#[utoipa::path(
+    patch,
+    path = "/admin/staff/{id}/permissions",
+    operation_id = "grantPermission",
+    tag = "permissions",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("userSession" = ["admin"])),
+    request_body = PermissionBody,
+    responses(
+        (status = 200, description = "The staff member's grants after the change", body = Answer<Grants>),
+        Invalid,
+        Refused,
+        (status = 403, description = "Not signed in as an admin, a cross-site request, or the person is an admin", body = Failure),
+        (status = 404, description = "No such person in this shop", body = Failure),
+    )
+)]
 async fn admin_grant(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<PermissionBody>,
-) -> Result<Success<Value>, ApiError> {
+) -> Result<Success<Grants>, ApiError> {
     let target = people::find(&state, Some(session.shop_id), &id).await?;
     people::admin_may_manage(&session, &target, false)?;
     let actor = format!("admin {}", session.user.id);
     change(&state, &target, body.parse()?, true, actor, ip).await
 }
 
+/// Revoke a permission from a staff member.
+///
+/// Revokes one permission from a staff member of the admin's shop; another admin's grants are
+/// the super admin's (403). Revoking one not held changes nothing and still succeeds.
+#[utoipa::path(
+    delete,
+    path = "/admin/staff/{id}/permissions",
+    operation_id = "revokePermission",
+    tag = "permissions",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("userSession" = ["admin"])),
+    request_body = PermissionBody,
+    responses(
+        (status = 200, description = "The staff member's grants after the change", body = Answer<Grants>),
+        Invalid,
+        Refused,
+        (status = 403, description = "Not signed in as an admin, a cross-site request, or the person is an admin", body = Failure),
+        (status = 404, description = "No such person in this shop", body = Failure),
+    )
+)]
 async fn admin_revoke(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
     ClientIp(ip): ClientIp,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<PermissionBody>,
-) -> Result<Success<Value>, ApiError> {
+) -> Result<Success<Grants>, ApiError> {
     let target = people::find(&state, Some(session.shop_id), &id).await?;
     people::admin_may_manage(&session, &target, false)?;
     let actor = format!("admin {}", session.user.id);
@@ -102,7 +183,7 @@ async fn change(
     grant: bool,
     actor: String,
     ip: Option<std::net::IpAddr>,
-) -> Result<Success<Value>, ApiError> {
+) -> Result<Success<Grants>, ApiError> {
     let shop_id = target
         .shop_id
         .ok_or_else(|| ApiError::NotFound(people::PERSON_NOT_FOUND.to_owned()))?;
@@ -130,8 +211,5 @@ async fn change(
     }
     let permissions = db::permissions::list(&mut *transaction, shop_id, target.id).await?;
     transaction.commit().await?;
-    Ok(Success::ok(
-        "Permission updated",
-        json!({ "permissions": permissions }),
-    ))
+    Ok(Success::ok("Permission updated", Grants { permissions }))
 }

@@ -3,13 +3,14 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::ShopView;
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -18,19 +19,42 @@ use crate::db;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/shop/login", post(sign_in))
-        .route("/shop/check-login", get(check_signed_in))
-        .route("/shop/logout", post(sign_out))
+        .routes(routes!(sign_in))
+        .routes(routes!(check_signed_in))
+        .routes(routes!(sign_out))
 }
 
-#[derive(Deserialize)]
+/// The shop's email and password.
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ShopSignIn {
+    #[schema(max_length = 254)]
     email: String,
+    #[schema(max_length = 128)]
     password: String,
 }
 
-/// A new shop sign-in rebinds the till: the till's previous shop session and any admin or
-/// staff session on it end.
+/// Sign the till in as a shop.
+///
+/// Sets the `pos_shop` cookie. A new shop sign-in rebinds the till: the till's previous shop
+/// session and any admin or staff session on it end (their cookies are cleared). A wrong email
+/// or password is the same 401 "Invalid credentials"; repeated failures for one account or
+/// from one address are refused for a while (429).
+#[utoipa::path(
+    post,
+    path = "/shop/login",
+    operation_id = "signInShop",
+    tag = "sessions",
+    request_body = ShopSignIn,
+    responses(
+        (status = 200, description = "Signed in: the shop", body = Answer<ShopView>,
+            headers(("Set-Cookie" = String, description = "`pos_shop` set, `pos_user` cleared"))),
+        Invalid,
+        (status = 401, description = "Wrong email or password (\"Invalid credentials\", never saying which)", body = Failure),
+        (status = 403, description = "A cross-site request", body = Failure),
+        (status = 429, description = "Too many failed sign-ins for this account or address; retry later", body = Failure,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn sign_in(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -65,11 +89,40 @@ async fn sign_in(
     ))
 }
 
+/// Read the till's shop.
+///
+/// The shop the till is signed in as, while its session lasts.
+#[utoipa::path(
+    get,
+    path = "/shop/check-login",
+    operation_id = "checkShopSignIn",
+    tag = "sessions",
+    security(("shopSession" = [])),
+    responses(
+        (status = 200, description = "The signed-in shop", body = Answer<ShopView>),
+        Refused,
+    )
+)]
 async fn check_signed_in(session: ShopSession) -> Success<ShopView> {
     Success::ok("Shop is signed in", ShopView::from(session.shop))
 }
 
-/// Ends the shop session and, with it, the admin or staff session on this till.
+/// Sign the till's shop out.
+///
+/// Ends the shop session and, with it, the admin or staff session on this till; both cookies
+/// are cleared.
+#[utoipa::path(
+    post,
+    path = "/shop/logout",
+    operation_id = "signOutShop",
+    tag = "sessions",
+    security(("shopSession" = [])),
+    responses(
+        (status = 200, description = "Signed out", body = Answer<Nothing>,
+            headers(("Set-Cookie" = String, description = "`pos_shop` and `pos_user` cleared"))),
+        Refused,
+    )
+)]
 async fn sign_out(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

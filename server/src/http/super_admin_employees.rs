@@ -3,13 +3,16 @@
 //! reaches every shop; no route here can reach a super admin.
 
 use axum::extract::{Path, Query, State};
-use axum::routing::{delete, get, patch, put};
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
-use super::people::{self, PasswordBody, ProfileBody};
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::people::{
+    self, PasswordBody, ProfileBody, id_text_or_number_schema, phone_number_schema,
+};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
 use crate::auth::{ClientIp, Role, SuperAdminSession};
@@ -18,35 +21,62 @@ use crate::password_changes::{self, ChangedBy, Owner};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/super-admin/employees", get(list).post(create))
-        .route("/super-admin/employees/{id}", put(update))
-        .route(
-            "/super-admin/employees/{id}/password",
-            patch(reset_password),
-        )
-        .route("/super-admin/employee/{id}/delete", delete(remove))
-        .route("/super-admin/staff/{id}", get(show))
+        .routes(routes!(list, create))
+        .routes(routes!(update))
+        .routes(routes!(reset_password))
+        .routes(routes!(remove))
+        .routes(routes!(show))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ShopQuery {
+    /// The shop's `_id` (required: 400 without it).
+    #[param(required = true)]
     shop: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// A new admin or staff member of a shop.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateEmployee {
+    /// 3 to 16 letters or digits.
+    #[schema(max_length = 16)]
     user_name: String,
+    #[schema(max_length = 254)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
+    /// At least 8 characters with at least one digit.
+    #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]
     password: String,
+    /// The shop's `_id`.
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = id_text_or_number_schema)]
     shop_id: String,
-    /// SPEC part 9: staff by default.
+    /// SPEC part 9: staff by default (absent, null or empty).
+    #[schema(pattern = r"^\s*(staff|admin)?\s*$")]
     role: Option<String>,
 }
 
+/// List a shop's people.
+///
+/// Every admin and staff member of the shop named by `?shop=`, each with its grants.
+#[utoipa::path(
+    get,
+    path = "/super-admin/employees",
+    operation_id = "listShopEmployees",
+    tag = "employees",
+    params(ShopQuery),
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "The shop's admins and staff", body = Answer<Vec<UserView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such shop", body = Failure),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -63,6 +93,25 @@ async fn list(
     ))
 }
 
+/// Add an admin or staff member to a shop.
+///
+/// The person gets the next staff id; a new admin is granted all twelve permissions, a staff
+/// member none. Email and phone number must not be used by another account (409).
+#[utoipa::path(
+    post,
+    path = "/super-admin/employees",
+    operation_id = "createShopEmployee",
+    tag = "employees",
+    security(("superAdminSession" = [])),
+    request_body = CreateEmployee,
+    responses(
+        (status = 201, description = "The person as stored, with its grants", body = Answer<UserView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such shop", body = Failure),
+        (status = 409, description = "The email or phone number is used by another account", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -97,6 +146,26 @@ async fn create(
     Ok(Success::created("Employee created", view))
 }
 
+/// Edit a person's profile.
+///
+/// Replaces the name, email and phone number of any shop's admin or staff member. Email and
+/// phone number must not be used by another account (409).
+#[utoipa::path(
+    put,
+    path = "/super-admin/employees/{id}",
+    operation_id = "updateShopEmployee",
+    tag = "employees",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "The person as stored, with its grants", body = Answer<UserView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+        (status = 409, description = "The email or phone number is used by another account", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -108,7 +177,22 @@ async fn update(
     Ok(Success::ok("Staff updated", view))
 }
 
-/// Deleting a person ends their sessions and removes their grants (cascade).
+/// Delete a person.
+///
+/// Deletes any shop's admin or staff member; their sessions end and their grants go with them.
+#[utoipa::path(
+    delete,
+    path = "/super-admin/employee/{id}/delete",
+    operation_id = "deleteShopEmployee",
+    tag = "employees",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -119,6 +203,25 @@ async fn remove(
     Ok(Success::ok("Staff deleted", ()))
 }
 
+/// Set a person's password.
+///
+/// Sets any shop's admin or staff member's password (at least 8 characters and a digit) and
+/// ends their sessions.
+#[utoipa::path(
+    patch,
+    path = "/super-admin/employees/{id}/password",
+    operation_id = "resetShopEmployeePassword",
+    tag = "employees",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Password changed", body = Answer<Nothing>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+    )
+)]
 async fn reset_password(
     State(state): State<AppState>,
     session: SuperAdminSession,
@@ -135,6 +238,22 @@ async fn reset_password(
     Ok(Success::ok("Password reset successfully", ()))
 }
 
+/// Read a person with their grants.
+///
+/// Any shop's admin or staff member, with the permissions they hold.
+#[utoipa::path(
+    get,
+    path = "/super-admin/staff/{id}",
+    operation_id = "getShopEmployee",
+    tag = "employees",
+    params(("id" = String, Path, description = "The person's `_id` or staff id")),
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "The person, with its grants", body = Answer<UserView>),
+        Refused,
+        (status = 404, description = "No such admin or staff member", body = Failure),
+    )
+)]
 async fn show(
     State(state): State<AppState>,
     _session: SuperAdminSession,

@@ -4,13 +4,15 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::people::phone_number_schema;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -20,19 +22,43 @@ use crate::db::users::SignInName;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/super-admin/login", post(sign_in))
-        .route("/super-admin/check-logged", get(check_signed_in))
-        .route("/super-admin/logout", post(sign_out))
+        .routes(routes!(sign_in))
+        .routes(routes!(check_signed_in))
+        .routes(routes!(sign_out))
 }
 
-#[derive(Deserialize)]
+/// The super admin's phone number and password.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SuperAdminSignIn {
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
+    #[schema(max_length = 128)]
     password: String,
 }
 
+/// Sign the super admin in.
+///
+/// Sets the `pos_super_admin` cookie (replacing this browser's previous super admin session);
+/// no till or shop is involved. A wrong phone number or password is the same 401 "Invalid
+/// credentials"; repeated failures are refused for a while.
+#[utoipa::path(
+    post,
+    path = "/super-admin/login",
+    operation_id = "signInSuperAdmin",
+    tag = "sessions",
+    request_body = SuperAdminSignIn,
+    responses(
+        (status = 200, description = "Signed in: the super admin", body = Answer<UserView>,
+            headers(("Set-Cookie" = String, description = "`pos_super_admin` set"))),
+        Invalid,
+        (status = 401, description = "Wrong phone number or password (\"Invalid credentials\", never saying which)", body = Failure),
+        (status = 403, description = "A cross-site request", body = Failure),
+        (status = 429, description = "Too many failed sign-ins for this account or address; retry later", body = Failure,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn sign_in(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -68,6 +94,20 @@ async fn sign_in(
     ))
 }
 
+/// Read the signed-in super admin.
+///
+/// The super admin of this browser's session, while it lasts.
+#[utoipa::path(
+    get,
+    path = "/super-admin/check-logged",
+    operation_id = "checkSuperAdminSignIn",
+    tag = "sessions",
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "The signed-in super admin", body = Answer<UserView>),
+        Refused,
+    )
+)]
 async fn check_signed_in(session: SuperAdminSession) -> Success<UserView> {
     Success::ok(
         "Super admin is signed in",
@@ -75,6 +115,21 @@ async fn check_signed_in(session: SuperAdminSession) -> Success<UserView> {
     )
 }
 
+/// Sign the super admin out.
+///
+/// Ends the super admin's session and clears its cookie.
+#[utoipa::path(
+    post,
+    path = "/super-admin/logout",
+    operation_id = "signOutSuperAdmin",
+    tag = "sessions",
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "Signed out", body = Answer<Nothing>,
+            headers(("Set-Cookie" = String, description = "`pos_super_admin` cleared"))),
+        Refused,
+    )
+)]
 async fn sign_out(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

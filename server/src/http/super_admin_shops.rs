@@ -3,15 +3,16 @@
 //! (core's `CurrencyCode`).
 
 use axum::extract::{Path, State};
-use axum::routing::{get, put};
 use pos_core::money::CurrencyCode;
 use pos_core::validation;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::ShopView;
 use super::json::{ApiJson, text_or_number};
-use super::people::{self, PasswordBody};
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::people::{self, PasswordBody, phone_number_schema};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
 use crate::auth::{ClientIp, SuperAdminSession};
@@ -24,42 +25,60 @@ use crate::password_changes::{self, ChangedBy, Owner};
 const SHOP_NAME_MAX_CHARS: usize = 60;
 /// The longest country name in common use has 56 characters.
 const COUNTRY_NAME_MAX_CHARS: usize = 60;
+// The bodies' `#[schema(max_length = 60)]` must be literals: they follow these.
+const _: () = assert!(SHOP_NAME_MAX_CHARS == 60 && COUNTRY_NAME_MAX_CHARS == 60);
 /// A shop's time zone when its creation names none (the super admin can change it later).
 const DEFAULT_TIME_ZONE: &str = "UTC";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/super-admin/shops", get(list).post(create))
-        .route(
-            "/super-admin/shops/{shop_id}",
-            put(update).patch(reset_password),
-        )
+        .routes(routes!(list, create))
+        .routes(routes!(update, reset_password))
 }
 
-#[derive(Deserialize)]
+/// A new shop and its sign-in.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CreateShop {
+    #[schema(max_length = 60)]
     shop_name: String,
+    /// The shop's sign-in; unique among shops (any case).
+    #[schema(max_length = 254)]
     email: String,
+    /// Stored with its first letter capitalised.
+    #[schema(max_length = 60)]
     country_name: String,
+    /// 3 letters, any case ("mvr" is stored as "MVR").
+    #[schema(pattern = r"^\s*[A-Za-z]{3}\s*$")]
     currency_code: String,
+    /// At least 8 characters with at least one digit.
+    #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]
     password: String,
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
-    /// Not in SPEC's payload: the shop's IANA time zone (UTC when absent).
+    /// Not in SPEC's payload: the shop's IANA time zone ("Indian/Maldives"; UTC when absent).
     #[serde(default)]
     time_zone: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// A shop's new details (its phone number and password are not changed here).
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateShop {
+    #[schema(max_length = 60)]
     shop_name: String,
+    /// Unique among shops (any case).
+    #[schema(max_length = 254)]
     email: String,
+    /// Stored with its first letter capitalised.
+    #[schema(max_length = 60)]
     country_name: String,
+    /// 3 letters, any case.
+    #[schema(pattern = r"^\s*[A-Za-z]{3}\s*$")]
     currency_code: String,
     /// Not in SPEC's payload: the shop's IANA time zone, which the dashboards bucket sales in.
-    /// Left as it is when absent.
+    /// Left as it is when absent; a new zone re-buckets the shop's past sales.
     #[serde(default)]
     time_zone: Option<String>,
 }
@@ -95,6 +114,20 @@ fn check(
     })
 }
 
+/// List every shop.
+///
+/// All shops, for the super admin.
+#[utoipa::path(
+    get,
+    path = "/super-admin/shops",
+    operation_id = "listShops",
+    tag = "shops",
+    security(("superAdminSession" = [])),
+    responses(
+        (status = 200, description = "Every shop", body = Answer<Vec<ShopView>>),
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -106,6 +139,24 @@ async fn list(
     ))
 }
 
+/// Add a shop.
+///
+/// Creates a shop with its sign-in email and password. The email must not belong to another
+/// shop (409); an unknown currency code or time zone is refused (400).
+#[utoipa::path(
+    post,
+    path = "/super-admin/shops",
+    operation_id = "createShop",
+    tag = "shops",
+    security(("superAdminSession" = [])),
+    request_body = CreateShop,
+    responses(
+        (status = 201, description = "The shop as stored", body = Answer<ShopView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "Another shop has this email", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -133,6 +184,27 @@ async fn create(
     Ok(Success::created("Shop created", ShopView::from(created)))
 }
 
+/// Edit a shop.
+///
+/// Replaces the shop's name, email, country and currency, and its time zone when one is sent
+/// (the dashboards are then rebuilt in the new zone). The email must not belong to another
+/// shop (409).
+#[utoipa::path(
+    put,
+    path = "/super-admin/shops/{shop_id}",
+    operation_id = "updateShop",
+    tag = "shops",
+    params(("shop_id" = String, Path, description = "The shop's `_id`")),
+    security(("superAdminSession" = [])),
+    request_body = UpdateShop,
+    responses(
+        (status = 200, description = "The shop as stored", body = Answer<ShopView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such shop", body = Failure),
+        (status = 409, description = "Another shop has this email", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     _session: SuperAdminSession,
@@ -180,7 +252,25 @@ fn checked_zone(name: &str) -> Result<String, ApiError> {
     Ok(name.trim().to_owned())
 }
 
-/// Also signs out every till of the shop (and the people on them).
+/// Set a shop's password.
+///
+/// The new password must have at least 8 characters and a digit. Also signs out every till of
+/// the shop (and the people on them).
+#[utoipa::path(
+    patch,
+    path = "/super-admin/shops/{shop_id}",
+    operation_id = "resetShopPassword",
+    tag = "shops",
+    params(("shop_id" = String, Path, description = "The shop's `_id`")),
+    security(("superAdminSession" = [])),
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Password changed", body = Answer<Nothing>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such shop", body = Failure),
+    )
+)]
 async fn reset_password(
     State(state): State<AppState>,
     session: SuperAdminSession,

@@ -5,13 +5,15 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::routing::{get, post};
 use pos_core::validation;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::people::phone_number_schema;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -24,29 +26,58 @@ use crate::db::users::SignInName;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/admin/login", post(admin_sign_in))
-        .route("/admin/check-logged", get(check_admin))
-        .route("/admin/logout", post(sign_out))
-        .route("/staff/login", post(staff_sign_in))
-        .route("/staff/check-logged", get(check_staff))
-        .route("/staff/logout", post(sign_out))
+        .routes(routes!(admin_sign_in))
+        .routes(routes!(check_admin))
+        .routes(routes!(admin_sign_out))
+        .routes(routes!(staff_sign_in))
+        .routes(routes!(check_staff))
+        .routes(routes!(staff_sign_out))
 }
 
-#[derive(Deserialize)]
+/// An admin of the till's shop: its phone number and password.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AdminSignIn {
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = phone_number_schema)]
     phone_number: String,
+    #[schema(max_length = 128)]
     password: String,
 }
 
-#[derive(Deserialize)]
+/// A staff member of the till's shop: its staff id and password.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StaffSignIn {
+    /// `S` and 6 digits ("S000042"), any case, surrounding spaces ignored.
+    #[schema(pattern = r"^\s*[Ss][0-9]{6}\s*$")]
     staff_id: String,
+    #[schema(max_length = 128)]
     password: String,
 }
 
+/// Sign an admin in on the till.
+///
+/// Needs the till's shop session; the admin must belong to that shop. Sets the `pos_user`
+/// cookie, replacing the till's admin or staff session if it has one. A wrong phone number or
+/// password is the same 401 "Invalid credentials"; repeated failures are refused for a while.
+#[utoipa::path(
+    post,
+    path = "/admin/login",
+    operation_id = "signInAdmin",
+    tag = "sessions",
+    security(("shopSession" = [])),
+    request_body = AdminSignIn,
+    responses(
+        (status = 200, description = "Signed in: the admin with its grants", body = Answer<UserView>,
+            headers(("Set-Cookie" = String, description = "`pos_user` set"))),
+        Invalid,
+        (status = 401, description = "The till's shop is not signed in, or a wrong phone number or password (\"Invalid credentials\")", body = Failure),
+        (status = 403, description = "A cross-site request", body = Failure),
+        (status = 429, description = "Too many failed sign-ins for this account or address; retry later", body = Failure,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn admin_sign_in(
     State(state): State<AppState>,
     shop: ShopSession,
@@ -74,6 +105,29 @@ async fn admin_sign_in(
     .await
 }
 
+/// Sign a staff member in on the till.
+///
+/// Needs the till's shop session; the staff member must belong to that shop. Sets the
+/// `pos_user` cookie, replacing the till's admin or staff session if it has one. A wrong staff
+/// id or password is the same 401 "Invalid credentials"; repeated failures are refused for a
+/// while.
+#[utoipa::path(
+    post,
+    path = "/staff/login",
+    operation_id = "signInStaff",
+    tag = "sessions",
+    security(("shopSession" = [])),
+    request_body = StaffSignIn,
+    responses(
+        (status = 200, description = "Signed in: the staff member with its grants", body = Answer<UserView>,
+            headers(("Set-Cookie" = String, description = "`pos_user` set"))),
+        Invalid,
+        (status = 401, description = "The till's shop is not signed in, or a wrong staff id or password (\"Invalid credentials\")", body = Failure),
+        (status = 403, description = "A cross-site request", body = Failure),
+        (status = 429, description = "Too many failed sign-ins for this account or address; retry later", body = Failure,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    )
+)]
 async fn staff_sign_in(
     State(state): State<AppState>,
     shop: ShopSession,
@@ -132,6 +186,20 @@ async fn start(
     ))
 }
 
+/// Read the signed-in admin.
+///
+/// The admin signed in on the till, with its grants as they are now.
+#[utoipa::path(
+    get,
+    path = "/admin/check-logged",
+    operation_id = "checkAdminSignIn",
+    tag = "sessions",
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The signed-in admin", body = Answer<UserView>),
+        Refused,
+    )
+)]
 async fn check_admin(AdminSession(session): AdminSession) -> Success<UserView> {
     Success::ok(
         "Admin is signed in",
@@ -139,11 +207,73 @@ async fn check_admin(AdminSession(session): AdminSession) -> Success<UserView> {
     )
 }
 
+/// Read the signed-in staff member.
+///
+/// The staff member signed in on the till, with its grants as they are now.
+#[utoipa::path(
+    get,
+    path = "/staff/check-logged",
+    operation_id = "checkStaffSignIn",
+    tag = "sessions",
+    security(("userSession" = ["staff"])),
+    responses(
+        (status = 200, description = "The signed-in staff member", body = Answer<UserView>),
+        Refused,
+    )
+)]
 async fn check_staff(StaffSession(session): StaffSession) -> Success<UserView> {
     Success::ok(
         "Staff member is signed in",
         UserView::new(session.user, session.permissions),
     )
+}
+
+/// Sign the till's admin or staff member out.
+///
+/// Ends whichever user session the till has (admin or staff: the web app may call this one from
+/// a staff screen) and clears `pos_user`; the shop stays signed in.
+#[utoipa::path(
+    post,
+    path = "/admin/logout",
+    operation_id = "signOutAdmin",
+    tag = "sessions",
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "Signed out", body = Answer<Nothing>,
+            headers(("Set-Cookie" = String, description = "`pos_user` cleared"))),
+        Refused,
+    )
+)]
+async fn admin_sign_out(
+    state: State<AppState>,
+    ip: ClientIp,
+    session: UserSession,
+) -> Result<Response, ApiError> {
+    sign_out(state, ip, session).await
+}
+
+/// Sign the till's staff member or admin out.
+///
+/// Ends whichever user session the till has (staff or admin: the web app may call this one from
+/// an admin screen) and clears `pos_user`; the shop stays signed in.
+#[utoipa::path(
+    post,
+    path = "/staff/logout",
+    operation_id = "signOutStaff",
+    tag = "sessions",
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "Signed out", body = Answer<Nothing>,
+            headers(("Set-Cookie" = String, description = "`pos_user` cleared"))),
+        Refused,
+    )
+)]
+async fn staff_sign_out(
+    state: State<AppState>,
+    ip: ClientIp,
+    session: UserSession,
+) -> Result<Response, ApiError> {
+    sign_out(state, ip, session).await
 }
 
 /// Either path ends whichever user session the till has: the web app may call the admin one
