@@ -23,11 +23,24 @@ pub const ADDRESS_MAX_CHARS: usize = 200;
 
 /// The details as sent; every field may be missing (then it is checked as blank).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(as = CustomInvoiceCustomerDraft))]
 #[serde(rename_all = "camelCase")]
 pub struct CustomDetailsDraft {
+    /// The customer's name (required).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, nullable = false, max_length = 100)
+    )]
     pub user_name: Option<String>,
+    /// Exactly 7 digits (required).
+    #[cfg_attr(feature = "openapi", schema(required = true, nullable = false))]
     pub phone_number: Option<NumberInput>,
+    /// Optional; blank means none, well-formed when given.
+    #[cfg_attr(feature = "openapi", schema(max_length = 254))]
     pub email: Option<String>,
+    /// Optional.
+    #[cfg_attr(feature = "openapi", schema(max_length = 200))]
     pub address: Option<String>,
 }
 

@@ -18,11 +18,13 @@ use std::sync::Arc;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{post, put};
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::{InvoiceView, invoice_number_text};
+use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, Invoice, card_status, status};
@@ -36,10 +38,10 @@ const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/payment/card/invoice/{id}", post(start_checkout))
-        .route("/payment/card/success/invoice/{id}", put(confirm_success))
-        .route("/payment/card/failed/invoice/{id}", put(record_failure))
-        .route("/payment/card/webhook", post(webhook::receive))
+        .routes(routes!(start_checkout))
+        .routes(routes!(confirm_success))
+        .routes(routes!(record_failure))
+        .routes(routes!(webhook::receive))
 }
 
 fn gateway(state: &AppState) -> Result<&Arc<CardGateway>, ApiError> {
@@ -181,15 +183,22 @@ async fn pay(
     }
 }
 
-#[derive(Serialize)]
+/// The Stripe Checkout Session the customer pays on.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = CardCheckoutSession)]
 struct SessionView {
+    /// Stripe's session id (`cs_...`).
     id: String,
+    /// The Stripe page to send the customer to; `null` when Stripe gives none.
+    #[schema(required = true)]
     url: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = CardCheckout)]
 struct CheckoutView {
     session: SessionView,
+    /// The invoice, its card status now `pending`.
     invoice: InvoiceView,
 }
 
@@ -232,6 +241,34 @@ async fn reusable_session(
     })
 }
 
+/// Start a card payment on Stripe Checkout.
+///
+/// Opens a Stripe Checkout Session for the open sale invoice's total and answers where to send
+/// the customer. A second click or a retry while that session is still open for the same total
+/// answers the same session; a session Stripe already reports paid pays the invoice instead
+/// (then 409, already paid). Refused: an empty cart (400), a paid invoice or nothing to pay by
+/// card (409), card payments not configured (503), Stripe refusing or silent (502).
+#[utoipa::path(
+    post,
+    path = "/payment/card/invoice/{id}",
+    operation_id = "startCardPayment",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The Checkout Session and the invoice", body = Answer<CheckoutView>),
+        (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is already paid, has nothing to pay by card, has cents Stripe cannot charge in the shop's currency, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+        (status = 502, description = "Stripe refused the request or did not answer", body = Failure),
+        (status = 503, description = "Card payments are not configured", body = Failure),
+    )
+)]
 async fn start_checkout(
     State(state): State<AppState>,
     session: UserSession,
@@ -294,12 +331,41 @@ async fn start_checkout(
 
 /// `?sessionId=`: the session the success page was given, if it sends one; it must be the
 /// stored one.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct SuccessQuery {
+    /// The Checkout Session the success page was given; when sent, it must be the invoice's.
     session_id: Option<String>,
 }
 
+/// Confirm a card payment after Stripe's success page.
+///
+/// The browser is not trusted: the server asks Stripe about the invoice's own stored session
+/// and pays the invoice only when Stripe reports it paid, for this invoice and exactly its
+/// total (409 otherwise). Confirming again, or after the webhook, answers the paid invoice.
+#[utoipa::path(
+    put,
+    path = "/payment/card/success/invoice/{id}",
+    operation_id = "confirmCardPayment",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        SuccessQuery,
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The paid invoice", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "Stripe has not confirmed this payment, the payment does not match the invoice's total, the invoice is already paid otherwise, a product has not enough stock, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+        (status = 502, description = "Stripe refused the request or did not answer", body = Failure),
+        (status = 503, description = "Card payments are not configured", body = Failure),
+    )
+)]
 async fn confirm_success(
     State(state): State<AppState>,
     session: UserSession,
@@ -319,6 +385,30 @@ async fn confirm_success(
     Ok(Success::ok("Invoice paid", view(&state, invoice).await?))
 }
 
+/// Record a card payment that was not completed.
+///
+/// The customer gave up or the payment failed on Stripe's page: the invoice's card status
+/// becomes `failed` and it stays open, to be paid another way or by a new card attempt. A paid
+/// invoice is 409.
+#[utoipa::path(
+    put,
+    path = "/payment/card/failed/invoice/{id}",
+    operation_id = "recordCardFailure",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The open invoice, its card status `failed`", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is already paid, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn record_failure(
     State(state): State<AppState>,
     session: UserSession,

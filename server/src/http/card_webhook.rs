@@ -10,15 +10,44 @@ use serde::Serialize;
 
 use super::{Standing, gateway, settle_card, standing};
 use crate::db::card_payments;
+use crate::http::openapi::{Answer, Failure};
 use crate::http::{ApiError, AppState, Success};
 use crate::stripe::{CheckoutSession, WebhookAction};
 
-#[derive(Serialize)]
+/// The acknowledgement Stripe reads.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = StripeEventReceived)]
 pub(super) struct Received {
+    /// Always `true`.
     received: bool,
 }
 
-/// Verifies, applies once and records one event.
+/// Receive a Stripe event.
+///
+/// Stripe's webhook: no session, the `Stripe-Signature` header is the authentication. The
+/// event is verified (signature and timestamp), applied once and recorded, so a redelivery
+/// answers "Event already handled" and changes nothing. `checkout.session.completed` (paid) and
+/// `checkout.session.async_payment_succeeded` pay the session's invoice, when the payment
+/// matches it; `checkout.session.expired` marks the pending attempt failed; other events are
+/// acknowledged. A failure to apply an event answers 500 so that Stripe delivers it again.
+#[utoipa::path(
+    post,
+    path = "/payment/card/webhook",
+    operation_id = "receiveStripeEvent",
+    tag = "payments",
+    params((
+        "Stripe-Signature" = String,
+        Header,
+        description = "Stripe's signature of the body: `t=<unix time>,v1=<HMAC-SHA256 hex>` with the endpoint's signing secret"
+    )),
+    request_body(content = Object, content_type = "application/json", description = "A Stripe event object, exactly as Stripe sent it (the signature covers these bytes)"),
+    responses(
+        (status = 200, description = "The event was handled now, or before", body = Answer<Received>),
+        (status = 400, description = "The Stripe-Signature header is missing, or the signature, its timestamp or the event is not valid", body = Failure),
+        (status = 413, description = "The body is larger than the API's limit", body = Failure),
+        (status = 503, description = "Card payments are not configured", body = Failure),
+    )
+)]
 pub(super) async fn receive(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -11,15 +11,17 @@
 mod pricing;
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post, put};
 use pos_core::pricing::CustomInvoice;
 use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use sqlx::{Any, AnyConnection, Transaction};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::InvoiceView;
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::products::PRODUCT_NOT_FOUND;
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
@@ -34,14 +36,11 @@ pub const LINE_NOT_FOUND: &str = "Product is not in this invoice";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/invoice/custom/create", post(create))
-        .route("/invoice/custom/{id}", get(show).delete(remove))
-        .route("/invoice/custom/{id}/product", post(add_product))
-        .route(
-            "/invoice/custom/{id}/product/{product_id}",
-            put(remove_product),
-        )
-        .route("/invoice/custom/{id}/customer", put(set_customer))
+        .routes(routes!(create))
+        .routes(routes!(show, remove))
+        .routes(routes!(add_product))
+        .routes(routes!(remove_product))
+        .routes(routes!(set_customer))
 }
 
 fn not_found() -> ApiError {
@@ -103,6 +102,25 @@ async fn commit_totals(
     Ok(())
 }
 
+/// Start a custom invoice.
+///
+/// An empty custom invoice, numbered, made by the caller; its customer details are typed in
+/// next (`PUT /invoice/custom/{id}/customer`).
+#[utoipa::path(
+    post,
+    path = "/invoice/custom/create",
+    operation_id = "createCustomInvoice",
+    tag = "custom-invoices",
+    params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),
+    security(("userSession" = [])),
+    responses(
+        (status = 201, description = "The new custom invoice", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     session: UserSession,
@@ -123,6 +141,22 @@ async fn create(
     ))
 }
 
+/// Show a custom invoice.
+///
+/// A sale invoice is not a custom invoice: it is 404 here like a missing one.
+#[utoipa::path(
+    get,
+    path = "/invoice/custom/{id}",
+    operation_id = "getCustomInvoice",
+    tag = "custom-invoices",
+    params(("id" = String, Path, description = "The custom invoice's `_id`")),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The custom invoice", body = Answer<InvoiceView>),
+        Refused,
+        (status = 404, description = "No such custom invoice in this shop", body = Failure),
+    )
+)]
 async fn show(
     State(state): State<AppState>,
     session: UserSession,
@@ -134,10 +168,15 @@ async fn show(
 
 /// `{productId, quantity}`: both required (SPEC part 5: a line is added only when a product
 /// was chosen and the quantity is not blank); either may be a JSON number or text.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CustomInvoiceLineSet)]
 struct LineBody {
+    /// The product's `_id` (required).
+    #[schema(required = true, nullable = false)]
     product_id: Option<NumberInput>,
+    /// Above 0 with at most 3 decimals (required).
+    #[schema(required = true, nullable = false)]
     quantity: Option<NumberInput>,
 }
 
@@ -160,7 +199,31 @@ fn line_request(body: &LineBody) -> Result<(i64, Decimal), ApiError> {
     Ok((product_id(product)?, quantity))
 }
 
-/// Adds the product, or sets its quantity when it is already on the invoice.
+/// Set a product's quantity on a custom invoice.
+///
+/// Adds the product at its current prices, or sets its quantity when it is already on the
+/// invoice (its kept prices stay); the invoice is priced again by pos_core. Custom invoices
+/// are never paid, so stock is not checked.
+#[utoipa::path(
+    post,
+    path = "/invoice/custom/{id}/product",
+    operation_id = "addCustomInvoiceProduct",
+    tag = "custom-invoices",
+    params(
+        ("id" = String, Path, description = "The custom invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = LineBody,
+    responses(
+        (status = 200, description = "The custom invoice, priced again", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such custom invoice, or no such product, in this shop", body = Failure),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn add_product(
     State(state): State<AppState>,
     session: UserSession,
@@ -200,6 +263,29 @@ async fn add_product(
     answer(&state, shop_id, id, "Product added to custom invoice").await
 }
 
+/// Remove a product from a custom invoice.
+///
+/// Its line goes and the invoice is priced again. A product with no line on the invoice is 404.
+#[utoipa::path(
+    put,
+    path = "/invoice/custom/{id}/product/{product_id}",
+    operation_id = "removeCustomInvoiceProduct",
+    tag = "custom-invoices",
+    params(
+        ("id" = String, Path, description = "The custom invoice's `_id`"),
+        ("product_id" = String, Path, description = "The `_id` of the product whose line goes"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The custom invoice, priced again", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 404, description = "No such custom invoice in this shop, or the product is not in it", body = Failure),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn remove_product(
     State(state): State<AppState>,
     session: UserSession,
@@ -226,6 +312,31 @@ async fn remove_product(
     answer(&state, shop_id, id, "Product removed").await
 }
 
+/// Set a custom invoice's customer details.
+///
+/// The details are text printed on the document, not a stored customer: `userName` and a
+/// 7-digit `phoneNumber` are required, `email` and `address` optional. Every failing field is
+/// named in one 400.
+#[utoipa::path(
+    put,
+    path = "/invoice/custom/{id}/customer",
+    operation_id = "setCustomInvoiceCustomer",
+    tag = "custom-invoices",
+    params(
+        ("id" = String, Path, description = "The custom invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = CustomDetailsDraft,
+    responses(
+        (status = 200, description = "The custom invoice with its details", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such custom invoice in this shop", body = Failure),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn set_customer(
     State(state): State<AppState>,
     session: UserSession,
@@ -253,7 +364,22 @@ async fn set_customer(
     answer(&state, shop_id, id, "Customer details saved").await
 }
 
+/// Delete a custom invoice.
+///
 /// Deletes the custom invoice with its lines (custom invoices are documents, never paid).
+#[utoipa::path(
+    delete,
+    path = "/invoice/custom/{id}",
+    operation_id = "deleteCustomInvoice",
+    tag = "custom-invoices",
+    params(("id" = String, Path, description = "The custom invoice's `_id`")),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 404, description = "No such custom invoice in this shop", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     session: UserSession,

@@ -12,8 +12,9 @@ use crate::http::numbers::decimal;
 
 /// `Customer`: `{_id, customerName, phoneNumber, email, loyalityPoint, pointAmount, createdAt,
 /// updatedAt}` (SPEC's spelling `loyalityPoint`).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Customer)]
 pub struct CustomerView {
     #[serde(rename = "_id")]
     id: String,

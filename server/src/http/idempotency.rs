@@ -45,6 +45,17 @@ pub const BAD_KEY: &str = "Idempotency-Key must be 1 to 200 visible ASCII charac
 pub const OTHER_REQUEST: &str = "This Idempotency-Key was used for another request";
 pub const STILL_RUNNING: &str = "A request with this Idempotency-Key is still being processed";
 
+/// The header's description in the OpenAPI document of every POST, PUT and PATCH sales route:
+/// `params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC, ...))`.
+/// Its own answers (400 for a malformed key, 409 while the first request runs, 422 for the key
+/// used with another request) are in each route's responses.
+pub const KEY_PARAM_DOC: &str = "Optional: 1 to 200 visible ASCII characters naming this request \
+    (a malformed key is refused with 400). With a signed-in user session, the first request with \
+    a key runs and its 2xx or 4xx answer is kept for 24 hours; the same key with the same method, \
+    path and body gets that answer again, with the header `Idempotent-Replayed: true`, without \
+    running twice. The same key with another request answers 422; while the first request is \
+    still running, 409.";
+
 /// Keys are kept this long (then swept).
 const KEEP_MILLIS: i64 = 24 * 60 * 60 * 1000;
 /// A request still pending after this long was abandoned (the server stopped while it ran: the

@@ -15,8 +15,9 @@ use crate::http::ApiError;
 use crate::http::numbers::decimal;
 
 /// `Invoice` (SPEC part 3 "Invoice / open order", "Custom invoice").
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Invoice)]
 pub struct InvoiceView {
     #[serde(rename = "_id")]
     id: String,
@@ -28,14 +29,20 @@ pub struct InvoiceView {
     /// The device number its till showed before the server numbered it (`7F3A-0012`); "" when
     /// none.
     provisional_number: String,
+    /// `active` (a cart), `saved` (an open order), `paid`, `refunded` (in full or in part) or
+    /// `custom`.
     status: String,
     created_at: i64,
     updated_at: i64,
+    /// When it was paid (milliseconds since the epoch); `null` while open and on a custom invoice.
+    #[schema(required = true)]
     paid_at: Option<i64>,
     staff: StaffView,
     /// `null` for a custom invoice.
+    #[schema(required = true)]
     customer: Option<InvoiceCustomerView>,
     /// Only on a custom invoice whose details were given; `null` otherwise.
+    #[schema(required = true)]
     customer_details_custom: Option<CustomDetailsView>,
     products: Vec<LineView>,
     #[serde(serialize_with = "decimal")]
@@ -55,23 +62,30 @@ pub struct InvoiceView {
     #[serde(serialize_with = "decimal")]
     refunded_amount: Decimal,
     /// `cash`, `internal-device` or `digital` once paid.
+    #[schema(required = true)]
     payment_method: Option<String>,
     /// `null`, `pending`, `failed` or `paid`: the latest card attempt.
+    #[schema(required = true)]
     card_status: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+/// Who made the invoice.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InvoiceStaff)]
 struct StaffView {
+    /// The user's `_id`; `null` once that user was deleted.
     #[serde(rename = "_id")]
+    #[schema(required = true)]
     id: Option<String>,
     user_name: String,
 }
 
 /// The customer of a sale; `loyalityPoint` (SPEC's spelling) is the current balance when the
 /// answer includes it (the cart's redeem box needs it), else absent.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InvoiceCustomer)]
 struct InvoiceCustomerView {
     #[serde(rename = "_id")]
     id: String,
@@ -81,11 +95,14 @@ struct InvoiceCustomerView {
         skip_serializing_if = "Option::is_none",
         serialize_with = "optional_decimal"
     )]
+    #[schema(nullable = false)]
     loyality_point: Option<Decimal>,
 }
 
-#[derive(Debug, Serialize)]
+/// The customer details typed into a custom invoice.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CustomInvoiceCustomer)]
 struct CustomDetailsView {
     user_name: String,
     phone_number: String,
@@ -95,13 +112,15 @@ struct CustomDetailsView {
 
 /// One line (SPEC part 3 "Invoice line"), with pos_core's `CartLineInput` fields and the priced
 /// amounts.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InvoiceLine)]
 struct LineView {
     #[serde(rename = "_id")]
     id: String,
     product_id: String,
     product_name: String,
+    #[schema(schema_with = schemas::unit)]
     unit: &'static str,
     custom_product: bool,
     #[serde(serialize_with = "decimal")]
@@ -115,6 +134,7 @@ struct LineView {
     /// The product's discount (a percentage or a flat amount per unit, see `discountType`).
     #[serde(serialize_with = "decimal")]
     discount: Decimal,
+    #[schema(schema_with = schemas::discount_type)]
     discount_type: &'static str,
     #[serde(serialize_with = "decimal")]
     category_discount_rate: Decimal,
@@ -138,6 +158,61 @@ struct LineView {
     points_earned: Decimal,
     #[serde(serialize_with = "decimal")]
     refunded_quantity: Decimal,
+}
+
+/// The OpenAPI schemas of fields that serde sees as plain text but that take only some values
+/// or shapes (`#[schema(schema_with = ...)]`), for the answers here and the sales bodies.
+pub mod schemas {
+    use pos_core::catalog::{DiscountType, Unit};
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+
+    fn one_of_strings(values: Vec<&'static str>, description: &str) -> Schema {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(values))
+            .description(Some(description))
+            .into()
+    }
+
+    /// `unit`: `no` (pieces, whole quantities), `kg`, `lt` or `m`.
+    pub fn unit() -> Schema {
+        one_of_strings(
+            Unit::ALL.into_iter().map(Unit::as_str).collect(),
+            "The product's unit: no (pieces, whole quantities), kg, lt or m",
+        )
+    }
+
+    /// `discountType`: how `discount` is read.
+    pub fn discount_type() -> Schema {
+        one_of_strings(
+            [DiscountType::Percentage, DiscountType::Flat]
+                .into_iter()
+                .map(DiscountType::as_str)
+                .collect(),
+            "percentage: discount is a percentage; flat: an amount off each unit",
+        )
+    }
+
+    /// An id or code read with `json::text_or_number`: text, or a whole JSON number.
+    pub fn text_or_whole_number() -> Schema {
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Integer))
+            .description(Some("Text, or a whole JSON number"))
+            .into()
+    }
+
+    /// [`text_or_whole_number`] that may also be `null` (then it counts as absent).
+    pub fn optional_text_or_whole_number() -> Schema {
+        OneOfBuilder::new()
+            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(ObjectBuilder::new().schema_type(Type::Integer))
+            .item(ObjectBuilder::new().schema_type(Type::Null))
+            .description(Some(
+                "Text, or a whole JSON number; blank or null counts as absent",
+            ))
+            .into()
+    }
 }
 
 fn optional_decimal<S: serde::Serializer>(

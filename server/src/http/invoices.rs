@@ -15,9 +15,9 @@ mod lists;
 mod redeem;
 mod reprice;
 
-use axum::routing::{delete, get, post, put};
 use sqlx::{Any, AnyConnection, Transaction};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState};
@@ -28,17 +28,14 @@ pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/invoice", get(lists::by_status).post(carts::show_by_body))
-        .route(
-            "/invoice/{id}",
-            get(carts::show).post(carts::create).patch(carts::save),
-        )
-        .route("/invoice/{id}/products", post(lines::add))
-        .route("/invoice/{id}/product/{product_id}", put(lines::remove))
-        .route("/invoice/{id}/clear", put(lines::clear))
-        .route("/invoice/save/status-saved", get(lists::saved))
-        .route("/invoice/status-saved/{id}", delete(carts::delete_open))
-        .route("/redeem/{id}", put(redeem::redeem))
+        .routes(routes!(lists::by_status, carts::show_by_body))
+        .routes(routes!(carts::show, carts::create, carts::save))
+        .routes(routes!(lines::add))
+        .routes(routes!(lines::remove))
+        .routes(routes!(lines::clear))
+        .routes(routes!(lists::saved))
+        .routes(routes!(carts::delete_open))
+        .routes(routes!(redeem::redeem))
 }
 
 fn not_found() -> ApiError {

@@ -9,13 +9,15 @@
 
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::routing::{post, put};
 use pos_core::validation::{self, NumberInput};
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::invoice_views::InvoiceView;
+use super::idempotency::KEY_PARAM_DOC;
+use super::invoice_views::{InvoiceView, schemas};
 use super::json::{ApiJson, text_or_number};
+use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, Invoice};
@@ -27,9 +29,9 @@ pub const ONLY_ADMINS_REFUND: &str = "Only a shop admin can refund";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/payment/cash/invoice/{id}", post(pay_cash))
-        .route("/payment/internal-device/invoice/{id}", post(pay_swipe))
-        .route("/payment/{id}/invoice", put(refund))
+        .routes(routes!(pay_cash))
+        .routes(routes!(pay_swipe))
+        .routes(routes!(refund))
 }
 
 /// A path id that is not a number cannot name an invoice: the same 404 as a missing one.
@@ -67,7 +69,30 @@ async fn pay(
     ))
 }
 
-/// The body, if any, is ignored: the invoice says what is paid.
+/// Pay an invoice in cash.
+///
+/// The body, if any, is ignored: the invoice says what is paid. In one transaction the invoice
+/// is priced again by pos_core, the stock taken and the loyalty points redeemed and earned;
+/// paying again answers 409. Refused: an empty cart (400), not enough stock or points (409).
+#[utoipa::path(
+    post,
+    path = "/payment/cash/invoice/{id}",
+    operation_id = "payCash",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The paid invoice, with the customer's balance after it", body = Answer<InvoiceView>),
+        (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn pay_cash(
     State(state): State<AppState>,
     session: UserSession,
@@ -76,6 +101,29 @@ async fn pay_cash(
     pay(&state, &session, &id, PaymentMethod::Cash).await
 }
 
+/// Pay an invoice on the shop's card terminal.
+///
+/// A swipe on the shop's own device (`internal-device`): recorded like a cash payment, the
+/// terminal took the money. Refused as the cash payment is.
+#[utoipa::path(
+    post,
+    path = "/payment/internal-device/invoice/{id}",
+    operation_id = "payInternalDevice",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The paid invoice, with the customer's balance after it", body = Answer<InvoiceView>),
+        (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn pay_swipe(
     State(state): State<AppState>,
     session: UserSession,
@@ -101,18 +149,27 @@ impl FromRequestParts<AppState> for RefundingAdmin {
 }
 
 /// `{amount}` (SPEC) or `{products: [{productId, quantity}]}`: exactly one of them.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RefundRequest)]
 struct RefundBody {
+    /// The money to give back (at most what is left to refund, 2 decimals at most); or
+    /// `products` instead.
     amount: Option<NumberInput>,
+    /// The products and quantities to give back, at least one; or `amount` instead.
     products: Option<Vec<RefundItemBody>>,
 }
 
-#[derive(Deserialize)]
+/// A product of the invoice and how much of it comes back.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = RefundItem)]
 struct RefundItemBody {
+    /// The `_id` of a product on the invoice.
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = schemas::text_or_whole_number)]
     product_id: String,
+    /// Above 0 with at most 3 decimals, at most what is left of the line.
     quantity: NumberInput,
 }
 
@@ -165,6 +222,34 @@ impl RefundItemBody {
     }
 }
 
+/// Refund a paid invoice.
+///
+/// Only a shop admin may refund (403 for staff, before the body is read). By `amount`, or by
+/// `products` (their share of the total, the stock put back), never more than is left to
+/// refund; the points it earned are taken back and the points it redeemed given back, in
+/// proportion. An invoice paid by card is refunded through Stripe first (502 when Stripe
+/// refuses or does not answer: asking again for the same refund finishes it).
+#[utoipa::path(
+    put,
+    path = "/payment/{id}/invoice",
+    operation_id = "refundInvoice",
+    tag = "payments",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = ["admin"])),
+    request_body = RefundBody,
+    responses(
+        (status = 200, description = "The invoice after the refund", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is not paid or already fully refunded; its card refund cannot go ahead now (card payments not configured, another card refund unfinished or just recorded); or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+        (status = 502, description = "Stripe refused the card refund or did not answer", body = Failure),
+    )
+)]
 async fn refund(
     State(state): State<AppState>,
     RefundingAdmin(session): RefundingAdmin,

@@ -14,8 +14,11 @@ use pos_core::validation::{
 };
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
 use super::ApiError;
+use super::invoice_views::schemas;
 use super::json::text_or_number;
 use crate::db::till_refs::parse_ref;
 use crate::sales::settle::PaymentMethod;
@@ -29,52 +32,118 @@ pub const MAX_LINES: usize = 500;
 pub const BAD_REF: &str = "Invoice ref must be a UUID";
 
 /// `PUT /till/invoices/{ref}`, and `invoice` of the payment: the open invoice, whole.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TillInvoice)]
 pub struct InvoiceBody {
+    /// The customer's `_id`, or the ref the till gave a customer it added
+    /// (`POST /till/customers`). Required.
     #[serde(default, deserialize_with = "optional_text")]
+    #[schema(required = true, schema_with = schemas::text_or_whole_number)]
     customer_id: Option<String>,
     #[serde(default)]
+    #[schema(schema_with = open_status)]
     status: Option<String>,
+    /// The number the till showed before the server numbered it: 4 upper-case hex digits
+    /// naming the device, a dash and 4 to 12 digits (`7F3A-0012`); blank when none.
     #[serde(default)]
+    #[schema(pattern = r"^\s*([0-9A-F]{4}-[0-9]{4,12})?\s*$")]
     provisional_number: Option<String>,
+    /// When the till started it (milliseconds since the epoch); the server's time when absent
+    /// or implausible.
     #[serde(default)]
     created_at: Option<NumberInput>,
+    /// The money taken off with loyalty points (lowered to the amount due); 0 when absent.
     #[serde(default)]
     redeem_amount: Option<NumberInput>,
+    /// The lines as rung up, one per product, at most 500.
     #[serde(default)]
+    #[schema(max_items = 500)]
     lines: Vec<LineBody>,
 }
 
-#[derive(Debug, Deserialize)]
+/// A line as the till rang it up: the catalogue values it was priced with (pos_core's
+/// `CartLineInput`); the server keeps them rather than the catalogue's current ones.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TillInvoiceLine)]
 struct LineBody {
+    /// The product's `_id`.
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = schemas::text_or_whole_number)]
     product_id: String,
+    /// Above 0, at most 3 decimals, whole for `no`.
     quantity: NumberInput,
+    #[schema(max_length = 120)]
     product_name: String,
+    #[schema(schema_with = schemas::unit)]
     unit: String,
     selling_price: NumberInput,
     cost_price: NumberInput,
+    /// The markup percentage, 0 to 1000.
     cost_price_profit: NumberInput,
+    /// A percentage or an amount off each unit, as `discountType` says.
     discount: NumberInput,
+    #[schema(schema_with = schemas::discount_type)]
     discount_type: String,
+    /// A percentage.
     category_discount_rate: NumberInput,
+    /// A percentage.
     product_tax: NumberInput,
+    /// A percentage.
     loyalty_rate: NumberInput,
 }
 
 /// `POST /till/invoices/{ref}/payment`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TillPayment)]
 pub struct PaymentBody {
+    #[schema(schema_with = payment_method)]
     method: String,
+    /// When the till took the payment (milliseconds since the epoch); the server's time when
+    /// absent or implausible.
     #[serde(default)]
     paid_at: Option<NumberInput>,
+    /// Whether the till took it offline.
     #[serde(default)]
     offline: Option<bool>,
+    /// What the till charged; a difference from the server's total is flagged, not refused.
     total_amount: NumberInput,
     invoice: InvoiceBody,
+}
+
+/// A text field that takes one of `values` (`#[schema(schema_with = ...)]`).
+fn text_choice(values: &[&'static str], description: &str) -> Schema {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .description(Some(description))
+        .into()
+}
+
+/// `status` of a till invoice; `null` counts as absent.
+fn open_status() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some([
+            Value::from("active"),
+            Value::from("saved"),
+            Value::from(""),
+            Value::Null,
+        ]))
+        .description(Some(
+            "active (a cart; also when absent, blank or null) or saved (an open order)",
+        ))
+        .into()
+}
+
+/// `method` of a till payment.
+fn payment_method() -> Schema {
+    text_choice(
+        &["cash", "internal-device"],
+        "cash, or internal-device (the shop's own card terminal)",
+    )
 }
 
 /// An optional text field that may arrive as a JSON number; blank or `null` is absent.

@@ -6,14 +6,16 @@
 //! again answers the customer it created (200), so the command is repeatable on its own.
 
 use axum::extract::State;
-use axum::routing::post;
 use pos_core::validation::{CustomerDraft, NumberInput};
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::customers::phone_in_use;
 use super::customers::views::CustomerView;
+use super::idempotency::KEY_PARAM_DOC;
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::customers::{self, Customer, CustomerFields};
@@ -21,19 +23,29 @@ use crate::db::till_refs::parse_ref;
 use crate::db::{loyalty, till_customers};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/till/customers", post(create))
+    OpenApiRouter::new().routes(routes!(create))
 }
 
-#[derive(Debug, Deserialize)]
+/// A customer added at the till, named by the till's ref.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = TillCustomer)]
 struct TillCustomerBody {
+    /// The UUID the till gave the customer (required).
     #[serde(rename = "ref", default)]
+    #[schema(required = true, nullable = false)]
     client_ref: Option<String>,
+    /// Required.
     #[serde(default)]
+    #[schema(required = true, nullable = false, max_length = 100)]
     customer_name: Option<String>,
+    /// Exactly 7 digits, unique in the shop (required).
     #[serde(default)]
+    #[schema(required = true, nullable = false)]
     phone_number: Option<NumberInput>,
+    /// Optional; well-formed when given.
     #[serde(default)]
+    #[schema(max_length = 254)]
     email: Option<String>,
 }
 
@@ -42,6 +54,30 @@ async fn view(state: &AppState, customer: Customer) -> Result<CustomerView, ApiE
     Ok(CustomerView::new(customer, balance))
 }
 
+/// Add a customer at the till.
+///
+/// A customer added in front of the till, named by the till's ref so it can be sold to before
+/// it is synced; no `customer_create` grant is needed (it is part of selling). Fields and rules
+/// are those of `POST /customer/create` (`address` is accepted and not kept). The same ref
+/// again answers the customer it created (200). A phone number another customer of the shop
+/// has is 409.
+#[utoipa::path(
+    post,
+    path = "/till/customers",
+    operation_id = "createTillCustomer",
+    tag = "till",
+    params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),
+    security(("userSession" = [])),
+    request_body = TillCustomerBody,
+    responses(
+        (status = 200, description = "The customer this ref already created", body = Answer<CustomerView>),
+        (status = 201, description = "The customer, added", body = Answer<CustomerView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "Another customer of the shop has this phone number, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     session: UserSession,

@@ -9,13 +9,14 @@
 
 use axum::Extension;
 use axum::extract::{Path, State};
-use axum::routing::{post, put};
 use sqlx::AnyConnection;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::idempotency::ClaimedKey;
+use super::idempotency::{ClaimedKey, KEY_PARAM_DOC};
 use super::invoice_views::InvoiceView;
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
@@ -29,9 +30,9 @@ pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/till/invoices/{ref}", put(save))
-        .route("/till/invoices/{ref}/payment", post(pay))
-        .route("/till/invoices/{ref}/delete", post(delete))
+        .routes(routes!(save))
+        .routes(routes!(pay))
+        .routes(routes!(delete))
 }
 
 fn staff(session: &UserSession) -> Staff<'_> {
@@ -60,7 +61,34 @@ async fn read(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceVi
     view(db, invoice).await
 }
 
-/// `PUT /till/invoices/{ref}`: 201 when this created the invoice (numbered now), else 200.
+/// Save the till's open invoice, whole.
+///
+/// The till sends its open invoice (cart or open order) as it now has it, named by its ref:
+/// the first time it is created and numbered (201), after that replaced, lines and all (200).
+/// The lines keep the prices they were rung up at; the totals are priced by pos_core. Refused:
+/// a customer or product not in the shop (404), an invoice already paid (409), a custom
+/// invoice's ref (404).
+#[utoipa::path(
+    put,
+    path = "/till/invoices/{ref}",
+    operation_id = "saveTillInvoice",
+    tag = "till",
+    params(
+        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = InvoiceBody,
+    responses(
+        (status = 200, description = "The invoice, replaced", body = Answer<InvoiceView>),
+        (status = 201, description = "The invoice, created and numbered now", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such customer or product in this shop, or the ref names a custom invoice", body = Failure),
+        (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn save(
     State(state): State<AppState>,
     session: UserSession,
@@ -96,7 +124,35 @@ async fn save(
     })
 }
 
-/// `POST /till/invoices/{ref}/payment`: the answer carries the balance after the sale.
+/// Pay the till's invoice.
+///
+/// The invoice (sent whole, as in `PUT /till/invoices/{ref}`) is applied and paid in one
+/// transaction; the answer carries the customer's balance after the sale. A sale the till made
+/// offline still happened: stock may go negative and a redemption above the balance is cut to
+/// it, each recorded as a flag for the admin, as is a `totalAmount` other than the server's.
+/// With an Idempotency-Key the answer is kept in the same transaction, so a retry after a crash
+/// gets it again. Refused: a customer or product not in the shop (404), an invoice already paid
+/// (409).
+#[utoipa::path(
+    post,
+    path = "/till/invoices/{ref}/payment",
+    operation_id = "payTillInvoice",
+    tag = "till",
+    params(
+        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = PaymentBody,
+    responses(
+        (status = 200, description = "The paid invoice, with the customer's balance after it", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such customer or product in this shop, or the ref names a custom invoice", body = Failure),
+        (status = 409, description = "The invoice is already paid, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn pay(
     State(state): State<AppState>,
     session: UserSession,
@@ -129,8 +185,29 @@ async fn pay(
     Ok(answer)
 }
 
-/// `POST /till/invoices/{ref}/delete`: the open invoice as it was; `null` when the shop has no
-/// invoice with that ref (already deleted: deleting is idempotent by nature).
+/// Delete the till's open invoice.
+///
+/// Answers the open invoice as it was, or `null` when the shop has no invoice with that ref
+/// (already deleted: deleting is idempotent by nature). A paid invoice is kept (409).
+#[utoipa::path(
+    post,
+    path = "/till/invoices/{ref}/delete",
+    operation_id = "deleteTillInvoice",
+    tag = "till",
+    params(
+        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The deleted invoice as it was, or `null` when there was none", body = Answer<Option<InvoiceView>>),
+        (status = 400, description = "The ref is not a UUID, or the Idempotency-Key is malformed", body = Failure),
+        Refused,
+        (status = 404, description = "The ref names a custom invoice", body = Failure),
+        (status = 409, description = "A paid invoice cannot be deleted, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 async fn delete(
     State(state): State<AppState>,
     session: UserSession,

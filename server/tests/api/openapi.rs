@@ -95,6 +95,7 @@ const PUBLIC: &[(&str, &str)] = &[
     ("post", "/super-admin/login"),
     ("post", "/password/reset-link"),
     ("post", "/password/reset/{token}"),
+    ("post", "/payment/card/webhook"),
 ];
 
 /// Routes registered with a plain `.route(...)` are served but missing from the document.

@@ -4,39 +4,69 @@
 use pos_core::validation::NumberInput;
 use serde::{Deserialize, Deserializer};
 
+use crate::http::invoice_views::schemas;
 use crate::http::json::text_or_number;
 
 /// `POST /invoice/{id}/products`: `productId` (a new line, or the line's quantity set) or
 /// `barcodeNumber` (a scanner: the line's quantity increased); `quantity` defaults to 1.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = InvoiceProductAdd)]
 pub struct AddProduct {
+    /// The product's `_id`: sets its line's quantity (a new line when it has none). Required
+    /// unless `barcodeNumber` is given; blank or `null` counts as absent.
     #[serde(default, deserialize_with = "optional_text")]
+    #[schema(schema_with = schemas::optional_text_or_whole_number)]
     pub product_id: Option<String>,
+    /// A scanned barcode: adds `quantity` to its product's line. Used when `productId` is
+    /// absent.
     #[serde(default, deserialize_with = "optional_text")]
+    #[schema(schema_with = schemas::optional_text_or_whole_number)]
     pub barcode_number: Option<String>,
+    /// 1 when absent; above 0, at most 3 decimals, whole for a product sold by `no`.
     #[serde(default)]
     pub quantity: Option<NumberInput>,
 }
 
 /// `POST /invoice {id}`: SPEC's way of fetching one invoice.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[schema(as = InvoiceLookup)]
 pub struct InvoiceRef {
+    /// The invoice's `_id`.
     #[serde(deserialize_with = "text_or_number")]
+    #[schema(schema_with = schemas::text_or_whole_number)]
     pub id: String,
 }
 
 /// `PUT /redeem/{invoiceId} {redeemAmountAdd}`: the redemption that replaces the invoice's.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Redemption)]
 pub struct Redeem {
+    /// The money to take off with loyalty points (0 removes the redemption): at most the
+    /// customer's balance and the amount due, 2 decimals at most.
     pub redeem_amount_add: NumberInput,
 }
 
 /// `GET /invoice?status=`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct StatusQuery {
+    #[param(schema_with = status_choice)]
     pub status: Option<String>,
+}
+
+/// `status` of `GET /invoice` in the OpenAPI document.
+fn status_choice() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(["paid", "refunded", "custom", ""]))
+        .description(Some(
+            "paid (also when absent or blank: paid sales, partly refunded ones included), \
+             refunded (in full or in part) or custom",
+        ))
+        .into()
 }
 
 /// An optional text field that forms may send as a JSON number; blank or `null` is absent.

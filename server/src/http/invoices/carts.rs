@@ -10,18 +10,43 @@ use crate::auth::UserSession;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoice_writes;
 use crate::db::{customers, invoices};
+use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
+use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 pub const CART_EMPTY_ON_SAVE: &str = "The cart is empty: add a product before saving it";
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
+/// Start a cart for a customer.
+///
 /// `POST /invoice/{customerId}`: the caller's cart for this customer. An empty active cart of
 /// the caller is reused (the cashier switched customer: 200); otherwise a new one is numbered
 /// in the same transaction (201). The caller's other active carts with lines become saved
-/// open orders first, so starting a sale never loses or orphans another.
+/// open orders first, so starting a sale never loses or orphans another. A customer not in the
+/// shop is 404.
+#[utoipa::path(
+    post,
+    path = "/invoice/{id}",
+    operation_id = "startCart",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The customer's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The caller's empty cart, reused for this customer", body = Answer<InvoiceView>),
+        (status = 201, description = "A new cart, numbered", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 404, description = "No such customer in this shop", body = Failure),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     session: UserSession,
@@ -86,7 +111,23 @@ async fn shown(state: &AppState, shop_id: i64, raw_id: &str) -> Result<InvoiceVi
     answer(connection, shop_id, id).await
 }
 
-/// `GET /invoice/{id}`: any invoice of the shop, whatever its status.
+/// Show an invoice.
+///
+/// Any invoice of the shop, whatever its status (cart, open order, paid, refunded, custom);
+/// a sale invoice carries its customer's loyalty balance.
+#[utoipa::path(
+    get,
+    path = "/invoice/{id}",
+    operation_id = "getInvoice",
+    tag = "invoices",
+    params(("id" = String, Path, description = "The invoice's `_id`")),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The invoice", body = Answer<InvoiceView>),
+        Refused,
+        (status = 404, description = "No such invoice in this shop", body = Failure),
+    )
+)]
 pub async fn show(
     State(state): State<AppState>,
     session: UserSession,
@@ -96,7 +137,27 @@ pub async fn show(
     Ok(Success::ok("Invoice", invoice))
 }
 
-/// `POST /invoice {id}`: the same answer as `GET /invoice/{id}` (SPEC lists both).
+/// Show an invoice named in the body.
+///
+/// `POST /invoice {id}`: the same answer as `GET /invoice/{id}` (SPEC lists both); the id may
+/// be text or a JSON number.
+#[utoipa::path(
+    post,
+    path = "/invoice",
+    operation_id = "getInvoiceByBody",
+    tag = "invoices",
+    params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),
+    security(("userSession" = [])),
+    request_body = InvoiceRef,
+    responses(
+        (status = 200, description = "The invoice", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such invoice in this shop", body = Failure),
+        (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn show_by_body(
     State(state): State<AppState>,
     session: UserSession,
@@ -106,7 +167,29 @@ pub async fn show_by_body(
     Ok(Success::ok("Invoice", invoice))
 }
 
-/// `PATCH /invoice/{id}`: an open invoice with lines becomes a saved open order.
+/// Save an invoice as an open order.
+///
+/// An open sale invoice (a cart or an open order) with lines becomes a saved open order; an
+/// empty one is refused (400), a paid one can no longer change (409).
+#[utoipa::path(
+    patch,
+    path = "/invoice/{id}",
+    operation_id = "saveInvoice",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The saved open order", body = Answer<InvoiceView>),
+        (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn save(
     State(state): State<AppState>,
     session: UserSession,
@@ -128,8 +211,24 @@ pub async fn save(
     Ok(Success::ok("Saved to open orders", saved))
 }
 
-/// `DELETE /invoice/status-saved/{id}`: deletes an open invoice (active or saved) with its
-/// lines and answers it as it was. A paid or refunded one is kept (409).
+/// Delete an open order.
+///
+/// Deletes an open sale invoice (a cart or a saved open order) with its lines and answers it as
+/// it was. A paid or refunded one is kept (409).
+#[utoipa::path(
+    delete,
+    path = "/invoice/status-saved/{id}",
+    operation_id = "deleteOpenOrder",
+    tag = "invoices",
+    params(("id" = String, Path, description = "The invoice's `_id`")),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The deleted invoice, as it was", body = Answer<InvoiceView>),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "A paid invoice cannot be deleted", body = Failure),
+    )
+)]
 pub async fn delete_open(
     State(state): State<AppState>,
     session: UserSession,

@@ -14,8 +14,10 @@ use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
 use crate::db::products::{self, Product};
 use crate::db::{categories, invoice_rows, invoice_writes};
+use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
+use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -105,7 +107,32 @@ async fn find_product(
     found.ok_or_else(product_not_found)
 }
 
-/// `POST /invoice/{id}/products`.
+/// Add a product to an open invoice.
+///
+/// By `productId` the product's line gets `quantity` (a new line when it has none); by
+/// `barcodeNumber` (a scanner) the line's quantity grows by it. The whole invoice is re-priced.
+/// Sending a line's quantity again changes nothing (200, "Product already in the invoice").
+/// Refused: a product not in the shop (404), more than its stock (409), a paid invoice (409).
+#[utoipa::path(
+    post,
+    path = "/invoice/{id}/products",
+    operation_id = "addInvoiceProduct",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = AddProduct,
+    responses(
+        (status = 200, description = "The invoice, re-priced", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such sale invoice, or no such product, in this shop", body = Failure),
+        (status = 409, description = "Not enough stock, the invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn add(
     State(state): State<AppState>,
     session: UserSession,
@@ -148,7 +175,30 @@ pub async fn add(
     Ok(Success::ok("Product added to invoice", changed))
 }
 
-/// `PUT /invoice/{id}/product/{productId}`: removes the product's line.
+/// Remove a product's line from an open invoice.
+///
+/// The line goes and the whole invoice is re-priced (a redemption is lowered to what is still
+/// due). A product with no line on the invoice is 404; a paid invoice is 409.
+#[utoipa::path(
+    put,
+    path = "/invoice/{id}/product/{product_id}",
+    operation_id = "removeInvoiceProduct",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("product_id" = String, Path, description = "The `_id` of the product whose line goes"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The invoice, re-priced", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop, or the product is not in it", body = Failure),
+        (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn remove(
     State(state): State<AppState>,
     session: UserSession,
@@ -168,7 +218,29 @@ pub async fn remove(
     Ok(Success::ok("Product removed from invoice", changed))
 }
 
-/// `PUT /invoice/{id}/clear`: no lines, no redemption.
+/// Clear an open invoice.
+///
+/// Every line goes, and with them the redemption (an empty cart prices at zero). A paid
+/// invoice is 409.
+#[utoipa::path(
+    put,
+    path = "/invoice/{id}/clear",
+    operation_id = "clearInvoice",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The empty invoice", body = Answer<InvoiceView>),
+        (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn clear(
     State(state): State<AppState>,
     session: UserSession,

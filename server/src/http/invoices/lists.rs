@@ -9,6 +9,7 @@ use super::bodies::StatusQuery;
 use crate::auth::UserSession;
 use crate::db::invoice_lists::{self, Listing};
 use crate::http::invoice_views::InvoiceView;
+use crate::http::openapi::{Answer, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
 
 pub const BAD_STATUS: &str = "Status must be paid, refunded or custom";
@@ -27,7 +28,21 @@ async fn listed(
         .collect()
 }
 
-/// `GET /invoice/save/status-saved`: the shop's open orders (saved by any of its users).
+/// List the open orders.
+///
+/// The shop's saved open orders (saved by any of its users), newest first, each with its lines;
+/// at most 500.
+#[utoipa::path(
+    get,
+    path = "/invoice/save/status-saved",
+    operation_id = "listOpenOrders",
+    tag = "invoices",
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The shop's open orders", body = Answer<Vec<InvoiceView>>),
+        Refused,
+    )
+)]
 pub async fn saved(
     State(state): State<AppState>,
     session: UserSession,
@@ -36,8 +51,24 @@ pub async fn saved(
     Ok(Success::ok("Open orders", invoices))
 }
 
-/// `GET /invoice?status=paid|refunded|custom` (paid when absent or blank): `paid` lists paid
-/// sales, partly refunded ones included; `refunded` those refunded in full or in part.
+/// List invoices by status.
+///
+/// `status` is `paid` (when absent or blank: paid sales, partly refunded ones included),
+/// `refunded` (refunded in full or in part) or `custom`; newest first, each with its lines, at
+/// most the list limit. Any other status is 400.
+#[utoipa::path(
+    get,
+    path = "/invoice",
+    operation_id = "listInvoices",
+    tag = "invoices",
+    params(StatusQuery),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The shop's invoices of that status", body = Answer<Vec<InvoiceView>>),
+        Invalid,
+        Refused,
+    )
+)]
 pub async fn by_status(
     State(state): State<AppState>,
     session: UserSession,

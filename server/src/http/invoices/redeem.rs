@@ -14,8 +14,10 @@ use super::bodies::Redeem;
 use super::{commit_answer, invoice_id, lock_open_sale};
 use crate::auth::UserSession;
 use crate::db::{invoice_writes, invoices, loyalty, scaled};
+use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
+use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
 use crate::sales::pricing::{cart_line, price};
 
@@ -25,6 +27,31 @@ fn refused(error: CoreError) -> ApiError {
     ApiError::BadRequest(error.message().to_owned())
 }
 
+/// Redeem loyalty points on an open invoice.
+///
+/// The amount replaces any earlier redemption on the invoice (sending it twice never redeems
+/// twice) and 0 removes it. More than the customer's balance or the amount due is 400 with the
+/// limit ("You can redeem at most 40.00"); the ledger changes only when the invoice is paid.
+#[utoipa::path(
+    put,
+    path = "/redeem/{id}",
+    operation_id = "redeemPoints",
+    tag = "invoices",
+    params(
+        ("id" = String, Path, description = "The invoice's `_id`"),
+        ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
+    ),
+    security(("userSession" = [])),
+    request_body = Redeem,
+    responses(
+        (status = 200, description = "The invoice with its redemption", body = Answer<InvoiceView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such sale invoice in this shop", body = Failure),
+        (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
+    )
+)]
 pub async fn redeem(
     State(state): State<AppState>,
     session: UserSession,
