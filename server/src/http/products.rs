@@ -294,8 +294,9 @@ async fn create_custom(
 #[serde(rename_all = "camelCase")]
 #[schema(as = LoyaltyRateBody)]
 struct LoyaltyBody {
-    /// Required: percent, 0 to 100.
+    /// Percent, 0 to 100.
     #[serde(default)]
+    #[schema(value_type = NumberInput, required = true)]
     loyalty_rate: Option<NumberInput>,
 }
 

@@ -60,9 +60,9 @@ async fn categories(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("year" = i64, Query, description = "The year, 1900 to 2100"),
-        ("month" = Option<i64>, Query, description = "The month, 1 to 12: the month's summary instead of the year's"),
-        ("day" = Option<i64>, Query, description = "The day of `month` (required with it): the day's summary"),
+        ("year" = i64, Query, minimum = 1900, maximum = 2100, description = "The year"),
+        ("month" = Option<i64>, Query, minimum = 1, maximum = 12, description = "The month: its summary instead of the year's"),
+        ("day" = Option<i64>, Query, minimum = 1, maximum = 31, description = "The day of the month (needs `month`): its summary"),
     ),
     security(("userSession" = ["admin"])),
     responses(
@@ -90,7 +90,7 @@ async fn payment_method(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("methods" = Option<MethodFilter>, Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
     ),
     security(("userSession" = ["admin"])),
     responses(
@@ -118,7 +118,7 @@ async fn week(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("methods" = Option<MethodFilter>, Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
     ),
     security(("userSession" = ["admin"])),
     responses(
@@ -146,7 +146,7 @@ async fn month(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("methods" = Option<MethodFilter>, Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
     ),
     security(("userSession" = ["admin"])),
     responses(
@@ -174,7 +174,7 @@ async fn year(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("methods" = Option<MethodFilter>, Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
     ),
     security(("userSession" = ["admin"])),
     responses(
