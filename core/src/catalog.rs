@@ -6,6 +6,7 @@ use crate::error::{CoreError, CoreResult};
 
 /// How a product is measured: `no` (pieces), `kg`, `lt` (litres) or `m` (metres).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
     #[default]
@@ -47,6 +48,7 @@ impl Unit {
 /// How a product's `discount` is read: a percentage of the line gross (the default) or a flat
 /// amount taken off each unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum DiscountType {
     #[default]

@@ -8,6 +8,7 @@ use crate::table::ParsedFile;
 /// One problem of one row. `line` is the 1-based line in the file (the header is line 1);
 /// `column` is the column's name as the header writes it, or "" for the whole row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ImportRejection))]
 pub struct Rejection {
     pub line: u64,
     pub column: String,
@@ -27,8 +28,10 @@ impl Rejection {
 /// The answer's `data` (CONTRACT "CSV uploads"). When any row is refused nothing is written,
 /// so `added`, `updated` and `unchanged` are 0 and `rejected` lists every problem.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ImportReport))]
 #[serde(rename_all = "camelCase")]
 pub struct Report {
+    /// The uploaded file's name.
     pub file: String,
     /// Data rows read (blank lines not counted).
     pub rows: usize,
@@ -37,6 +40,7 @@ pub struct Report {
     pub unchanged: usize,
     /// Sorted by line; a row may have several problems.
     pub rejected: Vec<Rejection>,
+    /// Header columns the import does not know; their values were ignored.
     pub unknown_columns: Vec<String>,
 }
 

@@ -8,6 +8,7 @@ use crate::error::{CoreError, CoreResult};
 /// How a sale was paid: `cash`, `internal-device` (a card swipe, shown as Swipe) or `digital`
 /// (online card checkout, shown as Stripe).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum PaymentMethod {
     Cash,
@@ -48,6 +49,7 @@ impl PaymentMethod {
 
 /// The chart tab: `all` (the default) or one payment method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum MethodFilter {
     #[default]

@@ -195,19 +195,35 @@ impl CategoryDraft {
 /// CSV row. `category` is the category's id (the import resolves a name to it first); it is only
 /// checked for presence here, the server checks that it is one of the shop's categories.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductDraft {
+    /// Required.
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub product_name: Option<String>,
+    /// Optional: 1 to 64 visible ASCII characters without spaces; `""` clears it.
+    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub barcode_number: Option<String>,
+    /// The `_id` of one of the shop's live categories. Required.
+    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub category: Option<String>,
+    /// Stock, 0 or more, at most 3 decimals; whole for unit `no`. Default 0.
     pub quantity: Option<NumberInput>,
+    /// `no` (pieces, the default), `kg`, `lt` or `m`, case-insensitive.
     pub unit: Option<String>,
+    /// Money, 0 or more, at most 2 decimals. Default 0.
     pub cost_price: Option<NumberInput>,
+    /// Markup on the cost price in percent, 0 to 1000. Default 0.
     pub cost_price_profit: Option<NumberInput>,
+    /// Money, 0 or more, at most 2 decimals; the selling price or the cost price must be above 0.
     pub selling_price: Option<NumberInput>,
+    /// A percentage (0 to 100) or a flat amount per unit, as `discountType` says. Default 0.
     pub discount: Option<NumberInput>,
+    /// `percentage` (the default) or `flat`, case-insensitive.
     pub discount_type: Option<String>,
+    /// Percent, 0 to 100. Only an admin may set a value other than the stored one (0 when new).
     pub product_tax: Option<NumberInput>,
+    /// Percent, 0 to 100. Only an admin may set a value other than the stored one (0 when new).
     pub loyalty_rate: Option<NumberInput>,
 }
 
@@ -316,11 +332,17 @@ impl ProductDraft {
 /// A custom product (`POST /custom-product/create`): a name, a quantity above 0, a unit and a
 /// selling price above 0, typed at the till for something that is not in the catalogue.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomProductDraft {
+    /// Required.
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub product_name: Option<String>,
+    /// Required, above 0, at most 3 decimals; whole for unit `no`.
     pub quantity: Option<NumberInput>,
+    /// `no` (pieces, the default), `kg`, `lt` or `m`, case-insensitive.
     pub unit: Option<String>,
+    /// Required money above 0, at most 2 decimals.
     pub selling_price: Option<NumberInput>,
 }
 
@@ -392,10 +414,16 @@ impl CustomProductDraft {
 
 /// A customer as sent to `POST /customer/create` and `PUT /customer/{id}`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerDraft {
+    /// Required.
+    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
     pub customer_name: Option<String>,
+    /// Required: exactly 7 digits, unique among the shop's live customers.
     pub phone_number: Option<NumberInput>,
+    /// Optional.
+    #[cfg_attr(feature = "openapi", schema(max_length = 254))]
     pub email: Option<String>,
 }
 

@@ -50,7 +50,8 @@ impl CustomerView {
 }
 
 /// `GET /customer/{id}`: the customer's fields and `invoices`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = CustomerWithInvoices)]
 pub struct CustomerDetailView {
     #[serde(flatten)]
     customer: CustomerView,
@@ -69,14 +70,18 @@ impl CustomerDetailView {
 
 /// One invoice of a customer: `{_id, invoiceNumber, createdAt, status, paymentMethod, subTotal,
 /// totalDiscount, totalAmount, refundedAmount, staff}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CustomerInvoice)]
 pub struct InvoiceSummaryView {
     #[serde(rename = "_id")]
     id: String,
+    /// "INV-000042".
     invoice_number: String,
     created_at: i64,
+    /// `active`, `saved`, `paid`, `refunded` or `custom`.
     status: String,
+    /// `null` when the invoice has no payment recorded.
     payment_method: Option<String>,
     #[serde(serialize_with = "decimal")]
     sub_total: Decimal,
@@ -86,6 +91,7 @@ pub struct InvoiceSummaryView {
     total_amount: Decimal,
     #[serde(serialize_with = "decimal")]
     refunded_amount: Decimal,
+    /// The name of the admin or staff member who made the sale.
     staff: String,
 }
 

@@ -10,10 +10,11 @@
 pub(super) mod views;
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
 use pos_core::validation::{self, CustomerDraft, NumberInput, ValidCustomer};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, UserSession, grants};
 use crate::db::customers::{self, Customer, CustomerFields};
@@ -25,10 +26,10 @@ pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/customer", get(list))
-        .route("/customer/create", post(create))
-        .route("/customer/phone/{phone_number}", get(find_by_phone))
-        .route("/customer/{id}", get(show).put(update).delete(remove))
+        .routes(routes!(list))
+        .routes(routes!(create))
+        .routes(routes!(find_by_phone))
+        .routes(routes!(show, update, remove))
 }
 
 fn not_found() -> ApiError {
@@ -92,6 +93,20 @@ fn write_error(error: sqlx::Error, phone_number: &str) -> ApiError {
     }
 }
 
+/// List the shop's customers.
+///
+/// Live customers of the signed-in shop, each with the loyalty balance of its ledger.
+#[utoipa::path(
+    get,
+    path = "/customer",
+    operation_id = "listCustomers",
+    tag = "customers",
+    security(("userSession" = ["customer_read"])),
+    responses(
+        (status = 200, description = "The shop's live customers", body = Answer<Vec<CustomerView>>),
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CustomerRead>,
@@ -110,6 +125,24 @@ async fn list(
     Ok(Success::ok("Customers", views))
 }
 
+/// Find a customer by phone number.
+///
+/// The till's lookup, the first step of every sale: any signed-in admin or staff member of the
+/// shop may do it, whatever their grants. The number must be 7 digits (400 otherwise).
+#[utoipa::path(
+    get,
+    path = "/customer/phone/{phone_number}",
+    operation_id = "findCustomerByPhone",
+    tag = "customers",
+    params(("phone_number" = String, Path, description = "The customer's phone number: 7 digits")),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The customer with this number", body = Answer<CustomerView>),
+        (status = 400, description = "The phone number is not 7 digits", body = Failure),
+        Refused,
+        (status = 404, description = "No live customer of this shop has this number", body = Failure),
+    )
+)]
 async fn find_by_phone(
     State(state): State<AppState>,
     session: UserSession,
@@ -124,6 +157,23 @@ async fn find_by_phone(
     Ok(Success::ok("Customer found", view(&state, customer).await?))
 }
 
+/// Add a customer.
+///
+/// The phone number must be unique among the shop's live customers (409 otherwise).
+#[utoipa::path(
+    post,
+    path = "/customer/create",
+    operation_id = "createCustomer",
+    tag = "customers",
+    security(("userSession" = ["customer_create"])),
+    request_body = CustomerDraft,
+    responses(
+        (status = 201, description = "The customer as stored", body = Answer<CustomerView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "Another live customer of the shop has this phone number", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     guard: Require<grants::CustomerCreate>,
@@ -152,8 +202,27 @@ async fn create(
     ))
 }
 
+/// Edit a customer.
+///
 /// Fields absent from the body keep their stored value; the merged customer is validated as a
-/// whole, so every failing field is reported at once.
+/// whole, so every failing field is reported at once. The phone number must stay unique among
+/// the shop's live customers (409).
+#[utoipa::path(
+    put,
+    path = "/customer/{id}",
+    operation_id = "updateCustomer",
+    tag = "customers",
+    params(("id" = String, Path, description = "The customer's `_id`")),
+    security(("userSession" = ["customer_update"])),
+    request_body = CustomerDraft,
+    responses(
+        (status = 200, description = "The customer as stored", body = Answer<CustomerView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such customer in this shop", body = Failure),
+        (status = 409, description = "Another live customer of the shop has this phone number", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     guard: Require<grants::CustomerUpdate>,
@@ -195,7 +264,22 @@ async fn update(
     ))
 }
 
+/// Delete a customer.
+///
 /// Marks the customer deleted; its invoices and loyalty ledger stay for the shop's history.
+#[utoipa::path(
+    delete,
+    path = "/customer/{id}",
+    operation_id = "deleteCustomer",
+    tag = "customers",
+    params(("id" = String, Path, description = "The customer's `_id`")),
+    security(("userSession" = ["customer_delete"])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 404, description = "No such customer in this shop", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     guard: Require<grants::CustomerDelete>,
@@ -211,6 +295,23 @@ async fn remove(
     Ok(Success::ok("Customer deleted", ()))
 }
 
+/// Show a customer with their invoices.
+///
+/// The customer, its loyalty balance and a summary of its invoices, newest first (the latest
+/// 500).
+#[utoipa::path(
+    get,
+    path = "/customer/{id}",
+    operation_id = "getCustomer",
+    tag = "customers",
+    params(("id" = String, Path, description = "The customer's `_id`")),
+    security(("userSession" = ["customer_read"])),
+    responses(
+        (status = 200, description = "The customer and its invoices", body = Answer<CustomerDetailView>),
+        Refused,
+        (status = 404, description = "No such customer in this shop", body = Failure),
+    )
+)]
 async fn show(
     State(state): State<AppState>,
     guard: Require<grants::CustomerRead>,

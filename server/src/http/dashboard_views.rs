@@ -11,8 +11,9 @@ use serde::Serialize;
 use super::numbers::decimal;
 
 /// A day of the week or days chart.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = DaySales)]
 pub struct DayView {
     day: u8,
     month: u8,
@@ -33,8 +34,9 @@ impl From<DayTotal> for DayView {
 }
 
 /// A month of the month chart.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MonthSales)]
 pub struct MonthView {
     month: u8,
     year: i16,
@@ -53,8 +55,9 @@ impl From<MonthTotal> for MonthView {
 }
 
 /// A year of the year chart.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = YearSales)]
 pub struct YearView {
     year: i16,
     #[serde(serialize_with = "decimal")]
@@ -71,8 +74,9 @@ impl From<YearTotal> for YearView {
 }
 
 /// A slice of the category doughnut.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CategorySales)]
 pub struct CategoryView {
     category: String,
     #[serde(serialize_with = "decimal")]
@@ -89,35 +93,40 @@ impl From<CategoryTotal> for CategoryView {
 }
 
 /// `{date: {paymentMethod: [...], grandTotal: {roundedTotalAmount}}}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SalesSummary)]
 pub struct SummaryView {
     date: PeriodView,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PeriodSales)]
 struct PeriodView {
     payment_method: Vec<MethodView>,
     grand_total: AmountView,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = MethodSales)]
 struct MethodView {
     payment_type: PaymentTypeView,
     #[serde(serialize_with = "decimal")]
     rounded_total_amount: Decimal,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PaymentType)]
 struct PaymentTypeView {
     /// `cash`, `internal-device` or `digital`.
     payment_method: PaymentMethod,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SalesTotal)]
 struct AmountView {
     #[serde(serialize_with = "decimal")]
     rounded_total_amount: Decimal,

@@ -8,16 +8,17 @@ mod drafts;
 pub(super) mod views;
 
 use axum::extract::{Path, State};
-use axum::routing::{delete, get, post, put};
 use pos_core::validation::{self, CustomProductDraft, NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use self::drafts::{CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty};
 use self::views::{CustomProductView, ProductView};
 use super::json::ApiJson;
+use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{AdminSession, Require, grants};
 use crate::db::{categories, products};
@@ -26,12 +27,12 @@ pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/product", get(list))
-        .route("/product/create", post(create))
-        .route("/product/update/{id}", put(update))
-        .route("/product/delete/{id}", delete(remove))
-        .route("/custom-product/create", post(create_custom))
-        .route("/loyalty/products", put(set_loyalty_rate))
+        .routes(routes!(list))
+        .routes(routes!(create))
+        .routes(routes!(update))
+        .routes(routes!(remove))
+        .routes(routes!(create_custom))
+        .routes(routes!(set_loyalty_rate))
 }
 
 fn not_found() -> ApiError {
@@ -90,6 +91,21 @@ async fn check_category_and_barcode(
     Ok(category)
 }
 
+/// List the shop's products.
+///
+/// Live catalogue products of the signed-in shop (custom products are not listed), each with its
+/// category and the unit price the till charges.
+#[utoipa::path(
+    get,
+    path = "/product",
+    operation_id = "listProducts",
+    tag = "products",
+    security(("userSession" = ["product_read"])),
+    responses(
+        (status = 200, description = "The shop's live catalogue products", body = Answer<Vec<ProductView>>),
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::ProductRead>,
@@ -102,6 +118,25 @@ async fn list(
     Ok(Success::ok("Products", views))
 }
 
+/// Add a product.
+///
+/// The category must be one of the shop's live categories (400 otherwise) and the barcode, when
+/// given, unused by the shop's other live products (409). Staff may not set a tax or loyalty
+/// rate other than 0 (403).
+#[utoipa::path(
+    post,
+    path = "/product/create",
+    operation_id = "createProduct",
+    tag = "products",
+    security(("userSession" = ["product_create"])),
+    request_body = ProductDraft,
+    responses(
+        (status = 201, description = "The product as stored", body = Answer<ProductView>),
+        Invalid,
+        Refused,
+        (status = 409, description = "Another live product of the shop has this barcode", body = Failure),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     guard: Require<grants::ProductCreate>,
@@ -128,8 +163,27 @@ async fn create(
     Ok(Success::created("Product added", created.try_into()?))
 }
 
+/// Edit a product.
+///
 /// Fields absent from the body keep their stored value; the merged product is validated as a
-/// whole, and staff may not change its tax or loyalty rate.
+/// whole, and staff may not change its tax or loyalty rate (403). A custom product cannot be
+/// edited here (404).
+#[utoipa::path(
+    put,
+    path = "/product/update/{id}",
+    operation_id = "updateProduct",
+    tag = "products",
+    params(("id" = String, Path, description = "The product's `_id`")),
+    security(("userSession" = ["product_update"])),
+    request_body = ProductDraft,
+    responses(
+        (status = 200, description = "The product as stored", body = Answer<ProductView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "No such catalogue product in this shop", body = Failure),
+        (status = 409, description = "Another live product of the shop has this barcode", body = Failure),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     guard: Require<grants::ProductUpdate>,
@@ -165,6 +219,22 @@ async fn update(
     Ok(Success::ok("Product updated", updated.try_into()?))
 }
 
+/// Delete a product.
+///
+/// The product is marked deleted, so the invoices that sold it keep their lines.
+#[utoipa::path(
+    delete,
+    path = "/product/delete/{id}",
+    operation_id = "deleteProduct",
+    tag = "products",
+    params(("id" = String, Path, description = "The product's `_id`")),
+    security(("userSession" = ["product_delete"])),
+    responses(
+        (status = 200, description = "Deleted", body = Answer<Nothing>),
+        Refused,
+        (status = 404, description = "No such product in this shop", body = Failure),
+    )
+)]
 async fn remove(
     State(state): State<AppState>,
     guard: Require<grants::ProductDelete>,
@@ -180,8 +250,24 @@ async fn remove(
     Ok(Success::ok("Product deleted", ()))
 }
 
-/// A custom product (SPEC "Custom product"): typed at the till for something not in the
-/// catalogue, so it needs the same grant as adding a catalogue product.
+/// Add a custom product.
+///
+/// A custom product (SPEC "Custom product") is typed at the till for something not in the
+/// catalogue, so it needs the same grant as adding a catalogue product. It has no category and
+/// is not listed with the catalogue.
+#[utoipa::path(
+    post,
+    path = "/custom-product/create",
+    operation_id = "createCustomProduct",
+    tag = "products",
+    security(("userSession" = ["product_create"])),
+    request_body = CustomProductDraft,
+    responses(
+        (status = 201, description = "The custom product as stored", body = Answer<CustomProductView>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn create_custom(
     State(state): State<AppState>,
     guard: Require<grants::ProductCreate>,
@@ -203,15 +289,20 @@ async fn create_custom(
     ))
 }
 
-#[derive(Deserialize)]
+/// The body of `PUT /loyalty/products`.
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = LoyaltyRateBody)]
 struct LoyaltyBody {
+    /// Percent, 0 to 100.
     #[serde(default)]
+    #[schema(value_type = NumberInput, required = true)]
     loyalty_rate: Option<NumberInput>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = LoyaltyRate)]
 struct LoyaltyAnswer {
     #[serde(serialize_with = "super::numbers::decimal")]
     loyalty_rate: Decimal,
@@ -219,8 +310,23 @@ struct LoyaltyAnswer {
     updated: u64,
 }
 
+/// Set the loyalty rate of every product.
+///
 /// The admin's shop-wide loyalty rate (SPEC "Loyalty points"): every live catalogue product gets
 /// it. Staff never set loyalty, whatever their grants.
+#[utoipa::path(
+    put,
+    path = "/loyalty/products",
+    operation_id = "setLoyaltyRate",
+    tag = "products",
+    security(("userSession" = ["admin"])),
+    request_body = LoyaltyBody,
+    responses(
+        (status = 200, description = "The rate, and how many live catalogue products now have it", body = Answer<LoyaltyAnswer>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn set_loyalty_rate(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,

@@ -8,12 +8,13 @@
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::categories::CategoryView;
 use super::customers::views::CustomerView;
+use super::openapi::{Answer, Invalid, Refused};
 use super::products::views::ProductView;
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
@@ -26,9 +27,9 @@ pub const BAD_LIMIT: &str = "limit must be a whole number from 1 to 1000";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/sync/products", get(products))
-        .route("/sync/categories", get(categories))
-        .route("/sync/customers", get(customers))
+        .routes(routes!(products))
+        .routes(routes!(categories))
+        .routes(routes!(customers))
 }
 
 /// The query as extracted: a malformed query string is a 400 with axum's reason.
@@ -36,9 +37,14 @@ type QueryResult = Result<Query<SyncQuery>, QueryRejection>;
 
 /// The query, every value as text so a bad one gets the field's own message. Unknown
 /// parameters are ignored; a blank value is not given.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct SyncQuery {
+    /// The cursor of the previous page: a whole number of 0 or more, 0 when absent.
+    #[param(value_type = Option<i64>, minimum = 0)]
     after: Option<String>,
+    /// Rows per page: a whole number from 1 to 1000, 1000 when absent.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000)]
     limit: Option<String>,
 }
 
@@ -81,11 +87,15 @@ impl SyncQuery {
 
 /// `{rows, deleted, cursor, more}`: `cursor` is the highest version in the page (`after` for
 /// an empty page), the `after` of the next request.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct SyncPage<T> {
+    /// Live rows changed after the cursor.
     rows: Vec<T>,
+    /// The `_id`s of rows deleted after the cursor.
     deleted: Vec<String>,
+    /// The `after` of the next request.
     cursor: i64,
+    /// Whether more changes remain after this page.
     more: bool,
 }
 
@@ -125,6 +135,24 @@ pub(super) fn page_from_uri(uri: &axum::http::Uri) -> Result<(i64, i64), ApiErro
     Ok((page.after, page.limit))
 }
 
+/// Read the products changed since a cursor.
+///
+/// The products of the caller's shop changed after `after`, in version order: live rows in the
+/// shape of the list route, deleted ones as their `_id` in `deleted`. Any signed-in admin or
+/// staff member of the shop may read them (the till syncs whatever the cashier's grants).
+#[utoipa::path(
+    get,
+    path = "/sync/products",
+    operation_id = "syncProducts",
+    tag = "sync",
+    params(SyncQuery),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "A page of changes; ask again from `cursor` while `more`", body = Answer<SyncPage<ProductView>>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn products(
     State(state): State<AppState>,
     session: UserSession,
@@ -138,6 +166,24 @@ async fn products(
     ))
 }
 
+/// Read the categories changed since a cursor.
+///
+/// The categories of the caller's shop changed after `after`, in version order: live rows in the
+/// shape of the list route, deleted ones as their `_id` in `deleted`. Any signed-in admin or
+/// staff member of the shop may read them (the till syncs whatever the cashier's grants).
+#[utoipa::path(
+    get,
+    path = "/sync/categories",
+    operation_id = "syncCategories",
+    tag = "sync",
+    params(SyncQuery),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "A page of changes; ask again from `cursor` while `more`", body = Answer<SyncPage<CategoryView>>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn categories(
     State(state): State<AppState>,
     session: UserSession,
@@ -153,6 +199,24 @@ async fn categories(
     ))
 }
 
+/// Read the customers changed since a cursor.
+///
+/// The customers of the caller's shop changed after `after`, in version order: live rows in the
+/// shape of the list route, deleted ones as their `_id` in `deleted`. Any signed-in admin or
+/// staff member of the shop may read them (the till syncs whatever the cashier's grants).
+#[utoipa::path(
+    get,
+    path = "/sync/customers",
+    operation_id = "syncCustomers",
+    tag = "sync",
+    params(SyncQuery),
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "A page of changes; ask again from `cursor` while `more`", body = Answer<SyncPage<CustomerView>>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn customers(
     State(state): State<AppState>,
     session: UserSession,

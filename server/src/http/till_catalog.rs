@@ -6,26 +6,44 @@
 //! the shop; it answers the same shapes as `GET /categories` and `GET /product`.
 
 use axum::extract::State;
-use axum::routing::get;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::categories::CategoryView;
+use super::openapi::{Answer, Refused};
 use super::products::views::ProductView;
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::{categories, products};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/till/catalog", get(catalog))
+    OpenApiRouter::new().routes(routes!(catalog))
 }
 
-#[derive(Debug, Serialize)]
+/// The shop's live categories and catalogue products.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct TillCatalog {
     categories: Vec<CategoryView>,
     products: Vec<ProductView>,
 }
 
+/// Read the till's catalogue.
+///
+/// The shop's live categories and products in one answer, in the shapes of `GET /categories`
+/// and `GET /product`. Any signed-in admin or staff member of the shop may read it: selling
+/// needs no catalogue grant.
+#[utoipa::path(
+    get,
+    path = "/till/catalog",
+    operation_id = "getTillCatalog",
+    tag = "till",
+    security(("userSession" = [])),
+    responses(
+        (status = 200, description = "The shop's live categories and products", body = Answer<TillCatalog>),
+        Refused,
+    )
+)]
 async fn catalog(
     State(state): State<AppState>,
     session: UserSession,

@@ -3,12 +3,13 @@
 //! A shop admin only; always the admin's own shop.
 
 use axum::extract::{Query, State};
-use axum::routing::get;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::invoice_views::invoice_number_text;
+use super::openapi::{Answer, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::AdminSession;
 use crate::db::till_flags::{self, SaleFlag};
@@ -18,30 +19,45 @@ pub const DEFAULT_LIMIT: i64 = 50;
 pub const MAX_LIMIT: i64 = 200;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/admin/sale-flags", get(list))
+    OpenApiRouter::new().routes(routes!(list))
 }
 
-#[derive(Debug, Deserialize)]
+/// The page asked for; blank values are not given.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct FlagsQuery {
+    /// Only flags with an `_id` below this one (the last `_id` of the previous page); a whole
+    /// number above 0. Absent: from the newest.
+    #[param(value_type = Option<i64>, minimum = 1)]
     before: Option<String>,
+    /// Flags per page: a whole number from 1 to 200, 50 when absent.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
     limit: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+/// A page of sale flags, newest first.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = SaleFlagsPage)]
 struct FlagsPage {
     rows: Vec<FlagView>,
+    /// Whether older flags remain (ask again with `before` = the last row's `_id`).
     more: bool,
 }
 
-#[derive(Debug, Serialize)]
+/// What a synced till sale recorded for the admin to look at.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = SaleFlag)]
 struct FlagView {
     #[serde(rename = "_id")]
     id: String,
     invoice_id: String,
     invoice_number: String,
+    /// `negative_stock`, `deleted_product`, `loyalty_shortfall`, `price_difference` or
+    /// `total_mismatch` (docs/api-till-sync.md "Flags").
     kind: String,
     /// The JSON object stored with the flag, as it was written (exact numbers).
+    #[schema(value_type = Object)]
     detail: Box<RawValue>,
     created_at: i64,
 }
@@ -72,6 +88,23 @@ pub(super) fn positive(name: &str, raw: Option<&str>) -> Result<Option<i64>, Api
     }
 }
 
+/// List the shop's sale flags.
+///
+/// What synced till sales recorded for the admin to look at (docs/api-till-sync.md "Flags"),
+/// newest first, a page at a time. A shop admin only; always the admin's own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/sale-flags",
+    operation_id = "listSaleFlags",
+    tag = "till",
+    params(FlagsQuery),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "A page of the shop's sale flags", body = Answer<FlagsPage>),
+        Invalid,
+        Refused,
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,

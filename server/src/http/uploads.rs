@@ -8,17 +8,21 @@
 //! cannot be read as a whole (no file, not .csv, not CSV text, not UTF-8, no header or rows):
 //! 400. Larger than `POS_MAX_UPLOAD_BYTES` or more than 100,000 rows: 413.
 
+mod schemas;
+
 use axum::Extension;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use pos_core::validation::csv_file_name;
 use pos_csv_import::{FileError, ParsedFile, Plan, ProductRules, Report};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use self::schemas::{CsvUpload, ImportRefused};
 use super::envelope::failure_with_data;
+use super::openapi::{Answer, Failure, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, grants};
 use crate::db::catalog_import;
@@ -34,14 +38,36 @@ struct UploadLimit(usize);
 
 pub fn router(max_upload_bytes: usize) -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/file/upload", post(upload_products))
-        .route("/file/upload/category", post(upload_categories))
+        .routes(routes!(upload_products))
+        .routes(routes!(upload_categories))
         .layer(Extension(UploadLimit(max_upload_bytes)))
         .layer(DefaultBodyLimit::max(
             max_upload_bytes.saturating_add(MULTIPART_OVERHEAD),
         ))
 }
 
+/// Import products from a CSV file.
+///
+/// A multipart form whose field `file` is the CSV file (docs/csv-import.md), imported into the
+/// caller's shop in one transaction: every row valid, 200 with the report; any row refused, 422
+/// with the report and nothing written. A staff member's row with a tax or loyalty rate above 0
+/// is refused.
+#[utoipa::path(
+    post,
+    path = "/file/upload",
+    operation_id = "importProducts",
+    tag = "imports",
+    security(("userSession" = ["product_create"])),
+    request_body(content = CsvUpload, content_type = "multipart/form-data", description = "The CSV file in the field `file`"),
+    responses(
+        (status = 200, description = "Every row was imported", body = Answer<Report>),
+        (status = 400, description = "Not a multipart form, no file, not a .csv name, not CSV text or UTF-8, or no header or rows", body = Failure),
+        Refused,
+        (status = 409, description = "The shop's catalogue changed during the import; nothing was imported, upload again", body = Failure),
+        (status = 413, description = "The file is larger than the server's limit (POS_MAX_UPLOAD_BYTES) or has more than 100,000 rows", body = Failure),
+        (status = 422, description = "Some rows were refused; nothing was imported", body = ImportRefused),
+    )
+)]
 async fn upload_products(
     State(state): State<AppState>,
     guard: Require<grants::ProductCreate>,
@@ -70,6 +96,27 @@ async fn upload_products(
     Ok(answer("products", shop_id, &upload.name, &parsed, &plan))
 }
 
+/// Import categories from a CSV file.
+///
+/// A multipart form whose field `file` is the CSV file (docs/csv-import.md), imported into the
+/// caller's shop in one transaction: every row valid, 200 with the report; any row refused, 422
+/// with the report and nothing written.
+#[utoipa::path(
+    post,
+    path = "/file/upload/category",
+    operation_id = "importCategories",
+    tag = "imports",
+    security(("userSession" = ["category_create"])),
+    request_body(content = CsvUpload, content_type = "multipart/form-data", description = "The CSV file in the field `file`"),
+    responses(
+        (status = 200, description = "Every row was imported", body = Answer<Report>),
+        (status = 400, description = "Not a multipart form, no file, not a .csv name, not CSV text or UTF-8, or no header or rows", body = Failure),
+        Refused,
+        (status = 409, description = "The shop's catalogue changed during the import; nothing was imported, upload again", body = Failure),
+        (status = 413, description = "The file is larger than the server's limit (POS_MAX_UPLOAD_BYTES) or has more than 100,000 rows", body = Failure),
+        (status = 422, description = "Some rows were refused; nothing was imported", body = ImportRefused),
+    )
+)]
 async fn upload_categories(
     State(state): State<AppState>,
     guard: Require<grants::CategoryCreate>,

@@ -10,8 +10,10 @@ use serde::Serialize;
 use crate::db::products::Product;
 use crate::http::ApiError;
 
-#[derive(Debug, Serialize)]
+/// The product's category: its `_id` and name.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = ProductCategory)]
 pub struct CategoryRef {
     #[serde(rename = "_id")]
     id: String,
@@ -19,8 +21,9 @@ pub struct CategoryRef {
 }
 
 /// `Product` of docs/api-catalogue.md.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = Product)]
 pub struct ProductView {
     #[serde(rename = "_id")]
     id: String,
@@ -105,8 +108,9 @@ impl TryFrom<Product> for ProductView {
 }
 
 /// The answer of `POST /custom-product/create`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CustomProduct)]
 pub struct CustomProductView {
     #[serde(rename = "_id")]
     id: String,

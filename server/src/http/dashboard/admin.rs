@@ -1,0 +1,192 @@
+//! The dashboard routes of a shop admin: `GET /admin/dashboard/invoices/...`, always the admin's
+//! own shop (a `shop` query naming another shop is 403). Each route documents one chart and
+//! calls its generic handler with [`AdminScope`].
+
+use axum::extract::State;
+use pos_core::dashboard::MethodFilter;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::http::dashboard_query::AdminScope;
+use crate::http::dashboard_views::{CategoryView, DayView, MonthView, SummaryView, YearView};
+use crate::http::openapi::{Answer, Failure, Invalid, Refused};
+use crate::http::{ApiError, AppState, Success};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(categories))
+        .routes(routes!(payment_method))
+        .routes(routes!(week))
+        .routes(routes!(month))
+        .routes(routes!(year))
+        .routes(routes!(days))
+}
+
+/// Read the sales per category.
+///
+/// Kept amounts (what was paid less what was refunded) per category, all time. A shop admin, for
+/// their own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/categories",
+    operation_id = "adminCategorySales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<Vec<CategoryView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn categories(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<Vec<CategoryView>>, ApiError> {
+    super::categories(state, scope).await
+}
+
+/// Read the sales per payment method.
+///
+/// The Sales Performance tiles of a year, a month or a day: the kept amount per payment method and
+/// their total. A shop admin, for their own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/payment-method",
+    operation_id = "adminPaymentMethodSales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+        ("year" = i64, Query, minimum = 1900, maximum = 2100, description = "The year"),
+        ("month" = Option<i64>, Query, minimum = 1, maximum = 12, description = "The month: its summary instead of the year's"),
+        ("day" = Option<i64>, Query, minimum = 1, maximum = 31, description = "The day of the month (needs `month`): its summary"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<SummaryView>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn payment_method(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<SummaryView>, ApiError> {
+    super::payment_method(state, scope).await
+}
+
+/// Read the last 7 days' sales.
+///
+/// Kept amounts per local day of the last 7 days, for all payment methods or one. A shop admin, for
+/// their own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/week",
+    operation_id = "adminWeekSales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<Vec<DayView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn week(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<Vec<DayView>>, ApiError> {
+    super::week(state, scope).await
+}
+
+/// Read the last 12 months' sales.
+///
+/// Kept amounts per month of the last 12 months, for all payment methods or one. A shop admin, for
+/// their own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/month",
+    operation_id = "adminMonthSales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<Vec<MonthView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn month(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<Vec<MonthView>>, ApiError> {
+    super::month(state, scope).await
+}
+
+/// Read the sales per year.
+///
+/// Kept amounts per year, up to 12 years, for all payment methods or one. A shop admin, for their
+/// own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/year",
+    operation_id = "adminYearSales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<Vec<YearView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn year(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<Vec<YearView>>, ApiError> {
+    super::year(state, scope).await
+}
+
+/// Read this month's sales per day.
+///
+/// Kept amounts per day of this month, up to today, for all payment methods or one. A shop admin,
+/// for their own shop.
+#[utoipa::path(
+    get,
+    path = "/admin/dashboard/invoices/days",
+    operation_id = "adminDaySales",
+    tag = "dashboard",
+    params(
+        ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+    ),
+    security(("userSession" = ["admin"])),
+    responses(
+        (status = 200, description = "The chart's data", body = Answer<Vec<DayView>>),
+        Invalid,
+        Refused,
+        (status = 404, description = "The admin's shop no longer exists", body = Failure),
+    )
+)]
+async fn days(
+    state: State<AppState>,
+    scope: AdminScope,
+) -> Result<Success<Vec<DayView>>, ApiError> {
+    super::days(state, scope).await
+}
