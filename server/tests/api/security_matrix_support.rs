@@ -87,6 +87,24 @@ impl ShopRows {
     }
 }
 
+/// Rows of no shop, for checking that [`fill`] knows every parameter.
+pub fn placeholder_rows() -> ShopRows {
+    let id = "1".to_owned();
+    ShopRows {
+        shop_id: id.clone(),
+        staff: id.clone(),
+        category: id.clone(),
+        product: id.clone(),
+        customer: id.clone(),
+        customer_phone: id.clone(),
+        open_invoice: id.clone(),
+        saved_invoice: id.clone(),
+        paid_invoice: id.clone(),
+        custom_invoice: id.clone(),
+        till_ref: id,
+    }
+}
+
 /// Which fixture fills a path parameter: the FIRST row whose method matches (`*` for any),
 /// whose `path` starts the operation's path template, and whose `param` is the parameter's
 /// name. Most specific rows first. An operation with a parameter no row fills fails the
