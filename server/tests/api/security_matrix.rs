@@ -16,121 +16,17 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::security_matrix_support::{
-    Caller, ShopRows, World, all_grants, client_keys_only, fill, oversized, snapshot, valid_body,
-};
+mod allowed_cases;
+mod document;
+mod source_params;
+
+use allowed_cases::check_writes;
+use document::{Operation, Security, operations, verdict};
+
+use crate::security_matrix_support::{Caller, World, all_grants, fill};
 use crate::support::{Backend, on_both_backends};
 
 on_both_backends!(every_operation_refuses_as_its_security_says);
-
-const METHODS: [&str; 5] = ["get", "post", "put", "patch", "delete"];
-const EVIL_ORIGIN: &str = "https://evil.example";
-
-/// Alternatives (any one suffices), each a map of scheme to the scopes it needs (all of them).
-type Security = Vec<BTreeMap<String, Vec<String>>>;
-
-struct Operation {
-    method: String,
-    path: String,
-    /// `None`: public.
-    security: Option<Security>,
-    body: bool,
-    json_body: bool,
-    statuses: Vec<String>,
-}
-
-impl Operation {
-    fn name(&self) -> String {
-        format!("{} {}", self.method, self.path)
-    }
-
-    fn has_params(&self) -> bool {
-        self.path.contains('{')
-    }
-
-    /// The grants (scopes other than a role) any `userSession` entry needs.
-    fn grants(&self) -> Vec<String> {
-        let mut grants: Vec<String> = self
-            .security
-            .iter()
-            .flatten()
-            .filter_map(|entry| entry.get("userSession"))
-            .flatten()
-            .filter(|scope| !matches!(scope.as_str(), "admin" | "staff"))
-            .cloned()
-            .collect();
-        grants.sort();
-        grants.dedup();
-        grants
-    }
-}
-
-fn operations(document: &Value) -> Vec<Operation> {
-    let paths = document["paths"]
-        .as_object()
-        .expect("the document has paths");
-    let mut found = Vec::new();
-    for (path, item) in paths {
-        for method in METHODS {
-            let Some(operation) = item.get(method) else {
-                continue;
-            };
-            let security: Option<Security> = operation["security"]
-                .as_array()
-                .filter(|entries| !entries.is_empty())
-                .map(|entries| {
-                    let entries = Value::Array(entries.clone());
-                    serde_json::from_value(entries).expect("security entries of scope lists")
-                });
-            let body = &operation["requestBody"]["content"];
-            found.push(Operation {
-                method: method.to_uppercase(),
-                path: path.clone(),
-                security,
-                body: body.is_object(),
-                json_body: body.get("application/json").is_some(),
-                statuses: operation["responses"]
-                    .as_object()
-                    .map(|answers| answers.keys().cloned().collect())
-                    .unwrap_or_default(),
-            });
-        }
-    }
-    found
-}
-
-/// What the document says `caller` gets: allowed, or refused with 401 (no entry's cookies all
-/// present) or 403 (an entry's cookies present, with the wrong role or without the grant).
-fn verdict(security: &Security, caller: &Caller) -> Result<Option<u16>, String> {
-    let mut present_somewhere = false;
-    for entry in security {
-        let (mut present, mut satisfied) = (true, true);
-        for (scheme, scopes) in entry {
-            let (has, fits) = match scheme.as_str() {
-                "shopSession" => (caller.shop, true),
-                "superAdminSession" => (caller.super_admin, true),
-                "userSession" => match &caller.user {
-                    None => (false, false),
-                    Some((role, grants)) => (
-                        true,
-                        scopes.iter().all(|scope| match scope.as_str() {
-                            "admin" | "staff" => scope.as_str() == *role,
-                            grant => grants.iter().any(|held| held == grant),
-                        }),
-                    ),
-                },
-                other => return Err(format!("unknown security scheme `{other}`")),
-            };
-            present &= has;
-            satisfied &= has && fits;
-        }
-        if satisfied {
-            return Ok(None);
-        }
-        present_somewhere |= present;
-    }
-    Ok(Some(if present_somewhere { 403 } else { 401 }))
-}
 
 /// One answer, read whole.
 struct Sent {
@@ -367,123 +263,6 @@ async fn check_operation(matrix: &mut Matrix, operation: &Operation) {
     }
 }
 
-/// The cases of an allowed `caller` (`None`: a public operation): cross-site, other shop's
-/// ids, body limit.
-async fn check_writes(matrix: &mut Matrix, operation: &Operation, caller: Option<Caller>) {
-    let method = operation.method.as_str();
-    let (a, b): (ShopRows, ShopRows) = (matrix.world.a.clone(), matrix.world.b.clone());
-    let own_path = fill(method, &operation.path, &a).expect("filled before");
-    let valid = valid_body(method, &operation.path, &a);
-    let body = operation.body.then(|| {
-        valid
-            .clone()
-            .map_or_else(|| "{}".to_owned(), |body| body.to_string())
-    });
-    if method != "GET" {
-        for header in [("origin", EVIL_ORIGIN), ("sec-fetch-site", "cross-site")] {
-            let before = snapshot(&matrix.world.app, None).await;
-            let target = (method, own_path.as_str());
-            let sent = matrix
-                .send(target, caller.as_ref(), &[header], body.clone())
-                .await;
-            let after = snapshot(&matrix.world.app, None).await;
-            let case = format!("cross-site ({}: {})", header.0, header.1);
-            matrix.expect_status(operation, &case, 403, &sent);
-            let changed = changes(&before, &after);
-            matrix.check(
-                operation,
-                &case,
-                "nothing changed",
-                changed.is_empty(),
-                &changed,
-            );
-        }
-    }
-    let shop_scoped = caller.as_ref().is_some_and(|caller| !caller.super_admin);
-    if operation.has_params() && shop_scoped {
-        check_other_shop(matrix, operation, caller.as_ref(), &b, valid).await;
-    }
-    if operation.json_body {
-        let target = (method, own_path.as_str());
-        let sent = matrix
-            .send(target, caller.as_ref(), &[], Some(oversized()))
-            .await;
-        matrix.expect_status(operation, "body over the limit", 413, &sent);
-    }
-}
-
-/// Shop A's allowed caller naming shop B's rows: 404 (documented), B unchanged.
-async fn check_other_shop(
-    matrix: &mut Matrix,
-    operation: &Operation,
-    caller: Option<&Caller>,
-    b: &ShopRows,
-    valid: Option<Value>,
-) {
-    let method = operation.method.as_str();
-    let case = "other shop's ids";
-    let their_path = fill(method, &operation.path, b).expect("filled before");
-    if client_keys_only(method, &operation.path) {
-        // A client's key names nothing in another shop: the request is shop A's own (a till
-        // invoice created under that ref, or nothing to delete); only B must be untouched.
-        let before = snapshot(&matrix.world.app, Some(&b.shop_id)).await;
-        let body = valid.map(|body| body.to_string());
-        let sent = matrix
-            .send((method, their_path.as_str()), caller, &[], body)
-            .await;
-        let after = snapshot(&matrix.world.app, Some(&b.shop_id)).await;
-        let fine = sent.status < 500;
-        matrix.check(operation, case, "no 5xx", fine, &described(&sent));
-        let changed = changes(&before, &after);
-        matrix.check(
-            operation,
-            case,
-            "shop B unchanged",
-            changed.is_empty(),
-            &changed,
-        );
-        return;
-    }
-    let documented = operation.statuses.iter().any(|status| status == "404");
-    matrix.check(
-        operation,
-        case,
-        "404 in the document",
-        documented,
-        "no 404 documented",
-    );
-    if operation.body && valid.is_none() {
-        let problem = "no valid body: add one to valid_body in security_matrix_support.rs";
-        matrix.check(operation, case, "a valid body", false, problem);
-        return;
-    }
-    let before = snapshot(&matrix.world.app, Some(&b.shop_id)).await;
-    let body = valid.map(|body| body.to_string());
-    let sent = matrix
-        .send((method, their_path.as_str()), caller, &[], body)
-        .await;
-    let after = snapshot(&matrix.world.app, Some(&b.shop_id)).await;
-    matrix.expect_status(operation, case, 404, &sent);
-    let changed = changes(&before, &after);
-    matrix.check(
-        operation,
-        case,
-        "shop B unchanged",
-        changed.is_empty(),
-        &changed,
-    );
-}
-
-/// The rows that differ, briefly (empty when none).
-fn changes(before: &[String], after: &[String]) -> String {
-    let gone: Vec<&String> = before.iter().filter(|row| !after.contains(row)).collect();
-    let new: Vec<&String> = after.iter().filter(|row| !before.contains(row)).collect();
-    if gone.is_empty() && new.is_empty() {
-        return String::new();
-    }
-    format!("rows changed: was {gone:?}, now {new:?}")
-}
-
 /// HttpOnly, SameSite Lax or Strict, and the whole site, on every cookie the server set.
 fn check_cookie_flags(matrix: &mut Matrix, cookies: &[String]) {
     assert!(!cookies.is_empty(), "the sign-ins set their cookies");
@@ -502,52 +281,5 @@ fn check_cookie_flags(matrix: &mut Matrix, cookies: &[String]) {
             ok,
             cookie,
         );
-    }
-}
-
-/// The path parameters of every route in the server's source have a fixture, before the
-/// route is documented (the matrix itself sees only documented routes): a path literal of a
-/// `.route(...)` or a `#[utoipa::path(path = ...)]`.
-#[test]
-fn every_path_parameter_in_the_source_has_a_fixture() {
-    let http = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
-    let mut templates = Vec::new();
-    collect_templates(&http, &mut templates);
-    assert!(
-        templates.iter().any(|path| path.contains('{')),
-        "no route with a path parameter found under {}",
-        http.display()
-    );
-    let rows = crate::security_matrix_support::placeholder_rows();
-    let missing: Vec<String> = templates
-        .iter()
-        .filter_map(|path| {
-            fill("GET", path, &rows)
-                .err()
-                .map(|e| format!("{path}: {e}"))
-        })
-        .collect();
-    assert!(missing.is_empty(), "{}", missing.join("\n"));
-}
-
-fn collect_templates(folder: &std::path::Path, found: &mut Vec<String>) {
-    for entry in std::fs::read_dir(folder).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            collect_templates(&path, found);
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        for line in text.lines().map(str::trim_start) {
-            if line.starts_with("//") || !(line.contains(".route(") || line.contains("path = ")) {
-                continue;
-            }
-            let literals = line.split('"').skip(1).step_by(2);
-            found.extend(
-                literals
-                    .filter(|text| text.starts_with('/'))
-                    .map(str::to_owned),
-            );
-        }
     }
 }
