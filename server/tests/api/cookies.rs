@@ -51,9 +51,22 @@ async fn cookies_are_secure_when_the_public_url_is_https(backend: Backend) {
     let app = spawn_app_with(backend, options).await;
     seed(&app).await;
     let mut till = Browser::new(&app);
+    let mut chief = Browser::new(&app);
 
-    let cookie = till.sign_in_shop().await.set_cookie("pos_shop").unwrap();
-    assert!(cookie.ends_with("; Secure"), "{cookie}");
+    // Every sign-in's cookie, with all the flags of plain http plus Secure.
+    for (reply, name) in [
+        (till.sign_in_shop().await, "pos_shop"),
+        (till.sign_in_admin().await, "pos_user"),
+        (chief.sign_in_super_admin().await, "pos_super_admin"),
+    ] {
+        let cookie = reply.set_cookie(name).expect("the session cookie is set");
+        for flag in ["HttpOnly", "SameSite=Lax", "Path=/", "Secure"] {
+            assert!(
+                cookie.split("; ").any(|part| part == flag),
+                "{flag} in {cookie}"
+            );
+        }
+    }
     let cleared = till
         .post_empty("/shop/logout")
         .await
