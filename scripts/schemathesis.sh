@@ -16,9 +16,8 @@
 #
 # The server runs on a fresh SQLite file with the demo shop (POS_DEMO=1), signed in as the
 # demo shop, its admin and the super admin; the three session cookies go with every request.
-# The sign-out routes are left out: one generated call would end the session the rest of the
-# run needs (the API tests and the security matrix cover them). A failure leaves its report in
-# the folder printed at the end (reproduce with the curl command Schemathesis prints).
+# Which routes are left out or run apart, and why, is said where Schemathesis runs below. A
+# failure prints a curl command that reproduces it; the JUnit reports go to target/schemathesis.
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
 
@@ -85,25 +84,40 @@ POS_USER_TOKEN=$(token pos_user)
 POS_SUPER_ADMIN_TOKEN=$(token pos_super_admin)
 export POS_SHOP_TOKEN POS_USER_TOKEN POS_SUPER_ADMIN_TOKEN
 
-step "Schemathesis: $EXAMPLES examples per operation, every check (seed $SEED)"
 report="$ROOT/target/schemathesis"
 rm -rf "$report" && mkdir -p "$report"
-status=0
-"$venv/bin/st" --config-file "$ROOT/scripts/schemathesis/schemathesis.toml" \
-  run "$base/api/v1/openapi.json" \
-  --checks all \
-  --exclude-checks positive_data_acceptance \
-  --max-examples "$EXAMPLES" \
-  --seed "$SEED" \
-  --workers 2 \
-  --exclude-path-regex '/logout$' \
-  --request-timeout 10 \
-  --report junit --report-dir "$report" \
-  --no-color || status=$?
-if [ "$status" -ne 0 ]; then
+failed=""
+# One Schemathesis run over the operations its filter arguments select.
+run_schemathesis() {
+  local name="$1"; shift
+  step "Schemathesis ($name): $EXAMPLES examples per operation, every check (seed $SEED)"
+  if ! "$venv/bin/st" --config-file "$ROOT/scripts/schemathesis/schemathesis.toml" \
+    run "$base/api/v1/openapi.json" \
+    --checks all \
+    --exclude-checks positive_data_acceptance \
+    --max-examples "$EXAMPLES" \
+    --seed "$SEED" \
+    --workers 2 \
+    --request-timeout 10 \
+    --report junit --report-dir "$report/$name" \
+    --no-color "$@"; then
+    failed="$failed $name"
+  fi
+}
+# Left out of both runs:
+# - the sign-out routes: one generated call ends the session the rest of the run needs;
+# - the card routes: no Stripe is configured here, so they answer their documented 503 ("card
+#   payments are not configured"), which the no-5xx check cannot tell from a failure. The API
+#   tests drive them against a fake Stripe (server/tests/api/sales_card*.rs).
+# The super admin's shop and employee routes run last, on their own: a generated edit of the
+# demo shop or its admin (a new password, the shop switched off) ends the sessions the other
+# operations are signed in with.
+run_schemathesis shop --exclude-path-regex '/logout$|^/payment/card/|^/super-admin/(shops|employees)'
+run_schemathesis super-admin --include-path-regex '^/super-admin/(shops|employees)'
+if [ -n "$failed" ]; then
   note "server log (last lines):"
   tail -20 "$work/server.log" | sed 's/^/    /'
-  die "Schemathesis found failures (exit $status); the report is in $report"
+  die "Schemathesis found failures in:$failed (reports in $report)"
 fi
 if grep -q "panicked" "$work/server.log"; then
   grep -m5 -A3 "panicked" "$work/server.log" | sed 's/^/    /'

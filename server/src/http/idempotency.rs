@@ -25,7 +25,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use axum::body::{Body, Bytes};
-use axum::extract::{FromRequest, OriginalUri, Request, State};
+use axum::extract::{FromRequest, MatchedPath, OriginalUri, Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -117,7 +117,7 @@ async fn run(layer: Idempotency, request: Request, next: Next) -> Result<Respons
         *request.method(),
         Method::POST | Method::PUT | Method::PATCH
     );
-    if !writes || !request.headers().contains_key(IDEMPOTENCY_KEY) {
+    if !writes || !request.headers().contains_key(IDEMPOTENCY_KEY) || !route_has_method(&request) {
         return Ok(next.run(request).await);
     }
     let Some(scope) = caller(&layer.app, request.headers()).await? else {
@@ -197,6 +197,18 @@ pub(super) fn valid_key(headers: &HeaderMap) -> Result<String, ApiError> {
     })
     .map(str::to_owned)
     .ok_or_else(|| ApiError::BadRequest(BAD_KEY.to_owned()))
+}
+
+/// Whether the matched route serves this method: a `route_layer` runs before the method is
+/// dispatched, so a POST to a PUT-only route must pass untouched to get its 405, not a 400 about
+/// its key. The route table is the OpenAPI document (built from the same route lists).
+fn route_has_method(request: &Request) -> bool {
+    let Some(matched) = request.extensions().get::<MatchedPath>() else {
+        return true;
+    };
+    let path = matched.as_str();
+    let path = path.strip_prefix("/api/v1").unwrap_or(path);
+    super::openapi::has_operation(request.method(), path)
 }
 
 /// SHA-256 of method, path and body, hex: what "the same request" means.

@@ -11,6 +11,7 @@
 //!
 //! A route with no security entry is public.
 
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
 use axum::http::header;
@@ -114,6 +115,29 @@ pub fn frame() -> Document {
 pub fn document() -> &'static Document {
     static DOCUMENT: LazyLock<Document> = LazyLock::new(super::documented_routes_only);
     &DOCUMENT
+}
+
+/// Whether the document has `method` on `path` (a path as routed, without `/api/v1`).
+pub fn has_operation(method: &axum::http::Method, path: &str) -> bool {
+    static OPERATIONS: LazyLock<HashSet<(String, String)>> = LazyLock::new(|| {
+        let mut operations = HashSet::new();
+        for (path, item) in &document().paths.paths {
+            let methods = [
+                (&item.get, "GET"),
+                (&item.post, "POST"),
+                (&item.put, "PUT"),
+                (&item.patch, "PATCH"),
+                (&item.delete, "DELETE"),
+            ];
+            for (operation, method) in methods {
+                if operation.is_some() {
+                    operations.insert((method.to_owned(), path.clone()));
+                }
+            }
+        }
+        operations
+    });
+    OPERATIONS.contains(&(method.as_str().to_owned(), path.to_owned()))
 }
 
 /// This document.
