@@ -48,6 +48,14 @@ pub enum ApiError {
     /// 503: a dependency (the database) does not answer; the client should retry later.
     #[error("{0}")]
     Unavailable(String),
+    /// 503 with `Retry-After`: every database connection stayed busy past the pool's wait (on
+    /// SQLite, the one writer held by other writes); nothing was done, the same request can
+    /// simply be sent again.
+    #[error("{message}")]
+    Busy {
+        message: String,
+        retry_after_seconds: u64,
+    },
     /// An error status produced outside the handlers (axum extractor rejections, tower layers),
     /// kept with its own status and re-wrapped in the envelope by `api_edge::envelope_errors`.
     #[error("{message}")]
@@ -74,7 +82,7 @@ impl ApiError {
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Rejected { status, .. } => *status,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -99,7 +107,16 @@ impl ApiError {
 
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        Self::internal(error)
+        match error {
+            sqlx::Error::PoolTimedOut => {
+                tracing::warn!("no database connection within the pool's wait: answered 503");
+                Self::Busy {
+                    message: "The server is busy; please try again in a moment".to_owned(),
+                    retry_after_seconds: 1,
+                }
+            }
+            error => Self::internal(error),
+        }
     }
 }
 
@@ -148,6 +165,10 @@ impl IntoResponse for ApiError {
         }
         let mut response = envelope::failure(self.status(), &self.to_string());
         if let Self::TooManyRequests {
+            retry_after_seconds,
+            ..
+        }
+        | Self::Busy {
             retry_after_seconds,
             ..
         } = self

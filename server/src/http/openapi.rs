@@ -62,7 +62,8 @@ pub struct Nothing;
         description = "The HTTP API of the offline-first, multi-shop point of sale. Every answer is \
             JSON in the envelope {success, message, data}; failures are {success: false, message} \
             with the status saying which kind. Sessions are HttpOnly cookies; a state change from \
-            a browser must be same-origin.",
+            a browser must be same-origin. Any route may answer 503 when the database does not \
+            answer in time; with Retry-After, the same request can be sent again.",
     ),
     servers((url = "/api/v1")),
     modifiers(&SessionCookies),

@@ -18,6 +18,7 @@ mod till_support;
 mod admin_staff;
 mod api_errors;
 mod binary;
+mod busy_database;
 mod catalog_categories;
 mod catalog_products;
 mod catalog_support;
