@@ -194,9 +194,17 @@ pub mod schemas {
     }
 
     /// An id or code read with `json::text_or_number`: text, or a whole JSON number.
+    /// The longest id or barcode a request may name: a barcode has at most
+    /// `BARCODE_MAX_CHARS` (64), an id far fewer digits.
+    pub const LOOKUP_MAX_CHARS: usize = pos_core::validation::BARCODE_MAX_CHARS;
+
     pub fn text_or_whole_number() -> Schema {
         OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .max_length(Some(LOOKUP_MAX_CHARS)),
+            )
             .item(ObjectBuilder::new().schema_type(Type::Integer))
             .description(Some("Text, or a whole JSON number"))
             .into()
@@ -205,7 +213,11 @@ pub mod schemas {
     /// [`text_or_whole_number`] that may also be `null` (then it counts as absent).
     pub fn optional_text_or_whole_number() -> Schema {
         OneOfBuilder::new()
-            .item(ObjectBuilder::new().schema_type(Type::String))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .max_length(Some(LOOKUP_MAX_CHARS)),
+            )
             .item(ObjectBuilder::new().schema_type(Type::Integer))
             .item(ObjectBuilder::new().schema_type(Type::Null))
             .description(Some(

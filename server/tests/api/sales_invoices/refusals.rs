@@ -23,7 +23,7 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
     let invoice = cart_with(&mut shop.staff, &aisha, &[(&tea, "1")]).await;
     let before = sales_tables(&shop.app).await;
 
-    let refusals: [(Value, u16, &str); 8] = [
+    let refusals: [(Value, u16, &str); 9] = [
         (
             json!({"productId": tea, "quantity": "two"}),
             400,
@@ -52,6 +52,11 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
         (json!({"quantity": 2}), 400, "Product id is required"),
         (json!({"productId": "999999"}), 404, "Product not found"),
         (json!({"barcodeNumber": "nope"}), 404, "Product not found"),
+        (
+            json!({"barcodeNumber": "7".repeat(65)}),
+            400,
+            "Barcode must be at most 64 characters",
+        ),
     ];
     for (body, status, message) in refusals {
         let reply = add(&mut shop.staff, &invoice, body.clone()).await;
