@@ -97,7 +97,7 @@ run_schemathesis() {
     --exclude-checks positive_data_acceptance \
     --max-examples "$EXAMPLES" \
     --seed "$SEED" \
-    --workers 2 \
+    --workers 1 \
     --request-timeout 10 \
     --report junit --report-dir "$report/$name" \
     --no-color "$@"; then

@@ -41,10 +41,10 @@ type QueryResult = Result<Query<SyncQuery>, QueryRejection>;
 #[into_params(parameter_in = Query)]
 struct SyncQuery {
     /// The cursor of the previous page: a whole number of 0 or more, 0 when absent.
-    #[param(value_type = Option<i64>, minimum = 0)]
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9]*\s*$")]
     after: Option<String>,
     /// Rows per page: a whole number from 1 to 1000, 1000 when absent.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 1000)]
+    #[param(value_type = Option<String>, pattern = r"^\s*[0-9]*\s*$")]
     limit: Option<String>,
 }
 

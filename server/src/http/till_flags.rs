@@ -28,10 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct FlagsQuery {
     /// Only flags with an `_id` below this one (the last `_id` of the previous page); a whole
     /// number above 0. Absent: from the newest.
-    #[param(value_type = Option<i64>, minimum = 1)]
+    #[param(value_type = Option<String>, pattern = r"^\s*\+?[0-9]*\s*$")]
     before: Option<String>,
     /// Flags per page: a whole number from 1 to 200, 50 when absent.
-    #[param(value_type = Option<i64>, minimum = 1, maximum = 200)]
+    #[param(value_type = Option<String>, pattern = r"^\s*\+?[0-9]*\s*$")]
     limit: Option<String>,
 }
 

@@ -3,7 +3,6 @@
 //! with [`SuperAdminScope`].
 
 use axum::extract::State;
-use pos_core::dashboard::MethodFilter;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -60,9 +59,9 @@ async fn categories(
     tag = "dashboard",
     params(
         ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("year" = i64, Query, minimum = 1900, maximum = 2100, description = "The year"),
-        ("month" = Option<i64>, Query, minimum = 1, maximum = 12, description = "The month: its summary instead of the year's"),
-        ("day" = Option<i64>, Query, minimum = 1, maximum = 31, description = "The day of the month (needs `month`): its summary"),
+        ("year" = String, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The year, a whole number (1900 to 2100); required"),
+        ("month" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The month (1 to 12; blank: not given): its summary instead of the year's"),
+        ("day" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The day of the month (needs `month`; blank: not given): its summary"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -90,7 +89,7 @@ async fn payment_method(
     tag = "dashboard",
     params(
         ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -118,7 +117,7 @@ async fn week(
     tag = "dashboard",
     params(
         ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -146,7 +145,7 @@ async fn month(
     tag = "dashboard",
     params(
         ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -174,7 +173,7 @@ async fn year(
     tag = "dashboard",
     params(
         ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("methods" = inline(Option<MethodFilter>), Query, description = "The payment methods counted: `all` (the default) or one"),
+        ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
     responses(

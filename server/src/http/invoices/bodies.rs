@@ -61,7 +61,8 @@ fn status_choice() -> utoipa::openapi::schema::Schema {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(["paid", "refunded", "custom", ""]))
+        // Read trimmed: spaces around the value are allowed.
+        .pattern(Some(r"^\s*(paid|refunded|custom)?\s*$"))
         .description(Some(
             "paid (also when absent or blank: paid sales, partly refunded ones included), \
              refunded (in full or in part) or custom",
