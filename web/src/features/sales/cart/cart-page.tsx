@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../auth';
 import { PaymentDialog } from '../payment';
+import { focusUnlessTyping } from '../../../lib/focus';
 import { notify } from '../../../lib/notify';
 import { messages } from '../../../config/messages';
 import { createCart, saveOpenOrder } from '../local/cart-commands';
@@ -148,7 +149,7 @@ export function CartPage() {
           onCreated={async (product) => {
             flipCustomProduct();
             await selling.actions.addCustomProduct(product);
-            searchRef.current?.focus();
+            focusUnlessTyping(searchRef.current);
           }}
         />
       )}

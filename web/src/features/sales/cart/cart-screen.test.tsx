@@ -179,6 +179,17 @@ describe('product tiles', () => {
     expect(document.activeElement).toBe(searchBox());
   });
 
+  it('leave the focus where the cashier went while the add was being written', async () => {
+    await openCart(emptyCart());
+    // The line shows at once; its write to the local tables finishes later.
+    act(() => tile('Water 1.5l').click());
+    act(() => quantityOf('Water 1.5l').focus());
+    typeInto(quantityOf('Water 1.5l'), '2');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
+    expect(document.activeElement).toBe(quantityOf('Water 1.5l'));
+    expect(searchBox().value).toBe('');
+  });
+
   it('filter by the chosen category and by the search text', async () => {
     await openCart();
     await click(button(view!.container, 'Grains'));

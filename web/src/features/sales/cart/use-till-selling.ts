@@ -5,6 +5,7 @@
  * next scan, or to the new line's quantity in "ask quantity" mode).
  */
 import { useCallback, useRef, useState, type RefObject } from 'react';
+import { focusUnlessTyping } from '../../../lib/focus';
 import { notify } from '../../../lib/notify';
 import { cancelAddLineTiming, startAddLineTiming, timed } from '../../../lib/till-timing';
 import { useScreenSearch } from '../../../lib/use-screen-search';
@@ -39,7 +40,7 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
 
   function afterAdd(productId: string) {
     if (askQuantity) setFocusQuantityOf(productId);
-    else searchRef.current?.focus();
+    else focusUnlessTyping(searchRef.current);
   }
 
   /** Shows the cart with `product` added at once, built on the cart shown (previews included). */
@@ -108,7 +109,7 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
       if (!chosen) setSearchText('');
       // A scanner's next code comes straight away: the search box keeps focus after a barcode.
       if (single) afterAdd(single._id);
-      else searchRef.current?.focus();
+      else focusUnlessTyping(searchRef.current);
     }
     return added;
   }
