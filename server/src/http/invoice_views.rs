@@ -166,6 +166,8 @@ pub mod schemas {
     use pos_core::catalog::{DiscountType, Unit};
     use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
+    use crate::http::json::LOOKUP_MAX_CHARS;
+
     fn one_of_strings(values: Vec<&'static str>, description: &str) -> Schema {
         ObjectBuilder::new()
             .schema_type(Type::String)
@@ -193,11 +195,8 @@ pub mod schemas {
         )
     }
 
-    /// An id or code read with `json::text_or_number`: text, or a whole JSON number.
-    /// The longest id or barcode a request may name: a barcode has at most
-    /// `BARCODE_MAX_CHARS` (64), an id far fewer digits.
-    pub const LOOKUP_MAX_CHARS: usize = pos_core::validation::BARCODE_MAX_CHARS;
-
+    /// An id or code read with `json::lookup_id`: text of at most `LOOKUP_MAX_CHARS`
+    /// characters, or a whole JSON number.
     pub fn text_or_whole_number() -> Schema {
         OneOfBuilder::new()
             .item(

@@ -92,8 +92,22 @@ fn describe(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
             {
                 return format!("{} is required", label(field));
             }
-            format!("{} is invalid: {text}", label(&path))
+            // A field's own rule (`lookup_id`) reads as a sentence about the field.
+            if text.starts_with("must be ") {
+                return format!("{} {text}", field_name(&path));
+            }
+            format!("{} is invalid: {text}", field_name(&path))
         }
+    }
+}
+
+/// A top-level field in words ("Selling price"); a nested one as the body spells it
+/// ("lines[0].productId"), which says where it is better than words could.
+fn field_name(path: &str) -> String {
+    if path.contains(['.', '[']) {
+        path.to_owned()
+    } else {
+        label(path)
     }
 }
 
@@ -128,6 +142,24 @@ pub fn text_or_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Stri
         }
     }
     deserializer.deserialize_any(Visitor)
+}
+
+/// The longest id or code a body may name: a barcode has at most `BARCODE_MAX_CHARS` (64), a
+/// row id or a till's ref (a UUID, 36) fewer.
+pub const LOOKUP_MAX_CHARS: usize = pos_core::validation::BARCODE_MAX_CHARS;
+
+/// `#[serde(deserialize_with = "lookup_id")]`: [`text_or_number`] naming a row (an `_id`, a
+/// till's ref), at most [`LOOKUP_MAX_CHARS`] characters, so a body cannot smuggle a long text
+/// into a lookup or a log line; longer is refused as the field's 400.
+pub fn lookup_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let text = text_or_number(deserializer)?;
+    // Counted as the route reads it: surrounding spaces (a scanner's Enter) are trimmed.
+    if text.trim().chars().count() > LOOKUP_MAX_CHARS {
+        return Err(de::Error::custom(format!(
+            "must be at most {LOOKUP_MAX_CHARS} characters"
+        )));
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -169,6 +201,25 @@ mod tests {
         assert!(
             message("{\"phoneNumber\":1.5,\"password\":\"a\"}").contains("text or a whole number")
         );
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Lookup {
+        #[serde(deserialize_with = "lookup_id")]
+        id: String,
+    }
+
+    #[test]
+    fn a_lookup_id_longer_than_any_stored_one_is_refused() {
+        let at_limit = format!("{{\"id\":\"{}\"}}", "7".repeat(LOOKUP_MAX_CHARS));
+        assert_eq!(parse::<Lookup>(at_limit.as_bytes()).unwrap().id.len(), 64);
+        let over = format!("{{\"id\":\"{}\"}}", "7".repeat(LOOKUP_MAX_CHARS + 1));
+        assert_eq!(
+            parse::<Lookup>(over.as_bytes()).unwrap_err().to_string(),
+            "Id must be at most 64 characters"
+        );
+        assert_eq!(parse::<Lookup>(b"{\"id\":42}").unwrap().id, "42");
     }
 
     #[test]

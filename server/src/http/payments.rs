@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 
 use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::{InvoiceView, schemas};
-use super::json::{ApiJson, text_or_number};
+use super::json::{ApiJson, lookup_id};
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
@@ -166,7 +166,7 @@ struct RefundBody {
 #[schema(as = RefundItem)]
 struct RefundItemBody {
     /// The `_id` of a product on the invoice.
-    #[serde(deserialize_with = "text_or_number")]
+    #[serde(deserialize_with = "lookup_id")]
     #[schema(schema_with = schemas::text_or_whole_number)]
     product_id: String,
     /// Above 0 with at most 3 decimals, at most what is left of the line.

@@ -19,7 +19,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 
 use super::ApiError;
 use super::invoice_views::schemas;
-use super::json::text_or_number;
+use super::json::lookup_id;
 use crate::db::till_refs::parse_ref;
 use crate::sales::settle::PaymentMethod;
 use crate::sales::till_sale::TillPayment;
@@ -69,7 +69,7 @@ pub struct InvoiceBody {
 #[schema(as = TillInvoiceLine)]
 struct LineBody {
     /// The product's `_id`.
-    #[serde(deserialize_with = "text_or_number")]
+    #[serde(deserialize_with = "lookup_id")]
     #[schema(schema_with = schemas::text_or_whole_number)]
     product_id: String,
     /// Above 0, at most 3 decimals, whole for `no`.
@@ -149,7 +149,7 @@ fn payment_method() -> Schema {
 /// An optional text field that may arrive as a JSON number; blank or `null` is absent.
 fn optional_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     #[derive(Deserialize)]
-    struct Text(#[serde(deserialize_with = "text_or_number")] String);
+    struct Text(#[serde(deserialize_with = "lookup_id")] String);
     let text = Option::<Text>::deserialize(deserializer)?;
     Ok(text
         .map(|Text(text)| text.trim().to_owned())

@@ -354,6 +354,10 @@ async fn refunds_are_refused_for_staff_unpaid_foreign_and_bad_requests(backend: 
                 {"productId": tea_id, "quantity": 1}]}),
             "products[1] names a product already in the request",
         ),
+        (
+            json!({"products": [{"productId": "7".repeat(65), "quantity": 1}]}),
+            "products[0].productId must be at most 64 characters",
+        ),
     ];
     for (body, message) in bad {
         let reply = refund(&mut boss, id, body.clone()).await;

@@ -154,6 +154,9 @@ async fn bad_bodies_are_refused_and_change_nothing(backend: Backend) {
         (REF.to_owned(), with_line("discountType", json!("half")), 400,
          "Line 1: Discount type must be percentage or flat".to_owned()),
         (REF.to_owned(), with_line("productName", json!(" ")), 400, "Line 1: Product name is required".to_owned()),
+        (REF.to_owned(), with("customerId", json!("7".repeat(65))), 400, "Customer id must be at most 64 characters".to_owned()),
+        (REF.to_owned(), with_line("productId", json!("7".repeat(65))), 400,
+         "lines[0].productId must be at most 64 characters".to_owned()),
     ];
     for (client_ref, body, status, message) in cases {
         let reply = put_invoice(&mut till.shop.staff, &client_ref, body).await;

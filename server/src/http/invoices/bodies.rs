@@ -5,7 +5,7 @@ use pos_core::validation::NumberInput;
 use serde::{Deserialize, Deserializer};
 
 use crate::http::invoice_views::schemas;
-use crate::http::json::text_or_number;
+use crate::http::json::lookup_id;
 
 /// `POST /invoice/{id}/products`: `productId` (a new line, or the line's quantity set) or
 /// `barcodeNumber` (a scanner: the line's quantity increased); `quantity` defaults to 1.
@@ -33,7 +33,7 @@ pub struct AddProduct {
 #[schema(as = InvoiceLookup)]
 pub struct InvoiceRef {
     /// The invoice's `_id`.
-    #[serde(deserialize_with = "text_or_number")]
+    #[serde(deserialize_with = "lookup_id")]
     #[schema(schema_with = schemas::text_or_whole_number)]
     pub id: String,
 }
@@ -73,7 +73,7 @@ fn status_choice() -> utoipa::openapi::schema::Schema {
 /// An optional text field that forms may send as a JSON number; blank or `null` is absent.
 fn optional_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
     #[derive(Deserialize)]
-    struct Text(#[serde(deserialize_with = "text_or_number")] String);
+    struct Text(#[serde(deserialize_with = "lookup_id")] String);
     let text = Option::<Text>::deserialize(deserializer)?;
     Ok(text
         .map(|Text(text)| text.trim().to_owned())

@@ -3,7 +3,7 @@
 
 use axum::extract::{Path, State};
 use pos_core::catalog::Unit;
-use pos_core::validation::{self, BARCODE_MAX_CHARS, QuantityRule};
+use pos_core::validation::{self, QuantityRule};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
@@ -36,11 +36,6 @@ enum Named {
 fn named(body: &AddProduct) -> Result<Named, ApiError> {
     match (&body.product_id, &body.barcode_number) {
         (Some(id), _) => id.parse().map(Named::Id).map_err(|_| product_not_found()),
-        (None, Some(barcode)) if barcode.chars().count() > BARCODE_MAX_CHARS => {
-            Err(ApiError::BadRequest(format!(
-                "Barcode must be at most {BARCODE_MAX_CHARS} characters"
-            )))
-        }
         (None, Some(barcode)) => Ok(Named::Barcode(barcode.clone())),
         (None, None) => Err(ApiError::BadRequest("Product id is required".to_owned())),
     }

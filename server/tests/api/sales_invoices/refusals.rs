@@ -23,7 +23,7 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
     let invoice = cart_with(&mut shop.staff, &aisha, &[(&tea, "1")]).await;
     let before = sales_tables(&shop.app).await;
 
-    let refusals: [(Value, u16, &str); 9] = [
+    let refusals: [(Value, u16, &str); 10] = [
         (
             json!({"productId": tea, "quantity": "two"}),
             400,
@@ -55,7 +55,12 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
         (
             json!({"barcodeNumber": "7".repeat(65)}),
             400,
-            "Barcode must be at most 64 characters",
+            "Barcode number must be at most 64 characters",
+        ),
+        (
+            json!({"productId": "7".repeat(65)}),
+            400,
+            "Product id must be at most 64 characters",
         ),
     ];
     for (body, status, message) in refusals {
@@ -84,6 +89,11 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
     );
     let no_id = shop.staff.post("/invoice", json!({})).await;
     refused_with(&no_id, 400, "Id is required");
+    let long_id = shop
+        .staff
+        .post("/invoice", json!({"id": "7".repeat(65)}))
+        .await;
+    refused_with(&long_id, 400, "Id must be at most 64 characters");
     for path in ["/invoice/abc", "/invoice/0", "/invoice/999999"] {
         refused_with(&shop.staff.get(path).await, 404, "Invoice not found");
     }
