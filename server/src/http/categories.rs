@@ -15,6 +15,7 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, grants};
 use crate::db::categories::{self, Category};
+use crate::db::sync;
 
 pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 
@@ -200,17 +201,22 @@ async fn update(
         return Err(duplicate_name(&existing.category_name));
     }
     let now = state.clock.now_millis();
-    match categories::update(pool, shop_id, id, &category, now).await {
+    let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
+    match categories::update(&mut *transaction, shop_id, id, &category, now).await {
         Ok(true) => {}
         // Deleted between the read and the write.
         Ok(false) => return Err(not_found()),
         Err(error) => {
+            drop(transaction);
             return Err(after_write_error(&state, shop_id, &category.category_name, error).await);
         }
     }
-    let updated = categories::find(pool, shop_id, id)
+    let updated = categories::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
+    transaction.commit().await?;
     Ok(Success::ok("Category updated", updated.into()))
 }
 
@@ -241,6 +247,8 @@ async fn remove(
     let shop_id = guard.session.shop_id;
     let id = category_id(&raw_id)?;
     let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
     if !categories::lock_live(&mut *transaction, shop_id, id).await? {
         return Err(not_found());
     }

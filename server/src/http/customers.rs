@@ -18,7 +18,7 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, UserSession, grants};
 use crate::db::customers::{self, Customer, CustomerFields};
-use crate::db::{invoices, loyalty};
+use crate::db::{invoices, loyalty, sync};
 use crate::http::json::ApiJson;
 use views::{CustomerDetailView, CustomerView};
 
@@ -243,9 +243,13 @@ async fn update(
     let valid = merged.validate()?;
     refuse_phone_in_use(&state, shop_id, &valid.phone_number, Some(stored.id)).await?;
     let now = state.clock.now_millis();
-    let updated = customers::update(state.db.pool(), shop_id, stored.id, fields(&valid), now)
+    let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
+    let updated = customers::update(&mut *transaction, shop_id, stored.id, fields(&valid), now)
         .await
         .map_err(|error| write_error(error, &valid.phone_number))?;
+    transaction.commit().await?;
     if !updated {
         // Deleted by another request since it was read.
         return Err(not_found());
@@ -288,9 +292,13 @@ async fn remove(
     let shop_id = guard.session.shop_id;
     let id = customer_id(&raw)?;
     let now = state.clock.now_millis();
-    if !customers::soft_delete(state.db.pool(), shop_id, id, now).await? {
+    let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
+    if !customers::soft_delete(&mut *transaction, shop_id, id, now).await? {
         return Err(not_found());
     }
+    transaction.commit().await?;
     tracing::info!(customer_id = id, shop_id, "customer deleted");
     Ok(Success::ok("Customer deleted", ()))
 }

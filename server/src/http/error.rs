@@ -115,6 +115,17 @@ impl From<sqlx::Error> for ApiError {
                     retry_after_seconds: 1,
                 }
             }
+            // PostgreSQL gave up one of two transactions waiting on each other, or could not
+            // serialize it: nothing was written, and the same request again will succeed.
+            sqlx::Error::Database(ref database)
+                if matches!(database.code().as_deref(), Some("40P01" | "40001")) =>
+            {
+                tracing::warn!(%error, "transaction aborted by the database: answered 503");
+                Self::Busy {
+                    message: "The server is busy; please try again in a moment".to_owned(),
+                    retry_after_seconds: 1,
+                }
+            }
             error => Self::internal(error),
         }
     }

@@ -21,7 +21,7 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{AdminSession, Require, grants};
-use crate::db::{categories, products};
+use crate::db::{categories, products, sync};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 
@@ -200,6 +200,8 @@ async fn update(
     let current = (stored.product_tax, stored.loyalty_rate);
     staff_keeps_tax_and_loyalty(&guard.session, current, &product)?;
     let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
     let category =
         check_category_and_barcode(&mut transaction, shop_id, &product, Some(id)).await?;
     let now = state.clock.now_millis();
@@ -243,9 +245,13 @@ async fn remove(
     let shop_id = guard.session.shop_id;
     let id = product_id(&raw_id)?;
     let now = state.clock.now_millis();
-    if !products::soft_delete(state.db.pool(), shop_id, id, now).await? {
+    let mut transaction = state.db.writer().begin().await?;
+    // Before its row lock, as every writer of syncable rows (db::sync::claim).
+    sync::claim(&mut *transaction, shop_id).await?;
+    if !products::soft_delete(&mut *transaction, shop_id, id, now).await? {
         return Err(not_found());
     }
+    transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "product deleted");
     Ok(Success::ok("Product deleted", ()))
 }
@@ -334,7 +340,11 @@ async fn set_loyalty_rate(
 ) -> Result<Success<LoyaltyAnswer>, ApiError> {
     let rate = validation::loyalty_rate(body.loyalty_rate.as_ref())?;
     let now = state.clock.now_millis();
-    let updated = products::set_loyalty_rate(state.db.pool(), session.shop_id, rate, now).await?;
+    let mut transaction = state.db.writer().begin().await?;
+    // Before the rows' locks: a sale holding the counter may be writing one of them.
+    sync::claim(&mut *transaction, session.shop_id).await?;
+    let updated = products::set_loyalty_rate(&mut *transaction, session.shop_id, rate, now).await?;
+    transaction.commit().await?;
     tracing::info!(
         shop_id = session.shop_id,
         updated,

@@ -66,6 +66,7 @@ mod sign_in_limits;
 mod sync_catalog;
 mod sync_concurrency;
 mod sync_customers;
+mod sync_lock_order;
 mod till_catalog;
 mod till_customers;
 mod till_flags;
