@@ -146,6 +146,9 @@ async fn create(
     let product = draft.validate()?;
     staff_keeps_tax_and_loyalty(&guard.session, (Decimal::ZERO, Decimal::ZERO), &product)?;
     let mut transaction = state.db.writer().begin().await?;
+    // Before the category's lock, as every writer of syncable rows (db::sync::claim): the CSV
+    // import holds the counter while it writes categories.
+    sync::claim(&mut *transaction, shop_id).await?;
     let category = check_category_and_barcode(&mut transaction, shop_id, &product, None).await?;
     let now = state.clock.now_millis();
     let id = match products::insert(&mut transaction, shop_id, category, &product, now).await {
@@ -282,6 +285,8 @@ async fn create_custom(
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
     let mut transaction = state.db.writer().begin().await?;
+    // Before the product number's counter: the CSV import takes that one after the sync's.
+    sync::claim(&mut *transaction, shop_id).await?;
     let now = state.clock.now_millis();
     let id = products::insert_custom(&mut transaction, shop_id, &product, now).await?;
     let created = products::find(&mut *transaction, shop_id, id)
