@@ -350,6 +350,7 @@ async fn take_stock_anyway(
                 line.product_id,
                 &line.product_name,
                 after.quantity,
+                line.unit.as_str(),
             )?);
         }
     }

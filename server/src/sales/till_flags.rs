@@ -34,6 +34,8 @@ struct StockDetail<'a> {
     product_name: &'a str,
     #[serde(serialize_with = "decimal")]
     quantity_after: Decimal,
+    /// What the quantity counts (`no`, `kg`, `lt`, `m`), so "-2" reads as 2 pieces or 2 kg.
+    unit: &'a str,
 }
 
 #[derive(Serialize)]
@@ -86,11 +88,13 @@ impl SaleFlag {
         product_id: i64,
         product_name: &str,
         quantity_after: Decimal,
+        unit: &str,
     ) -> Result<Self, ApiError> {
         let detail = StockDetail {
             product_id: product_id.to_string(),
             product_name,
             quantity_after,
+            unit,
         };
         flag(kind::NEGATIVE_STOCK, &detail)
     }

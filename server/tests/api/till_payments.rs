@@ -82,7 +82,7 @@ async fn negative_stock_and_deleted_products_are_flagged(backend: Backend) {
         vec![
             (
                 "negative_stock".to_owned(),
-                json!({"productId": tea, "productName": "Cola", "quantityAfter": -2})
+                json!({"productId": tea, "productName": "Cola", "quantityAfter": -2, "unit": "no"})
             ),
             (
                 "deleted_product".to_owned(),

@@ -57,7 +57,9 @@ export function flagSentence(flag: SaleFlag, currencyCode: string): string {
     case 'negative_stock': {
       const after = numberField(detail, 'quantityAfter');
       if (after === null) break;
-      return `${product}: stock went to ${quantityText(after)}`;
+      // Flags recorded before the unit was part of the detail have none.
+      const unit = textField(detail, 'unit');
+      return `${product}: stock went to ${quantityText(after)}${unit ? ` ${unit}` : ''}`;
     }
     case 'deleted_product':
       return `${product}: sold after the product was deleted`;

@@ -91,7 +91,7 @@ describe('sync review (/admin/sync/review)', () => {
       data: {
         rows: [
           flag('4', 'price_difference', { chargedTotal: 1234.5, catalogueTotal: 0.3 }),
-          flag('3', 'negative_stock', { productId: '40', productName: 'Rice (loose)', quantityAfter: -0.125 }),
+          flag('3', 'negative_stock', { productId: '40', productName: 'Rice (loose)', quantityAfter: -0.125, unit: 'kg' }),
           flag('2', 'loyalty_shortfall', { customerId: '12', redeemed: 4.1, balance: 0, shortfall: 4.1 }),
           flag('1', 'refund_oddity', { anything: 1 }),
         ],
@@ -102,7 +102,7 @@ describe('sync review (/admin/sync/review)', () => {
     await waitFor(() => expect(rows(container)).toHaveLength(4));
     expect(rows(container).map((cells) => cells[3])).toEqual([
       'Charged MVR 1,234.50; the catalogue now prices it at MVR 0.30',
-      'Rice (loose): stock went to \u22120.125',
+      'Rice (loose): stock went to \u22120.125 kg',
       'Redeemed MVR 4.10 but no points were left: MVR 4.10 not covered',
       'This version of the app cannot describe this issue',
     ]);
