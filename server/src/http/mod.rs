@@ -22,6 +22,7 @@ mod invoices;
 pub mod json;
 pub mod numbers;
 pub mod openapi;
+pub mod openapi_links;
 mod password_reset;
 mod payments;
 mod people;
@@ -129,10 +130,12 @@ fn json_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI document of every route, from the same route lists as the router (no layers:
 /// they do not change what a route is).
 fn documented_routes_only() -> utoipa::openapi::OpenApi {
-    json_routes()
+    let mut document = json_routes()
         .merge(sales_routes(None))
         .merge(uploads::router(0))
-        .into_openapi()
+        .into_openapi();
+    openapi_links::add_links(&mut document);
+    document
 }
 
 pub fn router(state: AppState, limits: BodyLimits) -> Router {

@@ -1,0 +1,130 @@
+//! OpenAPI links: which operations take the `_id` that another one answers with. A client
+//! generator reads them as "after creating a product you may update or delete it", and
+//! Schemathesis's stateful phase follows them, so its generated sequences reach the rows they
+//! create (a cart made for a new customer, a line added to it, the cart paid, then refunded)
+//! instead of guessing ids. `tests/api/openapi.rs` checks every link names an operation of
+//! the document and one of its path parameters.
+
+use utoipa::openapi::link::LinkBuilder;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::{OpenApi, RefOr};
+
+/// The new row's `_id` in an answer's envelope.
+const ANSWERED_ID: &str = "$response.body#/data/_id";
+
+/// (operation answering a row, its success statuses, [(operation taking the row, path parameter)]).
+pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
+    (
+        "createProduct",
+        &["201"],
+        &[("updateProduct", "id"), ("deleteProduct", "id")],
+    ),
+    (
+        "createCategory",
+        &["201"],
+        &[("updateCategory", "id"), ("deleteCategory", "id")],
+    ),
+    (
+        "createCustomer",
+        &["201"],
+        &[
+            ("getCustomer", "id"),
+            ("updateCustomer", "id"),
+            ("deleteCustomer", "id"),
+            // The cart of SPEC's till is started for a customer.
+            ("startCart", "id"),
+        ],
+    ),
+    (
+        "startCart",
+        // 201 for a new cart, 200 for the customer's open one.
+        &["201", "200"],
+        &[
+            ("getInvoice", "id"),
+            ("addInvoiceProduct", "id"),
+            ("redeemPoints", "id"),
+            ("saveInvoice", "id"),
+            ("clearInvoice", "id"),
+            ("payCash", "id"),
+            ("payInternalDevice", "id"),
+        ],
+    ),
+    ("payCash", &["200"], &[("refundInvoice", "id")]),
+    ("payInternalDevice", &["200"], &[("refundInvoice", "id")]),
+    (
+        "createCustomInvoice",
+        &["201"],
+        &[
+            ("getCustomInvoice", "id"),
+            ("addCustomInvoiceProduct", "id"),
+            ("setCustomInvoiceCustomer", "id"),
+            ("deleteCustomInvoice", "id"),
+        ],
+    ),
+    (
+        "createStaff",
+        &["201"],
+        &[
+            ("updateStaff", "id"),
+            ("resetStaffPassword", "id"),
+            ("grantPermission", "id"),
+            ("revokePermission", "id"),
+            ("deleteStaff", "id"),
+        ],
+    ),
+    (
+        "createShopEmployee",
+        &["201"],
+        &[
+            ("getShopEmployee", "id"),
+            ("updateShopEmployee", "id"),
+            ("resetShopEmployeePassword", "id"),
+            ("grantPermissionAsSuperAdmin", "id"),
+            ("revokePermissionAsSuperAdmin", "id"),
+            ("deleteShopEmployee", "id"),
+        ],
+    ),
+    (
+        "createShop",
+        &["201"],
+        &[("updateShop", "shop_id"), ("resetShopPassword", "shop_id")],
+    ),
+];
+
+/// Adds [`LINKS`] to the answers of `document`'s operations.
+pub fn add_links(document: &mut OpenApi) {
+    for (source, statuses, targets) in LINKS {
+        let Some(operation) = operation_mut(document, source) else {
+            continue;
+        };
+        for status in *statuses {
+            let Some(RefOr::T(answer)) = operation.responses.responses.get_mut(*status) else {
+                continue;
+            };
+            for (target, parameter) in *targets {
+                let link = LinkBuilder::new()
+                    .operation_id(*target)
+                    .parameter(*parameter, ANSWERED_ID)
+                    .description(format!("`{parameter}` is the `_id` this answer holds"))
+                    .build();
+                answer.links.insert((*target).to_owned(), link.into());
+            }
+        }
+    }
+}
+
+/// The operation named `operation_id`.
+fn operation_mut<'a>(document: &'a mut OpenApi, operation_id: &str) -> Option<&'a mut Operation> {
+    document.paths.paths.values_mut().find_map(|item| {
+        [
+            item.get.as_mut(),
+            item.post.as_mut(),
+            item.put.as_mut(),
+            item.patch.as_mut(),
+            item.delete.as_mut(),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|operation| operation.operation_id.as_deref() == Some(operation_id))
+    })
+}
