@@ -28,10 +28,36 @@ pub fn secrets_in(text: &str) -> Vec<&'static str> {
     if runs(text, |c| c.is_ascii_digit() || ('a'..='f').contains(&c)).any(|run| run.len() == 64) {
         found.push("a session id, reset token or its hash (64 hex characters)");
     }
-    if runs(text, |c| c.is_ascii_digit()).any(|run| (16..=19).contains(&run.len()) && luhn(run)) {
+    if whole_digit_runs(text).any(|run| (16..=19).contains(&run.len()) && luhn(run)) {
         found.push("a card number (16 to 19 digits passing the Luhn check)");
     }
     found
+}
+
+/// The runs of digits that are not part of a decimal number: a card number is never written
+/// with a point, while a slow query's log line carries `elapsed_secs=1.0437651839274453`,
+/// whose 16 fractional digits pass the Luhn check one time in ten.
+fn whole_digit_runs(text: &str) -> impl Iterator<Item = &str> {
+    let digit_at = |at: usize| text.as_bytes().get(at).is_some_and(u8::is_ascii_digit);
+    let bytes = text.as_bytes();
+    let mut runs = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        if !bytes[at].is_ascii_digit() {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while digit_at(at) {
+            at += 1;
+        }
+        let fraction = start >= 2 && bytes[start - 1] == b'.' && digit_at(start - 2);
+        let integer_part = bytes.get(at) == Some(&b'.') && digit_at(at + 1);
+        if !fraction && !integer_part {
+            runs.push(&text[start..at]);
+        }
+    }
+    runs.into_iter()
 }
 
 /// The maximal runs of characters matching `keep`.
@@ -196,4 +222,9 @@ fn secrets_are_recognised_by_shape() {
     assert_eq!(secrets_in("card 4242424242424242 ok").len(), 1);
     assert!(secrets_in("card 4242424242424241").is_empty(), "fails Luhn");
     assert!(secrets_in("createdAt 1795322646844, id 42, total 1234.50").is_empty());
+    assert!(
+        secrets_in("slow statement elapsed_secs=1.4242424242424242 rows=1").is_empty(),
+        "a decimal's digits are not a card number"
+    );
+    assert_eq!(secrets_in("card 4242424242424242.").len(), 1);
 }
