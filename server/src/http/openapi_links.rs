@@ -12,19 +12,39 @@ use utoipa::openapi::{OpenApi, RefOr};
 /// The new row's `_id` in an answer's envelope.
 const ANSWERED_ID: &str = "$response.body#/data/_id";
 
-/// (operation answering a row, its success statuses, [(operation taking the row, path parameter)]).
-pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
-    (
+/// An operation answering a row, and the operations that take the row's `_id`.
+pub struct RowLinks {
+    pub source: &'static str,
+    /// The source's answers that hold the row.
+    pub statuses: &'static [&'static str],
+    /// (operation taking the row, its path parameter).
+    pub targets: &'static [(&'static str, &'static str)],
+}
+
+const fn row(
+    source: &'static str,
+    statuses: &'static [&'static str],
+    targets: &'static [(&'static str, &'static str)],
+) -> RowLinks {
+    RowLinks {
+        source,
+        statuses,
+        targets,
+    }
+}
+
+pub const LINKS: &[RowLinks] = &[
+    row(
         "createProduct",
         &["201"],
         &[("updateProduct", "id"), ("deleteProduct", "id")],
     ),
-    (
+    row(
         "createCategory",
         &["201"],
         &[("updateCategory", "id"), ("deleteCategory", "id")],
     ),
-    (
+    row(
         "createCustomer",
         &["201"],
         &[
@@ -35,7 +55,7 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
             ("startCart", "id"),
         ],
     ),
-    (
+    row(
         "startCart",
         // 201 for a new cart, 200 for the customer's open one.
         &["201", "200"],
@@ -49,9 +69,9 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
             ("payInternalDevice", "id"),
         ],
     ),
-    ("payCash", &["200"], &[("refundInvoice", "id")]),
-    ("payInternalDevice", &["200"], &[("refundInvoice", "id")]),
-    (
+    row("payCash", &["200"], &[("refundInvoice", "id")]),
+    row("payInternalDevice", &["200"], &[("refundInvoice", "id")]),
+    row(
         "createCustomInvoice",
         &["201"],
         &[
@@ -61,7 +81,7 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
             ("deleteCustomInvoice", "id"),
         ],
     ),
-    (
+    row(
         "createStaff",
         &["201"],
         &[
@@ -72,7 +92,7 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
             ("deleteStaff", "id"),
         ],
     ),
-    (
+    row(
         "createShopEmployee",
         &["201"],
         &[
@@ -84,7 +104,7 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
             ("deleteShopEmployee", "id"),
         ],
     ),
-    (
+    row(
         "createShop",
         &["201"],
         &[("updateShop", "shop_id"), ("resetShopPassword", "shop_id")],
@@ -93,7 +113,12 @@ pub const LINKS: &[(&str, &[&str], &[(&str, &str)])] = &[
 
 /// Adds [`LINKS`] to the answers of `document`'s operations.
 pub fn add_links(document: &mut OpenApi) {
-    for (source, statuses, targets) in LINKS {
+    for RowLinks {
+        source,
+        statuses,
+        targets,
+    } in LINKS
+    {
         let Some(operation) = operation_mut(document, source) else {
             continue;
         };

@@ -59,12 +59,13 @@ fn broken_links(document: &Value) -> Vec<String> {
         }
     }
     let mut broken = Vec::new();
-    for (source, statuses, targets) in pos_server::http::openapi_links::LINKS {
-        for status in *statuses {
+    for links in pos_server::http::openapi_links::LINKS {
+        let (source, statuses, targets) = (links.source, links.statuses, links.targets);
+        for status in statuses {
             let links = operations
-                .get(*source)
+                .get(source)
                 .map(|(_, operation)| &operation["responses"][*status]["links"]);
-            for (target, _) in *targets {
+            for (target, _) in targets {
                 if links.is_none_or(|links| links.get(*target).is_none()) {
                     broken.push(format!("{source} {status} has no link to {target}"));
                 }
