@@ -79,6 +79,40 @@ pub async fn list<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Vec<Categor
     Ok(rows.into_iter().map(Category::from).collect())
 }
 
+/// One page of [`list`]: at most `limit` categories after the `(name, id)` of the previous
+/// page's last one (keyset: the database walks `categories_shop_name_idx` on PostgreSQL,
+/// `categories_name_key` on SQLite, from there).
+pub async fn list_page<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: Option<(&str, i64)>,
+    limit: i64,
+) -> Result<Vec<Category>, sqlx::Error> {
+    let rows: Vec<CategoryRow> = match after {
+        None => sqlx::query_as(concat!(
+            category_select!(),
+            "WHERE c.shop_id = $1 AND c.deleted_at IS NULL \
+             ORDER BY lower(c.category_name), c.id LIMIT $2"
+        ))
+        .bind(shop_id)
+        .bind(limit),
+        Some((name, id)) => sqlx::query_as(concat!(
+            category_select!(),
+            "WHERE c.shop_id = $1 AND c.deleted_at IS NULL \
+             AND lower(c.category_name) >= lower($2) \
+             AND (lower(c.category_name) > lower($2) OR c.id > $3) \
+             ORDER BY lower(c.category_name), c.id LIMIT $4"
+        ))
+        .bind(shop_id)
+        .bind(name.to_owned())
+        .bind(id)
+        .bind(limit),
+    }
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(Category::from).collect())
+}
+
 /// A live category of `shop_id`.
 pub async fn find<'e>(
     db: impl Executor<'e>,

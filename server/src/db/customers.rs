@@ -54,6 +54,61 @@ pub async fn list<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Vec<Custome
     .await
 }
 
+/// A listed customer with its loyalty balance (hundredths of a point, the ledger's sum).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ListedCustomer {
+    #[sqlx(flatten)]
+    pub customer: Customer,
+    pub balance_cents: i64,
+}
+
+/// The columns of a [`ListedCustomer`]: the balance is summed for the page's rows only
+/// (`loyalty_entries_customer_idx`). PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot
+/// decode: cast back.
+macro_rules! listed_customer_select {
+    () => {
+        concat!(
+            "SELECT ",
+            customer_columns!(),
+            ", (SELECT CAST(COALESCE(SUM(l.points_cents), 0) AS BIGINT) \
+             FROM loyalty_entries l WHERE l.shop_id = customers.shop_id \
+             AND l.customer_id = customers.id) AS balance_cents FROM customers "
+        )
+    };
+}
+
+/// One page of [`list`] with balances: at most `limit` customers after the `(name, id)` of the
+/// previous page's last one (keyset: the database walks `customers_shop_name_idx` from there).
+pub async fn list_page<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: Option<(&str, i64)>,
+    limit: i64,
+) -> Result<Vec<ListedCustomer>, sqlx::Error> {
+    match after {
+        None => sqlx::query_as(concat!(
+            listed_customer_select!(),
+            "WHERE shop_id = $1 AND deleted_at IS NULL \
+             ORDER BY lower(customer_name), id LIMIT $2"
+        ))
+        .bind(shop_id)
+        .bind(limit),
+        Some((name, id)) => sqlx::query_as(concat!(
+            listed_customer_select!(),
+            "WHERE shop_id = $1 AND deleted_at IS NULL \
+             AND lower(customer_name) >= lower($2) \
+             AND (lower(customer_name) > lower($2) OR id > $3) \
+             ORDER BY lower(customer_name), id LIMIT $4"
+        ))
+        .bind(shop_id)
+        .bind(name.to_owned())
+        .bind(id)
+        .bind(limit),
+    }
+    .fetch_all(db)
+    .await
+}
+
 /// The live customer `customer_id` of `shop_id`; `None` for a deleted one or another shop's.
 pub async fn find<'e>(
     db: impl Executor<'e>,

@@ -36,16 +36,21 @@ pub async fn find<'e>(
     row.map(User::try_from).transpose()
 }
 
-/// Every admin and staff member of the shop, oldest first.
+/// The shop's admins and staff members, oldest first: at most `limit` of them with an id
+/// above `after_id` (keyset on `users_shop_id_idx`; 0 for the first page).
 pub async fn list_in_shop<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
+    after_id: i64,
+    limit: i64,
 ) -> Result<Vec<User>, sqlx::Error> {
     let rows: Vec<UserRow> = sqlx::query_as(concat!(
         user_select!(),
-        "WHERE u.shop_id = $1 AND u.role <> 'super-admin' ORDER BY u.id"
+        "WHERE u.shop_id = $1 AND u.role <> 'super-admin' AND u.id > $2 ORDER BY u.id LIMIT $3"
     ))
     .bind(shop_id)
+    .bind(after_id)
+    .bind(limit)
     .fetch_all(db)
     .await?;
     rows.into_iter().map(User::try_from).collect()

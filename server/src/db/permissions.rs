@@ -73,17 +73,22 @@ pub async fn revoke<'e>(
     Ok(result.rows_affected() > 0)
 }
 
-/// Every grant of the shop's people, as (user id, permission), for listing a whole shop with
-/// one query instead of one per person.
+/// Every grant of the shop's people with ids from `first_id` to `last_id` (one page of the
+/// people list, which is sorted by id), as (user id, permission): one query for the page
+/// instead of one per person.
 pub async fn list_for_shop<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
+    first_id: i64,
+    last_id: i64,
 ) -> Result<Vec<(i64, Permission)>, sqlx::Error> {
     let rows: Vec<(i64, String)> = sqlx::query_as(
         "SELECT p.user_id, p.permission FROM user_permissions p JOIN users u ON u.id = p.user_id \
-         WHERE u.shop_id = $1",
+         WHERE u.shop_id = $1 AND p.user_id BETWEEN $2 AND $3",
     )
     .bind(shop_id)
+    .bind(first_id)
+    .bind(last_id)
     .fetch_all(db)
     .await?;
     let mut grants: Vec<(i64, Permission)> = rows

@@ -139,6 +139,39 @@ pub async fn list<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Vec<Product
     products(rows)
 }
 
+/// One page of [`list`]: at most `limit` products after the `(name, id)` of the previous
+/// page's last one (keyset: the database walks `products_shop_name_idx` from there).
+pub async fn list_page<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    after: Option<(&str, i64)>,
+    limit: i64,
+) -> Result<Vec<Product>, sqlx::Error> {
+    let rows: Vec<ProductRow> = match after {
+        None => sqlx::query_as(concat!(
+            product_select!(),
+            "WHERE p.shop_id = $1 AND p.custom = 0 AND p.deleted_at IS NULL \
+             ORDER BY lower(p.product_name), p.id LIMIT $2"
+        ))
+        .bind(shop_id)
+        .bind(limit),
+        Some((name, id)) => sqlx::query_as(concat!(
+            product_select!(),
+            "WHERE p.shop_id = $1 AND p.custom = 0 AND p.deleted_at IS NULL \
+             AND lower(p.product_name) >= lower($2) \
+             AND (lower(p.product_name) > lower($2) OR p.id > $3) \
+             ORDER BY lower(p.product_name), p.id LIMIT $4"
+        ))
+        .bind(shop_id)
+        .bind(name.to_owned())
+        .bind(id)
+        .bind(limit),
+    }
+    .fetch_all(db)
+    .await?;
+    products(rows)
+}
+
 /// A live product of `shop_id`, custom or not.
 pub async fn find<'e>(
     db: impl Executor<'e>,

@@ -92,12 +92,19 @@ pub async fn insert<'e>(
     .await
 }
 
-pub async fn list<'e>(db: impl Executor<'e>) -> Result<Vec<Shop>, sqlx::Error> {
+/// Shops by id: at most `limit` of them with an id above `after_id` (0 for the first page).
+pub async fn list<'e>(
+    db: impl Executor<'e>,
+    after_id: i64,
+    limit: i64,
+) -> Result<Vec<Shop>, sqlx::Error> {
     sqlx::query_as(concat!(
         "SELECT ",
         shop_columns!(),
-        " FROM shops ORDER BY id"
+        " FROM shops WHERE id > $1 ORDER BY id LIMIT $2"
     ))
+    .bind(after_id)
+    .bind(limit)
     .fetch_all(db)
     .await
 }

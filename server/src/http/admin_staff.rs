@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
+use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{self, PasswordBody, ProfileBody, phone_number_schema};
 use super::super_admin_employees::{delete_person, set_password};
@@ -46,26 +47,30 @@ struct CreateStaff {
 
 /// List the shop's people.
 ///
-/// Every admin and staff member of the admin's own shop, each with its grants.
+/// Every admin and staff member of the admin's own shop, each with its grants, oldest first.
+/// One page of up to `limit` people; `Link` names the next page while more follow.
 #[utoipa::path(
     get,
     path = "/admin/staff/list",
     operation_id = "listStaff",
     tag = "staff",
+    params(PageQuery),
     security(("userSession" = ["admin"])),
     responses(
-        (status = 200, description = "The shop's admins and staff", body = Answer<Vec<UserView>>),
+        (status = 200, description = "A page of the shop's admins and staff", body = Answer<Vec<UserView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
+        Invalid,
         Refused,
     )
 )]
 async fn list(
     State(state): State<AppState>,
     AdminSession(session): AdminSession,
-) -> Result<Success<Vec<UserView>>, ApiError> {
-    Ok(Success::ok(
-        "Staff",
-        people::list(&state, session.shop_id).await?,
-    ))
+    page: ListPage,
+) -> Result<Paged<UserView>, ApiError> {
+    let page = page.of(List::Staff)?;
+    let (people, next) = people::list(&state, session.shop_id, &page).await?;
+    Ok(Paged::new(Success::ok("Staff", people), next))
 }
 
 /// Add a staff member.

@@ -11,6 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::json::ApiJson;
+use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{Require, grants};
@@ -89,26 +90,43 @@ async fn after_write_error(
 
 /// List the shop's categories.
 ///
-/// Live categories of the signed-in shop, with how many live products each has.
+/// Live categories of the signed-in shop, with how many live products each has, by name
+/// (case-insensitive) then by id. One page of up to `limit` rows; `Link` names the next page
+/// while more follow.
 #[utoipa::path(
     get,
     path = "/categories",
     operation_id = "listCategories",
     tag = "categories",
+    params(PageQuery),
     security(("userSession" = ["category_read"])),
     responses(
-        (status = 200, description = "The shop's live categories", body = Answer<Vec<CategoryView>>),
+        (status = 200, description = "A page of the shop's live categories", body = Answer<Vec<CategoryView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
+        Invalid,
         Refused,
     )
 )]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CategoryRead>,
-) -> Result<Success<Vec<CategoryView>>, ApiError> {
-    let found = categories::list(state.db.pool(), guard.session.shop_id).await?;
-    Ok(Success::ok(
-        "Categories",
-        found.into_iter().map(CategoryView::from).collect(),
+    page: ListPage,
+) -> Result<Paged<CategoryView>, ApiError> {
+    let page = page.of(List::Categories)?;
+    let found = categories::list_page(
+        state.db.pool(),
+        guard.session.shop_id,
+        page.after_name(),
+        page.fetch_limit(),
+    )
+    .await?;
+    let (found, next) = page.cut(found, |row| Cursor::named(&row.category_name, row.id));
+    Ok(Paged::new(
+        Success::ok(
+            "Categories",
+            found.into_iter().map(CategoryView::from).collect(),
+        ),
+        next,
     ))
 }
 

@@ -20,6 +20,7 @@ use crate::auth::{Require, UserSession, grants};
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::{invoices, loyalty, sync};
 use crate::http::json::ApiJson;
+use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use views::{CustomerDetailView, CustomerView};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
@@ -95,34 +96,44 @@ fn write_error(error: sqlx::Error, phone_number: &str) -> ApiError {
 
 /// List the shop's customers.
 ///
-/// Live customers of the signed-in shop, each with the loyalty balance of its ledger.
+/// Live customers of the signed-in shop, each with the loyalty balance of its ledger, by name
+/// (case-insensitive) then by id. One page of up to `limit` rows; `Link` names the next page
+/// while more follow.
 #[utoipa::path(
     get,
     path = "/customer",
     operation_id = "listCustomers",
     tag = "customers",
+    params(PageQuery),
     security(("userSession" = ["customer_read"])),
     responses(
-        (status = 200, description = "The shop's live customers", body = Answer<Vec<CustomerView>>),
+        (status = 200, description = "A page of the shop's live customers", body = Answer<Vec<CustomerView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
+        Invalid,
         Refused,
     )
 )]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CustomerRead>,
-) -> Result<Success<Vec<CustomerView>>, ApiError> {
-    let shop_id = guard.session.shop_id;
-    let pool = state.db.pool();
-    let found = customers::list(pool, shop_id).await?;
-    let balances = loyalty::balances_cents(pool, shop_id).await?;
+    page: ListPage,
+) -> Result<Paged<CustomerView>, ApiError> {
+    let page = page.of(List::Customers)?;
+    let found = customers::list_page(
+        state.db.pool(),
+        guard.session.shop_id,
+        page.after_name(),
+        page.fetch_limit(),
+    )
+    .await?;
+    let (found, next) = page.cut(found, |row| {
+        Cursor::named(&row.customer.customer_name, row.customer.id)
+    });
     let views = found
         .into_iter()
-        .map(|customer| {
-            let balance = balances.get(&customer.id).copied().unwrap_or(0);
-            CustomerView::new(customer, balance)
-        })
+        .map(|row| CustomerView::new(row.customer, row.balance_cents))
         .collect();
-    Ok(Success::ok("Customers", views))
+    Ok(Paged::new(Success::ok("Customers", views), next))
 }
 
 /// Find a customer by phone number.

@@ -20,6 +20,8 @@ mod identity_views;
 pub mod invoice_views;
 mod invoices;
 pub mod json;
+mod list_cursor;
+mod list_page;
 pub mod numbers;
 pub mod openapi;
 pub mod openapi_links;

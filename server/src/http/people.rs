@@ -2,15 +2,18 @@
 //! finding the person within the caller's reach, the profile and password bodies, answers with
 //! permissions, and the rules for what an admin may do to whom.
 
+use std::collections::HashMap;
+
 use serde::Deserialize;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use super::identity_views::UserView;
 use super::json::text_or_number;
+use super::list_page::{Cursor, Next, Page};
 use super::{ApiError, AppState};
 use crate::accounts;
-use crate::auth::{Role, UserSession};
+use crate::auth::{Permission, Role, UserSession};
 use crate::db;
 use crate::db::employees::{self, PersonRef, Profile};
 use crate::db::users::User;
@@ -139,22 +142,33 @@ pub async fn view(state: &AppState, shop_id: i64, user_id: i64) -> Result<UserVi
     Ok(UserView::new(user, permissions))
 }
 
-/// Everyone of a shop (admins and staff), each with their grants.
-pub async fn list(state: &AppState, shop_id: i64) -> Result<Vec<UserView>, ApiError> {
+/// One page of a shop's people (admins and staff, by id), each with their grants, and the
+/// link to the next page when more follow.
+pub async fn list(
+    state: &AppState,
+    shop_id: i64,
+    page: &Page,
+) -> Result<(Vec<UserView>, Next), ApiError> {
     let pool = state.db.pool();
-    let people = employees::list_in_shop(pool, shop_id).await?;
-    let grants = db::permissions::list_for_shop(pool, shop_id).await?;
-    Ok(people
+    let after = page.after_id().unwrap_or(0);
+    let found = employees::list_in_shop(pool, shop_id, after, page.fetch_limit()).await?;
+    let (people, next) = page.cut(found, |user| Cursor::Id(user.id));
+    let (Some(first), Some(last)) = (people.first(), people.last()) else {
+        return Ok((Vec::new(), next));
+    };
+    let grants = db::permissions::list_for_shop(pool, shop_id, first.id, last.id).await?;
+    let mut by_person: HashMap<i64, Vec<Permission>> = HashMap::new();
+    for (user_id, permission) in grants {
+        by_person.entry(user_id).or_default().push(permission);
+    }
+    let views = people
         .into_iter()
         .map(|user| {
-            let mine = grants
-                .iter()
-                .filter(|(user_id, _)| *user_id == user.id)
-                .map(|(_, permission)| *permission)
-                .collect();
+            let mine = by_person.remove(&user.id).unwrap_or_default();
             UserView::new(user, mine)
         })
-        .collect())
+        .collect();
+    Ok((views, next))
 }
 
 /// SPEC part 6: an admin manages staff; another admin's delete, permissions and password are

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 use self::drafts::{CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty};
 use self::views::{CustomProductView, ProductView};
 use super::json::ApiJson;
+use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::{AdminSession, Require, grants};
@@ -94,28 +95,41 @@ async fn check_category_and_barcode(
 /// List the shop's products.
 ///
 /// Live catalogue products of the signed-in shop (custom products are not listed), each with its
-/// category and the unit price the till charges.
+/// category and the unit price the till charges, by name (case-insensitive) then by id. One page
+/// of up to `limit` rows; `Link` names the next page while more follow.
 #[utoipa::path(
     get,
     path = "/product",
     operation_id = "listProducts",
     tag = "products",
+    params(PageQuery),
     security(("userSession" = ["product_read"])),
     responses(
-        (status = 200, description = "The shop's live catalogue products", body = Answer<Vec<ProductView>>),
+        (status = 200, description = "A page of the shop's live catalogue products", body = Answer<Vec<ProductView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
+        Invalid,
         Refused,
     )
 )]
 async fn list(
     State(state): State<AppState>,
     guard: Require<grants::ProductRead>,
-) -> Result<Success<Vec<ProductView>>, ApiError> {
-    let found = products::list(state.db.pool(), guard.session.shop_id).await?;
+    page: ListPage,
+) -> Result<Paged<ProductView>, ApiError> {
+    let page = page.of(List::Products)?;
+    let found = products::list_page(
+        state.db.pool(),
+        guard.session.shop_id,
+        page.after_name(),
+        page.fetch_limit(),
+    )
+    .await?;
+    let (found, next) = page.cut(found, |row| Cursor::named(&row.product_name, row.id));
     let views = found
         .into_iter()
         .map(ProductView::try_from)
         .collect::<Result<_, _>>()?;
-    Ok(Success::ok("Products", views))
+    Ok(Paged::new(Success::ok("Products", views), next))
 }
 
 /// Add a product.

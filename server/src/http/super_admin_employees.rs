@@ -9,6 +9,7 @@ use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
+use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{
     self, PasswordBody, ProfileBody, id_text_or_number_schema, phone_number_schema,
@@ -62,16 +63,19 @@ struct CreateEmployee {
 
 /// List a shop's people.
 ///
-/// Every admin and staff member of the shop named by `?shop=`, each with its grants.
+/// Every admin and staff member of the shop named by `?shop=`, each with its grants, oldest
+/// first. One page of up to `limit` people; `Link` names the next page (same `shop`) while more
+/// follow.
 #[utoipa::path(
     get,
     path = "/super-admin/employees",
     operation_id = "listShopEmployees",
     tag = "employees",
-    params(ShopQuery),
+    params(ShopQuery, PageQuery),
     security(("superAdminSession" = [])),
     responses(
-        (status = 200, description = "The shop's admins and staff", body = Answer<Vec<UserView>>),
+        (status = 200, description = "A page of the shop's admins and staff", body = Answer<Vec<UserView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
         Invalid,
         Refused,
         (status = 404, description = "No such shop", body = Failure),
@@ -81,16 +85,17 @@ async fn list(
     State(state): State<AppState>,
     _session: SuperAdminSession,
     Query(query): Query<ShopQuery>,
-) -> Result<Success<Vec<UserView>>, ApiError> {
+    page: ListPage,
+) -> Result<Paged<UserView>, ApiError> {
     let raw = query
         .shop
         .filter(|shop| !shop.trim().is_empty())
         .ok_or_else(|| ApiError::BadRequest("Shop is required (?shop=<shop id>)".to_owned()))?;
+    let page = page.of(List::Employees)?;
     let shop_id = existing_shop(&state, &raw).await?;
-    Ok(Success::ok(
-        "Employees",
-        people::list(&state, shop_id).await?,
-    ))
+    let page = page.keep("shop", shop_id.to_string());
+    let (people, next) = people::list(&state, shop_id, &page).await?;
+    Ok(Paged::new(Success::ok("Employees", people), next))
 }
 
 /// Add an admin or staff member to a shop.

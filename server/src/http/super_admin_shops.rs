@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 
 use super::identity_views::ShopView;
 use super::json::{ApiJson, text_or_number};
+use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{self, PasswordBody, phone_number_schema};
 use super::{ApiError, AppState, Success};
@@ -116,26 +117,38 @@ fn check(
 
 /// List every shop.
 ///
-/// All shops, for the super admin.
+/// All shops, for the super admin, oldest first. One page of up to `limit` shops; `Link` names
+/// the next page while more follow.
 #[utoipa::path(
     get,
     path = "/super-admin/shops",
     operation_id = "listShops",
     tag = "shops",
+    params(PageQuery),
     security(("superAdminSession" = [])),
     responses(
-        (status = 200, description = "Every shop", body = Answer<Vec<ShopView>>),
+        (status = 200, description = "A page of the shops", body = Answer<Vec<ShopView>>,
+            headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
+        Invalid,
         Refused,
     )
 )]
 async fn list(
     State(state): State<AppState>,
     _session: SuperAdminSession,
-) -> Result<Success<Vec<ShopView>>, ApiError> {
-    let shops = db::shops::list(state.db.pool()).await?;
-    Ok(Success::ok(
-        "Shops",
-        shops.into_iter().map(ShopView::from).collect(),
+    page: ListPage,
+) -> Result<Paged<ShopView>, ApiError> {
+    let page = page.of(List::Shops)?;
+    let shops = db::shops::list(
+        state.db.pool(),
+        page.after_id().unwrap_or(0),
+        page.fetch_limit(),
+    )
+    .await?;
+    let (shops, next) = page.cut(shops, |shop| Cursor::Id(shop.id));
+    Ok(Paged::new(
+        Success::ok("Shops", shops.into_iter().map(ShopView::from).collect()),
+        next,
     ))
 }
 

@@ -6,6 +6,7 @@
 
 mod fake_stripe;
 mod identity_support;
+mod list_pages_support;
 mod management_support;
 mod sales_card_support;
 mod secret_watch;
@@ -35,6 +36,7 @@ mod dashboard_support;
 mod database;
 mod first_start;
 mod health;
+mod list_pages;
 mod management_employees;
 mod management_refusals;
 mod management_shops;

@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeXhr } from '../test/fake-xhr';
-import { api, ApiError, apiRequest, apiUpload, apiUrl, errorMessage, isAbort, type UploadProgress } from './api-client';
+import {
+  api,
+  ApiError,
+  apiRequest,
+  apiUpload,
+  apiUrl,
+  errorMessage,
+  isAbort,
+  MAX_LIST_PAGES,
+  nextLink,
+  type UploadProgress,
+} from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -189,6 +200,85 @@ describe('api client', () => {
     expect(errorMessage(new ApiError(429, 'Too many sign-in attempts.'), 'Failed to login')).toBe('Too many sign-in attempts.');
     expect(errorMessage(new Error('boom'), 'Failed to login')).toBe('Failed to login');
     expect(isAbort(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('paged lists', () => {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+  });
+
+  /** A page of a list, with a `Link` to the next one when `next` is given. */
+  function page(rows: unknown[], next?: string): Response {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (next !== undefined) headers.Link = `<${next}>; rel="next"`;
+    return new Response(JSON.stringify({ success: true, message: 'Products', data: rows }), { status: 200, headers });
+  }
+
+  const urls = () => fetchMock.mock.calls.map(([url]) => url);
+
+  it('follows rel="next" to the end and returns every page’s rows in order', async () => {
+    const answers = [page([{ n: 1 }, { n: 2 }], '/api/v1/product?limit=2&after=Ab_-'), page([{ n: 3 }])];
+    fetchMock.mockImplementation(() => Promise.resolve(answers.shift()!));
+    const rows = await api.getAll<{ n: number }>('/product', { fallbackMessage: 'Failed to load products' });
+    expect(rows).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(urls()).toEqual(['/api/v1/product', '/api/v1/product?limit=2&after=Ab_-']);
+    expect(fetchMock.mock.calls[1][1]).toMatchObject({ method: 'GET', credentials: 'include' });
+  });
+
+  it('reads the next link among others, with rel in any form', () => {
+    expect(nextLink('</api/v1/a?after=x>; rel="prev", </api/v1/a?after=y>; rel="next"')).toBe('/api/v1/a?after=y');
+    expect(nextLink('</api/v1/a?after=z>;rel=next')).toBe('/api/v1/a?after=z');
+    expect(nextLink('</api/v1/a>; rel="prefetch next"')).toBe('/api/v1/a');
+    expect(nextLink('</api/v1/a>; rel="prev"')).toBeNull();
+    expect(nextLink(null)).toBeNull();
+  });
+
+  it('stops when its signal aborts between pages, rejecting with the AbortError', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(() => {
+      controller.abort();
+      return Promise.resolve(page([{ n: 1 }], '/api/v1/product?after=x'));
+    });
+    const error = await api.getAll('/product', { fallbackMessage: 'x', signal: controller.signal }).catch((caught: unknown) => caught);
+    expect(isAbort(error)).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][1]?.signal).toBe(controller.signal);
+  });
+
+  it('refuses a next link off this origin or outside /api/v1, following nothing', async () => {
+    for (const link of [
+      'https://evil.example/api/v1/product?after=x',
+      '//evil.example/api/v1/product',
+      '/\\evil.example/api/v1/product',
+      '/api/v1/../admin/product',
+      '/other/product',
+      'javascript:alert(1)',
+    ]) {
+      fetchMock.mockReset();
+      fetchMock.mockImplementation(() => Promise.resolve(page([{ n: 1 }], link)));
+      const error = await caught(api.getAll('/product', { fallbackMessage: 'Failed to load products' }));
+      expect(error.message, link).toBe('Failed to load products');
+      expect(fetchMock, link).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('gives up after MAX_LIST_PAGES pages of a list that never ends', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(page([{ n: 1 }], '/api/v1/product?after=again')));
+    const error = await caught(api.getAll('/product', { fallbackMessage: 'Failed to load products' }));
+    expect(error.message).toBe('Failed to load products');
+    expect(fetchMock).toHaveBeenCalledTimes(MAX_LIST_PAGES);
+  });
+
+  it('treats a page that is not a list, or a failed page, as a failure', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, data: { n: 1 } }));
+    expect((await caught(api.getAll('/product', { fallbackMessage: 'Failed' }))).message).toBe('Failed');
+    const answers = [page([{ n: 1 }], '/api/v1/product?after=x'), answer(400, { success: false, message: 'after must be the cursor' })];
+    fetchMock.mockImplementation(() => Promise.resolve(answers.shift()!));
+    const error = await caught(api.getAll('/product', { fallbackMessage: 'Failed' }));
+    expect([error.status, error.message]).toEqual([400, 'after must be the cursor']);
   });
 });
 

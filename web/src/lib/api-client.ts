@@ -10,6 +10,9 @@
  * File uploads go through `apiUpload`, which uses XMLHttpRequest instead of fetch because only
  * it reports how much of the body has been sent (a progress bar); its answers are read the
  * same way.
+ *
+ * The management lists come in pages (docs/pagination.md): `apiGetAll` follows each answer's
+ * `Link: <...>; rel="next"` and returns the rows of every page, so screens still get whole lists.
  */
 
 export const API_BASE = '/api/v1';
@@ -66,6 +69,19 @@ export function apiUrl(path: string): string {
 }
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
+  const answer = await exchange(method, apiUrl(path), options);
+  return settle<T>(answer.status, answer.text, options.fallbackMessage);
+}
+
+/** An answer as it came: status, body text and headers. */
+interface Answer {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** One request to `url` (already under /api/v1): the answer, unread; fetch's errors as ApiErrors. */
+async function exchange(method: HttpMethod, url: string, options: RequestOptions): Promise<Answer> {
   const { body, fallbackMessage, signal } = options;
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -78,7 +94,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { method, headers, body: payload, credentials: 'include', signal });
+    response = await fetch(url, { method, headers, body: payload, credentials: 'include', signal });
   } catch (error) {
     // An abort is the caller's own doing: let it through unchanged so it can be told apart.
     if (signal?.aborted) throw error;
@@ -89,7 +105,65 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   // Aborted while the body was still arriving: the caller's own doing, as above, never an
   // answer with no data.
   if (signal?.aborted) throw signal.reason ?? new DOMException('The request was aborted', 'AbortError');
-  return settle<T>(response.status, text, fallbackMessage);
+  return { status: response.status, text, headers: response.headers };
+}
+
+/** The most pages `apiGetAll` follows: 1,000 pages of up to 1,000 rows, far beyond any shop. */
+export const MAX_LIST_PAGES = 1000;
+
+/**
+ * GETs a paged list to its end: the rows of every page in order, following each answer's
+ * `Link: <...>; rel="next"`. Only links to this origin's /api/v1 are followed; a link elsewhere,
+ * a page that is not an array, or more than MAX_LIST_PAGES pages is an ApiError with the
+ * fallback message (and the status of the answer that carried it). An abort through `signal`
+ * stops the walk with the AbortError callers ignore.
+ */
+export async function apiGetAll<T>(path: string, options: Omit<RequestOptions, 'body'>): Promise<T[]> {
+  const { fallbackMessage } = options;
+  const rows: T[] = [];
+  let url: string | null = apiUrl(path);
+  for (let pages = 0; url !== null; pages += 1) {
+    if (pages === MAX_LIST_PAGES) throw new ApiError(200, fallbackMessage);
+    const answer = await exchange('GET', url, options);
+    const page = settle<unknown>(answer.status, answer.text, fallbackMessage);
+    if (!Array.isArray(page)) throw new ApiError(answer.status, fallbackMessage);
+    rows.push(...(page as T[]));
+    const next = nextLink(answer.headers.get('Link'));
+    url = next === null ? null : apiPathOf(next);
+    if (next !== null && url === null) throw new ApiError(answer.status, fallbackMessage);
+  }
+  return rows;
+}
+
+/** The target of the `rel="next"` link in a Link header (RFC 8288), or null when there is none. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const [, target, params] of header.matchAll(/<([^>]*)>([^,<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(params);
+    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (relations.includes('next')) return target;
+  }
+  return null;
+}
+
+/** Where relative links resolve when there is no page (tests): its own stand-in origin. */
+const NO_PAGE_ORIGIN = 'http://this-origin.invalid';
+
+/**
+ * The path and query of `target` when it stays on this origin under /api/v1, else null. The
+ * target is resolved as the browser would (so `//host`, `/\host` and `..` cannot slip out) and
+ * its origin compared with the page's.
+ */
+function apiPathOf(target: string): string | null {
+  const origin = globalThis.location?.origin ?? NO_PAGE_ORIGIN;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || !url.pathname.startsWith(`${API_BASE}/`)) return null;
+  return url.pathname + url.search;
 }
 
 /**
@@ -186,6 +260,8 @@ type WithoutBody = Omit<RequestOptions, 'body'>;
 
 export const api = {
   get: <T>(path: string, options: WithoutBody) => apiRequest<T>('GET', path, options),
+  /** A paged list, every page: see apiGetAll. */
+  getAll: <T>(path: string, options: WithoutBody) => apiGetAll<T>(path, options),
   delete: <T>(path: string, options: WithoutBody) => apiRequest<T>('DELETE', path, options),
   post: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('PUT', path, { ...options, body }),

@@ -29,7 +29,7 @@ const path = (id: string) => `/categories/${encodeURIComponent(id)}`;
 
 /** Sorted by name by the server. */
 export const listCategories = (signal?: AbortSignal) =>
-  api.get<Category[]>('/categories', { fallbackMessage: messages.categoriesLoadFailed, signal });
+  api.getAll<Category>('/categories', { fallbackMessage: messages.categoriesLoadFailed, signal });
 
 export const createCategory = (fields: CategoryFields) =>
   api.post<Category>('/categories', fields, { fallbackMessage: messages.categoryAddFailed });

@@ -82,7 +82,7 @@ const productPath = (action: 'update' | 'delete', id: string) => `/product/${act
 
 /** Sorted by name by the server; custom products are not listed. */
 export const listProducts = (signal?: AbortSignal) =>
-  api.get<Product[]>('/product', { fallbackMessage: messages.productsLoadFailed, signal });
+  api.getAll<Product>('/product', { fallbackMessage: messages.productsLoadFailed, signal });
 
 export const createProduct = (fields: ProductFields) =>
   api.post<Product>('/product/create', fields, { fallbackMessage: messages.productAddFailed });

@@ -55,7 +55,7 @@ export interface CustomerFields {
 const customerPath = (id: string) => `/customer/${encodeURIComponent(id)}`;
 
 export const listCustomers = (signal?: AbortSignal) =>
-  api.get<Customer[]>('/customer', { fallbackMessage: messages.customersLoadFailed, signal });
+  api.getAll<Customer>('/customer', { fallbackMessage: messages.customersLoadFailed, signal });
 
 /** Answers with the new customer (201). A phone number already in the shop: 409 with the server's message. */
 export const createCustomer = (customer: CustomerFields) =>

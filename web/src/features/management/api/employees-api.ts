@@ -22,7 +22,7 @@ export interface NewEmployee {
 }
 
 export const listEmployees = (shopId: string, signal?: AbortSignal) =>
-  api.get<User[]>(`/super-admin/employees?shop=${encodeURIComponent(shopId)}`, {
+  api.getAll<User>(`/super-admin/employees?shop=${encodeURIComponent(shopId)}`, {
     fallbackMessage: messages.staffLoadFailed,
     signal,
   });

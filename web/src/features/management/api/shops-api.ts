@@ -24,7 +24,7 @@ export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'cur
 const shopPath = (shopId: string) => `/super-admin/shops/${encodeURIComponent(shopId)}`;
 
 export const listShops = (signal?: AbortSignal) =>
-  api.get<Shop[]>('/super-admin/shops', { fallbackMessage: messages.shopsLoadFailed, signal });
+  api.getAll<Shop>('/super-admin/shops', { fallbackMessage: messages.shopsLoadFailed, signal });
 
 export const createShop = (shop: NewShop) =>
   api.post<Shop>('/super-admin/shops', shop, { fallbackMessage: messages.shopCreateFailed });

@@ -16,7 +16,7 @@ export interface NewStaff {
 }
 
 export const listStaff = (signal?: AbortSignal) =>
-  api.get<User[]>('/admin/staff/list', { fallbackMessage: messages.staffLoadFailed, signal });
+  api.getAll<User>('/admin/staff/list', { fallbackMessage: messages.staffLoadFailed, signal });
 
 /** Answers with the new staff member (role staff), their staff id included. */
 export const createStaff = (staff: NewStaff) =>

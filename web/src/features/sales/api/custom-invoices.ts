@@ -41,4 +41,4 @@ export const deleteCustomInvoice = (id: string) =>
   api.delete<null>(path(id), { fallbackMessage: messages.customInvoiceDeleteFailed });
 
 export const listProductChoices = (signal?: AbortSignal) =>
-  api.get<ProductChoice[]>('/product', { fallbackMessage: messages.productsLoadFailed, signal });
+  api.getAll<ProductChoice>('/product', { fallbackMessage: messages.productsLoadFailed, signal });

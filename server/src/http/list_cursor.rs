@@ -1,0 +1,177 @@
+//! The cursors of the paged lists (`list_page`, docs/pagination.md): the last row's sort key,
+//! tagged with its list, as unpadded base64url text (RFC 4648 §5) that needs no escaping in a
+//! URL. Opaque to clients, but not secret: it holds only a name and an id the caller has just
+//! been shown. base64url rather than hex so a cursor never looks like the 64-hex-character
+//! session ids and tokens the logs and tests watch for.
+
+/// The paged lists. Each has its own cursor tag, so one list's cursor is refused by another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum List {
+    Products,
+    Customers,
+    Categories,
+    Staff,
+    Shops,
+    Employees,
+}
+
+impl List {
+    fn tag(self) -> &'static str {
+        match self {
+            Self::Products => "product",
+            Self::Customers => "customer",
+            Self::Categories => "category",
+            Self::Staff => "staff",
+            Self::Shops => "shop",
+            Self::Employees => "employee",
+        }
+    }
+
+    /// Sorted by `lower(name), id` (else by id alone).
+    fn by_name(self) -> bool {
+        matches!(self, Self::Products | Self::Customers | Self::Categories)
+    }
+}
+
+/// Where a page ends: the last row's sort key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cursor {
+    /// A list sorted by `lower(name), id`: the name as stored (the database lowers it, so
+    /// both backends compare exactly as they sort).
+    Named { name: String, id: i64 },
+    /// A list sorted by id.
+    Id(i64),
+}
+
+impl Cursor {
+    pub fn named(name: &str, id: i64) -> Self {
+        Self::Named {
+            name: name.to_owned(),
+            id,
+        }
+    }
+
+    /// `{tag}:{id}:{name}` or `{tag}:{id}`, in base64url.
+    pub fn encode(&self, list: List) -> String {
+        let text = match self {
+            Self::Named { name, id } => format!("{}:{id}:{name}", list.tag()),
+            Self::Id(id) => format!("{}:{id}", list.tag()),
+        };
+        base64url(text.as_bytes())
+    }
+
+    /// `None` for anything that is not a cursor `encode` made for `list`.
+    pub fn decode(list: List, text: &str) -> Option<Self> {
+        let text = String::from_utf8(from_base64url(text)?).ok()?;
+        let mut parts = text.splitn(3, ':');
+        if parts.next()? != list.tag() {
+            return None;
+        }
+        let id_text = parts.next()?;
+        // Digits only, as every id the server writes.
+        if id_text.is_empty() || !id_text.bytes().all(|byte| byte.is_ascii_digit()) {
+            return None;
+        }
+        let id = id_text.parse().ok()?;
+        match (list.by_name(), parts.next()) {
+            (true, Some(name)) => Some(Self::named(name, id)),
+            (false, None) => Some(Self::Id(id)),
+            _ => None,
+        }
+    }
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+fn base64url(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let group = chunk.iter().enumerate().fold(0u32, |group, (at, byte)| {
+            group | u32::from(*byte) << (16 - 8 * at)
+        });
+        // n bytes make n + 1 characters of 6 bits.
+        for at in 0..=chunk.len() {
+            text.push(char::from(ALPHABET[(group >> (18 - 6 * at)) as usize & 63]));
+        }
+    }
+    text
+}
+
+/// `None` for text that `base64url` cannot have written: a character outside the alphabet, a
+/// length no byte count gives, or stray bits after the last byte (so each cursor has exactly
+/// one spelling).
+fn from_base64url(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 4 == 1 {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(text.len() / 4 * 3 + 2);
+    for chunk in text.as_bytes().chunks(4) {
+        let mut group = 0u32;
+        for (at, character) in chunk.iter().enumerate() {
+            let value = ALPHABET.iter().position(|letter| letter == character)?;
+            group |= (value as u32) << (18 - 6 * at);
+        }
+        for at in 0..chunk.len() - 1 {
+            bytes.push((group >> (16 - 8 * at)) as u8);
+        }
+    }
+    (base64url(&bytes) == text).then_some(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64url_matches_rfc_4648_without_padding() {
+        // RFC 4648 §10's test vectors, padding dropped.
+        let vectors = [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ];
+        for (plain, encoded) in vectors {
+            assert_eq!(base64url(plain.as_bytes()), encoded);
+            assert_eq!(from_base64url(encoded).unwrap(), plain.as_bytes());
+        }
+        // The two characters that differ from standard base64.
+        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+        for bad in ["Z", "Zh", "Zm9v=", "Zm+v", "Zm/v", "Zm9 "] {
+            assert_eq!(from_base64url(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn cursors_round_trip_only_in_their_own_list() {
+        let named = Cursor::named("Ünïcode: a:b", 42);
+        let text = named.encode(List::Products);
+        assert_eq!(Cursor::decode(List::Products, &text), Some(named.clone()));
+        assert_eq!(Cursor::decode(List::Customers, &text), None);
+        assert_eq!(Cursor::decode(List::Staff, &text), None);
+        let id = Cursor::Id(7);
+        let text = id.encode(List::Shops);
+        assert_eq!(Cursor::decode(List::Shops, &text), Some(id));
+        assert_eq!(Cursor::decode(List::Employees, &text), None);
+        // A named list never takes an id-only cursor, nor an id list a named one.
+        assert_eq!(
+            Cursor::decode(List::Products, &base64url(b"product:7")),
+            None
+        );
+        assert_eq!(Cursor::decode(List::Shops, &base64url(b"shop:7:x")), None);
+        for bad_id in [
+            "product::x",
+            "product:-1:x",
+            "product:1e3:x",
+            "product:99999999999999999999:x",
+        ] {
+            assert_eq!(
+                Cursor::decode(List::Products, &base64url(bad_id.as_bytes())),
+                None
+            );
+        }
+    }
+}
