@@ -27,8 +27,9 @@ struct Catalog<'a> {
 
 #[derive(Deserialize)]
 struct CatalogData<'a> {
+    /// The first page of the catalogue's delta sync.
     #[serde(borrow)]
-    products: Vec<CatalogProduct<'a>>,
+    rows: Vec<CatalogProduct<'a>>,
 }
 
 #[derive(Deserialize)]
@@ -41,17 +42,17 @@ struct CatalogProduct<'a> {
     selling_price: &'a RawValue,
 }
 
-/// The first product of the till's catalogue and the first customer of the shop.
+/// The first product of the till's synced catalogue and the first customer of the shop.
 pub async fn goods(admin: &mut Till) -> Result<Goods, String> {
     let catalog = admin
-        .get("/till/catalog")
+        .get("/sync/products")
         .await?
         .expect("catalogue", &[200])?;
     let catalog: Catalog = serde_json::from_slice(&catalog.body)
         .map_err(|error| format!("catalogue answer: {error}"))?;
     let product = catalog
         .data
-        .products
+        .rows
         .into_iter()
         .next()
         .ok_or("the demo shop has no product")?;

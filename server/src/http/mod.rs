@@ -38,7 +38,6 @@ mod super_admin_session;
 mod super_admin_shops;
 mod sync;
 mod till_bodies;
-mod till_catalog;
 mod till_customers;
 mod till_flags;
 mod till_invoices;
@@ -123,7 +122,6 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(products::router())
         .merge(customers::router())
-        .merge(till_catalog::router())
         .merge(sync::router())
         .merge(dashboard::router())
         .merge(till_flags::router())

@@ -1,7 +1,7 @@
 //! `GET /sync/{products|categories|customers}?after=&limit=` (docs/api-sync.md): the rows of the
 //! caller's shop changed after a till's cursor, in version order, deleted rows as ids.
 //!
-//! Like `GET /till/catalog`, any signed-in admin or staff session of the shop may read them:
+//! Any signed-in admin or staff session of the shop may read them:
 //! the till needs the catalogue and the customers to sell offline, whatever the cashier's
 //! management grants. Rows have the shapes of the list routes (`GET /product`,
 //! `GET /categories`, `GET /customer`), a customer with its loyalty balance.

@@ -1,13 +1,14 @@
-//! `GET /till/catalog`: the till's catalogue read. Any signed-in admin or staff member of the
-//! shop may sell, so it needs no catalogue grant, while the management routes keep theirs.
+//! The till's catalogue is read through the delta sync (`GET /sync/categories`,
+//! `GET /sync/products`). Any signed-in admin or staff member of the shop may sell, so it needs
+//! no catalogue grant, while the management routes keep theirs.
 
 use crate::identity_support::Browser;
 use crate::sales_support::SalesShop;
 use crate::support::{Backend, on_both_backends};
 
-on_both_backends!(a_cashier_without_catalogue_grants_sells_from_the_till_catalogue);
+on_both_backends!(a_cashier_without_catalogue_grants_sells_from_the_synced_catalogue);
 
-async fn a_cashier_without_catalogue_grants_sells_from_the_till_catalogue(backend: Backend) {
+async fn a_cashier_without_catalogue_grants_sells_from_the_synced_catalogue(backend: Backend) {
     let mut shop = SalesShop::start(backend).await;
     let tea = shop.product("Tea", serde_json::json!({})).await;
 
@@ -15,24 +16,26 @@ async fn a_cashier_without_catalogue_grants_sells_from_the_till_catalogue(backen
     shop.staff.get("/product").await.assert_status(403);
     shop.staff.get("/categories").await.assert_status(403);
 
-    let reply = shop.staff.get("/till/catalog").await;
+    let reply = shop.staff.get("/sync/products").await;
     reply.assert_status(200);
-    let products = reply.data()["products"].as_array().unwrap();
+    let products = reply.data()["rows"].as_array().unwrap();
     assert_eq!(products.len(), 1);
     assert_eq!(products[0]["_id"], tea.as_str());
     assert_eq!(products[0]["productName"], "Tea");
     assert_eq!(products[0]["category"]["categoryName"], "General");
-    let categories = reply.data()["categories"].as_array().unwrap();
+    let reply = shop.staff.get("/sync/categories").await;
+    reply.assert_status(200);
+    let categories = reply.data()["rows"].as_array().unwrap();
     assert_eq!(categories.len(), 1);
     assert_eq!(categories[0]["categoryName"], "General");
 
     // Another shop sees only its own (empty) catalogue; without a session there is none.
     let mut other = shop.other_shop().await;
-    let theirs = other.get("/till/catalog").await;
+    let theirs = other.get("/sync/products").await;
     theirs.assert_status(200);
-    assert_eq!(theirs.data()["products"].as_array().unwrap().len(), 0);
+    assert_eq!(theirs.data()["rows"].as_array().unwrap().len(), 0);
     Browser::new(&shop.app)
-        .get("/till/catalog")
+        .get("/sync/products")
         .await
         .assert_status(401);
 }

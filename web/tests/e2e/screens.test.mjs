@@ -156,7 +156,6 @@ for (const [device, viewport] of Object.entries(viewports)) {
         {
           'GET /staff/check-logged': ok(staff),
           'GET /shop/check-login': ok(shop),
-          'GET /till/catalog': ok({ categories: [], products: [] }),
           'GET /invoice/save/status-saved': ok([]),
         },
         async (page) => {

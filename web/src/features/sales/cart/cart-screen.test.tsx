@@ -86,7 +86,6 @@ beforeEach(async () => {
   useSearchStore.setState(searchDefaults);
   useTillStore.setState(tillDefaults);
   server.answers['GET /api/v1/shop/check-login'] = ok(cornerGrocery);
-  server.answers['GET /api/v1/till/catalog'] = ok({ categories, products });
   server.answers['GET /api/v1/invoice/save/status-saved'] = ok([]);
   signIn('admin');
 });
