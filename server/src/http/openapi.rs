@@ -147,6 +147,7 @@ pub fn has_operation(method: &axum::http::Method, path: &str) -> bool {
 #[utoipa::path(
     get,
     path = "/openapi.json",
+    operation_id = "getOpenApiDocument",
     tag = "meta",
     responses((status = 200, description = "The OpenAPI document (not in the envelope)", content_type = "application/json", body = Object))
 )]
