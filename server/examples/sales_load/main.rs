@@ -5,7 +5,8 @@
 //!
 //! In one run, against one server: the bare endpoint (an axum server with no middleware and no
 //! database, served by this same binary in its own process: `--serve-bare`), the full middleware
-//! stack (`GET /health`), an authenticated read, add-line, full paid sales (the cart's three
+//! stack (`GET /health/live`, which touches no database), the readiness check (`GET /health`:
+//! the same stack and a database ping), an authenticated read, add-line, full paid sales (the cart's three
 //! requests) and the till's one-request payment, each as a closed loop of `--concurrency` tills
 //! (each its own staff member, as real tills are) for `--seconds`, after a one-second warm-up;
 //! then paid sales paced at half the measured maximum (an open loop, latency counted from each
@@ -14,7 +15,7 @@
 //!
 //!   sales_load --base http://127.0.0.1:18932 --bare http://127.0.0.1:18933 [--label SQLite]
 //!              [--seconds 10] [--concurrency 16] [--sign-ins 50]
-//!   sales_load --serve-bare 127.0.0.1:18933 [--database sqlite]
+//!   sales_load --serve-bare 127.0.0.1:18933
 
 mod bare;
 mod load;
@@ -40,7 +41,6 @@ struct Options {
     concurrency: usize,
     sign_ins: usize,
     serve_bare: Option<String>,
-    database: String,
 }
 
 fn options() -> Result<Options, String> {
@@ -52,7 +52,6 @@ fn options() -> Result<Options, String> {
         concurrency: 16,
         sign_ins: 50,
         serve_bare: None,
-        database: "sqlite".to_owned(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -71,7 +70,6 @@ fn options() -> Result<Options, String> {
             "--concurrency" => options.concurrency = count()?,
             "--sign-ins" => options.sign_ins = count()?,
             "--serve-bare" => options.serve_bare = Some(value),
-            "--database" => options.database = value,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -82,7 +80,7 @@ fn options() -> Result<Options, String> {
 async fn main() {
     let result = match options() {
         Ok(options) => match &options.serve_bare {
-            Some(address) => bare::serve(address, &options.database).await,
+            Some(address) => bare::serve(address).await,
             None => run(&options).await,
         },
         Err(error) => Err(error),
@@ -120,8 +118,10 @@ async fn run(options: &Options) -> Result<(), String> {
     let closed = |op: Op, samples| Row::new(op.name(), samples, seconds);
     let (_, samples) = closed_loop(Op::Bare, bare_readers, &stock, duration).await?;
     let bare = closed(Op::Bare, samples);
+    let (readers, samples) = closed_loop(Op::Live, readers, &stock, duration).await?;
+    let middleware = closed(Op::Live, samples);
     let (readers, samples) = closed_loop(Op::Health, readers, &stock, duration).await?;
-    let middleware = closed(Op::Health, samples);
+    let readiness = closed(Op::Health, samples);
     let (_, samples) = closed_loop(Op::ProductList, readers, &stock, duration).await?;
     let read = closed(Op::ProductList, samples);
     let (tills, samples) = closed_loop(Op::AddLine, tills, &stock, duration).await?;
@@ -157,6 +157,7 @@ async fn run(options: &Options) -> Result<(), String> {
     let measured = report::Measured {
         bare,
         middleware,
+        readiness,
         read,
         add_line,
         paid_sale,

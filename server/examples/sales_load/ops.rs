@@ -1,4 +1,4 @@
-//! What a worker does, once per loop: one request (health, product list, add a line, the till's
+//! What a worker does, once per loop: one request (liveness, health, product list, add a line, the till's
 //! payment) or a whole sale of several requests. Every answer is checked: an unexpected status
 //! stops the run, because a benchmark of failing requests measures nothing.
 
@@ -24,9 +24,11 @@ pub struct Stock {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
-    /// `GET /api/v1/health` on the driver's own axum server: no middleware, no database. Every
-    /// other rate is compared with it.
+    /// `GET /api/v1/health/live` on the driver's own axum server: no middleware, no database.
+    /// Every other rate is compared with it.
     Bare,
+    /// `GET /api/v1/health/live` through the real server: every layer, no database.
+    Live,
     /// `GET /api/v1/health` through the real server: every layer, and a database ping.
     Health,
     /// `GET /product`: an authenticated read of the catalogue.
@@ -43,8 +45,9 @@ pub enum Op {
 impl Op {
     pub fn name(self) -> &'static str {
         match self {
-            Self::Bare => "bare axum: GET /api/v1/health (no middleware, no database)",
-            Self::Health => "middleware: GET /api/v1/health (full stack + database ping)",
+            Self::Bare => "bare axum: GET /api/v1/health/live (no middleware, no database)",
+            Self::Live => "middleware: GET /api/v1/health/live (full stack, no database)",
+            Self::Health => "readiness: GET /api/v1/health (full stack + database ping)",
             Self::ProductList => "authenticated read: GET /product",
             Self::AddLine => "add-line: POST /invoice/{id}/products",
             Self::PaidSale => "paid sale: create cart + add line + pay cash (3 requests)",
@@ -78,9 +81,15 @@ impl Op {
             samples.request_times.push(duration);
         };
         match self {
-            Self::Bare | Self::Health => {
-                took(till.get("/health").await?.expect("health", &[200])?.took);
+            Self::Bare | Self::Live => {
+                took(
+                    till.get("/health/live")
+                        .await?
+                        .expect("liveness", &[200])?
+                        .took,
+                );
             }
+            Self::Health => took(till.get("/health").await?.expect("health", &[200])?.took),
             Self::ProductList => took(till.get("/product").await?.expect("products", &[200])?.took),
             Self::AddLine => {
                 let quantity = 1 + round % 5;

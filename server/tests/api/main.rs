@@ -35,6 +35,7 @@ mod dashboard_support;
 mod database;
 mod first_start;
 mod health;
+mod health_live;
 mod management_employees;
 mod management_refusals;
 mod management_shops;
