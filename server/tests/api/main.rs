@@ -43,6 +43,7 @@ mod openapi;
 mod password_reset;
 mod passwords;
 mod permission_guard;
+mod pool_idle_ping;
 mod request_bodies;
 mod sales_card;
 mod sales_card_refund_claims;
