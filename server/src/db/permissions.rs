@@ -18,6 +18,12 @@ pub async fn list<'e>(
     .bind(shop_id)
     .fetch_all(db)
     .await?;
+    Ok(parsed(&names, user_id))
+}
+
+/// `user_permissions.permission` values of one user as grants, in SPEC's order (shared with
+/// `sessions::find_user_session`, which reads them beside the session).
+pub(super) fn parsed(names: &[String], user_id: i64) -> Vec<Permission> {
     let mut permissions: Vec<Permission> = names
         .iter()
         .filter_map(|name| {
@@ -30,7 +36,7 @@ pub async fn list<'e>(
         })
         .collect();
     permissions.sort();
-    Ok(permissions)
+    permissions
 }
 
 /// Grants `permission`; `false` when the user is not an admin or staff member of `shop_id`
