@@ -1,6 +1,10 @@
 //! `sessions`: server-side sessions, found by the SHA-256 of the id the cookie carries. The
 //! rules (timeouts, rotation) are in `auth::sessions`; this is only the SQL.
 
+use std::sync::LazyLock;
+
+use sqlx::AssertSqlSafe;
+
 use super::Executor;
 use super::permissions;
 use super::users::{User, UserRow};
@@ -74,8 +78,8 @@ pub struct UserSessionRow {
     pub permissions: Vec<Permission>,
 }
 
-/// One row of [`find_user_session`]'s join: the session and its user repeat on every row, one
-/// row per grant (or one row with no grant).
+/// [`find_user_session`]'s one row: the session, its user's columns (NULL when the user is
+/// gone) and the user's grants as bits.
 #[derive(sqlx::FromRow)]
 struct JoinedRow {
     #[sqlx(flatten)]
@@ -88,70 +92,71 @@ struct JoinedRow {
     user_phone_number: Option<String>,
     shop_name: Option<String>,
     currency_code: Option<String>,
-    permission: Option<String>,
+    permission_bits: Option<i64>,
 }
 
-/// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
-/// in ONE query: every request of a signed-in admin or staff member needs all three, and three
-/// round trips were most of what an authenticated read cost (docs/benchmarks.md, "Server load
-/// (issue 8)"). Nothing is kept between requests: each call reads the database's current rows,
-/// so a revoked grant, a deleted user or an ended session applies to the next request.
-pub async fn find_user_session<'e>(
-    db: impl Executor<'e>,
-    id_hash: &str,
-) -> Result<Option<UserSessionRow>, sqlx::Error> {
-    let rows: Vec<JoinedRow> = sqlx::query_as(
+static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
+    format!(
         "SELECT s.id_hash, s.kind, s.shop_id, s.user_id, s.parent_id_hash, s.created_at, \
          s.last_seen_at, p.created_at AS parent_created_at, \
          p.last_seen_at AS parent_last_seen_at, \
          u.id AS found_user_id, u.role AS user_role, u.staff_id AS user_staff_id, \
          u.user_name, u.email AS user_email, u.phone_number AS user_phone_number, \
-         sh.shop_name, sh.currency_code, g.permission \
+         sh.shop_name, sh.currency_code, {} AS permission_bits \
          FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
          LEFT JOIN users u ON u.id = s.user_id AND u.shop_id = s.shop_id \
          LEFT JOIN shops sh ON sh.id = u.shop_id \
-         LEFT JOIN user_permissions g ON g.user_id = u.id \
          WHERE s.id_hash = $1",
+        permissions::bits_sql("u.id")
     )
-    .bind(id_hash)
-    .fetch_all(db)
-    .await?;
-    let names: Vec<String> = rows
-        .iter()
-        .filter_map(|row| row.permission.clone())
-        .collect();
-    let Some(first) = rows.into_iter().next() else {
+});
+
+/// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
+/// in ONE query of one row: every request of a signed-in admin or staff member needs all
+/// three, and their round trips were most of what an authenticated read cost
+/// (docs/benchmarks.md, "Server load (issue 8)"). Nothing is kept between requests: each call
+/// reads the database's current rows, so a revoked grant, a deleted user or an ended session
+/// applies to the next request.
+pub async fn find_user_session<'e>(
+    db: impl Executor<'e>,
+    id_hash: &str,
+) -> Result<Option<UserSessionRow>, sqlx::Error> {
+    let found: Option<JoinedRow> = sqlx::query_as(AssertSqlSafe(FIND_USER_SESSION.as_str()))
+        .bind(id_hash)
+        .fetch_optional(db)
+        .await?;
+    let Some(row) = found else {
         return Ok(None);
     };
     // The user's NOT NULL columns are all present exactly when the LEFT JOIN found the user.
     let user = match (
-        first.found_user_id,
-        first.user_role,
-        first.user_name,
-        first.user_email,
-        first.user_phone_number,
+        row.found_user_id,
+        row.user_role,
+        row.user_name,
+        row.user_email,
+        row.user_phone_number,
     ) {
         (Some(id), Some(role), Some(user_name), Some(email), Some(phone_number)) => {
             Some(User::try_from(UserRow {
                 id,
-                shop_id: first.session.shop_id,
+                shop_id: row.session.shop_id,
                 role,
-                staff_id: first.user_staff_id,
+                staff_id: row.user_staff_id,
                 user_name,
                 email,
                 phone_number,
-                shop_name: first.shop_name,
-                currency_code: first.currency_code,
+                shop_name: row.shop_name,
+                currency_code: row.currency_code,
             })?)
         }
         _ => None,
     };
-    let permissions = match &user {
-        Some(user) => permissions::parsed(&names, user.id),
+    let permissions = match user {
+        Some(_) => permissions::from_bits(row.permission_bits.unwrap_or(0)),
         None => Vec::new(),
     };
     Ok(Some(UserSessionRow {
-        session: first.session,
+        session: row.session,
         user,
         permissions,
     }))
