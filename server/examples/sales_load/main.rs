@@ -16,6 +16,10 @@
 //!   sales_load --base http://127.0.0.1:18932 --bare http://127.0.0.1:18933 [--label SQLite]
 //!              [--seconds 10] [--concurrency 16] [--sign-ins 50]
 //!   sales_load --serve-bare 127.0.0.1:18933
+//!   sales_load --base http://127.0.0.1:18932 --only read [--seconds 20]
+//!
+//! `--only bare|live|health|read` runs that one closed loop and prints its rate and latencies,
+//! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
 
 mod bare;
 mod load;
@@ -41,6 +45,7 @@ struct Options {
     concurrency: usize,
     sign_ins: usize,
     serve_bare: Option<String>,
+    only: Option<Op>,
 }
 
 fn options() -> Result<Options, String> {
@@ -52,6 +57,7 @@ fn options() -> Result<Options, String> {
         concurrency: 16,
         sign_ins: 50,
         serve_bare: None,
+        only: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -70,6 +76,7 @@ fn options() -> Result<Options, String> {
             "--concurrency" => options.concurrency = count()?,
             "--sign-ins" => options.sign_ins = count()?,
             "--serve-bare" => options.serve_bare = Some(value),
+            "--only" => options.only = Some(Op::parse_steady(&value)?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -92,6 +99,9 @@ async fn main() {
 }
 
 async fn run(options: &Options) -> Result<(), String> {
+    if let Some(op) = options.only {
+        return run_only(options, op).await;
+    }
     let bare_base = options
         .bare
         .as_deref()
@@ -168,6 +178,35 @@ async fn run(options: &Options) -> Result<(), String> {
     };
     report::table(&options.label, &measured.rows());
     report::goals(&options.label, &measured);
+    Ok(())
+}
+
+/// One closed loop of `op` against `--base` (or `--bare` for the bare endpoint).
+async fn run_only(options: &Options, op: Op) -> Result<(), String> {
+    let http = client(options.concurrency)?;
+    let base = match op {
+        Op::Bare => options.bare.as_deref().ok_or("--only bare needs --bare")?,
+        _ => &options.base,
+    };
+    let api = format!("{base}/api/v1");
+    let reader = match op {
+        Op::ProductList => setup::admin(&http, &api).await?,
+        _ => Session::new(http.clone(), &api),
+    };
+    let stock = ops::Stock::none();
+    let duration = Duration::from_secs(options.seconds);
+    let readers = vec![reader; options.concurrency];
+    let (_, samples) = closed_loop(op, readers, &stock, duration).await?;
+    let row = Row::new(op.name(), samples, options.seconds as f64);
+    println!(
+        "{}: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms ({} tills, {} s)",
+        row.name,
+        row.requests_per_second,
+        stats::millis(row.p50),
+        stats::millis(row.p99),
+        options.concurrency,
+        options.seconds
+    );
     Ok(())
 }
 

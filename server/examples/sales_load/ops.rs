@@ -42,7 +42,30 @@ pub enum Op {
     TillPayment,
 }
 
+impl Stock {
+    /// For the phases that use no records (`--only`).
+    pub fn none() -> Self {
+        Self {
+            customer: String::new(),
+            product: String::new(),
+            till_line: Value::Null,
+            till_total: Value::Null,
+        }
+    }
+}
+
 impl Op {
+    /// `--only`'s names: the single-request reads, which need no till or cart.
+    pub fn parse_steady(name: &str) -> Result<Self, String> {
+        match name {
+            "bare" => Ok(Self::Bare),
+            "live" => Ok(Self::Live),
+            "health" => Ok(Self::Health),
+            "read" => Ok(Self::ProductList),
+            _ => Err(format!("--only {name}: one of bare, live, health, read")),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Self::Bare => "bare axum: GET /api/v1/health/live (no middleware, no database)",
