@@ -18,7 +18,7 @@
 //!   sales_load --serve-bare 127.0.0.1:18933
 //!   sales_load --base http://127.0.0.1:18932 --only read [--seconds 20]
 //!
-//! `--only bare|live|health|read` runs that one closed loop and prints its rate and latencies,
+//! `--only bare|live|health|read|session` runs that one closed loop and prints its rate and latencies,
 //! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
 
 mod bare;
@@ -190,7 +190,7 @@ async fn run_only(options: &Options, op: Op) -> Result<(), String> {
     };
     let api = format!("{base}/api/v1");
     let reader = match op {
-        Op::ProductList => setup::admin(&http, &api).await?,
+        Op::ProductList | Op::SessionCheck => setup::admin(&http, &api).await?,
         _ => Session::new(http.clone(), &api),
     };
     let stock = ops::Stock::none();

@@ -33,6 +33,9 @@ pub enum Op {
     Health,
     /// `GET /product`: an authenticated read of the catalogue.
     ProductList,
+    /// `GET /admin/check-logged`: the admin's session lookup alone (`--only session`), to tell
+    /// what the authenticated read spends on the session from what it spends on the catalogue.
+    SessionCheck,
     /// `POST /invoice/{id}/products`, the same cart, the quantity changing each time.
     AddLine,
     /// `POST /invoice/{customerId}`, `POST /invoice/{id}/products`, `POST /payment/cash/invoice/{id}`.
@@ -62,7 +65,10 @@ impl Op {
             "live" => Ok(Self::Live),
             "health" => Ok(Self::Health),
             "read" => Ok(Self::ProductList),
-            _ => Err(format!("--only {name}: one of bare, live, health, read")),
+            "session" => Ok(Self::SessionCheck),
+            _ => Err(format!(
+                "--only {name}: one of bare, live, health, read, session"
+            )),
         }
     }
 
@@ -72,6 +78,7 @@ impl Op {
             Self::Live => "middleware: GET /api/v1/health/live (full stack, no database)",
             Self::Health => "readiness: GET /api/v1/health (full stack + database ping)",
             Self::ProductList => "authenticated read: GET /product",
+            Self::SessionCheck => "session lookup: GET /admin/check-logged",
             Self::AddLine => "add-line: POST /invoice/{id}/products",
             Self::PaidSale => "paid sale: create cart + add line + pay cash (3 requests)",
             Self::TillPayment => "paid sale: till POST /till/invoices/{ref}/payment (1 request)",
@@ -114,6 +121,10 @@ impl Op {
             }
             Self::Health => took(till.get("/health").await?.expect("health", &[200])?.took),
             Self::ProductList => took(till.get("/product").await?.expect("products", &[200])?.took),
+            Self::SessionCheck => {
+                let answer = till.get("/admin/check-logged").await?;
+                took(answer.expect("session", &[200])?.took);
+            }
             Self::AddLine => {
                 let quantity = 1 + round % 5;
                 let line = json!({"productId": stock.product, "quantity": quantity});
