@@ -58,6 +58,7 @@ mod sales_payments;
 mod sales_refunds;
 mod sales_support;
 mod scale_out;
+mod scale_out_grants;
 mod scale_out_support;
 mod security_matrix;
 mod session_timeouts;
