@@ -4,8 +4,9 @@
 # PostgreSQL database, driven over HTTP by the Rust load driver server/examples/sales_load/ (it
 # stands in for oha or wrk: sales need signed-in tills and requests that use earlier answers).
 # For each backend, in one run: a bare axum endpoint (the driver's own server, no middleware, no
-# database, same JSON as /health), the full middleware stack (GET /health), an authenticated read
-# (GET /product), add-line, full paid sales (create cart, add line, pay cash) and the till's
+# database, same JSON as /health/live), the full middleware stack (GET /health/live, the liveness
+# check: no database), the readiness check (GET /health: the stack and a database ping), an
+# authenticated read (GET /product), add-line, full paid sales (create cart, add line, pay cash) and the till's
 # one-request payment (POST /till/invoices/{ref}/payment with an Idempotency-Key), each a closed
 # loop of N tills -> requests/s, ratio to the bare endpoint, p50/p99; then paid sales paced at
 # half the measured maximum -> p99, alone and while 50 clients sign in over and over. Prints one
@@ -53,15 +54,14 @@ step "Building the release server and the load driver"
 cargo build -q --release -p pos-server --bin pos-server --example sales_load
 target="${CARGO_TARGET_DIR:-$ROOT/target}/release"
 
-# Starts the server on DATABASE_URL=$1 and the bare endpoint (answering `database: $2`), and
-# waits until both answer.
+# Starts the server on DATABASE_URL=$1 and the bare endpoint, and waits until both answer.
 start_servers() {
   # RUST_LOG=warn: the per-request INFO log line would be measured too.
   DATABASE_URL="$1" POS_LISTEN="127.0.0.1:$PORT" POS_DEMO=1 \
     POS_WEB_DIR="$work/no-web" POS_MAIL_OUTBOX="$work/outbox" RUST_LOG=warn \
     "$target/pos-server" > "$work/server.log" 2>&1 &
   server_pid=$!
-  "$target/examples/sales_load" --serve-bare "127.0.0.1:$BARE_PORT" --database "$2" \
+  "$target/examples/sales_load" --serve-bare "127.0.0.1:$BARE_PORT" \
     > "$work/bare.log" 2>&1 &
   bare_pid=$!
   for _ in $(seq 1 120); do
@@ -70,7 +70,7 @@ start_servers() {
     sleep 0.5
   done
   curl -sf "$BASE/api/v1/health" >/dev/null || die "the server did not answer on $BASE"
-  curl -sf "http://127.0.0.1:$BARE_PORT/api/v1/health" >/dev/null ||
+  curl -sf "http://127.0.0.1:$BARE_PORT/api/v1/health/live" >/dev/null ||
     die "the bare endpoint did not answer: $(tail -5 "$work/bare.log")"
 }
 
@@ -95,7 +95,7 @@ for backend in $BACKENDS; do
   case "$backend" in
     sqlite)
       step "SQLite: a fresh database file with the demo shop ($TILLS tills, $SECONDS_PER_PHASE s per phase)"
-      start_servers "sqlite://$work/bench.db" sqlite
+      start_servers "sqlite://$work/bench.db"
       drive SQLite
       stop_servers
       ;;
@@ -106,7 +106,7 @@ for backend in $BACKENDS; do
       pg_database="pos_bench_$$"
       psql "$POS_TEST_POSTGRES_URL" -X -q -v ON_ERROR_STOP=1 -c "CREATE DATABASE $pg_database" \
         >/dev/null || die "could not create the PostgreSQL database $pg_database"
-      start_servers "${POS_TEST_POSTGRES_URL%/*}/$pg_database" postgres
+      start_servers "${POS_TEST_POSTGRES_URL%/*}/$pg_database"
       drive PostgreSQL
       stop_servers
       ;;

@@ -212,10 +212,29 @@ impl Db {
     }
 }
 
+/// A pooled connection idle for longer than this is pinged before it is handed out.
+const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
+
 /// `sqlite_connections` sizes a SQLite pool (8 for reads, 1 for the writer); PostgreSQL's
 /// single pool has 16.
+///
+/// sqlx pings every idle connection before handing it out by default (`test_before_acquire`):
+/// a second round trip for every query, which was half of what a signed-in request spent on
+/// the database (docs/benchmarks.md, "Server load (issue 8)"). Only a connection that has sat
+/// idle for a while can have been dropped under us (a PostgreSQL restart, a proxy's timeout),
+/// so only those are pinged; one that fails is closed and the pool takes or opens another.
 fn pool_options(backend: Backend, sqlite_connections: u32) -> AnyPoolOptions {
-    let options = AnyPoolOptions::new().acquire_timeout(ACQUIRE_TIMEOUT);
+    let options = AnyPoolOptions::new()
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .test_before_acquire(false)
+        .before_acquire(|connection, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= PING_WHEN_IDLE_FOR {
+                    connection.ping().await?;
+                }
+                Ok(true)
+            })
+        });
     match backend {
         Backend::Sqlite => {
             options

@@ -1,19 +1,18 @@
 //! The bare endpoint the other rates are compared with: an axum server with one route,
-//! `GET /api/v1/health`, answering the same small JSON as the real server's health check, with
-//! no middleware (no tracing, body limit, cross-site check or error envelope layer) and no
-//! database ping. Run in its own process (`sales_load --serve-bare ADDR`), as the real server
-//! is, so the driver measures both the same way.
+//! `GET /api/v1/health/live`, answering the same small JSON as the real server's liveness check,
+//! with no middleware (no tracing, body limit, cross-site check or error envelope layer). Like
+//! the real route it touches no database. Run in its own process (`sales_load --serve-bare
+//! ADDR`), as the real server is, so the driver measures both the same way.
 
 use axum::Router;
 use axum::routing::get;
 use serde_json::{Value, json};
 
-/// Serves until the process is stopped. `database` is the word the real answer carries
-/// (`sqlite` or `postgres`), so both answers are the same size.
-pub async fn serve(address: &str, database: &str) -> Result<(), String> {
-    let answer = health_answer(database);
+/// Serves until the process is stopped.
+pub async fn serve(address: &str) -> Result<(), String> {
+    let answer = liveness_answer();
     let app = Router::new().route(
-        "/api/v1/health",
+        "/api/v1/health/live",
         get(move || {
             let answer = answer.clone();
             async move { axum::Json(answer) }
@@ -22,14 +21,15 @@ pub async fn serve(address: &str, database: &str) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .map_err(|error| format!("cannot listen on {address}: {error}"))?;
-    eprintln!("sales_load: bare endpoint on http://{address}/api/v1/health");
+    eprintln!("sales_load: bare endpoint on http://{address}/api/v1/health/live");
     axum::serve(listener, app)
         .await
         .map_err(|error| error.to_string())
 }
 
-/// The real `GET /api/v1/health` answer (docs/api-identity.md): the envelope and the status.
-fn health_answer(database: &str) -> Value {
+/// The real `GET /api/v1/health/live` answer (server/src/http/health.rs): the envelope and the
+/// status, byte for byte.
+fn liveness_answer() -> Value {
     json!({"success": true, "message": "ok",
-           "data": {"status": "ok", "database": database, "version": env!("CARGO_PKG_VERSION")}})
+           "data": {"status": "ok", "version": env!("CARGO_PKG_VERSION")}})
 }

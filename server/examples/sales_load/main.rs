@@ -5,7 +5,8 @@
 //!
 //! In one run, against one server: the bare endpoint (an axum server with no middleware and no
 //! database, served by this same binary in its own process: `--serve-bare`), the full middleware
-//! stack (`GET /health`), an authenticated read, add-line, full paid sales (the cart's three
+//! stack (`GET /health/live`, which touches no database), the readiness check (`GET /health`:
+//! the same stack and a database ping), an authenticated read, add-line, full paid sales (the cart's three
 //! requests) and the till's one-request payment, each as a closed loop of `--concurrency` tills
 //! (each its own staff member, as real tills are) for `--seconds`, after a one-second warm-up;
 //! then paid sales paced at half the measured maximum (an open loop, latency counted from each
@@ -14,7 +15,11 @@
 //!
 //!   sales_load --base http://127.0.0.1:18932 --bare http://127.0.0.1:18933 [--label SQLite]
 //!              [--seconds 10] [--concurrency 16] [--sign-ins 50]
-//!   sales_load --serve-bare 127.0.0.1:18933 [--database sqlite]
+//!   sales_load --serve-bare 127.0.0.1:18933
+//!   sales_load --base http://127.0.0.1:18932 --only read [--seconds 20]
+//!
+//! `--only bare|live|health|read|session` runs that one closed loop and prints its rate and latencies,
+//! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
 
 mod bare;
 mod load;
@@ -40,7 +45,7 @@ struct Options {
     concurrency: usize,
     sign_ins: usize,
     serve_bare: Option<String>,
-    database: String,
+    only: Option<Op>,
 }
 
 fn options() -> Result<Options, String> {
@@ -52,7 +57,7 @@ fn options() -> Result<Options, String> {
         concurrency: 16,
         sign_ins: 50,
         serve_bare: None,
-        database: "sqlite".to_owned(),
+        only: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -71,7 +76,7 @@ fn options() -> Result<Options, String> {
             "--concurrency" => options.concurrency = count()?,
             "--sign-ins" => options.sign_ins = count()?,
             "--serve-bare" => options.serve_bare = Some(value),
-            "--database" => options.database = value,
+            "--only" => options.only = Some(Op::parse_steady(&value)?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -82,7 +87,7 @@ fn options() -> Result<Options, String> {
 async fn main() {
     let result = match options() {
         Ok(options) => match &options.serve_bare {
-            Some(address) => bare::serve(address, &options.database).await,
+            Some(address) => bare::serve(address).await,
             None => run(&options).await,
         },
         Err(error) => Err(error),
@@ -94,6 +99,9 @@ async fn main() {
 }
 
 async fn run(options: &Options) -> Result<(), String> {
+    if let Some(op) = options.only {
+        return run_only(options, op).await;
+    }
     let bare_base = options
         .bare
         .as_deref()
@@ -120,8 +128,10 @@ async fn run(options: &Options) -> Result<(), String> {
     let closed = |op: Op, samples| Row::new(op.name(), samples, seconds);
     let (_, samples) = closed_loop(Op::Bare, bare_readers, &stock, duration).await?;
     let bare = closed(Op::Bare, samples);
+    let (readers, samples) = closed_loop(Op::Live, readers, &stock, duration).await?;
+    let middleware = closed(Op::Live, samples);
     let (readers, samples) = closed_loop(Op::Health, readers, &stock, duration).await?;
-    let middleware = closed(Op::Health, samples);
+    let readiness = closed(Op::Health, samples);
     let (_, samples) = closed_loop(Op::ProductList, readers, &stock, duration).await?;
     let read = closed(Op::ProductList, samples);
     let (tills, samples) = closed_loop(Op::AddLine, tills, &stock, duration).await?;
@@ -157,6 +167,7 @@ async fn run(options: &Options) -> Result<(), String> {
     let measured = report::Measured {
         bare,
         middleware,
+        readiness,
         read,
         add_line,
         paid_sale,
@@ -167,6 +178,35 @@ async fn run(options: &Options) -> Result<(), String> {
     };
     report::table(&options.label, &measured.rows());
     report::goals(&options.label, &measured);
+    Ok(())
+}
+
+/// One closed loop of `op` against `--base` (or `--bare` for the bare endpoint).
+async fn run_only(options: &Options, op: Op) -> Result<(), String> {
+    let http = client(options.concurrency)?;
+    let base = match op {
+        Op::Bare => options.bare.as_deref().ok_or("--only bare needs --bare")?,
+        _ => &options.base,
+    };
+    let api = format!("{base}/api/v1");
+    let reader = match op {
+        Op::ProductList | Op::SessionCheck => setup::admin(&http, &api).await?,
+        _ => Session::new(http.clone(), &api),
+    };
+    let stock = ops::Stock::none();
+    let duration = Duration::from_secs(options.seconds);
+    let readers = vec![reader; options.concurrency];
+    let (_, samples) = closed_loop(op, readers, &stock, duration).await?;
+    let row = Row::new(op.name(), samples, options.seconds as f64);
+    println!(
+        "{}: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms ({} tills, {} s)",
+        row.name,
+        row.requests_per_second,
+        stats::millis(row.p50),
+        stats::millis(row.p99),
+        options.concurrency,
+        options.seconds
+    );
     Ok(())
 }
 

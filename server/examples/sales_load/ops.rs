@@ -1,4 +1,4 @@
-//! What a worker does, once per loop: one request (health, product list, add a line, the till's
+//! What a worker does, once per loop: one request (liveness, health, product list, add a line, the till's
 //! payment) or a whole sale of several requests. Every answer is checked: an unexpected status
 //! stops the run, because a benchmark of failing requests measures nothing.
 
@@ -24,13 +24,18 @@ pub struct Stock {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Op {
-    /// `GET /api/v1/health` on the driver's own axum server: no middleware, no database. Every
-    /// other rate is compared with it.
+    /// `GET /api/v1/health/live` on the driver's own axum server: no middleware, no database.
+    /// Every other rate is compared with it.
     Bare,
+    /// `GET /api/v1/health/live` through the real server: every layer, no database.
+    Live,
     /// `GET /api/v1/health` through the real server: every layer, and a database ping.
     Health,
     /// `GET /product`: an authenticated read of the catalogue.
     ProductList,
+    /// `GET /admin/check-logged`: the admin's session lookup alone (`--only session`), to tell
+    /// what the authenticated read spends on the session from what it spends on the catalogue.
+    SessionCheck,
     /// `POST /invoice/{id}/products`, the same cart, the quantity changing each time.
     AddLine,
     /// `POST /invoice/{customerId}`, `POST /invoice/{id}/products`, `POST /payment/cash/invoice/{id}`.
@@ -40,12 +45,40 @@ pub enum Op {
     TillPayment,
 }
 
+impl Stock {
+    /// For the phases that use no records (`--only`).
+    pub fn none() -> Self {
+        Self {
+            customer: String::new(),
+            product: String::new(),
+            till_line: Value::Null,
+            till_total: Value::Null,
+        }
+    }
+}
+
 impl Op {
+    /// `--only`'s names: the single-request reads, which need no till or cart.
+    pub fn parse_steady(name: &str) -> Result<Self, String> {
+        match name {
+            "bare" => Ok(Self::Bare),
+            "live" => Ok(Self::Live),
+            "health" => Ok(Self::Health),
+            "read" => Ok(Self::ProductList),
+            "session" => Ok(Self::SessionCheck),
+            _ => Err(format!(
+                "--only {name}: one of bare, live, health, read, session"
+            )),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
-            Self::Bare => "bare axum: GET /api/v1/health (no middleware, no database)",
-            Self::Health => "middleware: GET /api/v1/health (full stack + database ping)",
+            Self::Bare => "bare axum: GET /api/v1/health/live (no middleware, no database)",
+            Self::Live => "middleware: GET /api/v1/health/live (full stack, no database)",
+            Self::Health => "readiness: GET /api/v1/health (full stack + database ping)",
             Self::ProductList => "authenticated read: GET /product",
+            Self::SessionCheck => "session lookup: GET /admin/check-logged",
             Self::AddLine => "add-line: POST /invoice/{id}/products",
             Self::PaidSale => "paid sale: create cart + add line + pay cash (3 requests)",
             Self::TillPayment => "paid sale: till POST /till/invoices/{ref}/payment (1 request)",
@@ -78,10 +111,20 @@ impl Op {
             samples.request_times.push(duration);
         };
         match self {
-            Self::Bare | Self::Health => {
-                took(till.get("/health").await?.expect("health", &[200])?.took);
+            Self::Bare | Self::Live => {
+                took(
+                    till.get("/health/live")
+                        .await?
+                        .expect("liveness", &[200])?
+                        .took,
+                );
             }
+            Self::Health => took(till.get("/health").await?.expect("health", &[200])?.took),
             Self::ProductList => took(till.get("/product").await?.expect("products", &[200])?.took),
+            Self::SessionCheck => {
+                let answer = till.get("/admin/check-logged").await?;
+                took(answer.expect("session", &[200])?.took);
+            }
             Self::AddLine => {
                 let quantity = 1 + round % 5;
                 let line = json!({"productId": stock.product, "quantity": quantity});

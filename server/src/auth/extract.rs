@@ -91,20 +91,20 @@ impl FromRequestParts<AppState> for UserSession {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let session = active(parts, state, SessionKind::User).await?;
-        let (Some(shop_id), Some(user_id)) = (session.shop_id, session.user_id) else {
-            return Err(please_sign_in());
-        };
-        let pool = state.db.pool();
-        let user = db::users::find_in_shop(pool, shop_id, user_id)
+        let token = cookies::read_token(&parts.headers, SessionKind::User.cookie())
+            .ok_or_else(please_sign_in)?;
+        // The session, its user and the user's grants in one query, read afresh each request.
+        let found = sessions::resolve_user(state, &token)
             .await?
             .ok_or_else(please_sign_in)?;
-        let permissions = db::permissions::list(pool, shop_id, user_id).await?;
+        let (Some(shop_id), Some(user)) = (found.session.shop_id, found.user) else {
+            return Err(please_sign_in());
+        };
         Ok(Self {
             user,
             shop_id,
-            permissions,
-            id_hash: session.id_hash,
+            permissions: found.permissions,
+            id_hash: found.session.id_hash,
         })
     }
 }

@@ -4,8 +4,9 @@
 //! A user (admin or staff) session belongs to the till's shop session: it expires with it, ends
 //! when it ends (cascade), and using it keeps the till's session alive too.
 
-use super::SecretToken;
+use super::{Permission, SecretToken};
 use crate::db::sessions::{NewSession, SessionRow};
+use crate::db::users::User;
 use crate::db::{self, Db};
 use crate::http::{ApiError, AppState};
 
@@ -113,10 +114,48 @@ pub async fn resolve(
     kind: SessionKind,
     token: &SecretToken,
 ) -> Result<Option<ActiveSession>, ApiError> {
-    let pool = state.db.pool();
-    let Some(row) = db::sessions::find(pool, &token.digest()).await? else {
+    let Some(row) = db::sessions::find(state.db.pool(), &token.digest()).await? else {
         return Ok(None);
     };
+    keep_alive(state, kind, row).await
+}
+
+/// A live user session with what every admin and staff request needs of it, read together.
+#[derive(Debug, Clone)]
+pub struct ActiveUserSession {
+    pub session: ActiveSession,
+    /// `None` when the user is no longer an admin or staff member of the session's shop.
+    pub user: Option<User>,
+    pub permissions: Vec<Permission>,
+}
+
+/// [`resolve`] for a user session, with its user and grants from the same query
+/// (`db::sessions::find_user_session`): one database round trip per request instead of three.
+pub async fn resolve_user(
+    state: &AppState,
+    token: &SecretToken,
+) -> Result<Option<ActiveUserSession>, ApiError> {
+    let found = db::sessions::find_user_session(state.db.pool(), &token.digest()).await?;
+    let Some(found) = found else {
+        return Ok(None);
+    };
+    let Some(session) = keep_alive(state, SessionKind::User, found.session).await? else {
+        return Ok(None);
+    };
+    Ok(Some(ActiveUserSession {
+        session,
+        user: found.user,
+        permissions: found.permissions,
+    }))
+}
+
+/// Applies the rules to a session row just read: the kind must match, an expired session is
+/// deleted, and `last_seen_at` is written at most once a [`TOUCH_INTERVAL_MILLIS`].
+async fn keep_alive(
+    state: &AppState,
+    kind: SessionKind,
+    row: SessionRow,
+) -> Result<Option<ActiveSession>, ApiError> {
     if row.kind != kind.as_str() {
         return Ok(None);
     }

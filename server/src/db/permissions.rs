@@ -18,6 +18,37 @@ pub async fn list<'e>(
     .bind(shop_id)
     .fetch_all(db)
     .await?;
+    Ok(parsed(&names, user_id))
+}
+
+/// SQL for one user's grants as a single number (bit `i` for `Permission::ALL[i]`; NULL for
+/// none): `(SELECT SUM(CASE permission WHEN 'product_create' THEN 1 ... END) FROM ...)`. Read
+/// beside other columns it keeps a query at one row, where joining the grants repeats the row
+/// once per grant (up to twelve rows to decode and hand over for one answer).
+pub(super) fn bits_sql(user_id_column: &str) -> String {
+    let cases: String = Permission::ALL
+        .iter()
+        .enumerate()
+        .map(|(bit, permission)| format!("WHEN '{}' THEN {} ", permission.as_str(), 1_i64 << bit))
+        .collect();
+    format!(
+        "(SELECT SUM(CASE g.permission {cases}END) FROM user_permissions g \
+         WHERE g.user_id = {user_id_column})"
+    )
+}
+
+/// The grants [`bits_sql`] read, in SPEC's order.
+pub(super) fn from_bits(bits: i64) -> Vec<Permission> {
+    Permission::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|(bit, _)| bits & (1_i64 << bit) != 0)
+        .map(|(_, permission)| permission)
+        .collect()
+}
+
+/// `user_permissions.permission` values of one user as grants, in SPEC's order.
+fn parsed(names: &[String], user_id: i64) -> Vec<Permission> {
     let mut permissions: Vec<Permission> = names
         .iter()
         .filter_map(|name| {
@@ -30,7 +61,7 @@ pub async fn list<'e>(
         })
         .collect();
     permissions.sort();
-    Ok(permissions)
+    permissions
 }
 
 /// Grants `permission`; `false` when the user is not an admin or staff member of `shop_id`
@@ -97,4 +128,24 @@ pub async fn list_for_shop<'e>(
         .collect();
     grants.sort();
     Ok(grants)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_grant_has_its_own_bit_in_spec_order() {
+        let sql = bits_sql("u.id");
+        for (bit, permission) in Permission::ALL.into_iter().enumerate() {
+            let case = format!("WHEN '{}' THEN {} ", permission.as_str(), 1_i64 << bit);
+            assert!(sql.contains(&case), "{sql}");
+            assert_eq!(from_bits(1 << bit), vec![permission]);
+        }
+        assert_eq!(from_bits((1 << 12) - 1), Permission::ALL.to_vec());
+        assert_eq!(
+            from_bits(0b101),
+            vec![Permission::ProductCreate, Permission::ProductUpdate]
+        );
+    }
 }

@@ -1,7 +1,14 @@
 //! `sessions`: server-side sessions, found by the SHA-256 of the id the cookie carries. The
 //! rules (timeouts, rotation) are in `auth::sessions`; this is only the SQL.
 
+use std::sync::LazyLock;
+
+use sqlx::AssertSqlSafe;
+
 use super::Executor;
+use super::permissions;
+use super::users::{User, UserRow};
+use crate::auth::Permission;
 
 /// A session with its parent's times (a user session's till), so one read decides expiry.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -60,6 +67,99 @@ pub async fn find<'e>(
     .bind(id_hash)
     .fetch_optional(db)
     .await
+}
+
+/// A session as [`find`] reads it, with the user it names (when that user is still an admin or
+/// staff member of the session's shop) and the user's grants.
+#[derive(Debug, Clone)]
+pub struct UserSessionRow {
+    pub session: SessionRow,
+    pub user: Option<User>,
+    pub permissions: Vec<Permission>,
+}
+
+/// [`find_user_session`]'s one row: the session, its user's columns (NULL when the user is
+/// gone) and the user's grants as bits.
+#[derive(sqlx::FromRow)]
+struct JoinedRow {
+    #[sqlx(flatten)]
+    session: SessionRow,
+    found_user_id: Option<i64>,
+    user_role: Option<String>,
+    user_staff_id: Option<String>,
+    user_name: Option<String>,
+    user_email: Option<String>,
+    user_phone_number: Option<String>,
+    shop_name: Option<String>,
+    currency_code: Option<String>,
+    permission_bits: Option<i64>,
+}
+
+static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT s.id_hash, s.kind, s.shop_id, s.user_id, s.parent_id_hash, s.created_at, \
+         s.last_seen_at, p.created_at AS parent_created_at, \
+         p.last_seen_at AS parent_last_seen_at, \
+         u.id AS found_user_id, u.role AS user_role, u.staff_id AS user_staff_id, \
+         u.user_name, u.email AS user_email, u.phone_number AS user_phone_number, \
+         sh.shop_name, sh.currency_code, {} AS permission_bits \
+         FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
+         LEFT JOIN users u ON u.id = s.user_id AND u.shop_id = s.shop_id \
+         LEFT JOIN shops sh ON sh.id = u.shop_id \
+         WHERE s.id_hash = $1",
+        permissions::bits_sql("u.id")
+    )
+});
+
+/// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
+/// in ONE query of one row: every request of a signed-in admin or staff member needs all
+/// three, and their round trips were most of what an authenticated read cost
+/// (docs/benchmarks.md, "Server load (issue 8)"). Nothing is kept between requests: each call
+/// reads the database's current rows, so a revoked grant, a deleted user or an ended session
+/// applies to the next request.
+pub async fn find_user_session<'e>(
+    db: impl Executor<'e>,
+    id_hash: &str,
+) -> Result<Option<UserSessionRow>, sqlx::Error> {
+    let found: Option<JoinedRow> = sqlx::query_as(AssertSqlSafe(FIND_USER_SESSION.as_str()))
+        .bind(id_hash)
+        .fetch_optional(db)
+        .await?;
+    let Some(row) = found else {
+        return Ok(None);
+    };
+    // The user's NOT NULL columns are all present exactly when the LEFT JOIN found the user.
+    let user = match (
+        row.found_user_id,
+        row.user_role,
+        row.user_name,
+        row.user_email,
+        row.user_phone_number,
+    ) {
+        (Some(id), Some(role), Some(user_name), Some(email), Some(phone_number)) => {
+            Some(User::try_from(UserRow {
+                id,
+                shop_id: row.session.shop_id,
+                role,
+                staff_id: row.user_staff_id,
+                user_name,
+                email,
+                phone_number,
+                shop_name: row.shop_name,
+                currency_code: row.currency_code,
+            })?)
+        }
+        _ => None,
+    };
+    let permissions = match user {
+        Some(_) => permissions::from_bits(row.permission_bits.unwrap_or(0)),
+        None => Vec::new(),
+    };
+    Ok(Some(UserSessionRow {
+        session: row.session,
+        user,
+        permissions,
+    }))
 }
 
 /// Marks a session (and its parent, when given) as used at `now`.

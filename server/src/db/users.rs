@@ -27,17 +27,19 @@ pub struct User {
     pub currency_code: Option<String>,
 }
 
+/// `user_select!`'s columns. The fields are visible to the other repositories so a query that
+/// reads a user beside other rows (`sessions::find_user_session`) decodes it the same way.
 #[derive(sqlx::FromRow)]
 pub(super) struct UserRow {
-    id: i64,
-    shop_id: Option<i64>,
-    role: String,
-    staff_id: Option<String>,
-    user_name: String,
-    email: String,
-    phone_number: String,
-    shop_name: Option<String>,
-    currency_code: Option<String>,
+    pub(super) id: i64,
+    pub(super) shop_id: Option<i64>,
+    pub(super) role: String,
+    pub(super) staff_id: Option<String>,
+    pub(super) user_name: String,
+    pub(super) email: String,
+    pub(super) phone_number: String,
+    pub(super) shop_name: Option<String>,
+    pub(super) currency_code: Option<String>,
 }
 
 impl TryFrom<UserRow> for User {

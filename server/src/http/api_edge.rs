@@ -31,9 +31,11 @@ pub async fn envelope_errors(
     next: Next,
 ) -> Response {
     let method = request.method().clone();
-    let path = match request.extensions().get::<OriginalUri>() {
-        Some(OriginalUri(uri)) => uri.path().to_owned(),
-        None => request.uri().path().to_owned(),
+    // The URI, not a copy of its path: cloning it shares its bytes (a reference count), where
+    // `path().to_owned()` allocated on every request for the rare error answer that names it.
+    let uri = match request.extensions().get::<OriginalUri>() {
+        Some(OriginalUri(uri)) => uri.clone(),
+        None => request.uri().clone(),
     };
     let response = next.run(request).await;
     let status = response.status();
@@ -47,7 +49,7 @@ pub async fn envelope_errors(
         .unwrap_or_default();
     let error = match status {
         StatusCode::METHOD_NOT_ALLOWED => {
-            let path = redacted_path(&path);
+            let path = redacted_path(uri.path());
             ApiError::MethodNotAllowed(format!("method {method} is not allowed on {path}"))
         }
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge(format!(

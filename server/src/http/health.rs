@@ -1,5 +1,10 @@
-//! `GET /api/v1/health`: is the server up and does its database answer?
-//! Used by load balancers and by the web client's online indicator.
+//! Health checks, no session needed:
+//! - `GET /api/v1/health` (readiness): is the server up and does its database answer? Used by
+//!   load balancers and by the web client's online indicator.
+//! - `GET /api/v1/health/live` (liveness): is the process up and serving requests? It never
+//!   touches the database, so a slow or restarting database does not make an orchestrator
+//!   restart a healthy process; it is also what the load benchmark measures the middleware
+//!   stack with (docs/benchmarks.md, "Server load (issue 8)").
 
 use std::time::Duration;
 
@@ -18,7 +23,19 @@ use crate::db::Backend;
 const DATABASE_TIMEOUT: Duration = Duration::from_secs(3);
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(check_health))
+    OpenApiRouter::new()
+        .routes(routes!(check_health))
+        .routes(routes!(check_liveness))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+struct Liveness {
+    /// Always "ok": a process that cannot serve does not answer at all.
+    #[schema(value_type = String, example = "ok")]
+    status: &'static str,
+    /// The server's version (its Cargo package version).
+    #[schema(value_type = String)]
+    version: &'static str,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -77,4 +94,28 @@ async fn check_health(State(state): State<AppState>) -> Result<Success<Health>, 
     Err(ApiError::Unavailable(
         "the database is not answering".to_owned(),
     ))
+}
+
+/// Check that the server process is up.
+///
+/// Always 200 while the process serves requests; it does not query the database (that is
+/// `GET /health`). For liveness probes, which should restart a stuck process but not one whose
+/// database is briefly away. No session needed.
+#[utoipa::path(
+    get,
+    path = "/health/live",
+    operation_id = "checkLiveness",
+    tag = "meta",
+    responses(
+        (status = 200, description = "The server process is up and serving", body = Answer<Liveness>),
+    )
+)]
+async fn check_liveness() -> Success<Liveness> {
+    Success::ok(
+        "ok",
+        Liveness {
+            status: "ok",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+    )
 }

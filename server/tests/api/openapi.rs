@@ -155,6 +155,7 @@ fn undescribed_operations(document: &Value) -> Vec<String> {
 const PUBLIC: &[(&str, &str)] = &[
     ("get", "/openapi.json"),
     ("get", "/health"),
+    ("get", "/health/live"),
     ("post", "/shop/login"),
     ("post", "/super-admin/login"),
     ("post", "/password/reset-link"),
