@@ -15,7 +15,6 @@ import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixt
 import { button, click, envelope, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
 import { openDialog } from '../../../test/screens';
 import { stubServer } from '../../../test/stub-server';
-import { categories, products } from '../../catalog/test-fixtures';
 import { formatMoney } from '../../catalog';
 import type { Invoice } from '../types';
 import type { LocalInvoice } from '../../offline/types';
