@@ -1,6 +1,6 @@
 //! Identity: who is calling and what they may do.
 //!
-//! - `password`: argon2id hashing on the blocking pool.
+//! - `password`: argon2id hashing, on `hashing_threads` (idle CPU priority).
 //! - `token`, `cookies`, `sessions`: 256-bit session ids (only their SHA-256 is stored), the
 //!   three cookies, and the session rules (rotation, idle and absolute timeouts).
 //! - `extract`: `ShopSession`, `UserSession`, `AdminSession`, `StaffSession`,
@@ -13,6 +13,7 @@
 pub mod cookies;
 mod csrf;
 mod extract;
+mod hashing_threads;
 pub mod password;
 mod permission;
 mod rate_limit;

@@ -2,18 +2,17 @@
 //! lane), stored as a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) that carries its
 //! own parameters, so they can be raised later without invalidating stored hashes.
 //!
-//! Hashing takes tens of milliseconds of CPU and 19 MiB: it runs on the blocking pool, and a
-//! semaphore keeps at most one hash per core but one in flight (at least one), so a burst of
-//! sign-ins queues instead of exhausting memory, and one core is always left to the other
-//! requests: measured with 50 sign-ins at once on 2 cores, a hash per core made paid sales wait
-//! seconds (docs/benchmarks.md, "Server load (issue 8)").
+//! Hashing takes tens of milliseconds of CPU and 19 MiB: it runs on the hashing threads
+//! (`hashing_threads`: one per core but one, at idle priority), so a burst of sign-ins queues
+//! instead of exhausting memory and never takes CPU the sales need.
 
-use std::sync::{LazyLock, OnceLock};
+use std::sync::OnceLock;
 
 use argon2::password_hash::Error as HashError;
 use argon2::{Algorithm, Argon2, Params, PasswordHasher, PasswordVerifier, Version};
 use thiserror::Error;
-use tokio::sync::Semaphore;
+
+use super::hashing_threads;
 
 pub const MEMORY_KIB: u32 = 19_456;
 pub const ITERATIONS: u32 = 2;
@@ -23,16 +22,6 @@ const PARAMS: Params = match Params::new(MEMORY_KIB, ITERATIONS, PARALLELISM, No
     Ok(params) => params,
     Err(_) => panic!("the OWASP argon2id parameters are valid"),
 };
-
-static HASHING_SLOTS: LazyLock<Semaphore> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    Semaphore::new(hashing_slots(cores))
-});
-
-/// How many hashes may run at once on `cores` cores: all but one, and at least one.
-fn hashing_slots(cores: usize) -> usize {
-    cores.saturating_sub(1).max(1)
-}
 
 /// A hash to verify against when the account does not exist, so a wrong phone number takes as
 /// long as a wrong password and response times do not reveal which accounts exist.
@@ -92,13 +81,9 @@ fn absent_account_hash() -> Result<&'static str, PasswordError> {
 async fn run_blocking<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, PasswordError> {
-    let _slot = HASHING_SLOTS
-        .acquire()
+    hashing_threads::run(work)
         .await
-        .map_err(|error| PasswordError(error.to_string()))?;
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|error| PasswordError(error.to_string()))
+        .ok_or_else(|| PasswordError("the hashing thread stopped".to_owned()))
 }
 
 #[cfg(test)]
@@ -115,14 +100,6 @@ mod tests {
         assert!(verify("corner shop 1", Some(stored.clone())).await.unwrap());
         assert!(!verify("corner shop 2", Some(stored.clone())).await.unwrap());
         assert_ne!(hash("corner shop 1").await.unwrap(), stored, "salted");
-    }
-
-    #[test]
-    fn hashing_leaves_one_core_to_the_other_requests() {
-        assert_eq!(hashing_slots(0), 1);
-        assert_eq!(hashing_slots(1), 1);
-        assert_eq!(hashing_slots(2), 1);
-        assert_eq!(hashing_slots(8), 7);
     }
 
     #[tokio::test]
