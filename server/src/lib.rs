@@ -130,6 +130,7 @@ impl App {
             auth,
             mailer,
             cards,
+            answers: Arc::default(),
         };
         let limits = BodyLimits {
             json_bytes: config.max_body_bytes,

@@ -63,9 +63,49 @@ pub struct UserSession {
     pub shop_id: i64,
     pub permissions: Vec<Permission>,
     pub id_hash: String,
+    /// The shop's sync version, read with the session: `http::kept_answers` serves a kept page
+    /// only at the version it was rendered at.
+    pub shop_sync_version: i64,
 }
 
+/// A request's user session once read (a request extension), so the layers and extractors of
+/// one request read it once: `None` when the request has none.
+#[derive(Debug, Clone)]
+struct ReadUserSession(Option<UserSession>);
+
 impl UserSession {
+    /// The request's admin or staff session, read from the database on first use and kept in
+    /// the request for the rest of it (the Idempotency-Key layer and the handler's extractor
+    /// share one read). `None` without a live session of a current admin or staff member.
+    pub async fn of_request(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
+        if let Some(ReadUserSession(read)) = parts.extensions.get::<ReadUserSession>() {
+            return Ok(read.clone());
+        }
+        let read = Self::read(parts, state).await?;
+        parts.extensions.insert(ReadUserSession(read.clone()));
+        Ok(read)
+    }
+
+    async fn read(parts: &Parts, state: &AppState) -> Result<Option<Self>, ApiError> {
+        let Some(token) = cookies::read_token(&parts.headers, SessionKind::User.cookie()) else {
+            return Ok(None);
+        };
+        // The session, its user and the user's grants in one query, read afresh each request.
+        let Some(found) = sessions::resolve_user(state, &token).await? else {
+            return Ok(None);
+        };
+        let (Some(shop_id), Some(user)) = (found.session.shop_id, found.user) else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
+            user,
+            shop_id,
+            permissions: found.permissions,
+            id_hash: found.session.id_hash,
+            shop_sync_version: found.shop_sync_version,
+        }))
+    }
+
     pub fn has(&self, permission: Permission) -> bool {
         self.permissions.contains(&permission)
     }
@@ -91,21 +131,9 @@ impl FromRequestParts<AppState> for UserSession {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = cookies::read_token(&parts.headers, SessionKind::User.cookie())
-            .ok_or_else(please_sign_in)?;
-        // The session, its user and the user's grants in one query, read afresh each request.
-        let found = sessions::resolve_user(state, &token)
+        Self::of_request(parts, state)
             .await?
-            .ok_or_else(please_sign_in)?;
-        let (Some(shop_id), Some(user)) = (found.session.shop_id, found.user) else {
-            return Err(please_sign_in());
-        };
-        Ok(Self {
-            user,
-            shop_id,
-            permissions: found.permissions,
-            id_hash: found.session.id_hash,
-        })
+            .ok_or_else(please_sign_in)
     }
 }
 

@@ -5,6 +5,7 @@
 //! when it ends (cascade), and using it keeps the till's session alive too.
 
 use super::{Permission, SecretToken};
+use crate::db::audit::AuditEntry;
 use crate::db::sessions::{NewSession, SessionRow};
 use crate::db::users::User;
 use crate::db::{self, Db};
@@ -80,18 +81,28 @@ pub struct ActiveSession {
 
 /// Starts a session and returns the token for the cookie. The sessions the client presented
 /// (`replacing`) are deleted in the same transaction: a sign-in always rotates the id, so an id
-/// planted before sign-in (session fixation) is worthless after it.
+/// planted before sign-in (session fixation) is worthless after it. Expired sessions are swept
+/// and the sign-in's `audit` row written in that transaction too: one write per sign-in (on
+/// SQLite every write waits its turn behind the sales', docs/benchmarks.md "Sign-ins and sales").
 pub async fn start(
     state: &AppState,
     kind: SessionKind,
     owner: SessionOwner,
     replacing: &[SecretToken],
+    audit: &AuditEntry,
 ) -> Result<SecretToken, ApiError> {
     let now = state.clock.now_millis();
-    sweep(&state.db, now, state.auth.timeouts).await?;
     let token = SecretToken::generate()?;
     let id_hash = token.digest();
     let mut transaction = state.db.writer().begin().await?;
+    let timeouts = state.auth.timeouts;
+    db::sessions::delete_expired(
+        &mut *transaction,
+        now - timeouts.idle_millis,
+        now - timeouts.max_age_millis,
+    )
+    .await?;
+    db::audit::record(&mut *transaction, audit).await?;
     for old in replacing {
         db::sessions::delete(&mut *transaction, &old.digest()).await?;
     }
@@ -127,6 +138,8 @@ pub struct ActiveUserSession {
     /// `None` when the user is no longer an admin or staff member of the session's shop.
     pub user: Option<User>,
     pub permissions: Vec<Permission>,
+    /// The shop's sync version, read with the session (`db::sessions::UserSessionRow`).
+    pub shop_sync_version: i64,
 }
 
 /// [`resolve`] for a user session, with its user and grants from the same query
@@ -146,6 +159,7 @@ pub async fn resolve_user(
         session,
         user: found.user,
         permissions: found.permissions,
+        shop_sync_version: found.shop_sync_version,
     }))
 }
 

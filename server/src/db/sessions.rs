@@ -76,6 +76,9 @@ pub struct UserSessionRow {
     pub session: SessionRow,
     pub user: Option<User>,
     pub permissions: Vec<Permission>,
+    /// The shop's sync version as of this read (0 before its first synced row): every change
+    /// to its categories, products and customers raises it (migration 0007's triggers).
+    pub shop_sync_version: i64,
 }
 
 /// [`find_user_session`]'s one row: the session, its user's columns (NULL when the user is
@@ -93,6 +96,7 @@ struct JoinedRow {
     shop_name: Option<String>,
     currency_code: Option<String>,
     permission_bits: Option<i64>,
+    shop_sync_version: i64,
 }
 
 static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
@@ -102,17 +106,20 @@ static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
          p.last_seen_at AS parent_last_seen_at, \
          u.id AS found_user_id, u.role AS user_role, u.staff_id AS user_staff_id, \
          u.user_name, u.email AS user_email, u.phone_number AS user_phone_number, \
-         sh.shop_name, sh.currency_code, {} AS permission_bits \
+         sh.shop_name, sh.currency_code, {} AS permission_bits, \
+         COALESCE((SELECT v.last_value FROM id_counters v \
+                   WHERE v.kind = '{}' AND v.shop_id = s.shop_id), 0) AS shop_sync_version \
          FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
          LEFT JOIN users u ON u.id = s.user_id AND u.shop_id = s.shop_id \
          LEFT JOIN shops sh ON sh.id = u.shop_id \
          WHERE s.id_hash = $1",
-        permissions::bits_sql("u.id")
+        permissions::bits_sql("u.id"),
+        super::sync::SYNC_VERSION
     )
 });
 
 /// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
-/// in ONE query of one row: every request of a signed-in admin or staff member needs all
+/// in ONE query of one row, with the shop's sync version (`http::kept_answers`): every request of a signed-in admin or staff member needs all
 /// three, and their round trips were most of what an authenticated read cost
 /// (docs/benchmarks.md, "Server load (issue 8)"). Nothing is kept between requests: each call
 /// reads the database's current rows, so a revoked grant, a deleted user or an ended session
@@ -159,6 +166,7 @@ pub async fn find_user_session<'e>(
         session: row.session,
         user,
         permissions,
+        shop_sync_version: row.shop_sync_version,
     }))
 }
 

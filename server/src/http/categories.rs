@@ -4,6 +4,7 @@
 //! deleted, and not while live products use it.
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use pos_core::validation::{CategoryDraft, NumberInput};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -11,6 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::json::ApiJson;
+use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
@@ -111,23 +113,26 @@ async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CategoryRead>,
     page: ListPage,
-) -> Result<Paged<CategoryView>, ApiError> {
-    let page = page.of(List::Categories)?;
-    let found = categories::list_page(
-        state.db.pool(),
-        guard.session.shop_id,
-        page.after_name(),
-        page.fetch_limit(),
-    )
-    .await?;
-    let (found, next) = page.cut(found, |row| Cursor::named(&row.category_name, row.id));
-    Ok(Paged::new(
-        Success::ok(
-            "Categories",
-            found.into_iter().map(CategoryView::from).collect(),
-        ),
-        next,
-    ))
+) -> Result<Response, ApiError> {
+    let session = &guard.session;
+    let key = AnswerKey::new(List::Categories, session.shop_id, &page);
+    let render = async {
+        let page = page.of(List::Categories)?;
+        let found = categories::list_page(
+            state.db.pool(),
+            session.shop_id,
+            page.after_name(),
+            page.fetch_limit(),
+        )
+        .await?;
+        let (found, next) = page.cut(found, |row| Cursor::named(&row.category_name, row.id));
+        let views: Vec<CategoryView> = found.into_iter().map(CategoryView::from).collect();
+        Ok(Paged::new(Success::ok("Categories", views), next).into_response())
+    };
+    state
+        .answers
+        .answer(key, session.shop_sync_version, render)
+        .await
 }
 
 /// Add a category.

@@ -10,6 +10,7 @@
 pub(super) mod views;
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use pos_core::validation::{self, CustomerDraft, NumberInput, ValidCustomer};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +21,7 @@ use crate::auth::{Require, UserSession, grants};
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::{invoices, loyalty, sync};
 use crate::http::json::ApiJson;
+use crate::http::kept_answers::AnswerKey;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use views::{CustomerDetailView, CustomerView};
 
@@ -117,23 +119,31 @@ async fn list(
     State(state): State<AppState>,
     guard: Require<grants::CustomerRead>,
     page: ListPage,
-) -> Result<Paged<CustomerView>, ApiError> {
-    let page = page.of(List::Customers)?;
-    let found = customers::list_page(
-        state.db.pool(),
-        guard.session.shop_id,
-        page.after_name(),
-        page.fetch_limit(),
-    )
-    .await?;
-    let (found, next) = page.cut(found, |row| {
-        Cursor::named(&row.customer.customer_name, row.customer.id)
-    });
-    let views = found
-        .into_iter()
-        .map(|row| CustomerView::new(row.customer, row.balance_cents))
-        .collect();
-    Ok(Paged::new(Success::ok("Customers", views), next))
+) -> Result<Response, ApiError> {
+    let session = &guard.session;
+    let key = AnswerKey::new(List::Customers, session.shop_id, &page);
+    let render = async {
+        let page = page.of(List::Customers)?;
+        let found = customers::list_page(
+            state.db.pool(),
+            session.shop_id,
+            page.after_name(),
+            page.fetch_limit(),
+        )
+        .await?;
+        let (found, next) = page.cut(found, |row| {
+            Cursor::named(&row.customer.customer_name, row.customer.id)
+        });
+        let views: Vec<CustomerView> = found
+            .into_iter()
+            .map(|row| CustomerView::new(row.customer, row.balance_cents))
+            .collect();
+        Ok(Paged::new(Success::ok("Customers", views), next).into_response())
+    };
+    state
+        .answers
+        .answer(key, session.shop_sync_version, render)
+        .await
 }
 
 /// Find a customer by phone number.

@@ -34,8 +34,7 @@ use sha2::{Digest, Sha256};
 use sqlx::AnyConnection;
 
 use super::{ApiError, AppState, Success};
-use crate::auth::sessions::{self, SessionKind};
-use crate::auth::{USER_COOKIE, read_token};
+use crate::auth::UserSession;
 use crate::db::idempotency::{self, Claim, Scope};
 
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
@@ -65,8 +64,8 @@ const ABANDONED_AFTER_MILLIS: i64 = 60 * 1000;
 const SWEEP_EVERY_MILLIS: i64 = 60 * 1000;
 
 /// The key this request claimed, for a handler to keep its answer in its own transaction
-/// (`Option<Extension<ClaimedKey>>`; absent without an Idempotency-Key). The layer still keeps
-/// the answer it sends after the handler, the same text again.
+/// (`Option<Extension<ClaimedKey>>`; absent without an Idempotency-Key). A handler that did
+/// marks its response with [`KeptWithEffect`], and the layer does not write the same text again.
 #[derive(Debug, Clone)]
 pub struct ClaimedKey {
     scope: Scope,
@@ -83,6 +82,19 @@ impl ClaimedKey {
         let (status, text) = answer.status_and_text().map_err(ApiError::internal)?;
         idempotency::store(tx, self.scope, &self.key, status, &text).await?;
         Ok(())
+    }
+}
+
+/// A response extension: the handler kept this answer with its effect
+/// ([`ClaimedKey::keep_in`], committed), so the layer has nothing left to keep.
+#[derive(Debug, Clone, Copy)]
+pub struct KeptWithEffect;
+
+impl KeptWithEffect {
+    /// `response`, marked as kept.
+    pub fn mark(mut response: Response) -> Response {
+        response.extensions_mut().insert(Self);
+        response
     }
 }
 
@@ -120,11 +132,16 @@ async fn run(layer: Idempotency, request: Request, next: Next) -> Result<Respons
     if !writes || !request.headers().contains_key(IDEMPOTENCY_KEY) || !route_has_method(&request) {
         return Ok(next.run(request).await);
     }
-    let Some(scope) = caller(&layer.app, request.headers()).await? else {
-        return Ok(next.run(request).await);
+    let (mut parts, body) = request.into_parts();
+    // Read once for the request: the handler's session extractor finds it in the extensions.
+    let Some(session) = UserSession::of_request(&mut parts, &layer.app).await? else {
+        return Ok(next.run(Request::from_parts(parts, body)).await);
     };
-    let key = valid_key(request.headers())?;
-    let (parts, body) = request.into_parts();
+    let scope = Scope {
+        shop_id: session.shop_id,
+        user_id: session.user.id,
+    };
+    let key = valid_key(&parts.headers)?;
     // The body is still wrapped by the API's JSON body limit (`RequestBodyLimitLayer` around
     // the sales routes): buffering it answers 413 past the limit, as the handler would.
     let bytes = match Bytes::from_request(Request::from_parts(parts.clone(), body), &()).await {
@@ -169,20 +186,6 @@ async fn release(db: &crate::db::Db, scope: Scope, key: &str) {
     if let Err(error) = idempotency::release(db.writer(), scope, key).await {
         tracing::error!(error = %error, "cannot release an idempotency key");
     }
-}
-
-/// The admin or staff session's shop and user; `None` without one.
-async fn caller(app: &AppState, headers: &HeaderMap) -> Result<Option<Scope>, ApiError> {
-    let Some(token) = read_token(headers, USER_COOKIE) else {
-        return Ok(None);
-    };
-    let session = sessions::resolve(app, SessionKind::User, &token).await?;
-    Ok(session.and_then(|session| {
-        Some(Scope {
-            shop_id: session.shop_id?,
-            user_id: session.user_id?,
-        })
-    }))
 }
 
 /// The one key of the request: 1 to 200 characters from `!` to `~`.
@@ -238,6 +241,9 @@ async fn keep_or_release(
     key: &str,
     response: Response,
 ) -> Result<Response, ApiError> {
+    if response.extensions().get::<KeptWithEffect>().is_some() {
+        return Ok(response);
+    }
     let status = response.status();
     let keep = (status.is_success() || status.is_client_error()) && is_json(&response);
     if !keep {

@@ -96,6 +96,14 @@ impl ListPage {
     }
 
     /// The request for `list`: 400 for an `after` that is not one of its cursors.
+    /// What names this page among the pages of one shop's list: its size and its cursor.
+    pub fn key(&self) -> PageKey {
+        PageKey {
+            limit: self.limit,
+            after: self.after.clone(),
+        }
+    }
+
     pub fn of(self, list: List) -> Result<Page, ApiError> {
         let after = match self.after.as_deref() {
             None => None,
@@ -115,6 +123,20 @@ impl ListPage {
 }
 
 /// A checked page request of one list.
+/// A page's size and cursor as the request gave them (`kept_answers` keys pages by it).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageKey {
+    limit: i64,
+    after: Option<String>,
+}
+
+impl PageKey {
+    /// The first page of `limit` rows.
+    pub fn first(limit: i64) -> Self {
+        Self { limit, after: None }
+    }
+}
+
 #[derive(Debug)]
 pub struct Page {
     list: List,

@@ -20,6 +20,7 @@ mod identity_views;
 pub mod invoice_views;
 mod invoices;
 pub mod json;
+pub mod kept_answers;
 mod list_cursor;
 mod list_page;
 pub mod numbers;
@@ -63,6 +64,7 @@ use crate::mail::Mailer;
 use crate::stripe::CardGateway;
 pub use envelope::Success;
 pub use error::ApiError;
+pub use kept_answers::KeptAnswers;
 pub use web_app::WebApp;
 
 /// What every handler can reach. Cheap to clone (the pool is reference-counted).
@@ -76,6 +78,8 @@ pub struct AppState {
     pub mailer: Arc<Mailer>,
     /// Stripe Checkout; `None` when no `STRIPE_SECRET_KEY` is configured.
     pub cards: Option<Arc<CardGateway>>,
+    /// Rendered list pages, served again while the shop's sync version is unchanged.
+    pub answers: Arc<KeptAnswers>,
 }
 
 /// Request body limits: every JSON route keeps the small one; only the CSV upload routes get

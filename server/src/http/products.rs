@@ -8,6 +8,7 @@ mod drafts;
 pub(super) mod views;
 
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use pos_core::validation::{self, CustomProductDraft, NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -18,6 +19,7 @@ use utoipa_axum::routes;
 use self::drafts::{CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty};
 use self::views::{CustomProductView, ProductView};
 use super::json::ApiJson;
+use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
@@ -115,21 +117,29 @@ async fn list(
     State(state): State<AppState>,
     guard: Require<grants::ProductRead>,
     page: ListPage,
-) -> Result<Paged<ProductView>, ApiError> {
-    let page = page.of(List::Products)?;
-    let found = products::list_page(
-        state.db.pool(),
-        guard.session.shop_id,
-        page.after_name(),
-        page.fetch_limit(),
-    )
-    .await?;
-    let (found, next) = page.cut(found, |row| Cursor::named(&row.product_name, row.id));
-    let views = found
-        .into_iter()
-        .map(ProductView::try_from)
-        .collect::<Result<_, _>>()?;
-    Ok(Paged::new(Success::ok("Products", views), next))
+) -> Result<Response, ApiError> {
+    let session = &guard.session;
+    let key = AnswerKey::new(List::Products, session.shop_id, &page);
+    let render = async {
+        let page = page.of(List::Products)?;
+        let found = products::list_page(
+            state.db.pool(),
+            session.shop_id,
+            page.after_name(),
+            page.fetch_limit(),
+        )
+        .await?;
+        let (found, next) = page.cut(found, |row| Cursor::named(&row.product_name, row.id));
+        let views: Vec<ProductView> = found
+            .into_iter()
+            .map(ProductView::try_from)
+            .collect::<Result<_, _>>()?;
+        Ok(Paged::new(Success::ok("Products", views), next).into_response())
+    };
+    state
+        .answers
+        .answer(key, session.shop_sync_version, render)
+        .await
 }
 
 /// Add a product.

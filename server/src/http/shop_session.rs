@@ -77,8 +77,8 @@ async fn sign_in(
         user_id: None,
         parent_id_hash: None,
     };
-    let token = sessions::start(&state, SessionKind::Shop, owner, &replacing).await?;
-    attempt.succeeded(&state, shop_id).await?;
+    let signed_in = attempt.succeeded(&state, shop_id);
+    let token = sessions::start(&state, SessionKind::Shop, owner, &replacing, &signed_in).await?;
     let shop = db::shops::find(state.db.pool(), shop_id)
         .await?
         .ok_or_else(|| ApiError::internal("the shop was deleted during its sign-in"))?;

@@ -137,12 +137,13 @@ impl Attempt {
         Err(ApiError::Unauthorized(INVALID_CREDENTIALS.to_owned()))
     }
 
-    pub async fn succeeded(&self, state: &AppState, account_id: i64) -> Result<(), ApiError> {
+    /// The audit row of this attempt's success, for `sessions::start` to write in the
+    /// session's own transaction (one write per sign-in, not two).
+    pub fn succeeded(&self, state: &AppState, account_id: i64) -> AuditEntry {
         let (shop_id, user_id) = self.owner(Some(account_id));
         tracing::info!(kind = self.kind.as_str(), ?shop_id, ?user_id, "signed in");
         let detail = format!("{} sign-in", self.kind.as_str());
-        self.audit(state, AuditEvent::SignIn, shop_id, user_id, detail)
-            .await
+        self.entry(state, AuditEvent::SignIn, shop_id, user_id, detail)
     }
 
     /// (shop, user) the attempt is about, for the audit row.
@@ -162,15 +163,26 @@ impl Attempt {
         user_id: Option<i64>,
         detail: String,
     ) -> Result<(), ApiError> {
-        let entry = AuditEntry {
+        let entry = self.entry(state, event, shop_id, user_id, detail);
+        Ok(db::audit::record(state.db.writer(), &entry).await?)
+    }
+
+    fn entry(
+        &self,
+        state: &AppState,
+        event: AuditEvent,
+        shop_id: Option<i64>,
+        user_id: Option<i64>,
+        detail: String,
+    ) -> AuditEntry {
+        AuditEntry {
             at: state.clock.now_millis(),
             shop_id,
             user_id,
             event,
             detail,
             ip: self.ip.map(|ip| ip.to_string()),
-        };
-        Ok(db::audit::record(state.db.writer(), &entry).await?)
+        }
     }
 }
 

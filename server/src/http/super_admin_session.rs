@@ -83,8 +83,15 @@ async fn sign_in(
     let replacing: Vec<_> = read_token(&headers, SUPER_ADMIN_COOKIE)
         .into_iter()
         .collect();
-    let token = sessions::start(&state, SessionKind::SuperAdmin, owner, &replacing).await?;
-    attempt.succeeded(&state, user_id).await?;
+    let signed_in = attempt.succeeded(&state, user_id);
+    let token = sessions::start(
+        &state,
+        SessionKind::SuperAdmin,
+        owner,
+        &replacing,
+        &signed_in,
+    )
+    .await?;
     let user = db::users::find_super_admin(state.db.pool(), user_id)
         .await?
         .ok_or_else(|| ApiError::internal("the super admin was deleted during its sign-in"))?;

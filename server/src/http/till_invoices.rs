@@ -9,11 +9,12 @@
 
 use axum::Extension;
 use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use sqlx::AnyConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::idempotency::{ClaimedKey, KEY_PARAM_DOC};
+use super::idempotency::{ClaimedKey, KEY_PARAM_DOC, KeptWithEffect};
 use super::invoice_views::InvoiceView;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
@@ -100,10 +101,11 @@ async fn save(
     let shop_id = session.shop_id;
     let now = state.clock.now_millis();
     let mut tx = state.db.writer().begin().await?;
+    let existing = till_state::lock_ref(&mut tx, shop_id, &client_ref).await?;
     let applied = till_state::apply(
         &mut tx,
         (shop_id, staff(&session)),
-        &client_ref,
+        (&client_ref, existing),
         &invoice,
         now,
     )
@@ -159,7 +161,7 @@ async fn pay(
     claimed: Option<Extension<ClaimedKey>>,
     Path(raw_ref): Path<String>,
     ApiJson(body): ApiJson<PaymentBody>,
-) -> Result<Success<InvoiceView>, ApiError> {
+) -> Result<Response, ApiError> {
     let client_ref = invoice_ref(&raw_ref)?;
     let payment = body.payment()?;
     let mut tx = state.db.writer().begin().await?;
@@ -177,12 +179,21 @@ async fn pay(
     );
     // The sale and its answer commit together: a retry after a crash right after the commit
     // gets this answer, never "already paid" (http::idempotency::ClaimedKey).
-    if let Some(Extension(key)) = claimed {
-        key.keep_in(&mut tx, &answer).await?;
-    }
+    let kept = match claimed {
+        Some(Extension(key)) => {
+            key.keep_in(&mut tx, &answer).await?;
+            true
+        }
+        None => false,
+    };
     tx.commit().await?;
     sale.log(&payment);
-    Ok(answer)
+    let response = answer.into_response();
+    Ok(if kept {
+        KeptWithEffect::mark(response)
+    } else {
+        response
+    })
 }
 
 /// Delete the till's open invoice.

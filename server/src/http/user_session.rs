@@ -172,8 +172,8 @@ async fn start(
         parent_id_hash: Some(shop.id_hash.clone()),
     };
     let replacing: Vec<_> = read_token(headers, USER_COOKIE).into_iter().collect();
-    let token = sessions::start(state, SessionKind::User, owner, &replacing).await?;
-    attempt.succeeded(state, user_id).await?;
+    let signed_in = attempt.succeeded(state, user_id);
+    let token = sessions::start(state, SessionKind::User, owner, &replacing, &signed_in).await?;
 
     let pool = state.db.pool();
     let user = db::users::find_in_shop(pool, shop.shop.id, user_id)

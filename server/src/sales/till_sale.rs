@@ -72,13 +72,14 @@ pub async fn pay(
 ) -> Result<PaidTillSale, ApiError> {
     let now = clock.now_millis();
     sync::claim(&mut *tx, shop_id).await?;
-    if let Some((id, found)) = till_state::lock_ref(&mut *tx, shop_id, client_ref).await? {
-        refuse_paid(&mut *tx, shop_id, id, &found).await?;
+    let existing = till_state::lock_ref(&mut *tx, shop_id, client_ref).await?;
+    if let Some((id, found)) = &existing {
+        refuse_paid(&mut *tx, shop_id, *id, found).await?;
     }
     let applied = till_state::apply(
         &mut *tx,
         (shop_id, staff),
-        client_ref,
+        (client_ref, existing),
         &payment.invoice,
         now,
     )

@@ -92,14 +92,14 @@ pub async fn lock_ref(
 
 /// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
 /// custom invoice with that ref, an unknown customer or product; 409 once it is paid.
+/// `existing` is what [`lock_ref`] answered in this transaction.
 pub async fn apply(
     tx: &mut AnyConnection,
     (shop_id, staff): (i64, Staff<'_>),
-    client_ref: &str,
+    (client_ref, existing): (&str, Option<(i64, String)>),
     state: &InvoiceState,
     now: i64,
 ) -> Result<Applied, ApiError> {
-    let existing = lock_ref(&mut *tx, shop_id, client_ref).await?;
     let customer_id = customer_id(&mut *tx, shop_id, &state.customer).await?;
     let mut lines = Vec::with_capacity(state.lines.len());
     for line in &state.lines {

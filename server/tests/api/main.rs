@@ -37,6 +37,7 @@ mod database;
 mod first_start;
 mod health;
 mod health_live;
+mod kept_answers;
 mod list_pages;
 mod management_employees;
 mod management_refusals;

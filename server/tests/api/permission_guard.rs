@@ -37,6 +37,7 @@ fn guarded_router(app: &TestApp) -> Router {
         auth: Arc::new(Auth::from_config(&config)),
         mailer: Arc::new(pos_server::mail::Mailer::from_settings(&config.mail).unwrap()),
         cards: None,
+        answers: Arc::default(),
     };
     Router::new()
         .route("/product/create", get(create_product))
