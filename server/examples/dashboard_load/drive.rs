@@ -95,13 +95,18 @@ pub enum Outcome {
 /// server's own 404 for a path it has no route for.
 pub async fn call(session: &mut Session, route: &Route) -> Result<Outcome, String> {
     let answer: Answer = session.get(&route.path).await?;
-    let message = answer.body["message"].as_str().unwrap_or_default();
+    let message = answer.body()["message"].as_str().unwrap_or_default();
     if answer.status == 404 && message.starts_with("no API route") {
         return Ok(Outcome::Missing);
     }
     let answer = answer.expect(&format!("{} GET {}", route.who, route.path), &[200])?;
-    if answer.body["success"] != json!(true) || answer.data().is_null() {
-        return Err(format!("{} GET {}: {}", route.who, route.path, answer.body));
+    if answer.body()["success"] != json!(true) || answer.data().is_null() {
+        return Err(format!(
+            "{} GET {}: {}",
+            route.who,
+            route.path,
+            answer.body()
+        ));
     }
     Ok(Outcome::Answered(answer.took))
 }

@@ -18,7 +18,8 @@
 //!   sales_load --serve-bare 127.0.0.1:18933
 //!   sales_load --base http://127.0.0.1:18932 --only read [--seconds 20]
 //!
-//! `--only bare|live|health|read|session` runs that one closed loop and prints its rate and latencies,
+//! `--only bare|live|health|read|session|add-line|sale|pay` runs that one closed loop (the sales
+//! ones on tills signed in as for the full run) and prints its rate and latencies,
 //! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
 
 mod bare;
@@ -189,14 +190,24 @@ async fn run_only(options: &Options, op: Op) -> Result<(), String> {
         _ => &options.base,
     };
     let api = format!("{base}/api/v1");
-    let reader = match op {
-        Op::ProductList | Op::SessionCheck => setup::admin(&http, &api).await?,
-        _ => Session::new(http.clone(), &api),
+    let (tills, stock) = match op {
+        Op::ProductList | Op::SessionCheck => {
+            let admin = setup::admin(&http, &api).await?;
+            (vec![admin; options.concurrency], ops::Stock::none())
+        }
+        Op::AddLine | Op::PaidSale | Op::TillPayment => {
+            let mut admin = setup::admin(&http, &api).await?;
+            let stock = setup::restock(&mut admin).await?;
+            let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
+            (tills, stock)
+        }
+        _ => {
+            let anyone = Session::new(http.clone(), &api);
+            (vec![anyone; options.concurrency], ops::Stock::none())
+        }
     };
-    let stock = ops::Stock::none();
     let duration = Duration::from_secs(options.seconds);
-    let readers = vec![reader; options.concurrency];
-    let (_, samples) = closed_loop(op, readers, &stock, duration).await?;
+    let (_, samples) = closed_loop(op, tills, &stock, duration).await?;
     let row = Row::new(op.name(), samples, options.seconds as f64);
     println!(
         "{}: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms ({} tills, {} s)",

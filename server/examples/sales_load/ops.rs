@@ -66,8 +66,11 @@ impl Op {
             "health" => Ok(Self::Health),
             "read" => Ok(Self::ProductList),
             "session" => Ok(Self::SessionCheck),
+            "add-line" => Ok(Self::AddLine),
+            "sale" => Ok(Self::PaidSale),
+            "pay" => Ok(Self::TillPayment),
             _ => Err(format!(
-                "--only {name}: one of bare, live, health, read, session"
+                "--only {name}: one of bare, live, health, read, session, add-line, sale, pay"
             )),
         }
     }

@@ -1,24 +1,34 @@
 //! One signed-in till: an HTTP client that keeps the session cookies (the API's only
 //! credentials) and reads each answer whole, timing it from the first byte sent to the last
-//! byte received.
+//! byte received. A body is parsed only when a field of it is needed, as oha or wrk never parse
+//! one: parsing every 16-product catalogue on the same 2 cores took CPU from the server under
+//! test (docs/benchmarks.md, "Kept list pages").
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
 use reqwest::header::SET_COOKIE;
 use serde_json::{Value, json};
 
-/// An answer: status, parsed body, and how long the round trip took.
+/// An answer: status, body, and how long the round trip took.
 pub struct Answer {
     pub status: u16,
-    pub body: Value,
+    bytes: Vec<u8>,
+    parsed: OnceLock<Value>,
     pub took: Duration,
 }
 
 impl Answer {
+    /// The body as JSON (`null` when it is not JSON), parsed on first use.
+    pub fn body(&self) -> &Value {
+        self.parsed
+            .get_or_init(|| serde_json::from_slice(&self.bytes).unwrap_or(Value::Null))
+    }
+
     pub fn data(&self) -> &Value {
-        &self.body["data"]
+        &self.body()["data"]
     }
 
     /// The answer if its status is one of `expected`, else an error naming the call.
@@ -26,7 +36,7 @@ impl Answer {
         if expected.contains(&self.status) {
             Ok(self)
         } else {
-            Err(format!("{what}: HTTP {} {}", self.status, self.body))
+            Err(format!("{what}: HTTP {} {}", self.status, self.body()))
         }
     }
 
@@ -35,7 +45,7 @@ impl Answer {
         self.data()["_id"]
             .as_str()
             .map(str::to_owned)
-            .ok_or_else(|| format!("no data._id in {}", self.body))
+            .ok_or_else(|| format!("no data._id in {}", self.body()))
     }
 }
 
@@ -106,8 +116,12 @@ impl Session {
             .await
             .map_err(|error| format!("{path}: {error}"))?;
         let took = started.elapsed();
-        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok(Answer { status, body, took })
+        Ok(Answer {
+            status,
+            bytes: bytes.to_vec(),
+            parsed: OnceLock::new(),
+            took,
+        })
     }
 
     pub async fn get(&mut self, path: &str) -> Result<Answer, String> {

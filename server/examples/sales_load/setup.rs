@@ -88,7 +88,7 @@ async fn till_line(
     let line = priced.data()["products"]
         .as_array()
         .and_then(|lines| lines.iter().find(|line| line["productId"] == product))
-        .ok_or_else(|| format!("no line of product {product} in {}", priced.body))?;
+        .ok_or_else(|| format!("no line of product {product} in {}", priced.body()))?;
     let mut till_line = json!({"quantity": "1"});
     for field in TILL_LINE_FIELDS {
         till_line[field] = line[field].clone();
