@@ -12,8 +12,13 @@ source "$ROOT/scripts/lib/chromium.sh"
 source "$ROOT/scripts/lib/e2e.sh"
 cd "$ROOT"
 started=$SECONDS
+# One build per run: incremental caches would only add about a gigabyte of disk (with the
+# debug settings in Cargo.toml a whole run's target folder stays near 2 GB).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+disk_free() { note "disk: $(df -h --output=avail "$ROOT" | tail -1 | tr -d ' ') free where the build writes"; }
 
 step "Prerequisites"
+disk_free
 command -v curl >/dev/null || apt_install curl
 ensure_chromium
 # shellcheck source=lib/postgres.sh
@@ -29,6 +34,7 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 (cd web && npm run --silent lint)
 
 step "Rust tests (SQLite and PostgreSQL)"
+disk_free
 cargo test -q --workspace
 
 step "Schemathesis against a seeded server (a bounded run; bash scripts/schemathesis.sh 300 for a long one)"
@@ -47,3 +53,4 @@ step "Web tests (vitest, including the golden fixtures through WebAssembly)"
 run_e2e
 
 step "All test suites passed in $((SECONDS - started)) s"
+disk_free
