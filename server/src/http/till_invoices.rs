@@ -101,12 +101,13 @@ async fn save(
     let shop_id = session.shop_id;
     let now = state.clock.now_millis();
     let mut tx = state.db.writer().begin().await?;
+    let named = till_state::read_named(&mut tx, shop_id, &invoice).await?;
     let existing = till_state::lock_ref(&mut tx, shop_id, &client_ref).await?;
     let applied = till_state::apply(
         &mut tx,
         (shop_id, staff(&session)),
         (&client_ref, existing),
-        &invoice,
+        (&invoice, &named),
         now,
     )
     .await?;

@@ -77,6 +77,15 @@ pub enum Settled {
     AlreadyPaid(Invoice),
 }
 
+/// An invoice [`settle_claimed`] has paid: as it is now, with its lines, and the flags of what
+/// was taken anyway (none with [`Shortfalls::Refuse`]).
+#[derive(Debug)]
+pub struct SettledSale {
+    pub invoice: Invoice,
+    pub lines: Vec<InvoiceLine>,
+    pub flags: Vec<SaleFlag>,
+}
+
 /// What settling does with what it cannot take (stock, points).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shortfalls {
@@ -113,7 +122,7 @@ pub async fn settle(
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     }
-    let (paid, _) = settle_claimed(&mut tx, shop_id, invoice_id, now, Shortfalls::Refuse).await?;
+    let settled = settle_claimed(&mut tx, shop_id, invoice_id, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -121,21 +130,20 @@ pub async fn settle(
         method = method.as_str(),
         "invoice paid"
     );
-    Ok(Settled::Paid(paid))
+    Ok(Settled::Paid(settled.invoice))
 }
 
 /// Steps 2 to 6 on invoice `invoice_id`, which this transaction has just claimed
 /// (`payments::claim_open`, after `sync::claim`): prices it, checks or covers the redemption,
-/// takes the stock, writes the ledger and the dashboard roll-ups. Answers the paid invoice and,
-/// with [`Shortfalls::Record`], the flags of what was taken anyway (none with `Refuse`, which
-/// refuses instead). The caller commits.
+/// takes the stock, writes the ledger and the dashboard roll-ups. With `Refuse` it refuses
+/// what it cannot take; with `Record` it takes it and flags it. The caller commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
     shop_id: i64,
     invoice_id: i64,
     now: i64,
     shortfalls: Shortfalls,
-) -> Result<(Invoice, Vec<SaleFlag>), ApiError> {
+) -> Result<SettledSale, ApiError> {
     let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .ok_or_else(|| ApiError::internal("the claimed invoice cannot be read back"))?;
@@ -149,7 +157,7 @@ pub async fn settle_claimed(
         }
         None => cart.redeem_amount,
     };
-    store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
+    let lines_rewritten = store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
     match shortfalls {
         Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &lines, now).await?,
         Shortfalls::Record => take_stock_anyway(&mut *tx, shop_id, &lines, now, &mut flags).await?,
@@ -168,10 +176,20 @@ pub async fn settle_claimed(
     let paid = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .ok_or_else(|| ApiError::internal("the paid invoice cannot be read back"))?;
-    let paid_lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    // The lines as stored now: re-read only when pricing rewrote one (a till's lines usually
+    // arrive priced as pos_core prices them).
+    let paid_lines = if lines_rewritten {
+        invoices::lines(&mut *tx, shop_id, invoice_id).await?
+    } else {
+        lines
+    };
     let counted = rollup::contribution(&paid, &paid_lines)?;
     rollup::record(&mut *tx, shop_id, None, counted.as_ref()).await?;
-    Ok((paid, flags))
+    Ok(SettledSale {
+        invoice: paid,
+        lines: paid_lines,
+        flags,
+    })
 }
 
 /// pos_core's ledger rows for the sale, with the redemption row lowered to what the balance
@@ -263,14 +281,16 @@ async fn cover_redemption(
     }
 }
 
-/// Stores what pos_core priced: the totals, and each line whose stored amounts differ.
+/// Stores what pos_core priced: the totals, and each line whose stored amounts differ. Answers
+/// whether it rewrote a line.
 async fn store_amounts(
     tx: &mut AnyConnection,
     invoice: &Invoice,
     lines: &[InvoiceLine],
     cart: &PricedCart,
-) -> Result<(), ApiError> {
+) -> Result<bool, ApiError> {
     payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
+    let mut rewritten = false;
     for (line, priced) in lines.iter().zip(&cart.lines) {
         let stored = (
             line.price,
@@ -290,9 +310,10 @@ async fn store_amounts(
         );
         if stored != now {
             payments::store_line_amounts(&mut *tx, invoice.shop_id, line.id, priced).await?;
+            rewritten = true;
         }
     }
-    Ok(())
+    Ok(rewritten)
 }
 
 /// Takes each catalogue line's quantity out of stock; custom products have no stock.

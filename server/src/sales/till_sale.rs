@@ -1,6 +1,9 @@
 //! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md)
-//! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too): the sync counter is claimed first (`db::sync::claim`: paying writes
-//! several syncable rows), the invoice state the till sent is applied (`sales::till_state`,
+//! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too). The
+//! customer, products and category discount rates the sale names are read first, without a
+//! lock; then the sync counter is claimed (`db::sync::claim`: paying writes several syncable
+//! rows, and from here the shop's other writers wait), the invoice state the till sent is
+//! applied (`sales::till_state`,
 //! creating the invoice if this is its first sync), then it is settled like a cash or swipe
 //! payment (`sales::settle::settle_claimed`) except that nothing is refused for stock or points:
 //! the goods and the money have already changed hands, so each oddity is a flag
@@ -16,10 +19,11 @@ use super::till_flags::{self, SaleFlag};
 use super::till_state::{self, InvoiceState, sane_time};
 use crate::clock::Clock;
 use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, Invoice, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::{self, Claim};
+use crate::db::products::Product;
 use crate::db::scaled::money;
-use crate::db::{categories, sync, till_invoices};
+use crate::db::{categories, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
@@ -71,6 +75,9 @@ pub async fn pay(
     payment: &TillPayment,
 ) -> Result<PaidTillSale, ApiError> {
     let now = clock.now_millis();
+    // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
+    let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
+    let catalogue = catalogue_lines(&mut *tx, shop_id, &named.products).await?;
     sync::claim(&mut *tx, shop_id).await?;
     let existing = till_state::lock_ref(&mut *tx, shop_id, client_ref).await?;
     if let Some((id, found)) = &existing {
@@ -80,7 +87,7 @@ pub async fn pay(
         &mut *tx,
         (shop_id, staff),
         (client_ref, existing),
-        &payment.invoice,
+        (&payment.invoice, &named),
         now,
     )
     .await?;
@@ -93,12 +100,12 @@ pub async fn pay(
     if !payments::claim_open(&mut *tx, shop_id, applied.id, claim).await? {
         return Err(ApiError::internal("the applied till invoice is not open"));
     }
-    let (paid, mut flags) =
-        settle_claimed(&mut *tx, shop_id, applied.id, now, Shortfalls::Record).await?;
+    let settled = settle_claimed(&mut *tx, shop_id, applied.id, now, Shortfalls::Record).await?;
+    let (paid, mut flags) = (settled.invoice, settled.flags);
     let charged = money(paid.total_amount_cents);
-    let catalogue = catalogue_total(&mut *tx, &paid).await?;
-    if catalogue != charged {
-        flags.push(SaleFlag::price_difference(charged, catalogue)?);
+    let at_catalogue = catalogue_total(&paid, &settled.lines, &catalogue)?;
+    if at_catalogue != charged {
+        flags.push(SaleFlag::price_difference(charged, at_catalogue)?);
     }
     if payment.total_amount != charged {
         flags.push(SaleFlag::total_mismatch(payment.total_amount, charged)?);
@@ -131,30 +138,58 @@ async fn refuse_paid(
     )))
 }
 
-/// What the paid invoice's lines (same quantities, same redemption) come to at the products'
-/// catalogue values as they are now, priced by pos_core.
-async fn catalogue_total(tx: &mut AnyConnection, paid: &Invoice) -> Result<Decimal, ApiError> {
-    let shop_id = paid.shop_id;
-    let lines = invoices::lines(&mut *tx, shop_id, paid.id).await?;
-    let mut cart: Vec<CartLineInput> = Vec::with_capacity(lines.len());
-    for line in &lines {
-        let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
-            .await?
-            .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
-        let product = sold.product;
+/// A sold product as the catalogue has it now, with its category's discount rate.
+struct CatalogueLine<'a> {
+    product: &'a Product,
+    category_discount_rate: Decimal,
+}
+
+/// The catalogue values of `products` (each line's, read by `till_state::read_named`): the
+/// category discount rates are read here, before any lock.
+async fn catalogue_lines<'a>(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    products: &'a [Product],
+) -> Result<Vec<CatalogueLine<'a>>, ApiError> {
+    let mut catalogue = Vec::with_capacity(products.len());
+    for product in products {
         let category_discount_rate = match product.category_id {
             Some(category) => categories::discount_rate(&mut *tx, shop_id, category)
                 .await?
                 .unwrap_or_default(),
             None => Decimal::ZERO,
         };
+        catalogue.push(CatalogueLine {
+            product,
+            category_discount_rate,
+        });
+    }
+    Ok(catalogue)
+}
+
+/// What the paid invoice's `lines` (same quantities, same redemption) come to at the products'
+/// catalogue values as they were read before the payment, priced by pos_core.
+fn catalogue_total(
+    paid: &Invoice,
+    lines: &[InvoiceLine],
+    catalogue: &[CatalogueLine],
+) -> Result<Decimal, ApiError> {
+    let mut cart: Vec<CartLineInput> = Vec::with_capacity(lines.len());
+    for line in lines {
+        let CatalogueLine {
+            product,
+            category_discount_rate,
+        } = catalogue
+            .iter()
+            .find(|sold| sold.product.id == line.product_id)
+            .ok_or_else(|| ApiError::internal("a sold product was not read before the sale"))?;
         cart.push(CartLineInput {
             selling_price: product.selling_price,
             cost_price: product.cost_price,
             cost_price_profit: product.cost_price_profit,
             discount: product.discount,
             discount_type: product.discount_type,
-            category_discount_rate,
+            category_discount_rate: *category_discount_rate,
             product_tax: product.product_tax,
             loyalty_rate: product.loyalty_rate,
             ..pricing::cart_line(line)

@@ -13,6 +13,7 @@ use super::pricing::{cart_line, price_lowering_redemption};
 use super::settle::INVOICE_NOT_FOUND;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, status};
+use crate::db::products::Product;
 use crate::db::till_invoices::{self, OpenState, TillLine};
 use crate::db::{invoice_writes, till_customers};
 use crate::http::ApiError;
@@ -61,6 +62,15 @@ pub struct InvoiceState {
     pub lines: Vec<LineState>,
 }
 
+/// What the till's invoice names, as the shop has it now: the customer's id and each line's
+/// product (in the order of the lines). Plain reads, done before the caller takes any lock, so
+/// that a shop's payments do not wait on each other for them.
+#[derive(Debug, Clone)]
+pub struct Named {
+    pub customer_id: i64,
+    pub products: Vec<Product>,
+}
+
 /// Which invoice the state was applied to, and whether it was created now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Applied {
@@ -90,28 +100,44 @@ pub async fn lock_ref(
     Ok(till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?)
 }
 
-/// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
-/// custom invoice with that ref, an unknown customer or product; 409 once it is paid.
-/// `existing` is what [`lock_ref`] answered in this transaction.
-pub async fn apply(
+/// The customer and products `state` names, live or deleted (a sale made before the deletion
+/// still happened): 404 for one the shop does not have.
+pub async fn read_named(
     tx: &mut AnyConnection,
-    (shop_id, staff): (i64, Staff<'_>),
-    (client_ref, existing): (&str, Option<(i64, String)>),
+    shop_id: i64,
     state: &InvoiceState,
-    now: i64,
-) -> Result<Applied, ApiError> {
+) -> Result<Named, ApiError> {
     let customer_id = customer_id(&mut *tx, shop_id, &state.customer).await?;
-    let mut lines = Vec::with_capacity(state.lines.len());
+    let mut products = Vec::with_capacity(state.lines.len());
     for line in &state.lines {
         let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
             .await?
             .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
-        lines.push(till_line(
-            line,
-            sold.product.custom,
-            sold.product.category_id,
-        ));
+        products.push(sold.product);
     }
+    Ok(Named {
+        customer_id,
+        products,
+    })
+}
+
+/// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
+/// custom invoice with that ref; 409 once it is paid. `existing` is what [`lock_ref`] answered
+/// in this transaction, `named` what [`read_named`] read for `state`.
+pub async fn apply(
+    tx: &mut AnyConnection,
+    (shop_id, staff): (i64, Staff<'_>),
+    (client_ref, existing): (&str, Option<(i64, String)>),
+    (state, named): (&InvoiceState, &Named),
+    now: i64,
+) -> Result<Applied, ApiError> {
+    let customer_id = named.customer_id;
+    let lines: Vec<_> = state
+        .lines
+        .iter()
+        .zip(&named.products)
+        .map(|(line, product)| till_line(line, product.custom, product.category_id))
+        .collect();
     let open = OpenState {
         customer_id,
         status: state.status,
