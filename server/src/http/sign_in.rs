@@ -129,21 +129,25 @@ impl Attempt {
             .limiter
             .record_failure(&state.db, &keys, state.clock.now_millis())
             .await?;
-        let (shop_id, user_id) = self.owner(account_id);
         tracing::info!(kind = self.kind.as_str(), ip = ?self.ip, "sign-in failed");
         let detail = format!("{} sign-in as {}", self.kind.as_str(), self.identifier);
-        self.audit(state, AuditEvent::SignInFailed, shop_id, user_id, detail)
-            .await?;
+        let entry = self.entry(state, AuditEvent::SignInFailed, account_id, detail);
+        db::audit::record(state.db.writer(), &entry).await?;
         Err(ApiError::Unauthorized(INVALID_CREDENTIALS.to_owned()))
     }
 
     /// The audit row of this attempt's success, for `sessions::start` to write in the
     /// session's own transaction (one write per sign-in, not two).
     pub fn succeeded(&self, state: &AppState, account_id: i64) -> AuditEntry {
-        let (shop_id, user_id) = self.owner(Some(account_id));
-        tracing::info!(kind = self.kind.as_str(), ?shop_id, ?user_id, "signed in");
         let detail = format!("{} sign-in", self.kind.as_str());
-        self.entry(state, AuditEvent::SignIn, shop_id, user_id, detail)
+        let entry = self.entry(state, AuditEvent::SignIn, Some(account_id), detail);
+        tracing::info!(
+            kind = self.kind.as_str(),
+            shop_id = ?entry.shop_id,
+            user_id = ?entry.user_id,
+            "signed in"
+        );
+        entry
     }
 
     /// (shop, user) the attempt is about, for the audit row.
@@ -155,26 +159,15 @@ impl Attempt {
         }
     }
 
-    async fn audit(
-        &self,
-        state: &AppState,
-        event: AuditEvent,
-        shop_id: Option<i64>,
-        user_id: Option<i64>,
-        detail: String,
-    ) -> Result<(), ApiError> {
-        let entry = self.entry(state, event, shop_id, user_id, detail);
-        Ok(db::audit::record(state.db.writer(), &entry).await?)
-    }
-
+    /// The audit row of this attempt, about the account it named (when it named one).
     fn entry(
         &self,
         state: &AppState,
         event: AuditEvent,
-        shop_id: Option<i64>,
-        user_id: Option<i64>,
+        account_id: Option<i64>,
         detail: String,
     ) -> AuditEntry {
+        let (shop_id, user_id) = self.owner(account_id);
         AuditEntry {
             at: state.clock.now_millis(),
             shop_id,
