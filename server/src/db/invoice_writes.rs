@@ -211,6 +211,16 @@ pub async fn store_amounts(
         .execute(&mut *db)
         .await?;
     }
+    store_totals(db, (shop_id, invoice_id), cart, now).await
+}
+
+/// Stores the invoice's totals as pos_core priced them (`cart`), changed at `now`.
+pub async fn store_totals<'e>(
+    db: impl Executor<'e>,
+    (shop_id, invoice_id): (i64, i64),
+    cart: &PricedCart,
+    now: i64,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE invoices SET sub_total_cents = $3, total_discount_cents = $4, \
          total_tax_cents = $5, redeem_cents = $6, total_amount_cents = $7, \
@@ -225,7 +235,7 @@ pub async fn store_amounts(
     .bind(to_scaled(cart.total_amount, CENTS)?)
     .bind(to_scaled(cart.points_earned, CENTS)?)
     .bind(now)
-    .execute(&mut *db)
+    .execute(db)
     .await
     .map(drop)
 }

@@ -1,11 +1,12 @@
 //! The writes and reads of the till's invoices by ref (docs/api-till-sync.md): an invoice the
 //! till names by its UUID (`client_ref`, migrations/*/0008_till_sync.sql) and sends whole, with
 //! the amounts it was rung up at. Invoice rows are inserted by `invoice_rows::insert_invoice`
-//! (numbered like every invoice); their amounts are stored by `invoice_writes::store_amounts`.
+//! (numbered like every invoice); their totals are stored by `invoice_writes::store_totals`.
 //!
 //! Every statement takes the shop id. A product or customer is found here whether it is live or
 //! soft-deleted: a sale the till made is never refused because the catalogue changed since.
 
+use pos_core::pricing::PricedLine;
 use rust_decimal::Decimal;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
@@ -153,19 +154,22 @@ pub struct TillLine<'a> {
     pub loyalty_rate: Decimal,
 }
 
-/// Inserts a line at `position` of invoice `invoice_id` (amounts 0 until the invoice is priced
-/// and `invoice_writes::store_amounts` stores them).
+/// Inserts a line at `position` of invoice `invoice_id` with the amounts pos_core `priced` it
+/// at (the invoice's totals are stored by `invoice_writes::store_totals`).
 pub async fn insert_line<'e>(
     db: impl Executor<'e>,
     (shop_id, invoice_id, position): (i64, i64, i64),
     line: &TillLine<'_>,
+    priced: &PricedLine,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
          product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
          cost_price_profit_e4, discount_e4, discount_type, category_id, \
-         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
+         discount_cents, tax_cents, total_cents, points_earned_cents) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18, $19, $20, $21, $22, $23)",
     )
     .bind(invoice_id)
     .bind(shop_id)
@@ -184,6 +188,12 @@ pub async fn insert_line<'e>(
     .bind(to_scaled(line.category_discount_rate, E4)?)
     .bind(to_scaled(line.product_tax, E4)?)
     .bind(to_scaled(line.loyalty_rate, E4)?)
+    .bind(to_scaled(priced.price, CENTS)?)
+    .bind(to_scaled(priced.gross, CENTS)?)
+    .bind(to_scaled(priced.discount, CENTS)?)
+    .bind(to_scaled(priced.tax, CENTS)?)
+    .bind(to_scaled(priced.total, CENTS)?)
+    .bind(to_scaled(priced.points_earned, CENTS)?)
     .execute(db)
     .await
     .map(drop)

@@ -22,7 +22,7 @@ use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, Invoice, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{loyalty, till_invoices};
 use crate::sales::settle::INVOICE_NOT_FOUND;
 use crate::sales::{till_sale, till_state};
@@ -44,8 +44,12 @@ fn staff(session: &UserSession) -> Staff<'_> {
 }
 
 /// The answer for `invoice`, read on `db`: its lines and its customer's balance now.
-async fn view(db: &mut AnyConnection, invoice: Invoice) -> Result<InvoiceView, ApiError> {
-    let lines = invoices::lines(&mut *db, invoice.shop_id, invoice.id).await?;
+/// The answer's view of `invoice` with its `lines`, and the customer's balance as of now.
+async fn view(
+    db: &mut AnyConnection,
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
+) -> Result<InvoiceView, ApiError> {
     let balance = match invoice.customer_id {
         Some(customer_id) => {
             Some(loyalty::balance_cents(&mut *db, invoice.shop_id, customer_id).await?)
@@ -59,7 +63,8 @@ async fn read(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceVi
     let invoice = invoices::find(&mut *db, shop_id, id)
         .await?
         .ok_or_else(|| ApiError::internal("a written invoice cannot be read back"))?;
-    view(db, invoice).await
+    let lines = invoices::lines(&mut *db, shop_id, id).await?;
+    view(db, invoice, lines).await
 }
 
 /// Save the till's open invoice, whole.
@@ -176,7 +181,7 @@ async fn pay(
     .await?;
     let answer = Success::ok(
         "Payment successful.",
-        view(&mut tx, sale.invoice.clone()).await?,
+        view(&mut tx, sale.invoice.clone(), sale.lines.clone()).await?,
     );
     // The sale and its answer commit together: a retry after a crash right after the commit
     // gets this answer, never "already paid" (http::idempotency::ClaimedKey).

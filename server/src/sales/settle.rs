@@ -33,7 +33,7 @@ use crate::clock::Clock;
 use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::payments::{self, Claim};
-use crate::db::scaled::{E3, money, plain, to_scaled};
+use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
 use crate::db::{Db, loyalty, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
@@ -173,9 +173,8 @@ pub async fn settle_claimed(
         )
         .await?;
     }
-    let paid = invoices::find(&mut *tx, shop_id, invoice_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the paid invoice cannot be read back"))?;
+    // Nothing but the totals changed in the invoice's row since it was read.
+    let paid = with_totals(invoice, &cart)?;
     // The lines as stored now: re-read only when pricing rewrote one (a till's lines usually
     // arrive priced as pos_core prices them).
     let paid_lines = if lines_rewritten {
@@ -281,7 +280,21 @@ async fn cover_redemption(
     }
 }
 
-/// Stores what pos_core priced: the totals, and each line whose stored amounts differ. Answers
+/// `invoice` holding the totals pos_core priced it at.
+fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ApiError> {
+    Ok(Invoice {
+        sub_total_cents: to_scaled(cart.sub_total, CENTS)?,
+        total_discount_cents: to_scaled(cart.total_discount, CENTS)?,
+        total_tax_cents: to_scaled(cart.total_tax, CENTS)?,
+        redeem_cents: to_scaled(cart.redeem_amount, CENTS)?,
+        total_amount_cents: to_scaled(cart.total_amount, CENTS)?,
+        points_earned_cents: to_scaled(cart.points_earned, CENTS)?,
+        ..invoice
+    })
+}
+
+/// Stores what pos_core priced: the totals when they differ from the stored ones (a till's
+/// invoice was priced when it was applied), and each line whose stored amounts differ. Answers
 /// whether it rewrote a line.
 async fn store_amounts(
     tx: &mut AnyConnection,
@@ -289,7 +302,10 @@ async fn store_amounts(
     lines: &[InvoiceLine],
     cart: &PricedCart,
 ) -> Result<bool, ApiError> {
-    payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
+    let stored = with_totals(invoice.clone(), cart)?;
+    if stored != *invoice {
+        payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
+    }
     let mut rewritten = false;
     for (line, priced) in lines.iter().zip(&cart.lines) {
         let stored = (

@@ -46,6 +46,8 @@ pub struct TillPayment {
 #[derive(Debug)]
 pub struct PaidTillSale {
     pub invoice: Invoice,
+    /// Its lines as stored.
+    pub lines: Vec<InvoiceLine>,
     created: bool,
     flags: usize,
 }
@@ -113,6 +115,7 @@ pub async fn pay(
     till_flags::record(&mut *tx, (shop_id, paid.id), &flags, now).await?;
     Ok(PaidTillSale {
         invoice: paid,
+        lines: settled.lines,
         created: applied.created,
         flags: flags.len(),
     })

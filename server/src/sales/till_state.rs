@@ -9,7 +9,7 @@ use pos_core::catalog::{DiscountType, Unit};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::pricing::{cart_line, price_lowering_redemption};
+use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, status};
@@ -138,6 +138,19 @@ pub async fn apply(
         .zip(&named.products)
         .map(|(line, product)| till_line(line, product.custom, product.category_id))
         .collect();
+    // Priced before anything is written: each line goes in with its amounts.
+    let cart: Vec<_> = state
+        .lines
+        .iter()
+        .zip(&named.products)
+        .map(|(line, product)| till_cart_line(line, product.custom))
+        .collect();
+    let priced = price_lowering_redemption(&cart, state.redeem_amount)?;
+    if priced.lines.len() != lines.len() {
+        return Err(ApiError::internal(
+            "pos_core priced another number of lines",
+        ));
+    }
     let open = OpenState {
         customer_id,
         status: state.status,
@@ -168,13 +181,11 @@ pub async fn apply(
             Applied { id, created: true }
         }
     };
-    for (position, line) in (1..).zip(&lines) {
-        till_invoices::insert_line(&mut *tx, (shop_id, applied.id, position), line).await?;
+    for ((position, line), amounts) in (1..).zip(&lines).zip(&priced.lines) {
+        let at = (shop_id, applied.id, position);
+        till_invoices::insert_line(&mut *tx, at, line, amounts).await?;
     }
-    let stored = invoices::lines(&mut *tx, shop_id, applied.id).await?;
-    let cart: Vec<_> = stored.iter().map(cart_line).collect();
-    let priced = price_lowering_redemption(&cart, state.redeem_amount)?;
-    invoice_writes::store_amounts(&mut *tx, shop_id, applied.id, &stored, &priced, now).await?;
+    invoice_writes::store_totals(&mut *tx, (shop_id, applied.id), &priced, now).await?;
     Ok(applied)
 }
 
