@@ -29,6 +29,7 @@ pub mod reset_tokens;
 pub mod sales_history;
 pub mod scaled;
 pub mod sessions;
+pub mod shop_turns;
 pub mod shops;
 pub mod sign_in_failures;
 pub mod sync;
@@ -38,6 +39,7 @@ pub mod till_invoices;
 pub mod till_refs;
 pub mod users;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -47,6 +49,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use thiserror::Error;
 
 use crate::config::DatabaseUrl;
+use shop_turns::{ShopTurn, ShopTurns};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -119,6 +122,8 @@ pub struct Db {
     /// Where write transactions begin (see [`Db::writer`]).
     writer: AnyPool,
     backend: Backend,
+    /// See [`Db::shop_turn`].
+    turns: Arc<ShopTurns>,
 }
 
 impl Db {
@@ -166,6 +171,7 @@ impl Db {
             pool,
             writer,
             backend,
+            turns: Arc::default(),
         };
         db.migrate().await?;
         Ok(db)
@@ -194,6 +200,12 @@ impl Db {
     /// the writer (WAL). On PostgreSQL, which locks rows, it is the same pool.
     pub fn writer(&self) -> &AnyPool {
         &self.writer
+    }
+
+    /// Waits for the shop's turn to write its sales (`db::shop_turns`): call it holding no row
+    /// lock, before `sync::claim`, and keep the turn until the transaction has ended.
+    pub async fn shop_turn(&self, shop_id: i64) -> ShopTurn {
+        self.turns.wait(shop_id).await
     }
 
     pub fn backend(&self) -> Backend {

@@ -173,7 +173,7 @@ async fn pay(
     let mut tx = state.db.writer().begin().await?;
     let sale = till_sale::pay(
         &mut tx,
-        &state.clock,
+        (&state.db, &state.clock),
         (session.shop_id, staff(&session)),
         &client_ref,
         &payment,
@@ -194,6 +194,7 @@ async fn pay(
     };
     tx.commit().await?;
     sale.log(&payment);
+    drop(sale.turn);
     let response = answer.into_response();
     Ok(if kept {
         KeptWithEffect::mark(response)

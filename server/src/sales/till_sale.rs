@@ -23,7 +23,8 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::{self, Claim};
 use crate::db::products::Product;
 use crate::db::scaled::money;
-use crate::db::{categories, sync};
+use crate::db::shop_turns::ShopTurn;
+use crate::db::{Db, categories, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
@@ -45,6 +46,8 @@ pub struct TillPayment {
 /// A till sale as paid: the invoice, and what the log line says of it.
 #[derive(Debug)]
 pub struct PaidTillSale {
+    /// The shop's turn (`db::shop_turns`): the caller drops it once it has committed.
+    pub turn: ShopTurn,
     pub invoice: Invoice,
     /// Its lines as stored.
     pub lines: Vec<InvoiceLine>,
@@ -68,10 +71,11 @@ impl PaidTillSale {
 }
 
 /// Pays the shop's invoice `client_ref` as the till took it, in `tx` (the caller's transaction,
-/// which it commits: it may keep the answer in it too, see http::idempotency::ClaimedKey).
+/// which it commits: it may keep the answer in it too, see http::idempotency::ClaimedKey; then
+/// it drops the answer's shop turn).
 pub async fn pay(
     tx: &mut AnyConnection,
-    clock: &Clock,
+    (db, clock): (&Db, &Clock),
     (shop_id, staff): (i64, Staff<'_>),
     client_ref: &str,
     payment: &TillPayment,
@@ -80,6 +84,7 @@ pub async fn pay(
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
     let catalogue = catalogue_lines(&mut *tx, shop_id, &named.products).await?;
+    let turn = db.shop_turn(shop_id).await;
     sync::claim(&mut *tx, shop_id).await?;
     let existing = till_state::lock_ref(&mut *tx, shop_id, client_ref).await?;
     if let Some((id, found)) = &existing {
@@ -114,6 +119,7 @@ pub async fn pay(
     }
     till_flags::record(&mut *tx, (shop_id, paid.id), &flags, now).await?;
     Ok(PaidTillSale {
+        turn,
         invoice: paid,
         lines: settled.lines,
         created: applied.created,
