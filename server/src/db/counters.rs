@@ -23,6 +23,23 @@ pub async fn next<'e>(db: impl Executor<'e>, kind: &str, shop_id: i64) -> Result
     .await
 }
 
+/// Gives back the last number of `kind` for `shop_id`, which this transaction took with
+/// [`next`] and did not use: it holds the counter's row since, so the number is still the last.
+pub async fn give_back<'e>(
+    db: impl Executor<'e>,
+    kind: &str,
+    shop_id: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE id_counters SET last_value = last_value - 1 WHERE kind = $1 AND shop_id = $2",
+    )
+    .bind(kind)
+    .bind(shop_id)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
 /// Takes `count` consecutive numbers of `kind` for `shop_id` at once and returns the first
 /// (the CSV import numbers all its new products with one statement). `count` must be at least 1.
 pub async fn next_block<'e>(

@@ -47,6 +47,19 @@ pub struct TillNaming<'a> {
     pub created_at: i64,
 }
 
+/// The invoice insert, with `$conflict` ("" or an `ON CONFLICT` clause) before its `RETURNING`.
+macro_rules! insert_sql {
+    ($conflict:literal) => {
+        concat!(
+            "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
+             staff_name, created_at, updated_at, client_ref, provisional_number) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            $conflict,
+            " RETURNING id"
+        )
+    };
+}
+
 /// Inserts the invoice with the next invoice number and returns its id. Run it in a
 /// transaction (`&mut *tx`): the number comes from the same transaction, so numbers are
 /// gap-free per shop.
@@ -54,6 +67,33 @@ pub async fn insert_invoice(
     db: &mut AnyConnection,
     invoice: NewInvoice<'_>,
 ) -> Result<i64, sqlx::Error> {
+    insert_numbered(db, invoice, insert_sql!(""))
+        .await?
+        .ok_or_else(|| sqlx::Error::Protocol("an invoice insert returned no id".to_owned()))
+}
+
+/// [`insert_invoice`], unless the shop already has an invoice of the same `client_ref`
+/// (committed, or committed by a transaction this one waited for): then nothing is inserted,
+/// the number is given back (this transaction holds the counter's row, so no one took the next
+/// one) and the answer is `None`. The caller needs no lock taken before it for the ref.
+pub async fn insert_invoice_unless_ref_taken(
+    db: &mut AnyConnection,
+    invoice: NewInvoice<'_>,
+) -> Result<Option<i64>, sqlx::Error> {
+    let sql = insert_sql!(" ON CONFLICT (shop_id, client_ref) DO NOTHING");
+    let inserted = insert_numbered(&mut *db, invoice, sql).await?;
+    if inserted.is_none() {
+        counters::give_back(&mut *db, INVOICE_NUMBER, invoice.shop_id).await?;
+    }
+    Ok(inserted)
+}
+
+/// The insert of both, numbered: `sql` is an [`insert_sql`].
+async fn insert_numbered(
+    db: &mut AnyConnection,
+    invoice: NewInvoice<'_>,
+    sql: &'static str,
+) -> Result<Option<i64>, sqlx::Error> {
     let number = counters::next(&mut *db, INVOICE_NUMBER, invoice.shop_id).await?;
     let (client_ref, provisional_number, created_at) = match invoice.till {
         Some(till) => (
@@ -63,23 +103,19 @@ pub async fn insert_invoice(
         ),
         None => (till_refs::new_ref()?, "", invoice.now),
     };
-    sqlx::query_scalar(
-        "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
-         staff_name, created_at, updated_at, client_ref, provisional_number) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
-    )
-    .bind(invoice.shop_id)
-    .bind(number)
-    .bind(invoice.status)
-    .bind(invoice.customer_id)
-    .bind(invoice.staff.user_id)
-    .bind(invoice.staff.user_name)
-    .bind(created_at)
-    .bind(invoice.now)
-    .bind(client_ref)
-    .bind(provisional_number)
-    .fetch_one(&mut *db)
-    .await
+    sqlx::query_scalar(sql)
+        .bind(invoice.shop_id)
+        .bind(number)
+        .bind(invoice.status)
+        .bind(invoice.customer_id)
+        .bind(invoice.staff.user_id)
+        .bind(invoice.staff.user_name)
+        .bind(created_at)
+        .bind(invoice.now)
+        .bind(client_ref)
+        .bind(provisional_number)
+        .fetch_optional(&mut *db)
+        .await
 }
 
 /// A new line: the product as it is now in the catalogue (its values are kept on the line),

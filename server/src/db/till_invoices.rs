@@ -31,6 +31,20 @@ pub async fn claim_numbering<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<
     .map(drop)
 }
 
+/// The id and status of the shop's invoice named `client_ref`, without a lock; `None` when the
+/// shop has none (yet).
+pub async fn find_by_ref<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    client_ref: &str,
+) -> Result<Option<(i64, String)>, sqlx::Error> {
+    sqlx::query_as("SELECT id, status FROM invoices WHERE shop_id = $1 AND client_ref = $2")
+        .bind(shop_id)
+        .bind(client_ref)
+        .fetch_optional(db)
+        .await
+}
+
 /// Locks the shop's invoice named `client_ref` until the transaction ends (a write that changes
 /// nothing) and returns its id and status; `None` when the shop has none.
 pub async fn lock_by_ref<'e>(

@@ -115,7 +115,8 @@ async fn save(
         (&invoice, &named),
         now,
     )
-    .await?;
+    .await?
+    .ok_or_else(|| ApiError::internal("a ref locked with its numbering claim was taken"))?;
     let saved = read(&mut tx, shop_id, applied.id).await?;
     tx.commit().await?;
     tracing::info!(

@@ -1,12 +1,14 @@
 //! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md)
 //! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too). The
-//! customer, products and category discount rates the sale names are read first, without a
-//! lock; then the sync counter is claimed (`db::sync::claim`: paying writes several syncable
-//! rows, and from here the shop's other writers wait), the invoice state the till sent is
-//! applied (`sales::till_state`,
-//! creating the invoice if this is its first sync), then it is settled like a cash or swipe
-//! payment (`sales::settle::settle_claimed`) except that nothing is refused for stock or points:
-//! the goods and the money have already changed hands, so each oddity is a flag
+//! customer, products, category discount rates and the invoice of the ref are read first,
+//! without a lock. Then the payment waits for the shop's turn (`db::shop_turns`) and claims the
+//! sync counter (`db::sync::claim`: paying writes several syncable rows, and from here the
+//! shop's other writers wait). The invoice state the till sent is applied (`sales::till_state`):
+//! the invoice found is locked; a new one is inserted, unless another request created the ref
+//! since the read, whose invoice is then locked and paid instead (its number given back, so
+//! numbers stay gap-free). Then it is settled like a cash or swipe payment
+//! (`sales::settle::settle_claimed`) except that nothing is refused for stock or points: the
+//! goods and the money have already changed hands, so each oddity is a flag
 //! (`sales::till_flags`) for the admin. Two more flags compare the charged total with the lines
 //! priced at today's catalogue values and with the total the till showed.
 
@@ -16,7 +18,7 @@ use sqlx::AnyConnection;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
 use super::till_flags::{self, SaleFlag};
-use super::till_state::{self, InvoiceState, sane_time};
+use super::till_state::{self, Applied, InvoiceState, Named, sane_time};
 use crate::clock::Clock;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
@@ -24,10 +26,14 @@ use crate::db::payments::{self, Claim};
 use crate::db::products::Product;
 use crate::db::scaled::money;
 use crate::db::shop_turns::ShopTurn;
-use crate::db::{Db, categories, sync};
+use crate::db::{Db, categories, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
+
+/// The invoice a till was paying was created by another request and deleted again before this
+/// one could lock it (a retry pays it as new).
+pub const REF_CHANGED: &str = "The invoice changed while it was being paid; send the payment again";
 
 /// What the till says about the payment it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,20 +90,28 @@ pub async fn pay(
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
     let catalogue = catalogue_lines(&mut *tx, shop_id, &named.products).await?;
+    let seen = till_invoices::find_by_ref(&mut *tx, shop_id, client_ref).await?;
     let turn = db.shop_turn(shop_id).await;
     sync::claim(&mut *tx, shop_id).await?;
-    let existing = till_state::lock_ref(&mut *tx, shop_id, client_ref).await?;
-    if let Some((id, found)) = &existing {
-        refuse_paid(&mut *tx, shop_id, *id, found).await?;
-    }
-    let applied = till_state::apply(
-        &mut *tx,
-        (shop_id, staff),
-        (client_ref, existing),
-        (&payment.invoice, &named),
-        now,
-    )
-    .await?;
+    let existing = match seen {
+        Some(_) => till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?,
+        None => None,
+    };
+    let till = (shop_id, staff);
+    let sent = (&payment.invoice, &named);
+    let applied = match apply_unless_paid(&mut *tx, till, (client_ref, existing), sent, now).await?
+    {
+        Some(applied) => applied,
+        // Another request created the ref since the plain read: pay that invoice.
+        None => {
+            let raced = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref)
+                .await?
+                .ok_or_else(|| ApiError::Conflict(REF_CHANGED.to_owned()))?;
+            apply_unless_paid(&mut *tx, till, (client_ref, Some(raced)), sent, now)
+                .await?
+                .ok_or_else(|| ApiError::internal("a locked ref was taken"))?
+        }
+    };
     let claim = Claim {
         payment_method: payment.method.as_str(),
         card: None,
@@ -125,6 +139,20 @@ pub async fn pay(
         created: applied.created,
         flags: flags.len(),
     })
+}
+
+/// `till_state::apply` after [`refuse_paid`] for an `existing` invoice.
+async fn apply_unless_paid(
+    tx: &mut AnyConnection,
+    till: (i64, Staff<'_>),
+    (client_ref, existing): (&str, Option<(i64, String)>),
+    sent: (&InvoiceState, &Named),
+    now: i64,
+) -> Result<Option<Applied>, ApiError> {
+    if let Some((id, found)) = &existing {
+        refuse_paid(&mut *tx, till.0, *id, found).await?;
+    }
+    till_state::apply(tx, till, (client_ref, existing), sent, now).await
 }
 
 /// 409 "Invoice INV-… is already paid" for a paid or refunded invoice (another request paid

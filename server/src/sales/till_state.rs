@@ -122,15 +122,18 @@ pub async fn read_named(
 }
 
 /// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
-/// custom invoice with that ref; 409 once it is paid. `existing` is what [`lock_ref`] answered
-/// in this transaction, `named` what [`read_named`] read for `state`.
+/// custom invoice with that ref; 409 once it is paid. `existing` is the invoice of that ref
+/// locked in this transaction ([`lock_ref`], or `till_invoices::lock_by_ref`), `named` what
+/// [`read_named`] read for `state`. `None` when there was none and another transaction has
+/// created it since (possible only without [`lock_ref`]'s numbering claim): nothing was written,
+/// and the caller locks that invoice and applies again.
 pub async fn apply(
     tx: &mut AnyConnection,
     (shop_id, staff): (i64, Staff<'_>),
     (client_ref, existing): (&str, Option<(i64, String)>),
     (state, named): (&InvoiceState, &Named),
     now: i64,
-) -> Result<Applied, ApiError> {
+) -> Result<Option<Applied>, ApiError> {
     let customer_id = named.customer_id;
     let lines: Vec<_> = state
         .lines
@@ -177,8 +180,10 @@ pub async fn apply(
                 now,
                 till: Some(naming),
             };
-            let id = invoice_rows::insert_invoice(&mut *tx, invoice).await?;
-            Applied { id, created: true }
+            match invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await? {
+                Some(id) => Applied { id, created: true },
+                None => return Ok(None),
+            }
         }
     };
     for ((position, line), amounts) in (1..).zip(&lines).zip(&priced.lines) {
@@ -186,7 +191,7 @@ pub async fn apply(
         till_invoices::insert_line(&mut *tx, at, line, amounts).await?;
     }
     invoice_writes::store_totals(&mut *tx, (shop_id, applied.id), &priced, now).await?;
-    Ok(applied)
+    Ok(Some(applied))
 }
 
 /// A custom invoice is not the till's (404); a paid or refunded one can no longer change (409).

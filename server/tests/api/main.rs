@@ -78,4 +78,5 @@ mod till_customers;
 mod till_flags;
 mod till_invoices;
 mod till_payments;
+mod till_ref_race;
 mod web_app;

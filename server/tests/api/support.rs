@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use pos_server::App;
 use pos_server::clock::Clock;
@@ -314,5 +314,28 @@ impl Drop for PostgresDatabase {
         if let Ok(Err(error)) = cleanup.join() {
             eprintln!("could not drop test database {}: {error}", self.name);
         }
+    }
+}
+
+/// A request's transaction is queued behind a lock the test holds (PostgreSQL: a session of the
+/// test's database waits on a `Lock`). Polls the server's view of its sessions; no fixed sleep.
+pub async fn wait_until_a_request_waits_on_a_lock(pool: &sqlx::AnyPool, case: &str) {
+    let started = Instant::now();
+    loop {
+        let waiting: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM pg_stat_activity \
+             WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if waiting > 0 {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{case}: no request waited for the test's lock"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }

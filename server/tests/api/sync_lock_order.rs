@@ -7,15 +7,13 @@
 //! the edit, waits until the edit is queued on a lock, writes the edited row, commits: both
 //! must succeed. PostgreSQL only: SQLite lets one writer in at a time, so it cannot deadlock.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 use sqlx::{Any, Transaction};
 
 use crate::customer_support::new_customer;
 use crate::identity_support::Browser;
 use crate::sales_support::SalesShop;
-use crate::support::Backend;
+use crate::support::{Backend, wait_until_a_request_waits_on_a_lock};
 
 /// An edit through the API and the SQL a sale would run on the same row once it holds the
 /// counter.
@@ -137,27 +135,4 @@ async fn claim_counter(sale: &mut Transaction<'static, Any>, shop_id: i64) {
     .execute(&mut **sale)
     .await
     .unwrap();
-}
-
-/// The edit's transaction is queued behind the sale's lock (its first lock, with the fix: the
-/// counter). Polls the server's view of its sessions; no fixed sleep.
-async fn wait_until_a_request_waits_on_a_lock(pool: &sqlx::AnyPool, case: &str) {
-    let started = Instant::now();
-    loop {
-        let waiting: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM pg_stat_activity \
-             WHERE datname = current_database() AND wait_event_type = 'Lock'",
-        )
-        .fetch_one(pool)
-        .await
-        .unwrap();
-        if waiting > 0 {
-            return;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "{case}: the edit never waited for the sale's lock"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
