@@ -34,6 +34,7 @@ pub async fn insert(
         staff: creator,
         now,
         till: None,
+        totals: None,
     };
     invoice_rows::insert_invoice(db, invoice).await
 }

@@ -4,6 +4,7 @@
 //! (`db::custom_invoices`) call these inside their own transactions and locks.
 
 use pos_core::catalog::Unit;
+use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
@@ -34,6 +35,9 @@ pub struct NewInvoice<'a> {
     /// How a till named the invoice it created; `None` for every other route (the server then
     /// gives it a ref of its own).
     pub till: Option<TillNaming<'a>>,
+    /// The totals pos_core priced it at when they are known before its lines are written (a
+    /// till's invoice arrives whole); `None`: all 0 until the invoice is priced.
+    pub totals: Option<&'a PricedCart>,
 }
 
 /// What a till gives an invoice it creates (docs/api-till-sync.md).
@@ -52,8 +56,10 @@ macro_rules! insert_sql {
     ($conflict:literal) => {
         concat!(
             "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
-             staff_name, created_at, updated_at, client_ref, provisional_number) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             staff_name, created_at, updated_at, client_ref, provisional_number, \
+             sub_total_cents, total_discount_cents, total_tax_cents, redeem_cents, \
+             total_amount_cents, points_earned_cents) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             $conflict,
             " RETURNING id"
         )
@@ -103,6 +109,11 @@ async fn insert_numbered(
         ),
         None => (till_refs::new_ref()?, "", invoice.now),
     };
+    let cents = |amount: fn(&PricedCart) -> Decimal| {
+        invoice
+            .totals
+            .map_or(Ok(0), |totals| to_scaled(amount(totals), CENTS))
+    };
     sqlx::query_scalar(sql)
         .bind(invoice.shop_id)
         .bind(number)
@@ -114,6 +125,12 @@ async fn insert_numbered(
         .bind(invoice.now)
         .bind(client_ref)
         .bind(provisional_number)
+        .bind(cents(|totals| totals.sub_total)?)
+        .bind(cents(|totals| totals.total_discount)?)
+        .bind(cents(|totals| totals.total_tax)?)
+        .bind(cents(|totals| totals.redeem_amount)?)
+        .bind(cents(|totals| totals.total_amount)?)
+        .bind(cents(|totals| totals.points_earned)?)
         .fetch_optional(&mut *db)
         .await
 }

@@ -113,6 +113,7 @@ pub async fn insert_cart(
         staff,
         now,
         till: None,
+        totals: None,
     };
     invoice_rows::insert_invoice(db, invoice).await
 }
@@ -215,7 +216,7 @@ pub async fn store_amounts(
 }
 
 /// Stores the invoice's totals as pos_core priced them (`cart`), changed at `now`.
-pub async fn store_totals<'e>(
+async fn store_totals<'e>(
     db: impl Executor<'e>,
     (shop_id, invoice_id): (i64, i64),
     cart: &PricedCart,

@@ -1,12 +1,12 @@
 //! The writes and reads of the till's invoices by ref (docs/api-till-sync.md): an invoice the
 //! till names by its UUID (`client_ref`, migrations/*/0008_till_sync.sql) and sends whole, with
 //! the amounts it was rung up at. Invoice rows are inserted by `invoice_rows::insert_invoice`
-//! (numbered like every invoice); their totals are stored by `invoice_writes::store_totals`.
+//! (numbered like every invoice, with the totals pos_core priced the lines at).
 //!
 //! Every statement takes the shop id. A product or customer is found here whether it is live or
 //! soft-deleted: a sale the till made is never refused because the catalogue changed since.
 
-use pos_core::pricing::PricedLine;
+use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
@@ -72,18 +72,21 @@ pub struct OpenState<'a> {
     pub provisional_number: &'a str,
 }
 
-/// Replaces the customer, status and provisional number of an open invoice; `false` when the
-/// shop has no open invoice `id`.
+/// Replaces the customer, status, provisional number and totals (as pos_core priced the lines
+/// the till sent) of an open invoice; `false` when the shop has no open invoice `id`.
 pub async fn replace_open<'e>(
     db: impl Executor<'e>,
-    shop_id: i64,
-    id: i64,
+    (shop_id, id): (i64, i64),
     state: OpenState<'_>,
+    totals: &PricedCart,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE invoices SET customer_id = $3, status = $4, provisional_number = $5, \
-         updated_at = $6 WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
+         updated_at = $6, sub_total_cents = $7, total_discount_cents = $8, \
+         total_tax_cents = $9, redeem_cents = $10, total_amount_cents = $11, \
+         points_earned_cents = $12 \
+         WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
     )
     .bind(id)
     .bind(shop_id)
@@ -91,6 +94,12 @@ pub async fn replace_open<'e>(
     .bind(state.status)
     .bind(state.provisional_number)
     .bind(now)
+    .bind(to_scaled(totals.sub_total, CENTS)?)
+    .bind(to_scaled(totals.total_discount, CENTS)?)
+    .bind(to_scaled(totals.total_tax, CENTS)?)
+    .bind(to_scaled(totals.redeem_amount, CENTS)?)
+    .bind(to_scaled(totals.total_amount, CENTS)?)
+    .bind(to_scaled(totals.points_earned, CENTS)?)
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)
@@ -169,7 +178,7 @@ pub struct TillLine<'a> {
 }
 
 /// Inserts a line at `position` of invoice `invoice_id` with the amounts pos_core `priced` it
-/// at (the invoice's totals are stored by `invoice_writes::store_totals`).
+/// at (the invoice's totals go in with the invoice row, or with [`replace_open`]).
 pub async fn insert_line<'e>(
     db: impl Executor<'e>,
     (shop_id, invoice_id, position): (i64, i64, i64),

@@ -162,7 +162,7 @@ pub async fn apply(
     let applied = match existing {
         Some((id, found)) => {
             refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
-            till_invoices::replace_open(&mut *tx, shop_id, id, open, now).await?;
+            till_invoices::replace_open(&mut *tx, (shop_id, id), open, &priced, now).await?;
             invoice_writes::delete_lines(&mut *tx, shop_id, id).await?;
             Applied { id, created: false }
         }
@@ -179,6 +179,7 @@ pub async fn apply(
                 staff,
                 now,
                 till: Some(naming),
+                totals: Some(&priced),
             };
             match invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await? {
                 Some(id) => Applied { id, created: true },
@@ -190,7 +191,6 @@ pub async fn apply(
         let at = (shop_id, applied.id, position);
         till_invoices::insert_line(&mut *tx, at, line, amounts).await?;
     }
-    invoice_writes::store_totals(&mut *tx, (shop_id, applied.id), &priced, now).await?;
     Ok(Some(applied))
 }
 
