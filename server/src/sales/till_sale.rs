@@ -32,7 +32,8 @@ use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
 
 /// The invoice a till was paying was created by another request and deleted again before this
-/// one could lock it (a retry pays it as new).
+/// one could lock it: nothing was written, and the same request sent again pays it as new (a
+/// 503 the till's outbox retries, never a 4xx it would reject: the sale happened).
 pub const REF_CHANGED: &str = "The invoice changed while it was being paid; send the payment again";
 
 /// What the till says about the payment it took.
@@ -78,7 +79,7 @@ impl PaidTillSale {
 
 /// Pays the shop's invoice `client_ref` as the till took it, in `tx` (the caller's transaction,
 /// which it commits: it may keep the answer in it too, see http::idempotency::ClaimedKey; then
-/// it drops the answer's shop turn).
+/// it drops the sale's shop turn).
 pub async fn pay(
     tx: &mut AnyConnection,
     (db, clock): (&Db, &Clock),
@@ -106,7 +107,10 @@ pub async fn pay(
         None => {
             let raced = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref)
                 .await?
-                .ok_or_else(|| ApiError::Conflict(REF_CHANGED.to_owned()))?;
+                .ok_or_else(|| ApiError::Busy {
+                    message: REF_CHANGED.to_owned(),
+                    retry_after_seconds: 1,
+                })?;
             apply_unless_paid(&mut *tx, till, (client_ref, Some(raced)), sent, now)
                 .await?
                 .ok_or_else(|| ApiError::internal("a locked ref was taken"))?
