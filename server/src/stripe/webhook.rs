@@ -170,6 +170,19 @@ mod tests {
     }
 
     #[test]
+    fn stamps_more_than_300_seconds_off_either_way_are_stale() {
+        for (offset, fresh) in [(-301, false), (-300, true), (300, true), (301, false)] {
+            let header = Webhook::generate_test_header(PAYLOAD, "whsec_test", Some(NOW + offset));
+            let verified = gateway().verify_webhook(PAYLOAD, &header, NOW);
+            if fresh {
+                assert!(verified.is_ok(), "{offset}: {verified:?}");
+            } else {
+                assert!(matches!(verified, Err(WebhookRefused::Stale)), "{offset}");
+            }
+        }
+    }
+
+    #[test]
     fn a_fresh_signed_event_still_verifies() {
         let header = Webhook::generate_test_header(PAYLOAD, "whsec_test", Some(NOW - 300));
         let event = gateway().verify_webhook(PAYLOAD, &header, NOW).unwrap();
