@@ -96,8 +96,12 @@ for (const [device, viewport] of Object.entries(viewports)) {
 
         await adminLogin.click();
         await page.waitForURL((current) => current.pathname === '/shop/admin/login');
+        // The URL changes before the page does: wait for the login itself before asserting what
+        // is absent (an absence checked too early passes or fails on the page in between).
+        await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor();
         // /shop/admin/login is one of the paths without a Back icon (SPEC part 1)
-        assert.equal(await page.getByRole('link', { name: 'Back' }).count(), 0);
+        const backIcons = await page.getByRole('link', { name: 'Back', exact: true }).count();
+        assert.equal(backIcons, 0, `a Back icon on ${page.url()}: ${await page.locator('body').innerText()}`);
         assert.equal(await page.getByRole('link', { name: 'Super admin login' }).count(), 0);
         assert.deepEqual(pageErrors, []);
       } finally {
