@@ -8,6 +8,7 @@ use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::invoices::TotalsCents;
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 use super::{Executor, counters, till_refs};
@@ -109,11 +110,8 @@ async fn insert_numbered(
         ),
         None => (till_refs::new_ref()?, "", invoice.now),
     };
-    let cents = |amount: fn(&PricedCart) -> Decimal| {
-        invoice
-            .totals
-            .map_or(Ok(0), |totals| to_scaled(amount(totals), CENTS))
-    };
+    let totals = invoice.totals.map(TotalsCents::of).transpose()?;
+    let totals = totals.unwrap_or_default();
     sqlx::query_scalar(sql)
         .bind(invoice.shop_id)
         .bind(number)
@@ -125,12 +123,12 @@ async fn insert_numbered(
         .bind(invoice.now)
         .bind(client_ref)
         .bind(provisional_number)
-        .bind(cents(|totals| totals.sub_total)?)
-        .bind(cents(|totals| totals.total_discount)?)
-        .bind(cents(|totals| totals.total_tax)?)
-        .bind(cents(|totals| totals.redeem_amount)?)
-        .bind(cents(|totals| totals.total_amount)?)
-        .bind(cents(|totals| totals.points_earned)?)
+        .bind(totals.sub_total)
+        .bind(totals.total_discount)
+        .bind(totals.total_tax)
+        .bind(totals.redeem)
+        .bind(totals.total_amount)
+        .bind(totals.points_earned)
         .fetch_optional(&mut *db)
         .await
 }

@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use super::Executor;
 use super::invoice_rows::{self, NewInvoice, NewLine, Staff};
-use super::invoices::{InvoiceLine, status};
+use super::invoices::{InvoiceLine, TotalsCents, status};
 use super::products::Product;
 use super::scaled::{CENTS, E3, to_scaled};
 
@@ -222,6 +222,7 @@ async fn store_totals<'e>(
     cart: &PricedCart,
     now: i64,
 ) -> Result<(), sqlx::Error> {
+    let totals = TotalsCents::of(cart)?;
     sqlx::query(
         "UPDATE invoices SET sub_total_cents = $3, total_discount_cents = $4, \
          total_tax_cents = $5, redeem_cents = $6, total_amount_cents = $7, \
@@ -229,12 +230,12 @@ async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(to_scaled(cart.sub_total, CENTS)?)
-    .bind(to_scaled(cart.total_discount, CENTS)?)
-    .bind(to_scaled(cart.total_tax, CENTS)?)
-    .bind(to_scaled(cart.redeem_amount, CENTS)?)
-    .bind(to_scaled(cart.total_amount, CENTS)?)
-    .bind(to_scaled(cart.points_earned, CENTS)?)
+    .bind(totals.sub_total)
+    .bind(totals.total_discount)
+    .bind(totals.total_tax)
+    .bind(totals.redeem)
+    .bind(totals.total_amount)
+    .bind(totals.points_earned)
     .bind(now)
     .execute(db)
     .await

@@ -4,10 +4,11 @@
 //! sale live beside it: `invoice_writes` (carts and lines), `payments`, `refunds`.
 
 use pos_core::catalog::{DiscountType, Unit};
+use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 
 use super::Executor;
-use super::scaled::{E3, E4, money, plain};
+use super::scaled::{CENTS, E3, E4, money, plain, to_scaled};
 
 /// An invoice's status column (see the migration): `active`, `saved`, `paid`, `refunded`, `custom`.
 pub mod status {
@@ -62,6 +63,32 @@ pub struct Invoice {
     pub client_ref: String,
     /// The device number a till showed before the server numbered it (`7F3A-0012`), or ''.
     pub provisional_number: String,
+}
+
+/// An invoice's totals as its columns keep them (cents, points in hundredths), converted once
+/// from what pos_core priced; `Default` is all 0 (an invoice not priced yet).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TotalsCents {
+    pub sub_total: i64,
+    pub total_discount: i64,
+    pub total_tax: i64,
+    pub redeem: i64,
+    pub total_amount: i64,
+    pub points_earned: i64,
+}
+
+impl TotalsCents {
+    /// The totals of `cart`; an error for an amount with more decimals than a cent.
+    pub fn of(cart: &PricedCart) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            sub_total: to_scaled(cart.sub_total, CENTS)?,
+            total_discount: to_scaled(cart.total_discount, CENTS)?,
+            total_tax: to_scaled(cart.total_tax, CENTS)?,
+            redeem: to_scaled(cart.redeem_amount, CENTS)?,
+            total_amount: to_scaled(cart.total_amount, CENTS)?,
+            points_earned: to_scaled(cart.points_earned, CENTS)?,
+        })
+    }
 }
 
 impl Invoice {

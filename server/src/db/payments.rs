@@ -8,7 +8,7 @@ use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::{PricedCart, PricedLine};
 
 use super::Executor;
-use super::invoices::status;
+use super::invoices::{TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
 
 /// How the invoice is being paid, as stored.
@@ -74,6 +74,7 @@ pub async fn store_totals<'e>(
     invoice_id: i64,
     cart: &PricedCart,
 ) -> Result<(), sqlx::Error> {
+    let totals = TotalsCents::of(cart)?;
     sqlx::query(
         "UPDATE invoices SET sub_total_cents = $3, total_discount_cents = $4, \
          total_tax_cents = $5, redeem_cents = $6, total_amount_cents = $7, \
@@ -81,12 +82,12 @@ pub async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(cents(cart.sub_total)?)
-    .bind(cents(cart.total_discount)?)
-    .bind(cents(cart.total_tax)?)
-    .bind(cents(cart.redeem_amount)?)
-    .bind(cents(cart.total_amount)?)
-    .bind(cents(cart.points_earned)?)
+    .bind(totals.sub_total)
+    .bind(totals.total_discount)
+    .bind(totals.total_tax)
+    .bind(totals.redeem)
+    .bind(totals.total_amount)
+    .bind(totals.points_earned)
     .execute(db)
     .await
     .map(drop)

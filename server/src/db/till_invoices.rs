@@ -13,6 +13,7 @@ use sqlx::{FromRow, Row};
 
 use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
+use super::invoices::TotalsCents;
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
 
@@ -81,6 +82,7 @@ pub async fn replace_open<'e>(
     totals: &PricedCart,
     now: i64,
 ) -> Result<bool, sqlx::Error> {
+    let totals = TotalsCents::of(totals)?;
     let result = sqlx::query(
         "UPDATE invoices SET customer_id = $3, status = $4, provisional_number = $5, \
          updated_at = $6, sub_total_cents = $7, total_discount_cents = $8, \
@@ -94,12 +96,12 @@ pub async fn replace_open<'e>(
     .bind(state.status)
     .bind(state.provisional_number)
     .bind(now)
-    .bind(to_scaled(totals.sub_total, CENTS)?)
-    .bind(to_scaled(totals.total_discount, CENTS)?)
-    .bind(to_scaled(totals.total_tax, CENTS)?)
-    .bind(to_scaled(totals.redeem_amount, CENTS)?)
-    .bind(to_scaled(totals.total_amount, CENTS)?)
-    .bind(to_scaled(totals.points_earned, CENTS)?)
+    .bind(totals.sub_total)
+    .bind(totals.total_discount)
+    .bind(totals.total_tax)
+    .bind(totals.redeem)
+    .bind(totals.total_amount)
+    .bind(totals.points_earned)
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)

@@ -31,9 +31,9 @@ use super::pricing;
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup;
-use crate::db::invoices::{self, Invoice, InvoiceLine};
+use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim};
-use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
+use crate::db::scaled::{E3, money, plain, to_scaled};
 use crate::db::{Db, loyalty, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
@@ -284,13 +284,14 @@ async fn cover_redemption(
 
 /// `invoice` holding the totals pos_core priced it at.
 fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ApiError> {
+    let totals = TotalsCents::of(cart)?;
     Ok(Invoice {
-        sub_total_cents: to_scaled(cart.sub_total, CENTS)?,
-        total_discount_cents: to_scaled(cart.total_discount, CENTS)?,
-        total_tax_cents: to_scaled(cart.total_tax, CENTS)?,
-        redeem_cents: to_scaled(cart.redeem_amount, CENTS)?,
-        total_amount_cents: to_scaled(cart.total_amount, CENTS)?,
-        points_earned_cents: to_scaled(cart.points_earned, CENTS)?,
+        sub_total_cents: totals.sub_total,
+        total_discount_cents: totals.total_discount,
+        total_tax_cents: totals.total_tax,
+        redeem_cents: totals.redeem,
+        total_amount_cents: totals.total_amount,
+        points_earned_cents: totals.points_earned,
         ..invoice
     })
 }
