@@ -26,6 +26,7 @@ pub mod permissions;
 pub mod products;
 pub mod refunds;
 pub mod reset_tokens;
+pub mod sale_products;
 pub mod sales_history;
 pub mod scaled;
 pub mod sessions;

@@ -130,24 +130,6 @@ pub async fn find<'e>(
     Ok(row.map(Category::from))
 }
 
-/// The `discountRate` of a category of `shop_id` (a percentage, without trailing zeros), for
-/// the snapshot a sale line keeps; deleted categories included, since a product keeps its
-/// category. `None` when the shop has no such category.
-pub async fn discount_rate<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    id: i64,
-) -> Result<Option<Decimal>, sqlx::Error> {
-    let stored: Option<i64> = sqlx::query_scalar(
-        "SELECT discount_rate_e4 FROM categories WHERE id = $1 AND shop_id = $2",
-    )
-    .bind(id)
-    .bind(shop_id)
-    .fetch_optional(db)
-    .await?;
-    Ok(stored.map(|rate| plain(rate, E4)))
-}
-
 /// The live category of `shop_id` named `name`, ignoring case and surrounding spaces (the CSV
 /// import names a product's category this way).
 pub async fn find_by_name<'e>(

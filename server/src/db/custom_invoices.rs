@@ -129,7 +129,7 @@ pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<()
         price: priced.price,
         total: priced.total,
     };
-    invoice_rows::insert_line(db, new_line).await
+    invoice_rows::insert_line(db, new_line).await.map(drop)
 }
 
 /// Sets an existing line's quantity and amounts (the same product added again). Run it after

@@ -8,7 +8,7 @@ use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::invoices::TotalsCents;
+use super::invoices::{InvoiceLine, LineRow, TotalsCents};
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 use super::{Executor, counters, till_refs};
@@ -146,30 +146,27 @@ pub struct NewLine<'a> {
     pub total: Decimal,
 }
 
-/// Appends the line after the invoice's last one. Run it after the invoice's lock in the same
-/// transaction, so two requests never take the same position.
-pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<(), sqlx::Error> {
+/// Appends the line after the invoice's last one and answers it as stored: the position and
+/// the insert are one statement. Run it after the invoice's lock in the same transaction, so
+/// two requests never take the same position.
+pub async fn insert_line(
+    db: &mut AnyConnection,
+    line: NewLine<'_>,
+) -> Result<InvoiceLine, sqlx::Error> {
     let product = line.product;
-    let position: i64 = sqlx::query_scalar(
-        "SELECT CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT) FROM invoice_lines \
-         WHERE invoice_id = $1 AND shop_id = $2",
-    )
-    .bind(line.invoice_id)
-    .bind(line.shop_id)
-    .fetch_one(&mut *db)
-    .await?;
     let total_cents = to_scaled(line.total, CENTS)?;
-    sqlx::query(
+    let row: LineRow = sqlx::query_as(concat!(
         "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
          product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
          cost_price_profit_e4, discount_e4, discount_type, category_id, \
          category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
-         total_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-         $16, $17, $18, $19, $19)",
-    )
+         total_cents) SELECT $1, $2, CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT), $3, $4, \
+         $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18 \
+         FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 RETURNING ",
+        crate::invoice_line_columns!()
+    ))
     .bind(line.invoice_id)
     .bind(line.shop_id)
-    .bind(position)
     .bind(product.id)
     .bind(i16::from(product.custom))
     .bind(&product.product_name)
@@ -186,9 +183,9 @@ pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<()
     .bind(to_scaled(product.loyalty_rate, E4)?)
     .bind(to_scaled(line.price, CENTS)?)
     .bind(total_cents)
-    .execute(&mut *db)
-    .await
-    .map(drop)
+    .fetch_one(&mut *db)
+    .await?;
+    InvoiceLine::try_from(row)
 }
 
 /// Removes the invoice's line of `product_id` (an invoice has at most one per product);

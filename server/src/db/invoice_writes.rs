@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use super::Executor;
 use super::invoice_rows::{self, NewInvoice, NewLine, Staff};
-use super::invoices::{InvoiceLine, TotalsCents, status};
+use super::invoices::{InvoiceLine, LineRow, TotalsCents, status};
 use super::products::Product;
 use super::scaled::{CENTS, E3, to_scaled};
 
@@ -119,8 +119,8 @@ pub async fn insert_cart(
 }
 
 /// Adds a line selling `quantity` of `product` as it is now in the catalogue (with its
-/// category's `discount_rate`), after the invoice's last line. Its amounts are stored by
-/// [`store_amounts`] once the cart is re-priced.
+/// category's `discount_rate`), after the invoice's last line, and answers it as stored. Its
+/// amounts are stored by [`store_amounts`] once the cart is re-priced.
 pub async fn insert_line(
     db: &mut AnyConnection,
     shop_id: i64,
@@ -128,7 +128,7 @@ pub async fn insert_line(
     product: &Product,
     category_discount_rate: Decimal,
     quantity: Decimal,
-) -> Result<(), sqlx::Error> {
+) -> Result<InvoiceLine, sqlx::Error> {
     let line = NewLine {
         shop_id,
         invoice_id,
@@ -142,20 +142,24 @@ pub async fn insert_line(
     invoice_rows::insert_line(db, line).await
 }
 
-/// Sets a line's quantity (the line keeps the catalogue values it was added with).
+/// Sets a line's quantity (the line keeps the catalogue values it was added with) and answers
+/// the line as stored.
 pub async fn set_quantity<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     line_id: i64,
     quantity: Decimal,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE invoice_lines SET quantity_e3 = $3 WHERE id = $1 AND shop_id = $2")
-        .bind(line_id)
-        .bind(shop_id)
-        .bind(to_scaled(quantity, E3)?)
-        .execute(db)
-        .await
-        .map(drop)
+) -> Result<InvoiceLine, sqlx::Error> {
+    let row: LineRow = sqlx::query_as(concat!(
+        "UPDATE invoice_lines SET quantity_e3 = $3 WHERE id = $1 AND shop_id = $2 RETURNING ",
+        crate::invoice_line_columns!()
+    ))
+    .bind(line_id)
+    .bind(shop_id)
+    .bind(to_scaled(quantity, E3)?)
+    .fetch_one(db)
+    .await?;
+    InvoiceLine::try_from(row)
 }
 
 /// Removes every line of the invoice.
@@ -184,6 +188,7 @@ fn holds(line: &InvoiceLine, priced: &PricedLine) -> bool {
 
 /// Stores what pos_core priced the invoice at: each line's amounts (`lines` and `cart.lines`
 /// in the same order; lines already holding theirs are not written again) and the totals.
+/// Answers the lines as stored, so the caller answers the invoice without reading it again.
 pub async fn store_amounts(
     db: &mut AnyConnection,
     shop_id: i64,
@@ -191,16 +196,19 @@ pub async fn store_amounts(
     lines: &[InvoiceLine],
     cart: &PricedCart,
     now: i64,
-) -> Result<(), sqlx::Error> {
+) -> Result<Vec<InvoiceLine>, sqlx::Error> {
+    let mut stored = Vec::with_capacity(lines.len());
     for (line, priced) in lines.iter().zip(&cart.lines) {
         if holds(line, priced) {
+            stored.push(line.clone());
             continue;
         }
-        sqlx::query(
+        let row: LineRow = sqlx::query_as(concat!(
             "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
              tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
-             WHERE id = $1 AND shop_id = $2",
-        )
+             WHERE id = $1 AND shop_id = $2 RETURNING ",
+            crate::invoice_line_columns!()
+        ))
         .bind(line.id)
         .bind(shop_id)
         .bind(to_scaled(priced.price, CENTS)?)
@@ -209,10 +217,12 @@ pub async fn store_amounts(
         .bind(to_scaled(priced.tax, CENTS)?)
         .bind(to_scaled(priced.total, CENTS)?)
         .bind(to_scaled(priced.points_earned, CENTS)?)
-        .execute(&mut *db)
+        .fetch_one(&mut *db)
         .await?;
+        stored.push(InvoiceLine::try_from(row)?);
     }
-    store_totals(db, (shop_id, invoice_id), cart, now).await
+    store_totals(db, (shop_id, invoice_id), cart, now).await?;
+    Ok(stored)
 }
 
 /// Stores the invoice's totals as pos_core priced them (`cart`), changed at `now`.

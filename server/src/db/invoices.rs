@@ -96,6 +96,19 @@ impl Invoice {
     pub fn is_open(&self) -> bool {
         self.status == status::ACTIVE || self.status == status::SAVED
     }
+
+    /// The invoice holding `totals`, as its row does once they are stored.
+    pub fn with_totals(self, totals: TotalsCents) -> Self {
+        Self {
+            sub_total_cents: totals.sub_total,
+            total_discount_cents: totals.total_discount,
+            total_tax_cents: totals.total_tax,
+            redeem_cents: totals.redeem,
+            total_amount_cents: totals.total_amount,
+            points_earned_cents: totals.points_earned,
+            ..self
+        }
+    }
 }
 
 /// The columns of [`Invoice`], for `SELECT ... FROM invoices i LEFT JOIN customers c`.
@@ -160,16 +173,29 @@ pub struct InvoiceLine {
     pub refunded_quantity: Decimal,
 }
 
-/// The columns of an `invoice_lines` row as [`LineRow`] reads them, for `SELECT ... FROM
-/// invoice_lines` (the invoice lists read the lines of many invoices in one query).
+/// The columns of an `invoice_lines` row as [`LineRow`] reads them, for a `SELECT` or a
+/// `RETURNING` (a write answers the line as stored, with no read after it).
 #[macro_export]
-macro_rules! invoice_line_select {
+macro_rules! invoice_line_columns {
     () => {
-        "SELECT id, invoice_id, position, product_id, custom_product, product_name, unit, \
+        "id, invoice_id, position, product_id, custom_product, product_name, unit, \
          quantity_e3, selling_price_cents, cost_price_cents, cost_price_profit_e4, discount_e4, \
          discount_type, category_id, category_discount_rate_e4, product_tax_e4, \
          loyalty_rate_e4, price_cents, gross_cents, discount_cents, tax_cents, total_cents, \
-         points_earned_cents, refunded_quantity_e3 FROM invoice_lines "
+         points_earned_cents, refunded_quantity_e3 "
+    };
+}
+
+/// [`invoice_line_columns`] for `SELECT ... FROM invoice_lines` (the invoice lists read the
+/// lines of many invoices in one query).
+#[macro_export]
+macro_rules! invoice_line_select {
+    () => {
+        concat!(
+            "SELECT ",
+            $crate::invoice_line_columns!(),
+            "FROM invoice_lines "
+        )
     };
 }
 

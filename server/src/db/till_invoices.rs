@@ -15,6 +15,7 @@ use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
 use super::invoices::TotalsCents;
 use super::products::{Product, ProductRow, product_columns, product_from};
+use super::sale_products::SaleProduct;
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
 
 /// Takes the lock of the shop's invoice number counter until the transaction ends, without
@@ -125,10 +126,11 @@ pub async fn delete_open_by_ref<'e>(
     Ok(result.rows_affected() > 0)
 }
 
-/// A product of the shop as it is now, live or soft-deleted.
+/// A product of the shop as it is now, live or soft-deleted, with its category's discount
+/// rate (0 for a custom product).
 #[derive(Debug, Clone)]
 pub struct SoldProduct {
-    pub product: Product,
+    pub product: SaleProduct,
     pub deleted: bool,
 }
 
@@ -141,7 +143,8 @@ pub async fn product<'e>(
     let row: Option<AnyRow> = sqlx::query(concat!(
         "SELECT ",
         product_columns!(),
-        ", CAST(CASE WHEN p.deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS deleted ",
+        ", CAST(CASE WHEN p.deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS deleted, \
+         CAST(COALESCE(c.discount_rate_e4, 0) AS BIGINT) AS category_discount_rate_e4 ",
         product_from!(),
         "WHERE p.id = $1 AND p.shop_id = $2"
     ))
@@ -151,8 +154,12 @@ pub async fn product<'e>(
     .await?;
     row.map(|row| {
         let deleted: i64 = row.try_get("deleted")?;
+        let rate: i64 = row.try_get("category_discount_rate_e4")?;
         Ok(SoldProduct {
-            product: Product::try_from(ProductRow::from_row(&row)?)?,
+            product: SaleProduct {
+                product: Product::try_from(ProductRow::from_row(&row)?)?,
+                category_discount_rate: plain(rate, E4),
+            },
             deleted: deleted != 0,
         })
     })

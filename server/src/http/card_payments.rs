@@ -167,7 +167,7 @@ async fn settle_card(
     )
     .await?;
     match settled {
-        Settled::Paid(invoice) | Settled::AlreadyPaid(invoice) => Ok(invoice),
+        Settled::Paid { invoice, .. } | Settled::AlreadyPaid(invoice) => Ok(invoice),
     }
 }
 

@@ -21,7 +21,7 @@ use utoipa_axum::routes;
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState};
-use crate::db::invoices::{self, Invoice, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{invoice_writes, loyalty};
 
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
@@ -83,16 +83,25 @@ async fn lock_open_sale(
 }
 
 /// The answer for one invoice of the shop, read on `db` (in the writing transaction, so it is
-/// what commits): a sale invoice carries its customer's loyalty balance (`loyalityPoint`) for
-/// the redeem box.
+/// what commits).
 async fn answer(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceView, ApiError> {
     let invoice = invoices::find(&mut *db, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
     let lines = invoices::lines(&mut *db, shop_id, id).await?;
+    view(db, invoice, lines).await
+}
+
+/// The answer for `invoice` and its `lines` as the caller holds them: a sale invoice carries its
+/// customer's loyalty balance (`loyalityPoint`) for the redeem box, read on `db`.
+async fn view(
+    db: &mut AnyConnection,
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
+) -> Result<InvoiceView, ApiError> {
     let points = match invoice.customer_id {
         Some(customer_id) if invoice.status != status::CUSTOM => {
-            Some(loyalty::balance_cents(&mut *db, shop_id, customer_id).await?)
+            Some(loyalty::balance_cents(&mut *db, invoice.shop_id, customer_id).await?)
         }
         _ => None,
     };
@@ -107,6 +116,18 @@ async fn commit_answer(
     id: i64,
 ) -> Result<InvoiceView, ApiError> {
     let committed = answer(&mut transaction, shop_id, id).await?;
+    transaction.commit().await?;
+    Ok(committed)
+}
+
+/// Commits the write and answers `invoice` with `lines`, which the caller holds as it wrote
+/// them (the balance is read in the transaction, just before the commit).
+async fn commit_view(
+    mut transaction: Transaction<'_, Any>,
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
+) -> Result<InvoiceView, ApiError> {
+    let committed = view(&mut transaction, invoice, lines).await?;
     transaction.commit().await?;
     Ok(committed)
 }

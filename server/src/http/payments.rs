@@ -20,7 +20,7 @@ use super::json::{ApiJson, lookup_id};
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
-use crate::db::invoices::{self, Invoice};
+use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::loyalty;
 use crate::sales::refunds::{self, LineRefund, RefundRequest, Refunding};
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
@@ -43,8 +43,18 @@ fn invoice_id(raw: &str) -> Result<i64, ApiError> {
 
 /// The answer for `invoice`: its lines, and its customer's balance from the ledger.
 async fn answer(state: &AppState, invoice: Invoice) -> Result<InvoiceView, ApiError> {
+    let lines = invoices::lines(state.db.pool(), invoice.shop_id, invoice.id).await?;
+    answer_with(state, invoice, lines).await
+}
+
+/// The answer for `invoice` with its `lines` as the caller holds them, and its customer's
+/// balance from the ledger.
+async fn answer_with(
+    state: &AppState,
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
+) -> Result<InvoiceView, ApiError> {
     let pool = state.db.pool();
-    let lines = invoices::lines(pool, invoice.shop_id, invoice.id).await?;
     let balance = match invoice.customer_id {
         Some(customer_id) => {
             Some(loyalty::balance_cents(pool, invoice.shop_id, customer_id).await?)
@@ -62,11 +72,12 @@ async fn pay(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let id = invoice_id(raw_id)?;
     let settled = settle(&state.db, &state.clock, session.shop_id, id, method, None).await?;
-    let (Settled::Paid(invoice) | Settled::AlreadyPaid(invoice)) = settled;
-    Ok(Success::ok(
-        "Payment successful.",
-        answer(state, invoice).await?,
-    ))
+    let paid = match settled {
+        // The lines as settling stored them: no read after the commit.
+        Settled::Paid { invoice, lines } => answer_with(state, invoice, lines).await?,
+        Settled::AlreadyPaid(invoice) => answer(state, invoice).await?,
+    };
+    Ok(Success::ok("Payment successful.", paid))
 }
 
 /// Pay an invoice in cash.

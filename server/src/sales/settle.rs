@@ -69,10 +69,13 @@ pub struct CardPayment {
 }
 
 /// What settling did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Settled {
-    /// This call paid the invoice (the invoice as it is now).
-    Paid(Invoice),
+    /// This call paid the invoice (the invoice and its lines as they are now).
+    Paid {
+        invoice: Invoice,
+        lines: Vec<InvoiceLine>,
+    },
     /// The same card session had already paid it (nothing changed).
     AlreadyPaid(Invoice),
 }
@@ -132,7 +135,10 @@ pub async fn settle(
         method = method.as_str(),
         "invoice paid"
     );
-    Ok(Settled::Paid(settled.invoice))
+    Ok(Settled::Paid {
+        invoice: settled.invoice,
+        lines: settled.lines,
+    })
 }
 
 /// Steps 2 to 6 on invoice `invoice_id`, which this transaction has just claimed
@@ -284,16 +290,7 @@ async fn cover_redemption(
 
 /// `invoice` holding the totals pos_core priced it at.
 fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ApiError> {
-    let totals = TotalsCents::of(cart)?;
-    Ok(Invoice {
-        sub_total_cents: totals.sub_total,
-        total_discount_cents: totals.total_discount,
-        total_tax_cents: totals.total_tax,
-        redeem_cents: totals.redeem,
-        total_amount_cents: totals.total_amount,
-        points_earned_cents: totals.points_earned,
-        ..invoice
-    })
+    Ok(invoice.with_totals(TotalsCents::of(cart)?))
 }
 
 /// Stores what pos_core priced: the totals when they differ from the stored ones (a till's

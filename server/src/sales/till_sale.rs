@@ -23,10 +23,10 @@ use crate::clock::Clock;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::{self, Claim};
-use crate::db::products::Product;
+use crate::db::sale_products::SaleProduct;
 use crate::db::scaled::money;
 use crate::db::shop_turns::ShopTurn;
-use crate::db::{Db, categories, sync, till_invoices};
+use crate::db::{Db, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use pos_core::pricing::CartLineInput;
@@ -90,7 +90,6 @@ pub async fn pay(
     let now = clock.now_millis();
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
-    let catalogue = catalogue_lines(&mut *tx, shop_id, &named.products).await?;
     let seen = till_invoices::find_by_ref(&mut *tx, shop_id, client_ref).await?;
     let turn = db.shop_turn(shop_id).await;
     sync::claim(&mut *tx, shop_id).await?;
@@ -128,7 +127,7 @@ pub async fn pay(
     let settled = settle_claimed(&mut *tx, shop_id, applied.id, now, Shortfalls::Record).await?;
     let (paid, mut flags) = (settled.invoice, settled.flags);
     let charged = money(paid.total_amount_cents);
-    let at_catalogue = catalogue_total(&paid, &settled.lines, &catalogue)?;
+    let at_catalogue = catalogue_total(&paid, &settled.lines, &named.products)?;
     if at_catalogue != charged {
         flags.push(SaleFlag::price_difference(charged, at_catalogue)?);
     }
@@ -179,45 +178,16 @@ async fn refuse_paid(
     )))
 }
 
-/// A sold product as the catalogue has it now, with its category's discount rate.
-struct CatalogueLine<'a> {
-    product: &'a Product,
-    category_discount_rate: Decimal,
-}
-
-/// The catalogue values of `products` (each line's, read by `till_state::read_named`): the
-/// category discount rates are read here, before any lock.
-async fn catalogue_lines<'a>(
-    tx: &mut AnyConnection,
-    shop_id: i64,
-    products: &'a [Product],
-) -> Result<Vec<CatalogueLine<'a>>, ApiError> {
-    let mut catalogue = Vec::with_capacity(products.len());
-    for product in products {
-        let category_discount_rate = match product.category_id {
-            Some(category) => categories::discount_rate(&mut *tx, shop_id, category)
-                .await?
-                .unwrap_or_default(),
-            None => Decimal::ZERO,
-        };
-        catalogue.push(CatalogueLine {
-            product,
-            category_discount_rate,
-        });
-    }
-    Ok(catalogue)
-}
-
 /// What the paid invoice's `lines` (same quantities, same redemption) come to at the products'
 /// catalogue values as they were read before the payment, priced by pos_core.
 fn catalogue_total(
     paid: &Invoice,
     lines: &[InvoiceLine],
-    catalogue: &[CatalogueLine],
+    catalogue: &[SaleProduct],
 ) -> Result<Decimal, ApiError> {
     let mut cart: Vec<CartLineInput> = Vec::with_capacity(lines.len());
     for line in lines {
-        let CatalogueLine {
+        let SaleProduct {
             product,
             category_discount_rate,
         } = catalogue

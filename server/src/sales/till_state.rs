@@ -13,7 +13,7 @@ use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, status};
-use crate::db::products::Product;
+use crate::db::sale_products::SaleProduct;
 use crate::db::till_invoices::{self, OpenState, TillLine};
 use crate::db::{invoice_writes, till_customers};
 use crate::http::ApiError;
@@ -68,7 +68,8 @@ pub struct InvoiceState {
 #[derive(Debug, Clone)]
 pub struct Named {
     pub customer_id: i64,
-    pub products: Vec<Product>,
+    /// Each line's product, with its category's discount rate, as the catalogue has them now.
+    pub products: Vec<SaleProduct>,
 }
 
 /// Which invoice the state was applied to, and whether it was created now.
@@ -139,14 +140,14 @@ pub async fn apply(
         .lines
         .iter()
         .zip(&named.products)
-        .map(|(line, product)| till_line(line, product.custom, product.category_id))
+        .map(|(line, sold)| till_line(line, sold.product.custom, sold.product.category_id))
         .collect();
     // Priced before anything is written: each line goes in with its amounts.
     let cart: Vec<_> = state
         .lines
         .iter()
         .zip(&named.products)
-        .map(|(line, product)| till_cart_line(line, product.custom))
+        .map(|(line, sold)| till_cart_line(line, sold.product.custom))
         .collect();
     let priced = price_lowering_redemption(&cart, state.redeem_amount)?;
     if priced.lines.len() != lines.len() {

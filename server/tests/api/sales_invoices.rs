@@ -2,6 +2,7 @@
 //! reuse of an empty cart, open orders and the invoice lists. Pricing, redemption and refusals
 //! are in the submodules.
 
+mod answers;
 mod concurrency;
 mod pricing;
 mod redeem;

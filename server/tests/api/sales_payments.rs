@@ -382,9 +382,17 @@ async fn a_card_session_settles_once_and_again_answers_already_paid(backend: Bac
     let first = settle(&app.db, &app.clock, shop, id, digital, Some(card.clone()))
         .await
         .unwrap();
-    let Settled::Paid(paid) = first else {
+    let Settled::Paid {
+        invoice: paid,
+        lines,
+    } = first
+    else {
         panic!("the first confirmation pays: {first:?}")
     };
+    // The lines it answers with are the lines as stored (the payment's answer is built from
+    // them, not read again).
+    let stored = pos_server::db::invoices::lines(app.db.pool(), shop, id).await;
+    assert_eq!(lines, stored.unwrap());
     assert_eq!(paid.status, "paid");
     assert_eq!(paid.payment_method.as_deref(), Some("digital"));
     assert_eq!(paid.card_status.as_deref(), Some("paid"));

@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
-use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found};
+use super::{answer, commit_answer, commit_view, invoice_id, lock_open_sale, not_found};
 use crate::auth::UserSession;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoice_writes;
@@ -88,7 +88,11 @@ pub async fn create(
             invoice_writes::insert_cart(&mut transaction, shop_id, customer_id, staff, now).await?
         }
     };
-    let cart = commit_answer(transaction, shop_id, id).await?;
+    // The cart has no lines: a new one, or the user's cart reused because it had none.
+    let started = invoices::find(&mut *transaction, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
+    let cart = commit_view(transaction, started, Vec::new()).await?;
     tracing::info!(
         invoice_id = id,
         customer_id,

@@ -5,15 +5,15 @@ use axum::extract::{Path, State};
 use pos_core::catalog::Unit;
 use pos_core::validation::{self, QuantityRule};
 use rust_decimal::Decimal;
-use sqlx::AnyConnection;
 
 use super::bodies::AddProduct;
 use super::reprice::commit_repriced;
-use super::{answer, invoice_id, lock_open_sale};
+use super::{invoice_id, lock_open_sale, view};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
-use crate::db::products::{self, Product};
-use crate::db::{categories, invoice_rows, invoice_writes};
+use crate::db::products::Product;
+use crate::db::sale_products::{self, ProductKey, SaleProduct};
+use crate::db::{invoice_rows, invoice_writes};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -28,15 +28,13 @@ fn product_not_found() -> ApiError {
 }
 
 /// How the body named the product: a scanned barcode adds to a line, an id sets it.
-enum Named {
-    Id(i64),
-    Barcode(String),
-}
-
-fn named(body: &AddProduct) -> Result<Named, ApiError> {
+fn named(body: &AddProduct) -> Result<ProductKey<'_>, ApiError> {
     match (&body.product_id, &body.barcode_number) {
-        (Some(id), _) => id.parse().map(Named::Id).map_err(|_| product_not_found()),
-        (None, Some(barcode)) => Ok(Named::Barcode(barcode.clone())),
+        (Some(id), _) => id
+            .parse()
+            .map(ProductKey::Id)
+            .map_err(|_| product_not_found()),
+        (None, Some(barcode)) => Ok(ProductKey::Barcode(barcode)),
         (None, None) => Err(ApiError::BadRequest("Product id is required".to_owned())),
     }
 }
@@ -72,7 +70,7 @@ fn not_enough_stock(product: &Product) -> ApiError {
 /// The quantity the product's line should have after this request, or `None` when it already
 /// has it (nothing to write). A custom product is sold as typed, in its own quantity.
 fn wanted_quantity(
-    named: &Named,
+    named: ProductKey<'_>,
     product: &Product,
     sent: Decimal,
     line: Option<&InvoiceLine>,
@@ -82,7 +80,9 @@ fn wanted_quantity(
     } else {
         let sent = line_quantity(sent, product.unit)?;
         match (named, line) {
-            (Named::Barcode(_), Some(line)) => line_quantity(line.quantity + sent, product.unit)?,
+            (ProductKey::Barcode(_), Some(line)) => {
+                line_quantity(line.quantity + sent, product.unit)?
+            }
             _ => sent,
         }
     };
@@ -93,18 +93,6 @@ fn wanted_quantity(
         return Err(not_enough_stock(product));
     }
     Ok(Some(wanted))
-}
-
-async fn find_product(
-    db: &mut AnyConnection,
-    shop_id: i64,
-    named: &Named,
-) -> Result<Product, ApiError> {
-    let found = match named {
-        Named::Id(id) => products::find(&mut *db, shop_id, *id).await?,
-        Named::Barcode(barcode) => products::find_by_barcode(&mut *db, shop_id, barcode).await?,
-    };
-    found.ok_or_else(product_not_found)
 }
 
 /// Add a product to an open invoice.
@@ -145,32 +133,40 @@ pub async fn add(
     let sent = sent_quantity(&body)?;
     let mut transaction = state.db.writer().begin().await?;
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
-    let product = find_product(&mut transaction, shop_id, &named).await?;
-    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
-    let line = lines.iter().find(|line| line.product_id == product.id);
-    let Some(quantity) = wanted_quantity(&named, &product, sent, line)? else {
+    let SaleProduct {
+        product,
+        category_discount_rate,
+    } = sale_products::find(&mut *transaction, shop_id, named)
+        .await?
+        .ok_or_else(product_not_found)?;
+    let mut lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let at = lines.iter().position(|line| line.product_id == product.id);
+    let Some(quantity) = wanted_quantity(named, &product, sent, at.map(|at| &lines[at]))? else {
         // The same quantity again: the invoice as it is, nothing written (the transaction
         // only held the lock and is rolled back).
-        let unchanged = answer(&mut transaction, shop_id, id).await?;
+        let unchanged = view(&mut transaction, invoice, lines).await?;
         return Ok(Success::ok("Product already in the invoice", unchanged));
     };
-    match line {
-        Some(line) => {
-            invoice_writes::set_quantity(&mut *transaction, shop_id, line.id, quantity).await?
+    match at {
+        Some(at) => {
+            let line_id = lines[at].id;
+            lines[at] =
+                invoice_writes::set_quantity(&mut *transaction, shop_id, line_id, quantity).await?;
         }
-        None => {
-            let rate = match product.category_id {
-                Some(category) => categories::discount_rate(&mut *transaction, shop_id, category)
-                    .await?
-                    .unwrap_or_default(),
-                None => Decimal::ZERO,
-            };
-            invoice_writes::insert_line(&mut transaction, shop_id, id, &product, rate, quantity)
-                .await?;
-        }
+        None => lines.push(
+            invoice_writes::insert_line(
+                &mut transaction,
+                shop_id,
+                id,
+                &product,
+                category_discount_rate,
+                quantity,
+            )
+            .await?,
+        ),
     }
     let now = state.clock.now_millis();
-    let changed = commit_repriced(transaction, &invoice, now).await?;
+    let changed = commit_repriced(transaction, invoice, lines, now).await?;
     tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
     Ok(Success::ok("Product added to invoice", changed))
 }
@@ -213,7 +209,9 @@ pub async fn remove(
     if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(not_in_invoice());
     }
-    let changed = commit_repriced(transaction, &invoice, state.clock.now_millis()).await?;
+    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let now = state.clock.now_millis();
+    let changed = commit_repriced(transaction, invoice, lines, now).await?;
     tracing::info!(invoice_id = id, product_id, shop_id, "invoice line removed");
     Ok(Success::ok("Product removed from invoice", changed))
 }
@@ -252,7 +250,8 @@ pub async fn clear(
     let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
     invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
     // An empty cart prices at zero, so the redemption goes too.
-    let cleared = commit_repriced(transaction, &invoice, state.clock.now_millis()).await?;
+    let now = state.clock.now_millis();
+    let cleared = commit_repriced(transaction, invoice, Vec::new(), now).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice cleared");
     Ok(Success::ok("Invoice cleared", cleared))
 }

@@ -11,9 +11,10 @@ use pos_core::validation;
 use rust_decimal::Decimal;
 
 use super::bodies::Redeem;
-use super::{commit_answer, invoice_id, lock_open_sale};
+use super::reprice::commit_priced;
+use super::{invoice_id, lock_open_sale};
 use crate::auth::UserSession;
-use crate::db::{invoice_writes, invoices, loyalty, scaled};
+use crate::db::{invoices, loyalty, scaled};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -81,8 +82,7 @@ pub async fn redeem(
     .map_err(refused)?;
     let priced = price(&cart, limit.accepted)?;
     let now = state.clock.now_millis();
-    invoice_writes::store_amounts(&mut transaction, shop_id, id, &lines, &priced, now).await?;
-    let changed = commit_answer(transaction, shop_id, id).await?;
+    let changed = commit_priced(transaction, invoice, &lines, &priced, now).await?;
     tracing::info!(invoice_id = id, shop_id, redeem = %limit.accepted, "redemption set");
     Ok(Success::ok("Points amount added", changed))
 }

@@ -1,35 +1,48 @@
 //! Re-pricing an open invoice after its lines changed: every line and the totals come from
 //! pos_core (`sales::pricing`), and a redemption is lowered to what is still due.
 
-use sqlx::{Any, AnyConnection, Transaction};
+use pos_core::pricing::PricedCart;
+use sqlx::{Any, Transaction};
 
-use super::commit_answer;
+use super::commit_view;
 
-use crate::db::invoices::{self, Invoice};
+use crate::db::invoices::{Invoice, InvoiceLine, TotalsCents};
 use crate::db::{invoice_writes, scaled};
 use crate::http::ApiError;
 use crate::http::invoice_views::InvoiceView;
 use crate::sales::pricing::{cart_line, price_lowering_redemption};
 
-/// Prices the invoice's current lines with its redemption (lowered to the amount due when
-/// fewer or cheaper lines now come to less) and stores every changed amount. Run it in the
-/// transaction that changed the lines.
-async fn reprice(db: &mut AnyConnection, invoice: &Invoice, now: i64) -> Result<(), ApiError> {
-    let (shop_id, id) = (invoice.shop_id, invoice.id);
-    let lines = invoices::lines(&mut *db, shop_id, id).await?;
-    let cart: Vec<_> = lines.iter().map(cart_line).collect();
-    let priced = price_lowering_redemption(&cart, scaled::money(invoice.redeem_cents))?;
-    invoice_writes::store_amounts(db, shop_id, id, &lines, &priced, now).await?;
-    Ok(())
-}
-
-/// Re-prices the invoice whose lines the transaction changed, commits, and answers it as it
-/// committed.
+/// Prices `lines`, the invoice's lines as the transaction left them, with its redemption
+/// (lowered to the amount due when fewer or cheaper lines now come to less), then
+/// [`commit_priced`].
 pub async fn commit_repriced(
-    mut transaction: Transaction<'_, Any>,
-    invoice: &Invoice,
+    transaction: Transaction<'_, Any>,
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
     now: i64,
 ) -> Result<InvoiceView, ApiError> {
-    reprice(&mut transaction, invoice, now).await?;
-    commit_answer(transaction, invoice.shop_id, invoice.id).await
+    let cart: Vec<_> = lines.iter().map(cart_line).collect();
+    let priced = price_lowering_redemption(&cart, scaled::money(invoice.redeem_cents))?;
+    commit_priced(transaction, invoice, &lines, &priced, now).await
+}
+
+/// Stores what pos_core priced the invoice's `lines` at (`priced`, in the same order): every
+/// changed line and the totals, changed at `now`; commits, and answers the invoice as it
+/// committed. The answer is built from what was written, not read back: the invoice's lock,
+/// held since the transaction began, kept every other request off it meanwhile.
+pub async fn commit_priced(
+    mut transaction: Transaction<'_, Any>,
+    invoice: Invoice,
+    lines: &[InvoiceLine],
+    priced: &PricedCart,
+    now: i64,
+) -> Result<InvoiceView, ApiError> {
+    let (shop_id, id) = (invoice.shop_id, invoice.id);
+    let stored =
+        invoice_writes::store_amounts(&mut transaction, shop_id, id, lines, priced, now).await?;
+    let invoice = Invoice {
+        updated_at: now,
+        ..invoice.with_totals(TotalsCents::of(priced)?)
+    };
+    commit_view(transaction, invoice, stored).await
 }
