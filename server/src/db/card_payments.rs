@@ -82,7 +82,7 @@ pub async fn find_by_session<'e>(
     db: impl Executor<'e>,
     session_id: &str,
 ) -> Result<Option<Invoice>, sqlx::Error> {
-    sqlx::query_as(concat!(invoice_select!(), "WHERE i.card_session_id = $1"))
+    sqlx::query_as(concat!(invoice_select!(), "WHERE card_session_id = $1"))
         .bind(session_id)
         .fetch_optional(db)
         .await

@@ -13,7 +13,7 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::Executor;
-use super::invoice_rows::{self, NewInvoice, Staff};
+use super::invoice_rows::{self, LineAmounts, NewInvoice, Staff};
 use super::invoices::status;
 use super::scaled::{CENTS, E3, to_scaled};
 use crate::db::products::Product;
@@ -126,8 +126,13 @@ pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<()
         quantity: priced.quantity,
         // Custom invoices have no category discount: the column keeps its default.
         category_discount_rate: Decimal::ZERO,
-        price: priced.price,
-        total: priced.total,
+        // A custom line's gross is its total: it has no discount, tax or points of its own.
+        amounts: LineAmounts {
+            price: priced.price,
+            gross: priced.total,
+            total: priced.total,
+            ..LineAmounts::default()
+        },
     };
     invoice_rows::insert_line(db, new_line).await.map(drop)
 }

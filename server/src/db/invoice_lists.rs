@@ -25,16 +25,16 @@ pub enum Listing {
 }
 
 impl Listing {
-    /// The `WHERE` condition on `invoices` (aliased `i`), shop id `$1`. Fixed text per variant.
+    /// The `WHERE` condition on `invoices` (not aliased), shop id `$1`. Fixed text per variant.
     fn condition(self) -> &'static str {
         match self {
-            Self::Saved => "i.shop_id = $1 AND i.status = 'saved'",
-            Self::Paid => "i.shop_id = $1 AND i.status = 'paid'",
+            Self::Saved => "shop_id = $1 AND status = 'saved'",
+            Self::Paid => "shop_id = $1 AND status = 'paid'",
             Self::Refunded => {
-                "i.shop_id = $1 AND (i.status = 'refunded' \
-                 OR (i.status = 'paid' AND i.refunded_cents > 0))"
+                "shop_id = $1 AND (status = 'refunded' \
+                 OR (status = 'paid' AND refunded_cents > 0))"
             }
-            Self::Custom => "i.shop_id = $1 AND i.status = 'custom'",
+            Self::Custom => "shop_id = $1 AND status = 'custom'",
         }
     }
 }
@@ -47,7 +47,7 @@ pub async fn list(
     shop_id: i64,
     listing: Listing,
 ) -> Result<Vec<(Invoice, Vec<InvoiceLine>)>, sqlx::Error> {
-    let order = "ORDER BY i.created_at DESC, i.invoice_number DESC LIMIT $2";
+    let order = "ORDER BY created_at DESC, invoice_number DESC LIMIT $2";
     let invoices_sql = format!(
         "{} WHERE {} {order}",
         crate::invoice_select!(),
@@ -63,7 +63,7 @@ pub async fn list(
         return Ok(Vec::new());
     }
     let lines_sql = format!(
-        "{} WHERE shop_id = $1 AND invoice_id IN (SELECT i.id FROM invoices i WHERE {} {order}) \
+        "{} WHERE shop_id = $1 AND invoice_id IN (SELECT id FROM invoices WHERE {} {order}) \
          ORDER BY invoice_id, position",
         crate::invoice_line_select!(),
         listing.condition()

@@ -4,11 +4,11 @@
 //! (`db::custom_invoices`) call these inside their own transactions and locks.
 
 use pos_core::catalog::Unit;
-use pos_core::pricing::PricedCart;
+use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::invoices::{InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindTotals, InvoiceLine, LineRow, TotalsCents};
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 use super::{Executor, counters, till_refs};
@@ -123,18 +123,38 @@ async fn insert_numbered(
         .bind(invoice.now)
         .bind(client_ref)
         .bind(provisional_number)
-        .bind(totals.sub_total)
-        .bind(totals.total_discount)
-        .bind(totals.total_tax)
-        .bind(totals.redeem)
-        .bind(totals.total_amount)
-        .bind(totals.points_earned)
+        .bind_totals(totals)
         .fetch_optional(&mut *db)
         .await
 }
 
+/// The amounts a line is stored with, 2 decimals (points in hundredths): what pos_core priced
+/// it at. `Default` is all 0.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LineAmounts {
+    pub price: Decimal,
+    pub gross: Decimal,
+    pub discount: Decimal,
+    pub tax: Decimal,
+    pub total: Decimal,
+    pub points_earned: Decimal,
+}
+
+impl From<&PricedLine> for LineAmounts {
+    fn from(priced: &PricedLine) -> Self {
+        Self {
+            price: priced.price,
+            gross: priced.gross,
+            discount: priced.discount,
+            tax: priced.tax,
+            total: priced.total,
+            points_earned: priced.points_earned,
+        }
+    }
+}
+
 /// A new line: the product as it is now in the catalogue (its values are kept on the line),
-/// and the amounts known when it is added (a cart's are stored once it is re-priced, so zero).
+/// and the amounts it was priced at.
 pub struct NewLine<'a> {
     pub shop_id: i64,
     pub invoice_id: i64,
@@ -142,8 +162,7 @@ pub struct NewLine<'a> {
     pub unit: Unit,
     pub quantity: Decimal,
     pub category_discount_rate: Decimal,
-    pub price: Decimal,
-    pub total: Decimal,
+    pub amounts: LineAmounts,
 }
 
 /// Appends the line after the invoice's last one and answers it as stored: the position and
@@ -153,15 +172,15 @@ pub async fn insert_line(
     db: &mut AnyConnection,
     line: NewLine<'_>,
 ) -> Result<InvoiceLine, sqlx::Error> {
-    let product = line.product;
-    let total_cents = to_scaled(line.total, CENTS)?;
+    let (product, amounts) = (line.product, line.amounts);
     let row: LineRow = sqlx::query_as(concat!(
         "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
          product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
          cost_price_profit_e4, discount_e4, discount_type, category_id, \
          category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
-         total_cents) SELECT $1, $2, CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT), $3, $4, \
-         $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18 \
+         discount_cents, tax_cents, total_cents, points_earned_cents) \
+         SELECT $1, $2, CAST(COALESCE(MAX(position), 0) + 1 AS BIGINT), $3, $4, $5, $6, $7, $8, \
+         $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22 \
          FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 RETURNING ",
         crate::invoice_line_columns!()
     ))
@@ -181,8 +200,12 @@ pub async fn insert_line(
     .bind(to_scaled(line.category_discount_rate, E4)?)
     .bind(to_scaled(product.product_tax, E4)?)
     .bind(to_scaled(product.loyalty_rate, E4)?)
-    .bind(to_scaled(line.price, CENTS)?)
-    .bind(total_cents)
+    .bind(to_scaled(amounts.price, CENTS)?)
+    .bind(to_scaled(amounts.gross, CENTS)?)
+    .bind(to_scaled(amounts.discount, CENTS)?)
+    .bind(to_scaled(amounts.tax, CENTS)?)
+    .bind(to_scaled(amounts.total, CENTS)?)
+    .bind(to_scaled(amounts.points_earned, CENTS)?)
     .fetch_one(&mut *db)
     .await?;
     InvoiceLine::try_from(row)

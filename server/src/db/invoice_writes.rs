@@ -11,22 +11,36 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::Executor;
-use super::invoice_rows::{self, NewInvoice, NewLine, Staff};
-use super::invoices::{InvoiceLine, LineRow, TotalsCents, status};
+use super::invoice_rows::{self, LineAmounts, NewInvoice, NewLine, Staff};
+use super::invoices::{BindTotals, Invoice, InvoiceLine, LineRow, TotalsCents, status};
 use super::products::Product;
 use super::scaled::{CENTS, E3, to_scaled};
 
+/// An invoice as the statement locking it returned it.
+#[derive(Debug, sqlx::FromRow)]
+pub struct Locked {
+    #[sqlx(flatten)]
+    pub invoice: Invoice,
+    /// Its customer's loyalty balance then, in hundredths of a point (0 without a customer).
+    /// Nothing before payment writes the ledger, so it holds for the whole cart write.
+    pub balance_cents: i64,
+}
+
 /// Locks the invoice's row until the transaction ends (a no-op write, portable where `SELECT
-/// ... FOR UPDATE` is not) and returns its status; `None` when the shop has no such invoice.
+/// ... FOR UPDATE` is not) and returns it, read by the same statement; `None` when the shop has
+/// no such invoice.
 pub async fn lock<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     id: i64,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar(
-        "UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2 \
-         RETURNING status",
-    )
+) -> Result<Option<Locked>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2 RETURNING ",
+        crate::invoice_columns!(),
+        ", (",
+        crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
+        ") AS balance_cents"
+    ))
     .bind(id)
     .bind(shop_id)
     .fetch_optional(db)
@@ -119,15 +133,14 @@ pub async fn insert_cart(
 }
 
 /// Adds a line selling `quantity` of `product` as it is now in the catalogue (with its
-/// category's `discount_rate`), after the invoice's last line, and answers it as stored. Its
-/// amounts are stored by [`store_amounts`] once the cart is re-priced.
+/// category's `discount_rate`), after the invoice's last line, with the amounts pos_core priced
+/// it at in the re-priced cart (`priced`), and answers it as stored.
 pub async fn insert_line(
     db: &mut AnyConnection,
-    shop_id: i64,
-    invoice_id: i64,
+    (shop_id, invoice_id): (i64, i64),
     product: &Product,
     category_discount_rate: Decimal,
-    quantity: Decimal,
+    (quantity, priced): (Decimal, &PricedLine),
 ) -> Result<InvoiceLine, sqlx::Error> {
     let line = NewLine {
         shop_id,
@@ -136,8 +149,7 @@ pub async fn insert_line(
         unit: product.unit,
         quantity,
         category_discount_rate,
-        price: Decimal::ZERO,
-        total: Decimal::ZERO,
+        amounts: LineAmounts::from(priced),
     };
     invoice_rows::insert_line(db, line).await
 }
@@ -240,12 +252,7 @@ async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(totals.sub_total)
-    .bind(totals.total_discount)
-    .bind(totals.total_tax)
-    .bind(totals.redeem)
-    .bind(totals.total_amount)
-    .bind(totals.points_earned)
+    .bind_totals(totals)
     .bind(now)
     .execute(db)
     .await

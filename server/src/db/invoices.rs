@@ -6,6 +6,9 @@
 use pos_core::catalog::{DiscountType, Unit};
 use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
+use sqlx::Any;
+use sqlx::any::AnyArguments;
+use sqlx::query::{Query, QueryScalar};
 
 use super::Executor;
 use super::scaled::{CENTS, E3, E4, money, plain, to_scaled};
@@ -89,6 +92,37 @@ impl TotalsCents {
             points_earned: to_scaled(cart.points_earned, CENTS)?,
         })
     }
+
+    /// The values in their columns' order: `sub_total_cents, total_discount_cents,
+    /// total_tax_cents, redeem_cents, total_amount_cents, points_earned_cents`.
+    fn in_column_order(self) -> [i64; 6] {
+        [
+            self.sub_total,
+            self.total_discount,
+            self.total_tax,
+            self.redeem,
+            self.total_amount,
+            self.points_earned,
+        ]
+    }
+}
+
+/// Binds an invoice's six totals as the next six parameters, in their columns' order (see
+/// [`TotalsCents::in_column_order`]), so each statement writing them lists them once.
+pub trait BindTotals: Sized {
+    fn bind_totals(self, totals: TotalsCents) -> Self;
+}
+
+impl<'q> BindTotals for Query<'q, Any, AnyArguments> {
+    fn bind_totals(self, totals: TotalsCents) -> Self {
+        totals.in_column_order().into_iter().fold(self, Self::bind)
+    }
+}
+
+impl<'q, O> BindTotals for QueryScalar<'q, Any, O, AnyArguments> {
+    fn bind_totals(self, totals: TotalsCents) -> Self {
+        totals.in_column_order().into_iter().fold(self, Self::bind)
+    }
 }
 
 impl Invoice {
@@ -111,18 +145,30 @@ impl Invoice {
     }
 }
 
-/// The columns of [`Invoice`], for `SELECT ... FROM invoices i LEFT JOIN customers c`.
+/// The columns of [`Invoice`] on a row of `invoices` not aliased, the customer's name and
+/// phone by subquery: the same text serves a `SELECT ... FROM invoices` and the `RETURNING` of
+/// a write to one invoice (SQLite's `RETURNING` cannot name a table alias or a join).
+#[macro_export]
+macro_rules! invoice_columns {
+    () => {
+        "id, shop_id, invoice_number, status, customer_id, \
+         (SELECT c.customer_name FROM customers c WHERE c.id = invoices.customer_id) \
+         AS customer_name, \
+         (SELECT c.phone_number FROM customers c WHERE c.id = invoices.customer_id) \
+         AS customer_phone, \
+         staff_user_id, staff_name, custom_customer_name, custom_phone_number, custom_email, \
+         custom_address, payment_method, sub_total_cents, total_discount_cents, \
+         total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
+         points_earned_cents, card_session_id, card_status, card_payment_intent, created_at, \
+         updated_at, paid_at, client_ref, provisional_number "
+    };
+}
+
+/// `SELECT` [`invoice_columns`] `FROM invoices ` (not aliased: conditions name columns plainly).
 #[macro_export]
 macro_rules! invoice_select {
     () => {
-        "SELECT i.id, i.shop_id, i.invoice_number, i.status, i.customer_id, \
-         c.customer_name AS customer_name, c.phone_number AS customer_phone, \
-         i.staff_user_id, i.staff_name, i.custom_customer_name, i.custom_phone_number, \
-         i.custom_email, i.custom_address, i.payment_method, i.sub_total_cents, \
-         i.total_discount_cents, i.total_tax_cents, i.redeem_cents, i.total_amount_cents, \
-         i.refunded_cents, i.points_earned_cents, i.card_session_id, i.card_status, \
-         i.card_payment_intent, i.created_at, i.updated_at, i.paid_at, i.client_ref, \
-         i.provisional_number FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id "
+        concat!("SELECT ", $crate::invoice_columns!(), "FROM invoices ")
     };
 }
 
@@ -132,14 +178,11 @@ pub async fn find<'e>(
     shop_id: i64,
     id: i64,
 ) -> Result<Option<Invoice>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        invoice_select!(),
-        "WHERE i.id = $1 AND i.shop_id = $2"
-    ))
-    .bind(id)
-    .bind(shop_id)
-    .fetch_optional(db)
-    .await
+    sqlx::query_as(concat!(invoice_select!(), "WHERE id = $1 AND shop_id = $2"))
+        .bind(id)
+        .bind(shop_id)
+        .fetch_optional(db)
+        .await
 }
 
 /// One line of an invoice: what was sold, as it was sold (the catalogue values it was priced

@@ -7,19 +7,31 @@
 
 use super::Executor;
 
+/// The SQL of one customer's balance (hundredths of a point, 0 without rows): its shop and
+/// customer are SQL expressions, so the sum can stand alone or inside another statement.
+#[macro_export]
+macro_rules! loyalty_balance_sql {
+    ($shop:literal, $customer:literal) => {
+        // PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot decode: cast back.
+        concat!(
+            "SELECT CAST(COALESCE(SUM(points_cents), 0) AS BIGINT) FROM loyalty_entries \
+             WHERE shop_id = ",
+            $shop,
+            " AND customer_id = ",
+            $customer
+        )
+    };
+}
+
 /// The balance of one customer of `shop_id`, in hundredths of a point (0 without rows).
 pub async fn balance_cents<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     customer_id: i64,
 ) -> Result<i64, sqlx::Error> {
-    // PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot decode: cast back.
-    sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(points_cents), 0) AS BIGINT) FROM loyalty_entries \
-         WHERE shop_id = $1 AND customer_id = $2",
-    )
-    .bind(shop_id)
-    .bind(customer_id)
-    .fetch_one(db)
-    .await
+    sqlx::query_scalar(crate::loyalty_balance_sql!("$1", "$2"))
+        .bind(shop_id)
+        .bind(customer_id)
+        .fetch_one(db)
+        .await
 }

@@ -8,7 +8,7 @@ use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::{PricedCart, PricedLine};
 
 use super::Executor;
-use super::invoices::{TotalsCents, status};
+use super::invoices::{BindTotals, TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
 
 /// How the invoice is being paid, as stored.
@@ -82,12 +82,7 @@ pub async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(totals.sub_total)
-    .bind(totals.total_discount)
-    .bind(totals.total_tax)
-    .bind(totals.redeem)
-    .bind(totals.total_amount)
-    .bind(totals.points_earned)
+    .bind_totals(totals)
     .execute(db)
     .await
     .map(drop)

@@ -13,7 +13,7 @@ use sqlx::{FromRow, Row};
 
 use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
-use super::invoices::TotalsCents;
+use super::invoices::{BindTotals, TotalsCents};
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::sale_products::SaleProduct;
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
@@ -97,12 +97,7 @@ pub async fn replace_open<'e>(
     .bind(state.status)
     .bind(state.provisional_number)
     .bind(now)
-    .bind(totals.sub_total)
-    .bind(totals.total_discount)
-    .bind(totals.total_tax)
-    .bind(totals.redeem)
-    .bind(totals.total_amount)
-    .bind(totals.points_earned)
+    .bind_totals(totals)
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)

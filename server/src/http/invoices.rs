@@ -21,6 +21,7 @@ use utoipa_axum::routes;
 
 use super::invoice_views::{InvoiceView, invoice_number_text};
 use super::{ApiError, AppState};
+use crate::db::invoice_writes::Locked;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{invoice_writes, loyalty};
 
@@ -59,27 +60,17 @@ fn no_longer_open(invoice: &Invoice) -> ApiError {
 }
 
 /// In a write transaction: locks the shop's sale invoice `id` until commit and returns it,
-/// open (active or saved). 404 for a missing, another shop's or a custom invoice; 409 once it
-/// is paid.
-async fn lock_open_sale(
-    db: &mut AnyConnection,
-    shop_id: i64,
-    id: i64,
-) -> Result<Invoice, ApiError> {
-    let locked = invoice_writes::lock(&mut *db, shop_id, id).await?;
-    if locked
-        .as_deref()
-        .is_none_or(|found| found == status::CUSTOM)
-    {
-        return Err(not_found());
-    }
-    let invoice = invoices::find(&mut *db, shop_id, id)
+/// open (active or saved), with its customer's balance. 404 for a missing, another shop's or a
+/// custom invoice; 409 once it is paid.
+async fn lock_open_sale(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<Locked, ApiError> {
+    let locked = invoice_writes::lock(&mut *db, shop_id, id)
         .await?
+        .filter(|locked| locked.invoice.status != status::CUSTOM)
         .ok_or_else(not_found)?;
-    if !invoice.is_open() {
-        return Err(no_longer_open(&invoice));
+    if !locked.invoice.is_open() {
+        return Err(no_longer_open(&locked.invoice));
     }
-    Ok(invoice)
+    Ok(locked)
 }
 
 /// The answer for one invoice of the shop, read on `db` (in the writing transaction, so it is
@@ -92,19 +83,31 @@ async fn answer(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<Invoice
     view(db, invoice, lines).await
 }
 
-/// The answer for `invoice` and its `lines` as the caller holds them: a sale invoice carries its
-/// customer's loyalty balance (`loyalityPoint`) for the redeem box, read on `db`.
+/// The answer for `invoice` and its `lines` as the caller holds them, with its customer's
+/// loyalty balance read on `db`.
 async fn view(
     db: &mut AnyConnection,
     invoice: Invoice,
     lines: Vec<InvoiceLine>,
 ) -> Result<InvoiceView, ApiError> {
-    let points = match invoice.customer_id {
+    let balance_cents = match invoice.customer_id {
         Some(customer_id) if invoice.status != status::CUSTOM => {
-            Some(loyalty::balance_cents(&mut *db, invoice.shop_id, customer_id).await?)
+            loyalty::balance_cents(&mut *db, invoice.shop_id, customer_id).await?
         }
-        _ => None,
+        _ => 0,
     };
+    view_with_balance(invoice, lines, balance_cents)
+}
+
+/// The answer for `invoice` and its `lines`: a sale invoice carries its customer's loyalty
+/// balance (`loyalityPoint`) for the redeem box.
+fn view_with_balance(
+    invoice: Invoice,
+    lines: Vec<InvoiceLine>,
+    balance_cents: i64,
+) -> Result<InvoiceView, ApiError> {
+    let points = (invoice.customer_id.is_some() && invoice.status != status::CUSTOM)
+        .then_some(balance_cents);
     InvoiceView::new(invoice, lines, points)
 }
 

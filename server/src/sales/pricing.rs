@@ -7,6 +7,7 @@ use rust_decimal::Decimal;
 
 use super::till_state::LineState;
 use crate::db::invoices::InvoiceLine;
+use crate::db::products::Product;
 use crate::http::ApiError;
 
 /// pos_core's view of one stored line.
@@ -25,6 +26,32 @@ pub fn cart_line(line: &InvoiceLine) -> CartLineInput {
         category_discount_rate: line.category_discount_rate,
         product_tax: line.product_tax,
         loyalty_rate: line.loyalty_rate,
+    }
+}
+
+/// pos_core's view of a new line selling `quantity` of `product` as it is now in the catalogue,
+/// with its category's `category_discount_rate`: the same values [`cart_line`] reads back once
+/// `db::invoice_writes::insert_line` stored it (the product's values come from their columns,
+/// so nothing is rounded between the two).
+pub fn product_cart_line(
+    product: &Product,
+    category_discount_rate: Decimal,
+    quantity: Decimal,
+) -> CartLineInput {
+    CartLineInput {
+        product_id: product.id.to_string(),
+        product_name: product.product_name.clone(),
+        quantity,
+        unit: product.unit,
+        custom_product: product.custom,
+        selling_price: product.selling_price,
+        cost_price: product.cost_price,
+        cost_price_profit: product.cost_price_profit,
+        discount: product.discount,
+        discount_type: product.discount_type,
+        category_discount_rate,
+        product_tax: product.product_tax,
+        loyalty_rate: product.loyalty_rate,
     }
 }
 

@@ -7,8 +7,8 @@ use pos_core::validation::{self, QuantityRule};
 use rust_decimal::Decimal;
 
 use super::bodies::AddProduct;
-use super::reprice::commit_repriced;
-use super::{invoice_id, lock_open_sale, view};
+use super::reprice::{commit_priced, commit_repriced, price_keeping_redemption};
+use super::{invoice_id, lock_open_sale, view_with_balance};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
 use crate::db::products::Product;
@@ -19,6 +19,7 @@ use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
+use crate::sales::pricing::{cart_line, product_cart_line};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 pub const PRODUCT_NOT_IN_INVOICE: &str = "Product is not in this invoice";
@@ -132,7 +133,7 @@ pub async fn add(
     let named = named(&body)?;
     let sent = sent_quantity(&body)?;
     let mut transaction = state.db.writer().begin().await?;
-    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let SaleProduct {
         product,
         category_discount_rate,
@@ -144,29 +145,42 @@ pub async fn add(
     let Some(quantity) = wanted_quantity(named, &product, sent, at.map(|at| &lines[at]))? else {
         // The same quantity again: the invoice as it is, nothing written (the transaction
         // only held the lock and is rolled back).
-        let unchanged = view(&mut transaction, invoice, lines).await?;
+        let unchanged = view_with_balance(locked.invoice, lines, locked.balance_cents)?;
         return Ok(Success::ok("Product already in the invoice", unchanged));
     };
-    match at {
+    let now = state.clock.now_millis();
+    let changed = match at {
         Some(at) => {
             let line_id = lines[at].id;
             lines[at] =
                 invoice_writes::set_quantity(&mut *transaction, shop_id, line_id, quantity).await?;
+            commit_repriced(transaction, locked, lines, now).await?
         }
-        None => lines.push(
-            invoice_writes::insert_line(
-                &mut transaction,
-                shop_id,
-                id,
+        None => {
+            // Priced before it is stored, so the new line is inserted with its amounts.
+            let mut cart: Vec<_> = lines.iter().map(cart_line).collect();
+            cart.push(product_cart_line(
                 &product,
                 category_discount_rate,
                 quantity,
+            ));
+            let priced = price_keeping_redemption(&locked, &cart)?;
+            let amounts = priced
+                .lines
+                .last()
+                .ok_or_else(|| ApiError::internal("pricing returned no line for the new one"))?;
+            let line = invoice_writes::insert_line(
+                &mut transaction,
+                (shop_id, id),
+                &product,
+                category_discount_rate,
+                (quantity, amounts),
             )
-            .await?,
-        ),
-    }
-    let now = state.clock.now_millis();
-    let changed = commit_repriced(transaction, invoice, lines, now).await?;
+            .await?;
+            lines.push(line);
+            commit_priced(transaction, locked, &lines, &priced, now).await?
+        }
+    };
     tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
     Ok(Success::ok("Product added to invoice", changed))
 }
@@ -203,7 +217,7 @@ pub async fn remove(
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
     let mut transaction = state.db.writer().begin().await?;
-    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
     let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
     if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
@@ -211,7 +225,7 @@ pub async fn remove(
     }
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
     let now = state.clock.now_millis();
-    let changed = commit_repriced(transaction, invoice, lines, now).await?;
+    let changed = commit_repriced(transaction, locked, lines, now).await?;
     tracing::info!(invoice_id = id, product_id, shop_id, "invoice line removed");
     Ok(Success::ok("Product removed from invoice", changed))
 }
@@ -247,11 +261,11 @@ pub async fn clear(
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
     let mut transaction = state.db.writer().begin().await?;
-    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
+    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
     // An empty cart prices at zero, so the redemption goes too.
     let now = state.clock.now_millis();
-    let cleared = commit_repriced(transaction, invoice, Vec::new(), now).await?;
+    let cleared = commit_repriced(transaction, locked, Vec::new(), now).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice cleared");
     Ok(Success::ok("Invoice cleared", cleared))
 }

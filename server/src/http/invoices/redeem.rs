@@ -14,7 +14,7 @@ use super::bodies::Redeem;
 use super::reprice::commit_priced;
 use super::{invoice_id, lock_open_sale};
 use crate::auth::UserSession;
-use crate::db::{invoices, loyalty, scaled};
+use crate::db::{invoices, scaled};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -64,17 +64,14 @@ pub async fn redeem(
     let field = "redeemAmountAdd";
     let requested = validation::money_amount(field, body.redeem_amount_add.decimal(field)?)?;
     let mut transaction = state.db.writer().begin().await?;
-    let invoice = lock_open_sale(&mut transaction, shop_id, id).await?;
-    // A sale invoice always has its customer (the table's check).
-    let customer_id = invoice.customer_id.ok_or_else(super::not_found)?;
-    let balance = loyalty::balance_cents(&mut *transaction, shop_id, customer_id).await?;
+    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
     let cart: Vec<_> = lines.iter().map(cart_line).collect();
     let due = price(&cart, Decimal::ZERO)?.amount_due();
     // The ledger has no row for this invoice's redemption until it is paid, so the earlier
     // redemption is not deducted from the balance and counts for nothing here.
     let limit = redeem_limit(RedeemLimitInput {
-        available_points: scaled::money(balance),
+        available_points: scaled::money(locked.balance_cents),
         amount_due: due,
         requested,
         earlier_redemption: Decimal::ZERO,
@@ -82,7 +79,7 @@ pub async fn redeem(
     .map_err(refused)?;
     let priced = price(&cart, limit.accepted)?;
     let now = state.clock.now_millis();
-    let changed = commit_priced(transaction, invoice, &lines, &priced, now).await?;
+    let changed = commit_priced(transaction, locked, &lines, &priced, now).await?;
     tracing::info!(invoice_id = id, shop_id, redeem = %limit.accepted, "redemption set");
     Ok(Success::ok("Points amount added", changed))
 }

@@ -1,11 +1,12 @@
 //! Re-pricing an open invoice after its lines changed: every line and the totals come from
 //! pos_core (`sales::pricing`), and a redemption is lowered to what is still due.
 
-use pos_core::pricing::PricedCart;
+use pos_core::pricing::{CartLineInput, PricedCart};
 use sqlx::{Any, Transaction};
 
-use super::commit_view;
+use super::view_with_balance;
 
+use crate::db::invoice_writes::Locked;
 use crate::db::invoices::{Invoice, InvoiceLine, TotalsCents};
 use crate::db::{invoice_writes, scaled};
 use crate::http::ApiError;
@@ -17,22 +18,35 @@ use crate::sales::pricing::{cart_line, price_lowering_redemption};
 /// [`commit_priced`].
 pub async fn commit_repriced(
     transaction: Transaction<'_, Any>,
-    invoice: Invoice,
+    locked: Locked,
     lines: Vec<InvoiceLine>,
     now: i64,
 ) -> Result<InvoiceView, ApiError> {
     let cart: Vec<_> = lines.iter().map(cart_line).collect();
-    let priced = price_lowering_redemption(&cart, scaled::money(invoice.redeem_cents))?;
-    commit_priced(transaction, invoice, &lines, &priced, now).await
+    let priced = price_keeping_redemption(&locked, &cart)?;
+    commit_priced(transaction, locked, &lines, &priced, now).await
+}
+
+/// Prices `cart`, the locked invoice's lines as they are about to be, with its redemption
+/// (lowered to the amount due when fewer or cheaper lines now come to less).
+pub fn price_keeping_redemption(
+    locked: &Locked,
+    cart: &[CartLineInput],
+) -> Result<PricedCart, ApiError> {
+    price_lowering_redemption(cart, scaled::money(locked.invoice.redeem_cents))
 }
 
 /// Stores what pos_core priced the invoice's `lines` at (`priced`, in the same order): every
 /// changed line and the totals, changed at `now`; commits, and answers the invoice as it
 /// committed. The answer is built from what was written, not read back: the invoice's lock,
-/// held since the transaction began, kept every other request off it meanwhile.
+/// held since the transaction began, kept every other request off it meanwhile; the balance is
+/// the one the lock read.
 pub async fn commit_priced(
     mut transaction: Transaction<'_, Any>,
-    invoice: Invoice,
+    Locked {
+        invoice,
+        balance_cents,
+    }: Locked,
     lines: &[InvoiceLine],
     priced: &PricedCart,
     now: i64,
@@ -44,5 +58,6 @@ pub async fn commit_priced(
         updated_at: now,
         ..invoice.with_totals(TotalsCents::of(priced)?)
     };
-    commit_view(transaction, invoice, stored).await
+    transaction.commit().await?;
+    view_with_balance(invoice, stored, balance_cents)
 }
