@@ -36,7 +36,7 @@ pub async fn insert(
         till: None,
         totals: None,
     };
-    invoice_rows::insert_invoice(db, invoice).await
+    Ok(invoice_rows::insert_invoice(db, invoice).await?.id)
 }
 
 /// Marks the custom invoice changed at `now`, taking its lock for the rest of the transaction;

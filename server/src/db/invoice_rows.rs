@@ -8,7 +8,7 @@ use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::invoices::{BindTotals, InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindTotals, Invoice, InvoiceLine, LineRow, TotalsCents};
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 use super::{Executor, counters, till_refs};
@@ -62,21 +62,22 @@ macro_rules! insert_sql {
              total_amount_cents, points_earned_cents) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             $conflict,
-            " RETURNING id"
+            " RETURNING ",
+            $crate::invoice_columns!()
         )
     };
 }
 
-/// Inserts the invoice with the next invoice number and returns its id. Run it in a
+/// Inserts the invoice with the next invoice number and answers it as stored. Run it in a
 /// transaction (`&mut *tx`): the number comes from the same transaction, so numbers are
 /// gap-free per shop.
 pub async fn insert_invoice(
     db: &mut AnyConnection,
     invoice: NewInvoice<'_>,
-) -> Result<i64, sqlx::Error> {
+) -> Result<Invoice, sqlx::Error> {
     insert_numbered(db, invoice, insert_sql!(""))
         .await?
-        .ok_or_else(|| sqlx::Error::Protocol("an invoice insert returned no id".to_owned()))
+        .ok_or_else(|| sqlx::Error::Protocol("an invoice insert returned no row".to_owned()))
 }
 
 /// [`insert_invoice`], unless the shop already has an invoice of the same `client_ref`
@@ -86,7 +87,7 @@ pub async fn insert_invoice(
 pub async fn insert_invoice_unless_ref_taken(
     db: &mut AnyConnection,
     invoice: NewInvoice<'_>,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> Result<Option<Invoice>, sqlx::Error> {
     let sql = insert_sql!(" ON CONFLICT (shop_id, client_ref) DO NOTHING");
     let inserted = insert_numbered(&mut *db, invoice, sql).await?;
     if inserted.is_none() {
@@ -100,7 +101,7 @@ async fn insert_numbered(
     db: &mut AnyConnection,
     invoice: NewInvoice<'_>,
     sql: &'static str,
-) -> Result<Option<i64>, sqlx::Error> {
+) -> Result<Option<Invoice>, sqlx::Error> {
     let number = counters::next(&mut *db, INVOICE_NUMBER, invoice.shop_id).await?;
     let (client_ref, provisional_number, created_at) = match invoice.till {
         Some(till) => (
@@ -112,7 +113,7 @@ async fn insert_numbered(
     };
     let totals = invoice.totals.map(TotalsCents::of).transpose()?;
     let totals = totals.unwrap_or_default();
-    sqlx::query_scalar(sql)
+    sqlx::query_as(sql)
         .bind(invoice.shop_id)
         .bind(number)
         .bind(invoice.status)

@@ -68,58 +68,43 @@ pub async fn park_active_carts<'e>(
     Ok(result.rows_affected())
 }
 
-/// The user's newest `active` cart without lines, if any: reused for the next customer instead
-/// of leaving an empty cart behind.
-pub async fn empty_active_cart<'e>(
+/// Gives the user's newest `active` cart without lines, if any, to `customer_id` (and to the
+/// user's current name) and answers it: reused for the next customer instead of leaving an
+/// empty cart behind. Its amounts are all zero already, the redemption included.
+pub async fn reuse_empty_cart<'e>(
     db: impl Executor<'e>,
-    shop_id: i64,
-    staff_user_id: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT i.id FROM invoices i \
+    (shop_id, customer_id): (i64, i64),
+    staff: Staff<'_>,
+    now: i64,
+) -> Result<Option<Invoice>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE invoices SET customer_id = $3, staff_name = $4, redeem_cents = 0, \
+         total_amount_cents = 0, updated_at = $5 \
+         WHERE id = (SELECT i.id FROM invoices i \
          WHERE i.shop_id = $1 AND i.staff_user_id = $2 AND i.status = 'active' \
          AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.invoice_id = i.id) \
-         ORDER BY i.id DESC LIMIT 1",
-    )
+         ORDER BY i.id DESC LIMIT 1) RETURNING ",
+        crate::invoice_columns!()
+    ))
     .bind(shop_id)
-    .bind(staff_user_id)
+    .bind(staff.user_id)
+    .bind(customer_id)
+    .bind(staff.user_name)
+    .bind(now)
     .fetch_optional(db)
     .await
 }
 
-/// Gives an empty cart to another customer (and to the user's current name); its amounts are
-/// all zero already, the redemption included.
-pub async fn switch_customer<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    id: i64,
-    customer_id: i64,
-    staff: Staff<'_>,
-    now: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE invoices SET customer_id = $3, staff_name = $4, redeem_cents = 0, \
-         total_amount_cents = 0, updated_at = $5 WHERE id = $1 AND shop_id = $2",
-    )
-    .bind(id)
-    .bind(shop_id)
-    .bind(customer_id)
-    .bind(staff.user_name)
-    .bind(now)
-    .execute(db)
-    .await
-    .map(drop)
-}
-
-/// Inserts an `active` cart for `customer_id` and returns its id. Run it in a transaction: the
-/// invoice number comes from the same transaction, so numbers are gap-free per shop.
+/// Inserts an `active` cart for `customer_id` and answers it as stored. Run it in a
+/// transaction: the invoice number comes from the same transaction, so numbers are gap-free
+/// per shop.
 pub async fn insert_cart(
     db: &mut AnyConnection,
     shop_id: i64,
     customer_id: i64,
     staff: Staff<'_>,
     now: i64,
-) -> Result<i64, sqlx::Error> {
+) -> Result<Invoice, sqlx::Error> {
     let invoice = NewInvoice {
         shop_id,
         status: status::ACTIVE,

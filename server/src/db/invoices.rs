@@ -8,7 +8,7 @@ use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::Any;
 use sqlx::any::AnyArguments;
-use sqlx::query::{Query, QueryScalar};
+use sqlx::query::{Query, QueryAs};
 
 use super::Executor;
 use super::scaled::{CENTS, E3, E4, money, plain, to_scaled};
@@ -119,7 +119,7 @@ impl<'q> BindTotals for Query<'q, Any, AnyArguments> {
     }
 }
 
-impl<'q, O> BindTotals for QueryScalar<'q, Any, O, AnyArguments> {
+impl<'q, O> BindTotals for QueryAs<'q, Any, O, AnyArguments> {
     fn bind_totals(self, totals: TotalsCents) -> Self {
         totals.in_column_order().into_iter().fold(self, Self::bind)
     }

@@ -35,3 +35,21 @@ pub async fn balance_cents<'e>(
         .fetch_one(db)
         .await
 }
+
+/// The balance of customer `customer_id` of `shop_id` (as [`balance_cents`]), read with the
+/// customer; `None` when the shop has no such customer or it was deleted.
+pub async fn live_customer_balance_cents<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    customer_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(concat!(
+        "SELECT (",
+        crate::loyalty_balance_sql!("customers.shop_id", "customers.id"),
+        ") FROM customers WHERE id = $2 AND shop_id = $1 AND deleted_at IS NULL"
+    ))
+    .bind(shop_id)
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}

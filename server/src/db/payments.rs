@@ -8,7 +8,7 @@ use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::{PricedCart, PricedLine};
 
 use super::Executor;
-use super::invoices::{BindTotals, TotalsCents, status};
+use super::invoices::{BindTotals, Invoice, TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
 
 /// How the invoice is being paid, as stored.
@@ -25,28 +25,30 @@ pub struct Claim<'a> {
 
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
 /// payment method and time; a card payment also records its session, PaymentIntent and
-/// `card_status` paid. `false` when the invoice is not open (already paid, refunded, custom,
-/// another shop's or missing): then nothing changed. Of concurrent claims of one invoice exactly
-/// one gets `true`: the others wait for its row (PostgreSQL) or the database (SQLite) and then
-/// no longer match `status IN (...)`.
+/// `card_status` paid. Answers the invoice as the statement left it (its totals are still the
+/// cart's: the payment stores its own). `None` when the invoice is not open (already paid,
+/// refunded, custom, another shop's or missing): then nothing changed. Of concurrent claims of
+/// one invoice exactly one gets it: the others wait for its row (PostgreSQL) or the database
+/// (SQLite) and then no longer match `status IN (...)`.
 pub async fn claim_open<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     invoice_id: i64,
     claim: Claim<'_>,
-) -> Result<bool, sqlx::Error> {
+) -> Result<Option<Invoice>, sqlx::Error> {
     let (session_id, payment_intent) = match claim.card {
         Some((session_id, payment_intent)) => (Some(session_id), payment_intent),
         None => (None, None),
     };
     let card_status = claim.card.map(|_| super::invoices::card_status::PAID);
-    let result = sqlx::query(
+    sqlx::query_as(concat!(
         "UPDATE invoices SET status = $3, payment_method = $4, paid_at = $11, updated_at = $5, \
          card_status = COALESCE($6, card_status), \
          card_session_id = COALESCE($7, card_session_id), \
          card_payment_intent = COALESCE($8, card_payment_intent) \
-         WHERE id = $1 AND shop_id = $2 AND status IN ($9, $10)",
-    )
+         WHERE id = $1 AND shop_id = $2 AND status IN ($9, $10) RETURNING ",
+        crate::invoice_columns!()
+    ))
     .bind(invoice_id)
     .bind(shop_id)
     .bind(status::PAID)
@@ -58,9 +60,8 @@ pub async fn claim_open<'e>(
     .bind(status::ACTIVE)
     .bind(status::SAVED)
     .bind(claim.paid_at)
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() > 0)
+    .fetch_optional(db)
+    .await
 }
 
 fn cents(value: rust_decimal::Decimal) -> Result<i64, sqlx::Error> {

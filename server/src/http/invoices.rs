@@ -122,15 +122,3 @@ async fn commit_answer(
     transaction.commit().await?;
     Ok(committed)
 }
-
-/// Commits the write and answers `invoice` with `lines`, which the caller holds as it wrote
-/// them (the balance is read in the transaction, just before the commit).
-async fn commit_view(
-    mut transaction: Transaction<'_, Any>,
-    invoice: Invoice,
-    lines: Vec<InvoiceLine>,
-) -> Result<InvoiceView, ApiError> {
-    let committed = view(&mut transaction, invoice, lines).await?;
-    transaction.commit().await?;
-    Ok(committed)
-}

@@ -122,12 +122,12 @@ pub async fn settle(
         now,
         paid_at: now,
     };
-    if !payments::claim_open(&mut *tx, shop_id, invoice_id, claim).await? {
+    let Some(claimed) = payments::claim_open(&mut *tx, shop_id, invoice_id, claim).await? else {
         let found = invoices::find(&mut *tx, shop_id, invoice_id).await?;
         tx.rollback().await?;
         return not_open(found, card.as_ref());
-    }
-    let settled = settle_claimed(&mut tx, shop_id, invoice_id, now, Shortfalls::Refuse).await?;
+    };
+    let settled = settle_claimed(&mut tx, claimed, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -141,20 +141,17 @@ pub async fn settle(
     })
 }
 
-/// Steps 2 to 6 on invoice `invoice_id`, which this transaction has just claimed
-/// (`payments::claim_open`, after `sync::claim`): prices it, checks or covers the redemption,
+/// Steps 2 to 6 on `invoice`, as this transaction has just claimed it (`payments::claim_open`,
+/// after `sync::claim`): prices it, checks or covers the redemption,
 /// takes the stock, writes the ledger and the dashboard roll-ups. With `Refuse` it refuses
 /// what it cannot take; with `Record` it takes it and flags it. The caller commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
-    shop_id: i64,
-    invoice_id: i64,
+    invoice: Invoice,
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ApiError> {
-    let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
-        .await?
-        .ok_or_else(|| ApiError::internal("the claimed invoice cannot be read back"))?;
+    let (shop_id, invoice_id) = (invoice.shop_id, invoice.id);
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let cart = price(&invoice, &lines)?;
     let mut flags = Vec::new();

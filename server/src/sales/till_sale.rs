@@ -121,10 +121,10 @@ pub async fn pay(
         now,
         paid_at: sane_time(payment.paid_at, now),
     };
-    if !payments::claim_open(&mut *tx, shop_id, applied.id, claim).await? {
-        return Err(ApiError::internal("the applied till invoice is not open"));
-    }
-    let settled = settle_claimed(&mut *tx, shop_id, applied.id, now, Shortfalls::Record).await?;
+    let claimed = payments::claim_open(&mut *tx, shop_id, applied.id, claim)
+        .await?
+        .ok_or_else(|| ApiError::internal("the applied till invoice is not open"))?;
+    let settled = settle_claimed(&mut *tx, claimed, now, Shortfalls::Record).await?;
     let (paid, mut flags) = (settled.invoice, settled.flags);
     let charged = money(paid.total_amount_cents);
     let at_catalogue = catalogue_total(&paid, &settled.lines, &named.products)?;

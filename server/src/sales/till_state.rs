@@ -183,7 +183,10 @@ pub async fn apply(
                 totals: Some(&priced),
             };
             match invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await? {
-                Some(id) => Applied { id, created: true },
+                Some(inserted) => Applied {
+                    id: inserted.id,
+                    created: true,
+                },
                 None => return Ok(None),
             }
         }

@@ -5,11 +5,11 @@ use axum::extract::{Path, State};
 use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
-use super::{answer, commit_answer, commit_view, invoice_id, lock_open_sale, not_found};
+use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found, view_with_balance};
 use crate::auth::UserSession;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoice_writes;
-use crate::db::{customers, invoices};
+use crate::db::{invoices, loyalty};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -66,42 +66,33 @@ pub async fn create(
     // A write first: on SQLite the transaction is a writer from the start (see db::invoice_writes).
     let parked =
         invoice_writes::park_active_carts(&mut *transaction, shop_id, staff.user_id, now).await?;
-    customers::find(&mut *transaction, shop_id, customer_id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
+    let balance_cents =
+        loyalty::live_customer_balance_cents(&mut *transaction, shop_id, customer_id)
+            .await?
+            .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
     let reused =
-        invoice_writes::empty_active_cart(&mut *transaction, shop_id, staff.user_id).await?;
-    let id = match reused {
-        Some(id) => {
-            invoice_writes::switch_customer(
-                &mut *transaction,
-                shop_id,
-                id,
-                customer_id,
-                staff,
-                now,
-            )
+        invoice_writes::reuse_empty_cart(&mut *transaction, (shop_id, customer_id), staff, now)
             .await?;
-            id
-        }
+    let reused_one = reused.is_some();
+    // The cart has no lines: a new one, or the user's cart reused because it had none.
+    let started = match reused {
+        Some(cart) => cart,
         None => {
             invoice_writes::insert_cart(&mut transaction, shop_id, customer_id, staff, now).await?
         }
     };
-    // The cart has no lines: a new one, or the user's cart reused because it had none.
-    let started = invoices::find(&mut *transaction, shop_id, id)
-        .await?
-        .ok_or_else(not_found)?;
-    let cart = commit_view(transaction, started, Vec::new()).await?;
+    let id = started.id;
+    transaction.commit().await?;
+    let cart = view_with_balance(started, Vec::new(), balance_cents)?;
     tracing::info!(
         invoice_id = id,
         customer_id,
         shop_id,
         parked,
-        reused = reused.is_some(),
+        reused = reused_one,
         "cart started"
     );
-    Ok(if reused.is_some() {
+    Ok(if reused_one {
         Success::ok("Invoice created", cart)
     } else {
         Success::created("Invoice created", cart)
