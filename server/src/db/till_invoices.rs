@@ -13,7 +13,7 @@ use sqlx::{FromRow, Row};
 
 use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
-use super::invoices::{BindTotals, TotalsCents};
+use super::invoices::{BindTotals, InvoiceLine, LineRow, TotalsCents};
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::sale_products::SaleProduct;
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
@@ -182,22 +182,24 @@ pub struct TillLine<'a> {
 }
 
 /// Inserts a line at `position` of invoice `invoice_id` with the amounts pos_core `priced` it
-/// at (the invoice's totals go in with the invoice row, or with [`replace_open`]).
+/// at (the invoice's totals go in with the invoice row, or with [`replace_open`]), and answers
+/// it as stored.
 pub async fn insert_line<'e>(
     db: impl Executor<'e>,
     (shop_id, invoice_id, position): (i64, i64, i64),
     line: &TillLine<'_>,
     priced: &PricedLine,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
+) -> Result<InvoiceLine, sqlx::Error> {
+    let row: LineRow = sqlx::query_as(concat!(
         "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
          product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
          cost_price_profit_e4, discount_e4, discount_type, category_id, \
          category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
          discount_cents, tax_cents, total_cents, points_earned_cents) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23)",
-    )
+         $18, $19, $20, $21, $22, $23) RETURNING ",
+        crate::invoice_line_columns!()
+    ))
     .bind(invoice_id)
     .bind(shop_id)
     .bind(position)
@@ -221,9 +223,9 @@ pub async fn insert_line<'e>(
     .bind(to_scaled(priced.tax, CENTS)?)
     .bind(to_scaled(priced.total, CENTS)?)
     .bind(to_scaled(priced.points_earned, CENTS)?)
-    .execute(db)
-    .await
-    .map(drop)
+    .fetch_one(db)
+    .await?;
+    InvoiceLine::try_from(row)
 }
 
 /// What taking stock for a synced sale left: the quantity on hand after it (below 0 when the

@@ -127,7 +127,9 @@ pub async fn settle(
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     };
-    let settled = settle_claimed(&mut tx, claimed, now, Shortfalls::Refuse).await?;
+    let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
+    let sale = (claimed, lines);
+    let settled = settle_claimed(&mut tx, sale, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -142,17 +144,16 @@ pub async fn settle(
 }
 
 /// Steps 2 to 6 on `invoice`, as this transaction has just claimed it (`payments::claim_open`,
-/// after `sync::claim`): prices it, checks or covers the redemption,
+/// after `sync::claim`), with its stored `lines`: prices it, checks or covers the redemption,
 /// takes the stock, writes the ledger and the dashboard roll-ups. With `Refuse` it refuses
 /// what it cannot take; with `Record` it takes it and flags it. The caller commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
-    invoice: Invoice,
+    (invoice, lines): (Invoice, Vec<InvoiceLine>),
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ApiError> {
     let (shop_id, invoice_id) = (invoice.shop_id, invoice.id);
-    let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let cart = price(&invoice, &lines)?;
     let mut flags = Vec::new();
     let covered = match invoice.customer_id {

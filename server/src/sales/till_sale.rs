@@ -124,7 +124,8 @@ pub async fn pay(
     let claimed = payments::claim_open(&mut *tx, shop_id, applied.id, claim)
         .await?
         .ok_or_else(|| ApiError::internal("the applied till invoice is not open"))?;
-    let settled = settle_claimed(&mut *tx, claimed, now, Shortfalls::Record).await?;
+    let sale = (claimed, applied.lines);
+    let settled = settle_claimed(&mut *tx, sale, now, Shortfalls::Record).await?;
     let (paid, mut flags) = (settled.invoice, settled.flags);
     let charged = money(paid.total_amount_cents);
     let at_catalogue = catalogue_total(&paid, &settled.lines, &named.products)?;

@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
-use crate::db::invoices::{self, status};
+use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::sale_products::SaleProduct;
 use crate::db::till_invoices::{self, OpenState, TillLine};
 use crate::db::{invoice_writes, till_customers};
@@ -72,11 +72,13 @@ pub struct Named {
     pub products: Vec<SaleProduct>,
 }
 
-/// Which invoice the state was applied to, and whether it was created now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which invoice the state was applied to, whether it was created now, and its lines as
+/// stored (every line is written again by [`apply`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct Applied {
     pub id: i64,
     pub created: bool,
+    pub lines: Vec<InvoiceLine>,
 }
 
 /// A time the till sent, when it is believable: after 1970 and not ahead of `now` by more than
@@ -160,12 +162,12 @@ pub async fn apply(
         status: state.status,
         provisional_number: &state.provisional_number,
     };
-    let applied = match existing {
+    let (id, created) = match existing {
         Some((id, found)) => {
             refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
             till_invoices::replace_open(&mut *tx, (shop_id, id), open, &priced, now).await?;
             invoice_writes::delete_lines(&mut *tx, shop_id, id).await?;
-            Applied { id, created: false }
+            (id, false)
         }
         None => {
             let naming = TillNaming {
@@ -183,19 +185,21 @@ pub async fn apply(
                 totals: Some(&priced),
             };
             match invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await? {
-                Some(inserted) => Applied {
-                    id: inserted.id,
-                    created: true,
-                },
+                Some(inserted) => (inserted.id, true),
                 None => return Ok(None),
             }
         }
     };
+    let mut stored = Vec::with_capacity(lines.len());
     for ((position, line), amounts) in (1..).zip(&lines).zip(&priced.lines) {
-        let at = (shop_id, applied.id, position);
-        till_invoices::insert_line(&mut *tx, at, line, amounts).await?;
+        let at = (shop_id, id, position);
+        stored.push(till_invoices::insert_line(&mut *tx, at, line, amounts).await?);
     }
-    Ok(Some(applied))
+    Ok(Some(Applied {
+        id,
+        created,
+        lines: stored,
+    }))
 }
 
 /// A custom invoice is not the till's (404); a paid or refunded one can no longer change (409).
