@@ -45,6 +45,12 @@ async fn each_cart_write_answers_what_a_read_then_shows(backend: Backend) {
                    "discount": "0.15", "productTax": "6"}),
         )
         .await;
+    let soap = shop
+        .product(
+            "Soap",
+            json!({"sellingPrice": "1.99", "productTax": "12.5", "loyaltyRate": "1"}),
+        )
+        .await;
 
     let started = shop.staff.post_empty(&format!("/invoice/{aisha}")).await;
     let invoice = started.data()["_id"].as_str().unwrap().to_owned();
@@ -75,6 +81,9 @@ async fn each_cart_write_answers_what_a_read_then_shows(backend: Backend) {
         .await;
     assert_eq!(write.data()["redeemAmount"], json!(4.5), "{:#}", write.body);
     answered_as_stored(&mut shop, &invoice, "redeemed", write).await;
+    // A new line is priced before it is stored, here under the redemption.
+    let write = shop.staff.post(&lines, json!({"productId": soap})).await;
+    answered_as_stored(&mut shop, &invoice, "soap under the redemption", write).await;
     let path = format!("/invoice/{invoice}/product/{rice}");
     let write = shop.staff.call("PUT", &path, None).await;
     answered_as_stored(&mut shop, &invoice, "rice removed", write).await;
@@ -90,4 +99,29 @@ async fn each_cart_write_answers_what_a_read_then_shows(backend: Backend) {
     let paid = shop.staff.post_empty(&path).await;
     assert_eq!(paid.data()["status"], "paid", "{:#}", paid.body);
     answered_as_stored(&mut shop, &invoice, "paid in cash", paid).await;
+
+    // The next customer's cart, then the cashier switches customer: the empty cart is reused
+    // (200), now Ben's, with his name and balance.
+    let started = shop.staff.post_empty(&format!("/invoice/{aisha}")).await;
+    assert_eq!(started.status, 201, "{:#}", started.body);
+    let next = started.data()["_id"].as_str().unwrap().to_owned();
+    answered_as_stored(&mut shop, &next, "the next cart", started).await;
+    let ben = shop.customer("Ben", "7775678").await;
+    shop.give_points(&ben, 250).await;
+    let switched = shop.staff.post_empty(&format!("/invoice/{ben}")).await;
+    assert_eq!(switched.status, 200, "{:#}", switched.body);
+    let data = switched.data();
+    assert_eq!(data["_id"], json!(next), "{:#}", switched.body);
+    assert_eq!(
+        data["customer"]["customerName"], "Ben",
+        "{:#}",
+        switched.body
+    );
+    assert_eq!(
+        data["customer"]["loyalityPoint"],
+        json!(2.5),
+        "{:#}",
+        switched.body
+    );
+    answered_as_stored(&mut shop, &next, "switched to Ben", switched).await;
 }
