@@ -33,6 +33,11 @@ function textField(detail: Record<string, unknown>, name: string): string | null
 /** A quantity as the server wrote it, with a true minus sign: "−2", "−0.125". */
 const quantityText = (value: number | string) => String(value).replace(/^-/, '\u2212');
 
+/** A quantity's unit after a number: the unit `no` (SPEC part 9) counts pieces, so "−2 pcs". */
+function stockUnit(unit: string | null): string | null {
+  return unit === 'no' ? 'pcs' : unit;
+}
+
 /**
  * The sentence for one flag, e.g. "Charged MVR 3.00; the catalogue now prices it at MVR 20.00".
  * A detail missing a field it should have (or a kind this app does not know) says so plainly
@@ -58,7 +63,7 @@ export function flagSentence(flag: SaleFlag, currencyCode: string): string {
       const after = numberField(detail, 'quantityAfter');
       if (after === null) break;
       // Flags recorded before the unit was part of the detail have none.
-      const unit = textField(detail, 'unit');
+      const unit = stockUnit(textField(detail, 'unit'));
       return `${product}: stock went to ${quantityText(after)}${unit ? ` ${unit}` : ''}`;
     }
     case 'deleted_product':

@@ -31,7 +31,7 @@ const flag = (id: string, kind: string, detail: Record<string, unknown>, invoice
 /** One flag of each kind, as the server writes them (amounts as JSON numbers). */
 const everyKind: SaleFlag[] = [
   flag('9', 'price_difference', { chargedTotal: 3.0, catalogueTotal: 20.0 }),
-  flag('8', 'negative_stock', { productId: '31', productName: 'Cola 330ml Can', quantityAfter: -2 }),
+  flag('8', 'negative_stock', { productId: '31', productName: 'Cola 330ml Can', quantityAfter: -2, unit: 'no' }),
   flag('7', 'deleted_product', { productId: '32', productName: 'Lemon Tea' }),
   flag('6', 'loyalty_shortfall', { customerId: '12', redeemed: 5, balance: 2.17, shortfall: 2.83 }),
   flag('5', 'total_mismatch', { tillTotal: 10.26, serverTotal: 10.25 }),
@@ -71,7 +71,7 @@ describe('sync review (/admin/sync/review)', () => {
     expect(headers(container)).toEqual(['When', 'Invoice', 'Issue', 'What happened']);
     expect(rows(container)).toEqual([
       ['Mar 5, 2025, 2:45 PM', 'INV-000009', 'Price difference', 'Charged MVR 3.00; the catalogue now prices it at MVR 20.00'],
-      ['Mar 5, 2025, 2:45 PM', 'INV-000008', 'Negative stock', 'Cola 330ml Can: stock went to \u22122'],
+      ['Mar 5, 2025, 2:45 PM', 'INV-000008', 'Negative stock', 'Cola 330ml Can: stock went to \u22122 pcs'],
       ['Mar 5, 2025, 2:45 PM', 'INV-000007', 'Deleted product', 'Lemon Tea: sold after the product was deleted'],
       [
         'Mar 5, 2025, 2:45 PM', 'INV-000006', 'Loyalty shortfall',
