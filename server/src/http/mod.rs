@@ -26,6 +26,7 @@ mod list_page;
 pub mod numbers;
 pub mod openapi;
 pub mod openapi_links;
+mod openapi_params;
 mod password_reset;
 mod payments;
 mod people;
@@ -139,6 +140,7 @@ fn documented_routes_only() -> utoipa::openapi::OpenApi {
         .merge(uploads::router(0))
         .into_openapi();
     openapi_links::add_links(&mut document);
+    openapi_params::constrain_key_headers(&mut document);
     document
 }
 

@@ -140,7 +140,13 @@ pub fn add_links(document: &mut OpenApi) {
 
 /// The operation named `operation_id`.
 fn operation_mut<'a>(document: &'a mut OpenApi, operation_id: &str) -> Option<&'a mut Operation> {
-    document.paths.paths.values_mut().find_map(|item| {
+    operations_mut(document)
+        .find(|operation| operation.operation_id.as_deref() == Some(operation_id))
+}
+
+/// Every operation of `document` (the API uses these five methods).
+pub fn operations_mut(document: &mut OpenApi) -> impl Iterator<Item = &mut Operation> {
+    document.paths.paths.values_mut().flat_map(|item| {
         [
             item.get.as_mut(),
             item.post.as_mut(),
@@ -150,6 +156,5 @@ fn operation_mut<'a>(document: &'a mut OpenApi, operation_id: &str) -> Option<&'
         ]
         .into_iter()
         .flatten()
-        .find(|operation| operation.operation_id.as_deref() == Some(operation_id))
     })
 }

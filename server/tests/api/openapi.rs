@@ -41,11 +41,48 @@ async fn the_document_is_served_and_describes_every_operation(backend: Backend) 
         "links that lead nowhere:\n{}",
         broken.join("\n")
     );
+    let (keys, loose) = loose_key_headers(&document);
+    assert!(
+        keys >= 20,
+        "only {keys} operations document Idempotency-Key"
+    );
+    assert!(
+        loose.is_empty(),
+        "Idempotency-Key headers without the key's rules:\n{}",
+        loose.join("\n")
+    );
 }
 
 /// Every entry of the links table is in the document, and every link of the document names
 /// an operation of it and one of that operation's path parameters (a renamed operation or
 /// parameter would otherwise leave Schemathesis's stateful phase silently unlinked).
+/// How many operations take an `Idempotency-Key` header, and those whose header schema does
+/// not say the server's rule (1 to 200 characters from `!` to `~`).
+fn loose_key_headers(document: &Value) -> (usize, Vec<String>) {
+    let mut keys = 0;
+    let mut loose = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for method in METHODS {
+            let parameters = item[method]["parameters"].as_array().into_iter().flatten();
+            for parameter in parameters.filter(|parameter| {
+                parameter["in"] == "header" && parameter["name"] == "Idempotency-Key"
+            }) {
+                keys += 1;
+                let schema = &parameter["schema"];
+                let rule = (
+                    &schema["minLength"],
+                    &schema["maxLength"],
+                    &schema["pattern"],
+                );
+                if rule != (&Value::from(1), &Value::from(200), &Value::from("^[!-~]+$")) {
+                    loose.push(format!("{method} {path}: {schema}"));
+                }
+            }
+        }
+    }
+    (keys, loose)
+}
+
 fn broken_links(document: &Value) -> Vec<String> {
     let mut operations = std::collections::HashMap::new();
     for (path, item) in document["paths"].as_object().unwrap() {
