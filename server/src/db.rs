@@ -21,6 +21,7 @@ pub mod invoice_rows;
 pub mod invoice_writes;
 pub mod invoices;
 pub mod loyalty;
+pub mod multi_row;
 pub mod payments;
 pub mod permissions;
 pub mod products;

@@ -54,9 +54,8 @@ pub async fn rebuild(
     for ((day, method), cents) in days {
         rows::add_to_day(&mut *tx, shop_id, day, &method, cents).await?;
     }
-    for (category, cents) in categories {
-        rows::add_to_category(&mut *tx, shop_id, category, cents).await?;
-    }
+    let categories: Vec<_> = categories.into_iter().collect();
+    rows::add_to_categories(&mut *tx, shop_id, &categories).await?;
     Ok(counts)
 }
 

@@ -109,9 +109,12 @@ pub async fn record(
     for ((day, method), delta) in days.into_iter().filter(|(_, delta)| *delta != 0) {
         rows::add_to_day(&mut *tx, shop_id, day, method, delta).await?;
     }
-    for (category, delta) in categories.into_iter().filter(|(_, delta)| *delta != 0) {
-        rows::add_to_category(&mut *tx, shop_id, category, delta).await?;
-    }
+    // In ascending category order (a BTreeMap), so concurrent writers lock rows alike.
+    let changed: Vec<_> = categories
+        .into_iter()
+        .filter(|(_, delta)| *delta != 0)
+        .collect();
+    rows::add_to_categories(&mut *tx, shop_id, &changed).await?;
     Ok(())
 }
 

@@ -2,8 +2,13 @@
 //! local date and payment method) and `dashboard_categories` (kept cents per category), the
 //! shop's `dashboard_zone`, and the reads a rebuild makes of the paid invoices.
 
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AssertSqlSafe};
+
 use super::Executor;
 use super::invoices::status;
+use super::multi_row::{insert_sql, rows_per_insert};
 
 /// One roll-up row of `dashboard_days`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -114,29 +119,33 @@ pub async fn add_to_day<'e>(
     .map(drop)
 }
 
-/// Adds `delta_cents` (may be negative) to a category's row (`category_id` 0: no category).
-pub async fn add_to_category<'e>(
-    db: impl Executor<'e>,
+/// Adds each `(category_id, delta_cents)` (a delta may be negative; `category_id` 0: no
+/// category) to its category's row, creating the missing ones, in one statement per
+/// [`rows_per_insert`] categories. The categories must differ from each other (PostgreSQL
+/// refuses to update one row twice in a statement); given in ascending order, every writer
+/// takes the rows' locks in the same order.
+pub async fn add_to_categories(
+    db: &mut AnyConnection,
     shop_id: i64,
-    category_id: i64,
-    delta_cents: i64,
+    deltas: &[(i64, i64)],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO dashboard_categories (shop_id, category_id, kept_cents) \
-         VALUES ($1, $2, $3) \
-         ON CONFLICT (shop_id, category_id) \
-         DO UPDATE SET kept_cents = dashboard_categories.kept_cents + excluded.kept_cents",
-    )
-    .bind(shop_id)
-    .bind(category_id)
-    .bind(delta_cents)
-    .execute(db)
-    .await
-    .map(drop)
+    const COLUMNS: [&str; 3] = ["shop_id", "category_id", "kept_cents"];
+    for chunk in deltas.chunks(rows_per_insert(COLUMNS.len())) {
+        let sql = insert_sql("dashboard_categories", &COLUMNS, chunk.len())
+            + " ON CONFLICT (shop_id, category_id) \
+               DO UPDATE SET kept_cents = dashboard_categories.kept_cents + excluded.kept_cents";
+        // Only placeholders and this module's own table and column names: no input in the text.
+        let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
+        for (category_id, delta_cents) in chunk {
+            query = query.bind(shop_id).bind(*category_id).bind(*delta_cents);
+        }
+        query.execute(&mut *db).await?;
+    }
+    Ok(())
 }
 
 /// Deletes a shop's roll-up rows (the start of a rebuild).
-pub async fn clear(db: &mut sqlx::AnyConnection, shop_id: i64) -> Result<(), sqlx::Error> {
+pub async fn clear(db: &mut AnyConnection, shop_id: i64) -> Result<(), sqlx::Error> {
     sqlx::query("DELETE FROM dashboard_days WHERE shop_id = $1")
         .bind(shop_id)
         .execute(&mut *db)

@@ -3,29 +3,18 @@
 //! (setup::demo_sales) and the dashboard benchmark's seeder (server/examples/dashboard_load)
 //! use it; the live selling flow never does (it pays one invoice at a time, sales::settle).
 //!
-//! Rows go in with multi-row INSERTs of up to [`VALUES_PER_INSERT`] values, in the caller's transaction.
+//! Rows go in with multi-row INSERTs (`db::multi_row`), in the caller's transaction.
 //! Ids are the database's own: the caller numbers the invoices (`counters::next_block` of
 //! `invoice_rows::INVOICE_NUMBER`, as the real flow numbers them) and reads the ids back by
 //! number ([`invoice_ids`]) before inserting the lines. The amounts are the caller's, priced by
 //! pos_core; nothing here computes money.
-
-use std::fmt::Write;
 
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
 
 use super::Executor;
-
-/// Values bound per INSERT; rows per statement are this divided by the row's width. Kept low
-/// because sqlx looks each SQLite parameter up by name, which SQLite does by scanning them all:
-/// a statement's binding time grows with the square of its values (at 23,000 values per
-/// statement the seeder spent 99 % of its time there).
-pub const VALUES_PER_INSERT: usize = 1_000;
-
-fn rows_per_insert(columns: usize) -> usize {
-    (VALUES_PER_INSERT / columns).max(1)
-}
+use super::multi_row::{insert_sql, rows_per_insert};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).
 #[derive(Debug, Clone)]
@@ -88,22 +77,6 @@ pub struct PastRefund {
 pub struct Seller<'a> {
     pub user_id: i64,
     pub user_name: &'a str,
-}
-
-/// `INSERT INTO {table} ({columns}) VALUES ($1, ..), ($n, ..)` for `rows` rows.
-fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
-    let mut sql = format!("INSERT INTO {table} ({}) VALUES ", columns.join(", "));
-    let mut next = 1;
-    for row in 0..rows {
-        sql.push_str(if row == 0 { "(" } else { ", (" });
-        for column in 0..columns.len() {
-            let comma = if column == 0 { "" } else { ", " };
-            let _ = write!(sql, "{comma}${next}");
-            next += 1;
-        }
-        sql.push(')');
-    }
-    sql
 }
 
 const INVOICE_COLUMNS: [&str; 19] = [
@@ -304,17 +277,4 @@ pub async fn forget_rollups<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(
         .execute(db)
         .await
         .map(drop)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn placeholders_number_every_value_of_every_row() {
-        assert_eq!(
-            insert_sql("t", &["a", "b"], 2),
-            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
-        );
-    }
 }
