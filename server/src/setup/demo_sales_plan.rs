@@ -17,6 +17,7 @@ use crate::db::products::Product;
 use crate::db::sales_history::{PastInvoice, PastLine, PastRefund};
 use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
 use crate::http::ApiError;
+use crate::sales::pricing::product_cart_line;
 
 pub use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random, daily_counts};
 
@@ -109,7 +110,9 @@ impl<'a> SalesHistory<'a> {
         let chosen = self.choose_lines();
         let cart_lines: Vec<CartLineInput> = chosen
             .iter()
-            .map(|(product, quantity)| cart_line(product, *quantity))
+            .map(|(sold, quantity)| {
+                product_cart_line(&sold.product, sold.category_discount_rate, *quantity)
+            })
             .collect();
         let mut cart = price(&cart_lines, Decimal::ZERO)?;
         if self.random.below(1000) < self.plan.redeemed_per_mille
@@ -231,25 +234,6 @@ impl Iterator for SalesHistory<'_> {
     fn next(&mut self) -> Option<Self::Item> {
         let paid_at = self.next_paid_at()?;
         Some(self.sale(paid_at))
-    }
-}
-
-fn cart_line(sold: &SaleProduct, quantity: Decimal) -> CartLineInput {
-    let product = &sold.product;
-    CartLineInput {
-        product_id: product.id.to_string(),
-        product_name: product.product_name.clone(),
-        quantity,
-        unit: product.unit,
-        custom_product: product.custom,
-        selling_price: product.selling_price,
-        cost_price: product.cost_price,
-        cost_price_profit: product.cost_price_profit,
-        discount: product.discount,
-        discount_type: product.discount_type,
-        category_discount_rate: sold.category_discount_rate,
-        product_tax: product.product_tax,
-        loyalty_rate: product.loyalty_rate,
     }
 }
 
