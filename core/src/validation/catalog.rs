@@ -199,13 +199,19 @@ impl CategoryDraft {
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductDraft {
     /// Required.
-    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 120, pattern = r"[^ \t\n\r\f\v]")
+    )]
     pub product_name: Option<String>,
     /// Optional: 1 to 64 visible ASCII characters without spaces; `""` clears it.
     #[cfg_attr(feature = "openapi", schema(max_length = 64))]
     pub barcode_number: Option<String>,
     /// The `_id` of one of the shop's live categories. Required.
-    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 64, pattern = r"[^ \t\n\r\f\v]")
+    )]
     pub category: Option<String>,
     /// Stock, 0 or more, at most 3 decimals; whole for unit `no`. Default 0.
     pub quantity: Option<NumberInput>,
@@ -336,13 +342,23 @@ impl ProductDraft {
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomProductDraft {
     /// Required.
-    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            required = true,
+            nullable = false,
+            max_length = 120,
+            pattern = r"[^ \t\n\r\f\v]"
+        )
+    )]
     pub product_name: Option<String>,
     /// Required, above 0, at most 3 decimals; whole for unit `no`.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub quantity: Option<NumberInput>,
     /// `no` (pieces, the default), `kg`, `lt` or `m`, case-insensitive.
     pub unit: Option<String>,
     /// Required money above 0, at most 2 decimals.
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub selling_price: Option<NumberInput>,
 }
 
@@ -418,12 +434,19 @@ impl CustomProductDraft {
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerDraft {
     /// Required.
-    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 100, pattern = r"[^ \t\n\r\f\v]")
+    )]
     pub customer_name: Option<String>,
     /// Required: exactly 7 digits, unique among the shop's live customers.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(schema_with = super::phone_number_or_null_schema)
+    )]
     pub phone_number: Option<NumberInput>,
     /// Optional.
-    #[cfg_attr(feature = "openapi", schema(max_length = 254))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_email_schema))]
     pub email: Option<String>,
 }
 

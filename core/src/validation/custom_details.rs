@@ -30,14 +30,22 @@ pub struct CustomDetailsDraft {
     /// The customer's name (required).
     #[cfg_attr(
         feature = "openapi",
-        schema(required = true, nullable = false, max_length = 100)
+        schema(
+            required = true,
+            nullable = false,
+            max_length = 100,
+            pattern = r"[^ \t\n\r\f\v]"
+        )
     )]
     pub user_name: Option<String>,
     /// Exactly 7 digits (required).
-    #[cfg_attr(feature = "openapi", schema(required = true, nullable = false))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, schema_with = super::phone_number_schema)
+    )]
     pub phone_number: Option<NumberInput>,
     /// Optional; blank means none, well-formed when given.
-    #[cfg_attr(feature = "openapi", schema(max_length = 254))]
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_email_schema))]
     pub email: Option<String>,
     /// Optional.
     #[cfg_attr(feature = "openapi", schema(max_length = 200))]

@@ -7,6 +7,22 @@ pub const EMAIL_MAX_CHARS: usize = 254;
 
 const INVALID_EMAIL: &str = "Invalid! email id!";
 
+/// [`email`]'s rule as a regular expression, without the length limits (at most 254 characters in
+/// all, 64 before the `@`, 63 per domain label), which the schemas say with `maxLength` or leave
+/// to the 400. Kept next to the code it describes; `email_pattern_agrees_with_the_rule` below
+/// checks the two on the same addresses.
+macro_rules! well_formed_email {
+    () => {
+        r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}"
+    };
+}
+
+/// A required email address, surrounding spaces allowed (JSON Schema `pattern`).
+pub const EMAIL_PATTERN: &str = concat!(r"^\s*", well_formed_email!(), r"\s*$");
+
+/// An optional email address: blank, or well-formed.
+pub const OPTIONAL_EMAIL_PATTERN: &str = concat!(r"^\s*(", well_formed_email!(), r")?\s*$");
+
 /// Email (`email`): `local@domain.tld`, surrounding spaces ignored. Else "Invalid! email id!".
 ///
 /// Well-formed means: at most 254 characters; one `@`; a local part of at most 64 characters from
@@ -58,6 +74,7 @@ fn is_well_formed_email(address: &str) -> bool {
 mod tests {
     use super::*;
     use crate::validation::test_support::{field, message};
+    use proptest::prelude::*;
 
     #[test]
     fn emails_must_be_well_formed() {
@@ -93,5 +110,45 @@ mod tests {
         let long_local = format!("{}@shop.mv", "a".repeat(65));
         assert!(email(&long_local).is_err());
         assert_eq!(field(email("x")), "email");
+    }
+
+    fn pattern(text: &str) -> regex::Regex {
+        regex::Regex::new(text).unwrap()
+    }
+
+    /// Short addresses built from the characters that matter to the rule: dots, `@`, hyphens,
+    /// spaces around and inside, digits in the last label.
+    fn candidate() -> impl Strategy<Value = String> {
+        proptest::string::string_regex(r" ?[a-z0-9.+-]{0,6}@?[a-z0-9.-]{0,9}[a-z0-9 ]{0,3}")
+            .unwrap()
+    }
+
+    proptest! {
+        #[test]
+        fn email_pattern_agrees_with_the_rule(address in candidate()) {
+            let accepted = email(&address).is_ok();
+            prop_assert_eq!(pattern(EMAIL_PATTERN).is_match(&address), accepted);
+            let blank_or_accepted = address.trim().is_empty() || accepted;
+            prop_assert_eq!(pattern(OPTIONAL_EMAIL_PATTERN).is_match(&address), blank_or_accepted);
+        }
+    }
+
+    #[test]
+    fn email_patterns_on_the_rules_own_examples() {
+        for text in [
+            "a@b.co",
+            " ali@shop.mv ",
+            "x_y-z@my-shop.com.mv",
+            "ali@shop..mv",
+            "ali@shop.12",
+        ] {
+            assert_eq!(
+                pattern(EMAIL_PATTERN).is_match(text),
+                email(text).is_ok(),
+                "{text}"
+            );
+        }
+        assert!(pattern(OPTIONAL_EMAIL_PATTERN).is_match("  "));
+        assert!(!pattern(EMAIL_PATTERN).is_match("  "));
     }
 }

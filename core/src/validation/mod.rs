@@ -39,6 +39,8 @@ mod label;
 mod numbers;
 mod operations;
 mod phone;
+#[cfg(feature = "openapi")]
+mod schemas;
 mod upload;
 
 pub use crate::limits::{MAX_MONEY_AMOUNT, MAX_QUANTITY, QUANTITY_SCALE};
@@ -56,7 +58,7 @@ pub use custom_details::{
     ADDRESS_MAX_CHARS, CUSTOM_NAME_MAX_CHARS, CustomDetailsDraft, ValidCustomDetails,
 };
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
-pub use email::{EMAIL_MAX_CHARS, email};
+pub use email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN, email};
 pub use fields::{QuantityRule, money_amount, percentage, quantity, required_text};
 pub use label::label;
 pub use numbers::{NumberInput, parse_decimal, parse_integer};
@@ -65,6 +67,10 @@ pub use operations::{
     validate_staff_signup,
 };
 pub use phone::{PHONE_NUMBER_DIGITS, phone_number, staff_signup_mobile};
+#[cfg(feature = "openapi")]
+pub use schemas::{
+    email_schema, optional_email_schema, phone_number_or_null_schema, phone_number_schema,
+};
 pub use upload::csv_file_name;
 
 /// Helpers shared by the unit tests of this folder.

@@ -35,7 +35,7 @@ struct CreateStaff {
     /// 3 to 16 letters or digits.
     #[schema(max_length = 16)]
     user_name: String,
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
     #[schema(schema_with = phone_number_schema)]

@@ -155,7 +155,7 @@ async fn list(
     path = "/customer/phone/{phone_number}",
     operation_id = "findCustomerByPhone",
     tag = "customers",
-    params(("phone_number" = String, Path, description = "The customer's phone number: 7 digits")),
+    params(("phone_number" = String, Path, pattern = r"^\s*[0-9]{7}\s*$", description = "The customer's phone number: 7 digits")),
     security(("userSession" = [])),
     responses(
         (status = 200, description = "The customer with this number", body = Answer<CustomerView>),

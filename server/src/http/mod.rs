@@ -25,6 +25,7 @@ mod list_cursor;
 mod list_page;
 pub mod numbers;
 pub mod openapi;
+mod openapi_bodies;
 pub mod openapi_links;
 mod openapi_params;
 mod password_reset;
@@ -141,6 +142,7 @@ fn documented_routes_only() -> utoipa::openapi::OpenApi {
         .into_openapi();
     openapi_links::add_links(&mut document);
     openapi_params::constrain_key_headers(&mut document);
+    openapi_bodies::add_body_rules(&mut document);
     document
 }
 

@@ -68,7 +68,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Whose password to reset: the account's email and which sign-in page the link leads to.
 #[derive(Deserialize, utoipa::ToSchema)]
 struct LinkRequest {
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     /// `admin` (a shop admin) or `super-admin`, surrounding spaces ignored.
     #[schema(pattern = r"^\s*(admin|super-admin)\s*$")]

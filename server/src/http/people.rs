@@ -17,6 +17,7 @@ use crate::auth::{Permission, Role, UserSession};
 use crate::db;
 use crate::db::employees::{self, PersonRef, Profile};
 use crate::db::users::User;
+pub use pos_core::validation::phone_number_schema;
 use pos_core::validation::{
     self, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS,
 };
@@ -55,25 +56,6 @@ pub fn shop_id(raw: &str) -> Result<i64, ApiError> {
         .map_err(|_| ApiError::NotFound(SHOP_NOT_FOUND.to_owned()))
 }
 
-/// The schema of a `phoneNumber` field (`text_or_number`): 7 digits as text (surrounding spaces
-/// ignored) or as a whole number, which cannot keep a leading zero.
-pub fn phone_number_schema() -> RefOr<Schema> {
-    OneOfBuilder::new()
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .pattern(Some(r"^\s*[0-9]{7}\s*$")),
-        )
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::Integer)
-                .minimum(Some(1_000_000))
-                .maximum(Some(9_999_999)),
-        )
-        .description(Some("Exactly 7 digits, as text or as a number"))
-        .into()
-}
-
 /// The schema of an id a form may send as text or as a number (`text_or_number`).
 pub fn id_text_or_number_schema() -> RefOr<Schema> {
     OneOfBuilder::new()
@@ -90,7 +72,7 @@ pub struct ProfileBody {
     /// 3 to 16 letters or digits.
     #[schema(max_length = 16)]
     user_name: String,
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
     #[schema(schema_with = phone_number_schema)]

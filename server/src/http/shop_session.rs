@@ -27,9 +27,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The shop's email and password.
 #[derive(Deserialize, utoipa::ToSchema)]
 struct ShopSignIn {
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
-    #[schema(max_length = 128)]
+    #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,
 }
 

@@ -34,7 +34,7 @@ struct SuperAdminSignIn {
     #[serde(deserialize_with = "text_or_number")]
     #[schema(schema_with = phone_number_schema)]
     phone_number: String,
-    #[schema(max_length = 128)]
+    #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,
 }
 

@@ -44,7 +44,7 @@ struct CreateShop {
     #[schema(max_length = 60)]
     shop_name: String,
     /// The shop's sign-in; unique among shops (any case).
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     /// Stored with its first letter capitalised.
     #[schema(max_length = 60)]
@@ -70,7 +70,7 @@ struct UpdateShop {
     #[schema(max_length = 60)]
     shop_name: String,
     /// Unique among shops (any case).
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     /// Stored with its first letter capitalised.
     #[schema(max_length = 60)]

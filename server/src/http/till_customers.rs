@@ -33,19 +33,28 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct TillCustomerBody {
     /// The UUID the till gave the customer (required).
     #[serde(rename = "ref", default)]
-    #[schema(required = true, nullable = false)]
+    #[schema(
+        required = true,
+        nullable = false,
+        pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"
+    )]
     client_ref: Option<String>,
     /// Required.
     #[serde(default)]
-    #[schema(required = true, nullable = false, max_length = 100)]
+    #[schema(
+        required = true,
+        nullable = false,
+        max_length = 100,
+        pattern = r"[^ \t\n\r\f\v]"
+    )]
     customer_name: Option<String>,
     /// Exactly 7 digits, unique in the shop (required).
     #[serde(default)]
-    #[schema(required = true, nullable = false)]
+    #[schema(required = true, schema_with = pos_core::validation::phone_number_schema)]
     phone_number: Option<NumberInput>,
     /// Optional; well-formed when given.
     #[serde(default)]
-    #[schema(max_length = 254)]
+    #[schema(schema_with = pos_core::validation::optional_email_schema)]
     email: Option<String>,
 }
 

@@ -80,7 +80,7 @@ async fn read(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceVi
     operation_id = "saveTillInvoice",
     tag = "till",
     params(
-        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The invoice's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
     security(("userSession" = [])),
@@ -148,7 +148,7 @@ async fn save(
     operation_id = "payTillInvoice",
     tag = "till",
     params(
-        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The invoice's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
     security(("userSession" = [])),
@@ -214,7 +214,7 @@ async fn pay(
     operation_id = "deleteTillInvoice",
     tag = "till",
     params(
-        ("ref" = String, Path, description = "The invoice's ref: the UUID its till gave it"),
+        ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The invoice's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
     security(("userSession" = [])),

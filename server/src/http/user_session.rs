@@ -41,7 +41,7 @@ struct AdminSignIn {
     #[serde(deserialize_with = "text_or_number")]
     #[schema(schema_with = phone_number_schema)]
     phone_number: String,
-    #[schema(max_length = 128)]
+    #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,
 }
 
@@ -52,7 +52,7 @@ struct StaffSignIn {
     /// `S` and 6 digits ("S000042"), any case, surrounding spaces ignored.
     #[schema(pattern = r"^\s*[Ss][0-9]{6}\s*$")]
     staff_id: String,
-    #[schema(max_length = 128)]
+    #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,
 }
 

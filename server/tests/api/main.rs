@@ -43,6 +43,7 @@ mod management_employees;
 mod management_refusals;
 mod management_shops;
 mod openapi;
+mod openapi_bodies;
 mod password_reset;
 mod passwords;
 mod permission_guard;
