@@ -8,7 +8,7 @@ use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::invoices::{BindTotals, Invoice, InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, TotalsCents};
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 use super::{Executor, counters, till_refs};
@@ -124,14 +124,14 @@ async fn insert_numbered(
         .bind(invoice.now)
         .bind(client_ref)
         .bind(provisional_number)
-        .bind_totals(totals)
+        .bind_each(totals.in_column_order())
         .fetch_optional(&mut *db)
         .await
 }
 
 /// The amounts a line is stored with, 2 decimals (points in hundredths): what pos_core priced
 /// it at. `Default` is all 0.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LineAmounts {
     pub price: Decimal,
     pub gross: Decimal,
@@ -139,6 +139,34 @@ pub struct LineAmounts {
     pub tax: Decimal,
     pub total: Decimal,
     pub points_earned: Decimal,
+}
+
+impl LineAmounts {
+    /// The amounts `line` is stored with.
+    pub fn of(line: &InvoiceLine) -> Self {
+        Self {
+            price: line.price,
+            gross: line.gross,
+            discount: line.discount_amount,
+            tax: line.tax,
+            total: line.total,
+            points_earned: line.points_earned,
+        }
+    }
+
+    /// As their columns keep them, in the columns' order: `price_cents, gross_cents,
+    /// discount_cents, tax_cents, total_cents, points_earned_cents`; an error for an amount
+    /// with more decimals than a cent.
+    fn in_column_order(self) -> Result<[i64; 6], sqlx::Error> {
+        Ok([
+            to_scaled(self.price, CENTS)?,
+            to_scaled(self.gross, CENTS)?,
+            to_scaled(self.discount, CENTS)?,
+            to_scaled(self.tax, CENTS)?,
+            to_scaled(self.total, CENTS)?,
+            to_scaled(self.points_earned, CENTS)?,
+        ])
+    }
 }
 
 impl From<&PricedLine> for LineAmounts {
@@ -201,15 +229,45 @@ pub async fn insert_line(
     .bind(to_scaled(line.category_discount_rate, E4)?)
     .bind(to_scaled(product.product_tax, E4)?)
     .bind(to_scaled(product.loyalty_rate, E4)?)
-    .bind(to_scaled(amounts.price, CENTS)?)
-    .bind(to_scaled(amounts.gross, CENTS)?)
-    .bind(to_scaled(amounts.discount, CENTS)?)
-    .bind(to_scaled(amounts.tax, CENTS)?)
-    .bind(to_scaled(amounts.total, CENTS)?)
-    .bind(to_scaled(amounts.points_earned, CENTS)?)
+    .bind_each(amounts.in_column_order()?)
     .fetch_one(&mut *db)
     .await?;
     InvoiceLine::try_from(row)
+}
+
+/// Stores what pos_core priced each line of an invoice at (`lines` and `priced` in the same
+/// order), writing only the lines whose stored amounts differ. Answers the lines as stored
+/// (a rewritten one as its `UPDATE` returned it) and whether any was rewritten, so no caller
+/// reads them back.
+pub async fn store_priced_lines(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    lines: &[InvoiceLine],
+    priced: &[PricedLine],
+) -> Result<(Vec<InvoiceLine>, bool), sqlx::Error> {
+    let mut stored = Vec::with_capacity(lines.len());
+    let mut rewritten = false;
+    for (line, priced) in lines.iter().zip(priced) {
+        let amounts = LineAmounts::from(priced);
+        if LineAmounts::of(line) == amounts {
+            stored.push(line.clone());
+            continue;
+        }
+        let row: LineRow = sqlx::query_as(concat!(
+            "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
+             tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
+             WHERE id = $1 AND shop_id = $2 RETURNING ",
+            crate::invoice_line_columns!()
+        ))
+        .bind(line.id)
+        .bind(shop_id)
+        .bind_each(amounts.in_column_order()?)
+        .fetch_one(&mut *db)
+        .await?;
+        stored.push(InvoiceLine::try_from(row)?);
+        rewritten = true;
+    }
+    Ok((stored, rewritten))
 }
 
 /// Removes the invoice's line of `product_id` (an invoice has at most one per product);

@@ -12,9 +12,9 @@ use sqlx::AnyConnection;
 
 use super::Executor;
 use super::invoice_rows::{self, LineAmounts, NewInvoice, NewLine, Staff};
-use super::invoices::{BindTotals, Invoice, InvoiceLine, LineRow, TotalsCents, status};
+use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, TotalsCents, status};
 use super::products::Product;
-use super::scaled::{CENTS, E3, to_scaled};
+use super::scaled::{E3, to_scaled};
 
 /// An invoice as the statement locking it returned it.
 #[derive(Debug, sqlx::FromRow)]
@@ -173,16 +173,6 @@ pub async fn delete_lines<'e>(
         .map(drop)
 }
 
-/// Whether a stored line already holds the amounts pos_core priced it at.
-fn holds(line: &InvoiceLine, priced: &PricedLine) -> bool {
-    line.price == priced.price
-        && line.gross == priced.gross
-        && line.discount_amount == priced.discount
-        && line.tax == priced.tax
-        && line.total == priced.total
-        && line.points_earned == priced.points_earned
-}
-
 /// Stores what pos_core priced the invoice at: each line's amounts (`lines` and `cart.lines`
 /// in the same order; lines already holding theirs are not written again) and the totals.
 /// Answers the lines as stored, so the caller answers the invoice without reading it again.
@@ -194,30 +184,7 @@ pub async fn store_amounts(
     cart: &PricedCart,
     now: i64,
 ) -> Result<Vec<InvoiceLine>, sqlx::Error> {
-    let mut stored = Vec::with_capacity(lines.len());
-    for (line, priced) in lines.iter().zip(&cart.lines) {
-        if holds(line, priced) {
-            stored.push(line.clone());
-            continue;
-        }
-        let row: LineRow = sqlx::query_as(concat!(
-            "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
-             tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
-             WHERE id = $1 AND shop_id = $2 RETURNING ",
-            crate::invoice_line_columns!()
-        ))
-        .bind(line.id)
-        .bind(shop_id)
-        .bind(to_scaled(priced.price, CENTS)?)
-        .bind(to_scaled(priced.gross, CENTS)?)
-        .bind(to_scaled(priced.discount, CENTS)?)
-        .bind(to_scaled(priced.tax, CENTS)?)
-        .bind(to_scaled(priced.total, CENTS)?)
-        .bind(to_scaled(priced.points_earned, CENTS)?)
-        .fetch_one(&mut *db)
-        .await?;
-        stored.push(InvoiceLine::try_from(row)?);
-    }
+    let (stored, _) = invoice_rows::store_priced_lines(db, shop_id, lines, &cart.lines).await?;
     store_totals(db, (shop_id, invoice_id), cart, now).await?;
     Ok(stored)
 }
@@ -237,7 +204,7 @@ async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind_totals(totals)
+    .bind_each(totals.in_column_order())
     .bind(now)
     .execute(db)
     .await

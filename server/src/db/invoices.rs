@@ -95,7 +95,7 @@ impl TotalsCents {
 
     /// The values in their columns' order: `sub_total_cents, total_discount_cents,
     /// total_tax_cents, redeem_cents, total_amount_cents, points_earned_cents`.
-    fn in_column_order(self) -> [i64; 6] {
+    pub fn in_column_order(self) -> [i64; 6] {
         [
             self.sub_total,
             self.total_discount,
@@ -107,21 +107,21 @@ impl TotalsCents {
     }
 }
 
-/// Binds an invoice's six totals as the next six parameters, in their columns' order (see
-/// [`TotalsCents::in_column_order`]), so each statement writing them lists them once.
-pub trait BindTotals: Sized {
-    fn bind_totals(self, totals: TotalsCents) -> Self;
+/// Binds integer values as the next parameters, in order, so a statement writing a group of
+/// columns (an invoice's six totals, a line's six amounts) lists the group once.
+pub trait BindEach: Sized {
+    fn bind_each<const N: usize>(self, values: [i64; N]) -> Self;
 }
 
-impl<'q> BindTotals for Query<'q, Any, AnyArguments> {
-    fn bind_totals(self, totals: TotalsCents) -> Self {
-        totals.in_column_order().into_iter().fold(self, Self::bind)
+impl<'q> BindEach for Query<'q, Any, AnyArguments> {
+    fn bind_each<const N: usize>(self, values: [i64; N]) -> Self {
+        values.into_iter().fold(self, Self::bind)
     }
 }
 
-impl<'q, O> BindTotals for QueryAs<'q, Any, O, AnyArguments> {
-    fn bind_totals(self, totals: TotalsCents) -> Self {
-        totals.in_column_order().into_iter().fold(self, Self::bind)
+impl<'q, O> BindEach for QueryAs<'q, Any, O, AnyArguments> {
+    fn bind_each<const N: usize>(self, values: [i64; N]) -> Self {
+        values.into_iter().fold(self, Self::bind)
     }
 }
 

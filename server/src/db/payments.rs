@@ -5,10 +5,10 @@
 //! invoice's row lock (PostgreSQL) before it reads anything.
 
 use pos_core::loyalty::LedgerEntry;
-use pos_core::pricing::{PricedCart, PricedLine};
+use pos_core::pricing::PricedCart;
 
 use super::Executor;
-use super::invoices::{BindTotals, Invoice, TotalsCents, status};
+use super::invoices::{BindEach, Invoice, TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
 
 /// How the invoice is being paid, as stored.
@@ -83,32 +83,7 @@ pub async fn store_totals<'e>(
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind_totals(totals)
-    .execute(db)
-    .await
-    .map(drop)
-}
-
-/// Stores one line's amounts as pos_core priced them at payment.
-pub async fn store_line_amounts<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    line_id: i64,
-    line: &PricedLine,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE invoice_lines SET price_cents = $3, gross_cents = $4, discount_cents = $5, \
-         tax_cents = $6, total_cents = $7, points_earned_cents = $8 \
-         WHERE id = $1 AND shop_id = $2",
-    )
-    .bind(line_id)
-    .bind(shop_id)
-    .bind(cents(line.price)?)
-    .bind(cents(line.gross)?)
-    .bind(cents(line.discount)?)
-    .bind(cents(line.tax)?)
-    .bind(cents(line.total)?)
-    .bind(cents(line.points_earned)?)
+    .bind_each(totals.in_column_order())
     .execute(db)
     .await
     .map(drop)

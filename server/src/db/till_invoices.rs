@@ -13,7 +13,7 @@ use sqlx::{FromRow, Row};
 
 use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
-use super::invoices::{BindTotals, InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents};
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::sale_products::SaleProduct;
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
@@ -97,7 +97,7 @@ pub async fn replace_open<'e>(
     .bind(state.status)
     .bind(state.provisional_number)
     .bind(now)
-    .bind_totals(totals)
+    .bind_each(totals.in_column_order())
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)

@@ -34,7 +34,7 @@ use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim};
 use crate::db::scaled::{E3, money, plain, to_scaled};
-use crate::db::{Db, loyalty, sync, till_invoices};
+use crate::db::{Db, invoice_rows, loyalty, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -153,7 +153,7 @@ pub async fn settle_claimed(
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ApiError> {
-    let (shop_id, invoice_id) = (invoice.shop_id, invoice.id);
+    let shop_id = invoice.shop_id;
     let cart = price(&invoice, &lines)?;
     let mut flags = Vec::new();
     let covered = match invoice.customer_id {
@@ -163,10 +163,12 @@ pub async fn settle_claimed(
         }
         None => cart.redeem_amount,
     };
-    let lines_rewritten = store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
+    let paid_lines = store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
     match shortfalls {
-        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &lines, now).await?,
-        Shortfalls::Record => take_stock_anyway(&mut *tx, shop_id, &lines, now, &mut flags).await?,
+        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &paid_lines, now).await?,
+        Shortfalls::Record => {
+            take_stock_anyway(&mut *tx, shop_id, &paid_lines, now, &mut flags).await?
+        }
     }
     if let Some(customer_id) = invoice.customer_id {
         let entries = ledger_entries(invoice.id, &cart, covered);
@@ -181,13 +183,6 @@ pub async fn settle_claimed(
     }
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
-    // The lines as stored now: re-read only when pricing rewrote one (a till's lines usually
-    // arrive priced as pos_core prices them).
-    let paid_lines = if lines_rewritten {
-        invoices::lines(&mut *tx, shop_id, invoice_id).await?
-    } else {
-        lines
-    };
     let counted = rollup::contribution(&paid, &paid_lines)?;
     rollup::record(&mut *tx, shop_id, None, counted.as_ref()).await?;
     Ok(SettledSale {
@@ -292,42 +287,21 @@ fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ApiError>
 }
 
 /// Stores what pos_core priced: the totals when they differ from the stored ones (a till's
-/// invoice was priced when it was applied), and each line whose stored amounts differ. Answers
-/// whether it rewrote a line.
+/// invoice was priced when it was applied), and each line whose stored amounts differ (a
+/// till's lines usually arrive priced as pos_core prices them). Answers the lines as stored.
 async fn store_amounts(
     tx: &mut AnyConnection,
     invoice: &Invoice,
     lines: &[InvoiceLine],
     cart: &PricedCart,
-) -> Result<bool, ApiError> {
+) -> Result<Vec<InvoiceLine>, ApiError> {
     let stored = with_totals(invoice.clone(), cart)?;
     if stored != *invoice {
         payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
     }
-    let mut rewritten = false;
-    for (line, priced) in lines.iter().zip(&cart.lines) {
-        let stored = (
-            line.price,
-            line.gross,
-            line.discount_amount,
-            line.tax,
-            line.total,
-            line.points_earned,
-        );
-        let now = (
-            priced.price,
-            priced.gross,
-            priced.discount,
-            priced.tax,
-            priced.total,
-            priced.points_earned,
-        );
-        if stored != now {
-            payments::store_line_amounts(&mut *tx, invoice.shop_id, line.id, priced).await?;
-            rewritten = true;
-        }
-    }
-    Ok(rewritten)
+    let (lines, _) =
+        invoice_rows::store_priced_lines(&mut *tx, invoice.shop_id, lines, &cart.lines).await?;
+    Ok(lines)
 }
 
 /// Takes each catalogue line's quantity out of stock; custom products have no stock.
