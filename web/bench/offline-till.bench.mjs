@@ -297,6 +297,20 @@ async function main() {
     if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
     await takeMeasures(page, 'command');
     await takeMeasures(page, 'command-request');
+    // Answers that make the engine wait and send again (retry-policy.ts): a pass stops at one,
+    // so each shows in the time below; counted so a slow run says why.
+    const retried = [];
+    const noteRetry = (what) => retried.push(what);
+    const onResponse = (response) => {
+      if (response.url().includes('/api/v1/till/') && (response.status() >= 500 || response.status() === 429 || response.status() === 401)) {
+        noteRetry(`${response.status()} ${new URL(response.url()).pathname}`);
+      }
+    };
+    const onRequestFailed = (request) => {
+      if (request.url().includes('/api/v1/till/')) noteRetry(`no answer (${request.failure()?.errorText ?? 'failed'})`);
+    };
+    page.on('response', onResponse);
+    page.on('requestfailed', onRequestFailed);
     const started = Date.now();
     await context.setOffline(false);
     await page.waitForFunction(
@@ -305,6 +319,10 @@ async function main() {
       { timeout: 600_000, polling: 50 },
     );
     const drained = (Date.now() - started) / 1000;
+    page.off('response', onResponse);
+    page.off('requestfailed', onRequestFailed);
+    const retriedKinds = [...new Set(retried)].map((kind) => `${retried.filter((other) => other === kind).length} x ${kind}`);
+    console.log(`    answers sent again: ${retried.length}${retried.length > 0 ? ` (${retriedKinds.join('; ')})` : ''}`);
     const pill = await syncPill(page).getAttribute('aria-label');
     if (/rejected/.test(pill) || (await countLocal(page, 'outbox')) !== 0) throw new Error(`not every command was accepted: ${pill}`);
     console.log(`    ${queued} commands sent in ${drained.toFixed(2)} s (${(queued / drained).toFixed(0)} commands/s); ${pill}`);

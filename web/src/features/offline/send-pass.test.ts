@@ -174,13 +174,48 @@ describe('send pass: failures and backoff', () => {
     expect(await pass).toEqual({});
   });
 
-  it('waits for the requests out before ending at a later command backing off', async () => {
+  it('sends a later command backing off once the server has answered one of the pass', async () => {
     const queue = [command(1, 'a1', 'a'), command(2, 'b1', 'b', 5000)];
     const { steps, answer, stored, snapshots } = harness(queue);
     const pass = sendPass(steps, false);
     await answer('a1');
-    expect(await pass).toEqual({ waitUntil: 5000 });
-    expect(stored.flat()).toEqual(['a1']);
+    await answer('b1');
+    expect(await pass).toEqual({});
+    expect(stored.flat()).toEqual(['a1', 'b1']);
+    // b1 waited for a1's answer: until the server answers, its backoff holds.
+    expect(snapshots).toEqual([['a1'], ['b1']]);
+  });
+
+  it('back online: probes with the first command alone, then sends every command of the outage at once', async () => {
+    // A window of commands failed together when the network went: each is backing off.
+    const queue = [command(1, 'a1', 'a', 5000), command(2, 'b1', 'b', 9000), command(3, 'c1', 'c', 60_000)];
+    const { steps, answer, stored, snapshots } = harness(queue);
+    const pass = sendPass(steps, true);
+    await answer('a1');
+    await answer('b1');
+    await answer('c1');
+    expect(await pass).toEqual({});
+    expect(snapshots).toEqual([['a1'], ['b1'], ['b1', 'c1']]);
+    expect(stored.flat()).toEqual(['a1', 'b1', 'c1']);
+  });
+
+  it('back online but the probe fails: nothing else is sent', async () => {
+    const queue = [command(1, 'a1', 'a', 5000), command(2, 'b1', 'b', 5000)];
+    const { steps, answer, snapshots, failed } = harness(queue);
+    const pass = sendPass(steps, true);
+    await answer('a1', 'retry');
+    expect(await pass).toEqual({});
+    expect(failed).toEqual(['a1']);
     expect(snapshots).toEqual([['a1']]);
+  });
+
+  it('a refusal is an answer too: the commands backing off after it go', async () => {
+    const queue = [command(1, 'a1', 'a'), command(2, 'b1', 'b', 5000)];
+    const { steps, answer, stored } = harness(queue);
+    const pass = sendPass(steps, false);
+    await answer('a1', 'refused');
+    await answer('b1');
+    expect(await pass).toEqual({});
+    expect(stored.flat()).toEqual(['b1']);
   });
 });

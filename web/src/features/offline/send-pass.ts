@@ -13,7 +13,13 @@
  *   writer, in one transaction per batch of whatever was accepted since its last write, while
  *   the requests go on: the local database and the network no longer take turns.
  * - A failure that means "try later" stops the pass: nothing new is sent, the requests already
- *   out are answered and stored, and the pass ends. So does a command still backing off.
+ *   out are answered and stored, and the pass ends.
+ * - A command still backing off ends the pass too, until the server has answered one command of
+ *   this pass (accepted or refused): the waits of the others were for the same outage (a window
+ *   of 8 in flight when the network went leaves 8 commands backing off, up to a minute each), so
+ *   once the server answers they go at once instead of each waiting out its own timer. Told to
+ *   (the browser came back online), the pass sends its first command even if it is backing
+ *   off, alone, as the probe.
  */
 import type { StoredCommand } from './types';
 
@@ -54,6 +60,8 @@ export async function sendPass(steps: PassSteps, ignoreBackoff: boolean): Promis
   let failure: { error: unknown } | null = null;
   let stopped = false;
   let dispatched = 0;
+  /** The server answered a command of this pass (accepted, or refused and gone on from). */
+  let serverAnswered = false;
   let upcoming: StoredCommand[] = [];
   let readUpTo = 0;
 
@@ -82,9 +90,12 @@ export async function sendPass(steps: PassSteps, ignoreBackoff: boolean): Promis
       .send(command)
       .then(async (outcome) => {
         if (outcome.accepted) {
+          serverAnswered = true;
           accepted.push(outcome);
           startWriter();
-        } else if (!(await steps.fail(outcome))) {
+        } else if (await steps.fail(outcome)) {
+          serverAnswered = true;
+        } else {
           stopped = true;
         }
       })
@@ -116,7 +127,8 @@ export async function sendPass(steps: PassSteps, ignoreBackoff: boolean): Promis
       readUpTo = upcoming[upcoming.length - 1].seq;
     }
     const next = upcoming[0];
-    if (next.nextAttemptAt > steps.now() && !(ignoreBackoff && dispatched === 0)) {
+    const backingOff = next.nextAttemptAt > steps.now() && !serverAnswered;
+    if (backingOff && !(ignoreBackoff && dispatched === 0)) {
       if (flying.size > 0) {
         await oneAnswered();
         continue;
