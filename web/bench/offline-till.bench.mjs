@@ -91,9 +91,12 @@ async function signIn(page) {
   await atPath(page, '/admin');
 }
 
-/** Rows in one store of the shop's local database (read with IndexedDB itself, not the app). */
-function countLocal(page, store) {
-  return page.evaluate(async (storeName) => {
+/**
+ * Reads one store of the shop's local database with IndexedDB itself, not the app: its row
+ * count, or (`backoff`) how many of its rows wait to be sent again and the longest such wait.
+ */
+function readLocal(page, store, what = 'count') {
+  return page.evaluate(async ([storeName, asked]) => {
     const names = (await indexedDB.databases()).map((info) => info.name).filter((name) => name?.startsWith('tillwise-'));
     if (names.length !== 1) throw new Error(`expected one till database, found ${names.join(', ')}`);
     const db = await new Promise((resolve, reject) => {
@@ -102,16 +105,22 @@ function countLocal(page, store) {
       request.onerror = () => reject(request.error);
     });
     try {
-      return await new Promise((resolve, reject) => {
-        const request = db.transaction(storeName).objectStore(storeName).count();
+      const objects = db.transaction(storeName).objectStore(storeName);
+      const request = asked === 'count' ? objects.count() : objects.getAll();
+      const result = await new Promise((resolve, reject) => {
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
+      if (asked === 'count') return result;
+      const waits = result.map((row) => row.nextAttemptAt - Date.now()).filter((wait) => wait > 0);
+      return { count: waits.length, longestMs: Math.max(0, ...waits) };
     } finally {
       db.close();
     }
-  }, store);
+  }, [store, what]);
 }
+
+const countLocal = (page, store) => readLocal(page, store);
 
 async function chooseCustomer(page) {
   await page.getByLabel('Customer phone').fill(customer.phone);
@@ -297,6 +306,10 @@ async function main() {
     if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
     await takeMeasures(page, 'command');
     await takeMeasures(page, 'command-request');
+    // Commands the till tried while offline wait out their backoff (retry-policy.ts); coming
+    // back online must not leave the queue waiting for them (send-pass.ts).
+    const backoff = await readLocal(page, 'outbox', 'backoff');
+    console.log(`    backing off when the network returns: ${backoff.count} commands, the longest for ${(backoff.longestMs / 1000).toFixed(1)} s more`);
     // Answers that make the engine wait and send again (retry-policy.ts): a pass stops at one,
     // so each shows in the time below; counted so a slow run says why.
     const retried = [];
