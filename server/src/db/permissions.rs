@@ -21,23 +21,8 @@ pub async fn list<'e>(
     Ok(parsed(&names, user_id))
 }
 
-/// SQL for one user's grants as a single number (bit `i` for `Permission::ALL[i]`; NULL for
-/// none): `(SELECT SUM(CASE permission WHEN 'product_create' THEN 1 ... END) FROM ...)`. Read
-/// beside other columns it keeps a query at one row, where joining the grants repeats the row
-/// once per grant (up to twelve rows to decode and hand over for one answer).
-pub(super) fn bits_sql(user_id_column: &str) -> String {
-    let cases: String = Permission::ALL
-        .iter()
-        .enumerate()
-        .map(|(bit, permission)| format!("WHEN '{}' THEN {} ", permission.as_str(), 1_i64 << bit))
-        .collect();
-    format!(
-        "(SELECT SUM(CASE g.permission {cases}END) FROM user_permissions g \
-         WHERE g.user_id = {user_id_column})"
-    )
-}
-
-/// The grants [`bits_sql`] read, in SPEC's order.
+/// The grants in `users.permission_bits` (bit `i` for `Permission::ALL[i]`, kept by the
+/// triggers of migrations/*/0012_permission_bits.sql), in SPEC's order.
 pub(super) fn from_bits(bits: i64) -> Vec<Permission> {
     Permission::ALL
         .into_iter()
@@ -136,10 +121,9 @@ mod tests {
 
     #[test]
     fn each_grant_has_its_own_bit_in_spec_order() {
-        let sql = bits_sql("u.id");
+        // The migration's `permission_bits` table numbers them alike
+        // (server/tests/api/permission_bits.rs).
         for (bit, permission) in Permission::ALL.into_iter().enumerate() {
-            let case = format!("WHEN '{}' THEN {} ", permission.as_str(), 1_i64 << bit);
-            assert!(sql.contains(&case), "{sql}");
             assert_eq!(from_bits(1 << bit), vec![permission]);
         }
         assert_eq!(from_bits((1 << 12) - 1), Permission::ALL.to_vec());

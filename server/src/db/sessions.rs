@@ -106,14 +106,13 @@ static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
          p.last_seen_at AS parent_last_seen_at, \
          u.id AS found_user_id, u.role AS user_role, u.staff_id AS user_staff_id, \
          u.user_name, u.email AS user_email, u.phone_number AS user_phone_number, \
-         sh.shop_name, sh.currency_code, {} AS permission_bits, \
+         sh.shop_name, sh.currency_code, u.permission_bits, \
          COALESCE((SELECT v.last_value FROM id_counters v \
                    WHERE v.kind = '{}' AND v.shop_id = s.shop_id), 0) AS shop_sync_version \
          FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
          LEFT JOIN users u ON u.id = s.user_id AND u.shop_id = s.shop_id \
          LEFT JOIN shops sh ON sh.id = u.shop_id \
          WHERE s.id_hash = $1",
-        permissions::bits_sql("u.id"),
         super::sync::SYNC_VERSION
     )
 });

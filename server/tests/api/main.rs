@@ -46,6 +46,7 @@ mod openapi;
 mod openapi_bodies;
 mod password_reset;
 mod passwords;
+mod permission_bits;
 mod permission_guard;
 mod pool_idle_ping;
 mod request_bodies;
