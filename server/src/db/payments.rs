@@ -23,19 +23,33 @@ pub struct Claim<'a> {
     pub paid_at: i64,
 }
 
+/// An invoice [`claim_open`] moved to `paid`, with its customer's loyalty balance as the claim
+/// read it (`None` without a customer).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Claimed {
+    #[sqlx(flatten)]
+    pub invoice: Invoice,
+    /// The sum of the customer's ledger rows before this sale's. It stays the balance until this
+    /// transaction writes its own rows: every ledger insert raises the shop's sync version
+    /// (migration 0007's trigger), so it waits for the shop's sync counter lock, which the
+    /// payment took (`sync::claim`) before claiming; SQLite lets one writer in at a time.
+    pub customer_balance_cents: Option<i64>,
+}
+
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
 /// payment method and time; a card payment also records its session, PaymentIntent and
 /// `card_status` paid. Answers the invoice as the statement left it (its totals are still the
-/// cart's: the payment stores its own). `None` when the invoice is not open (already paid,
-/// refunded, custom, another shop's or missing): then nothing changed. Of concurrent claims of
-/// one invoice exactly one gets it: the others wait for its row (PostgreSQL) or the database
-/// (SQLite) and then no longer match `status IN (...)`.
+/// cart's: the payment stores its own) and its customer's balance. `None` when the invoice is
+/// not open (already paid, refunded, custom, another shop's or missing): then nothing changed.
+/// Of concurrent claims of one invoice exactly one gets it: the others wait for its row
+/// (PostgreSQL) or the database (SQLite) and then no longer match `status IN (...)`. The caller
+/// has taken the shop's sync counter lock (`sync::claim`), which makes the balance current.
 pub async fn claim_open<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     invoice_id: i64,
     claim: Claim<'_>,
-) -> Result<Option<Invoice>, sqlx::Error> {
+) -> Result<Option<Claimed>, sqlx::Error> {
     let (session_id, payment_intent) = match claim.card {
         Some((session_id, payment_intent)) => (Some(session_id), payment_intent),
         None => (None, None),
@@ -47,7 +61,10 @@ pub async fn claim_open<'e>(
          card_session_id = COALESCE($7, card_session_id), \
          card_payment_intent = COALESCE($8, card_payment_intent) \
          WHERE id = $1 AND shop_id = $2 AND status IN ($9, $10) RETURNING ",
-        crate::invoice_columns!()
+        crate::invoice_columns!(),
+        ", CASE WHEN customer_id IS NULL THEN NULL ELSE (",
+        crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
+        ") END AS customer_balance_cents"
     ))
     .bind(invoice_id)
     .bind(shop_id)
@@ -123,22 +140,6 @@ pub async fn stock_e3<'e>(
         .bind(shop_id)
         .fetch_optional(db)
         .await
-}
-
-/// Locks customer `customer_id` of `shop_id` until the transaction ends (a write that changes
-/// nothing), so two payments redeeming the same customer's points read the balance one after
-/// the other and cannot both spend it. SQLite serialises writers anyway.
-pub async fn lock_customer<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    customer_id: i64,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE customers SET updated_at = updated_at WHERE id = $1 AND shop_id = $2")
-        .bind(customer_id)
-        .bind(shop_id)
-        .execute(db)
-        .await
-        .map(drop)
 }
 
 /// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order.

@@ -73,8 +73,12 @@ async fn pay(
     let id = invoice_id(raw_id)?;
     let settled = settle(&state.db, &state.clock, session.shop_id, id, method, None).await?;
     let paid = match settled {
-        // The lines as settling stored them: no read after the commit.
-        Settled::Paid { invoice, lines } => answer_with(state, invoice, lines).await?,
+        // The lines and the balance as settling wrote them: no read after the commit.
+        Settled::Paid {
+            invoice,
+            lines,
+            customer_balance_cents,
+        } => InvoiceView::new(invoice, lines, customer_balance_cents)?,
         Settled::AlreadyPaid(invoice) => answer(state, invoice).await?,
     };
     Ok(Success::ok("Payment successful.", paid))

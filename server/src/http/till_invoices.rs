@@ -180,10 +180,13 @@ async fn pay(
         &payment,
     )
     .await?;
-    let answer = Success::ok(
-        "Payment successful.",
-        view(&mut tx, sale.invoice.clone(), sale.lines.clone()).await?,
-    );
+    // The balance as the sale left it: no read while the shop's other payments wait.
+    let paid = InvoiceView::new(
+        sale.invoice.clone(),
+        sale.lines.clone(),
+        sale.customer_balance_cents,
+    )?;
+    let answer = Success::ok("Payment successful.", paid);
     // The sale and its answer commit together: a retry after a crash right after the commit
     // gets this answer, never "already paid" (http::idempotency::ClaimedKey).
     let kept = match claimed {

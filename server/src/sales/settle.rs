@@ -6,8 +6,9 @@
 //!    the others wait for it and find the invoice paid (409), so stock and points move once;
 //! 2. its lines are priced again by pos_core (what the cashier saw is what is charged; no lines
 //!    is 400 "Cart Empty");
-//! 3. the redemption is checked against the customer's ledger balance, read under a lock of
-//!    the customer so two sales cannot spend the same points;
+//! 3. the redemption is checked against the customer's ledger balance, which step 1 read
+//!    while holding the shop's sync counter lock: every ledger write waits for that lock, so
+//!    two sales cannot spend the same points;
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
 //!
 //! A synced till sale (`sales::till_sale`) runs steps 2 to 6 too ([`settle_claimed`]) but is
@@ -32,9 +33,9 @@ use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
-use crate::db::payments::{self, Claim};
-use crate::db::scaled::{E3, money, plain, to_scaled};
-use crate::db::{Db, invoice_rows, loyalty, sync, till_invoices};
+use crate::db::payments::{self, Claim, Claimed};
+use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
+use crate::db::{Db, invoice_rows, sync, till_invoices};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -71,21 +72,25 @@ pub struct CardPayment {
 /// What settling did.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Settled {
-    /// This call paid the invoice (the invoice and its lines as they are now).
+    /// This call paid the invoice (the invoice and its lines as they are now, and its
+    /// customer's balance after it).
     Paid {
         invoice: Invoice,
         lines: Vec<InvoiceLine>,
+        customer_balance_cents: Option<i64>,
     },
     /// The same card session had already paid it (nothing changed).
     AlreadyPaid(Invoice),
 }
 
-/// An invoice [`settle_claimed`] has paid: as it is now, with its lines, and the flags of what
-/// was taken anyway (none with [`Shortfalls::Refuse`]).
+/// An invoice [`settle_claimed`] has paid: as it is now, with its lines, its customer's
+/// balance after the sale (`None` without a customer) and the flags of what was taken anyway
+/// (none with [`Shortfalls::Refuse`]).
 #[derive(Debug)]
 pub struct SettledSale {
     pub invoice: Invoice,
     pub lines: Vec<InvoiceLine>,
+    pub customer_balance_cents: Option<i64>,
     pub flags: Vec<SaleFlag>,
 }
 
@@ -140,6 +145,7 @@ pub async fn settle(
     Ok(Settled::Paid {
         invoice: settled.invoice,
         lines: settled.lines,
+        customer_balance_cents: settled.customer_balance_cents,
     })
 }
 
@@ -149,17 +155,26 @@ pub async fn settle(
 /// what it cannot take; with `Record` it takes it and flags it. The caller commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
-    (invoice, lines): (Invoice, Vec<InvoiceLine>),
+    (claimed, lines): (Claimed, Vec<InvoiceLine>),
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ApiError> {
+    let Claimed {
+        invoice,
+        customer_balance_cents,
+    } = claimed;
     let shop_id = invoice.shop_id;
     let cart = price(&invoice, &lines)?;
     let mut flags = Vec::new();
-    let covered = match invoice.customer_id {
-        Some(customer_id) => {
-            let sale = (&invoice, customer_id, &cart);
-            cover_redemption(&mut *tx, sale, shortfalls, &mut flags).await?
+    // The customer and their balance before the sale; the claim reads one exactly with the other.
+    let customer = match (invoice.customer_id, customer_balance_cents) {
+        (Some(customer_id), Some(balance)) => Some((customer_id, balance)),
+        (None, _) => None,
+        (Some(_), None) => return Err(ApiError::internal("a claimed sale's balance is missing")),
+    };
+    let covered = match customer {
+        Some((customer_id, balance)) => {
+            cover_redemption((customer_id, balance, &cart), shortfalls, &mut flags)?
         }
         None => cart.redeem_amount,
     };
@@ -170,7 +185,8 @@ pub async fn settle_claimed(
             take_stock_anyway(&mut *tx, shop_id, &paid_lines, now, &mut flags).await?
         }
     }
-    if let Some(customer_id) = invoice.customer_id {
+    let mut balance_after = None;
+    if let Some((customer_id, balance)) = customer {
         let entries = ledger_entries(invoice.id, &cart, covered);
         payments::insert_ledger_entries(
             &mut *tx,
@@ -180,6 +196,7 @@ pub async fn settle_claimed(
             now,
         )
         .await?;
+        balance_after = Some(balance + ledger_cents(&entries)?);
     }
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
@@ -188,7 +205,17 @@ pub async fn settle_claimed(
     Ok(SettledSale {
         invoice: paid,
         lines: paid_lines,
+        customer_balance_cents: balance_after,
         flags,
+    })
+}
+
+/// What `entries` add to the customer's balance, in the ledger's hundredths of a point.
+fn ledger_cents(entries: &[LedgerEntry]) -> Result<i64, ApiError> {
+    entries.iter().try_fold(0_i64, |sum, entry| {
+        let cents = to_scaled(entry.points, CENTS)?;
+        sum.checked_add(cents)
+            .ok_or_else(|| ApiError::internal("a loyalty balance overflows"))
     })
 }
 
@@ -240,21 +267,18 @@ fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ApiErro
     })
 }
 
-/// The redemption may not exceed the customer's balance as the ledger says it now (the redeem
-/// box checked an earlier balance; another sale may have spent points since). Returns how much
+/// The redemption may not exceed the customer's `balance` as the claim read it (the redeem box
+/// checked an earlier balance; another sale may have spent points since). Returns how much
 /// of it the balance covers: all of it, or with [`Shortfalls::Record`] what the balance holds
 /// (at least 0), with a `loyalty_shortfall` flag for the rest.
-async fn cover_redemption(
-    tx: &mut AnyConnection,
-    (invoice, customer_id, cart): (&Invoice, i64, &PricedCart),
+fn cover_redemption(
+    (customer_id, balance, cart): (i64, i64, &PricedCart),
     shortfalls: Shortfalls,
     flags: &mut Vec<SaleFlag>,
 ) -> Result<Decimal, ApiError> {
     if cart.redeem_amount.is_zero() {
         return Ok(cart.redeem_amount);
     }
-    payments::lock_customer(&mut *tx, invoice.shop_id, customer_id).await?;
-    let balance = loyalty::balance_cents(&mut *tx, invoice.shop_id, customer_id).await?;
     let available = money(balance.max(0));
     let limit = redeem_limit(RedeemLimitInput {
         available_points: money(balance),

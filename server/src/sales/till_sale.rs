@@ -58,6 +58,8 @@ pub struct PaidTillSale {
     pub invoice: Invoice,
     /// Its lines as stored.
     pub lines: Vec<InvoiceLine>,
+    /// Its customer's loyalty balance after it (`None` without a customer).
+    pub customer_balance_cents: Option<i64>,
     created: bool,
     flags: usize,
 }
@@ -140,6 +142,7 @@ pub async fn pay(
         turn,
         invoice: paid,
         lines: settled.lines,
+        customer_balance_cents: settled.customer_balance_cents,
         created: applied.created,
         flags: flags.len(),
     })

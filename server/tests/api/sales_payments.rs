@@ -23,6 +23,7 @@ on_both_backends!(
     an_empty_cart_cannot_be_paid,
     twenty_racing_payments_pay_once,
     a_redemption_above_the_balance_at_pay_time_is_refused,
+    two_carts_racing_to_spend_the_same_points_pay_once,
     not_enough_stock_refuses_the_whole_payment,
     other_shops_custom_and_unknown_invoices_are_not_found,
     a_card_session_settles_once_and_again_answers_already_paid,
@@ -301,6 +302,39 @@ async fn a_redemption_above_the_balance_at_pay_time_is_refused(backend: Backend)
     assert!(ledger_of(pool, second).await.is_empty());
 }
 
+/// Two carts of one customer, each redeeming 8.00 of a balance of 10.00, paid at the same time
+/// at two tills: one is paid, the other refused, and the winner's answer shows the balance the
+/// ledger holds after it.
+async fn two_carts_racing_to_spend_the_same_points_pay_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let seeded = seed(&app).await;
+    let shelf = shelf(&app, seeded.shop.id).await;
+    let aisha = customer_with_points(&app, seeded.shop.id, "7771234", dec!(10)).await;
+    let first = seed_invoice(&app, &seeded, readme_cart(&shelf, aisha, dec!(8))).await;
+    let second = seed_invoice(&app, &seeded, readme_cart(&shelf, aisha, dec!(8))).await;
+    let (mut one_till, mut other_till) = (staff(&app, &seeded).await, admin(&app).await);
+
+    let (one, other) = tokio::join!(
+        pay(&mut one_till, "cash", first),
+        pay(&mut other_till, "internal-device", second)
+    );
+    let (paid, refused_reply) = match (one.status, other.status) {
+        (200, 409) => (one, other),
+        (409, 200) => (other, one),
+        statuses => panic!("one payment must win, the other be refused: {statuses:?}"),
+    };
+    // 10.00 - 8.00 redeemed + 0.17 earned.
+    assert_eq!(refused_reply.message(), "The customer has only 2.17 points");
+    assert_eq!(
+        decimal(&paid.data()["customer"]["loyalityPoint"]),
+        dec!(2.17)
+    );
+    let balance = pos_server::db::loyalty::balance_cents(app.db.pool(), seeded.shop.id, aisha)
+        .await
+        .unwrap();
+    assert_eq!(balance, 217);
+}
+
 async fn not_enough_stock_refuses_the_whole_payment(backend: Backend) {
     let app = spawn_app(backend).await;
     let seeded = seed(&app).await;
@@ -385,14 +419,18 @@ async fn a_card_session_settles_once_and_again_answers_already_paid(backend: Bac
     let Settled::Paid {
         invoice: paid,
         lines,
+        customer_balance_cents,
     } = first
     else {
         panic!("the first confirmation pays: {first:?}")
     };
-    // The lines it answers with are the lines as stored (the payment's answer is built from
-    // them, not read again).
+    // The lines and the balance it answers with are as stored (the payment's answer is built
+    // from them, not read again).
     let stored = pos_server::db::invoices::lines(app.db.pool(), shop, id).await;
     assert_eq!(lines, stored.unwrap());
+    let customer = paid.customer_id.expect("the README cart has a customer");
+    let balance = pos_server::db::loyalty::balance_cents(app.db.pool(), shop, customer).await;
+    assert_eq!(customer_balance_cents, Some(balance.unwrap()));
     assert_eq!(paid.status, "paid");
     assert_eq!(paid.payment_method.as_deref(), Some("digital"));
     assert_eq!(paid.card_status.as_deref(), Some("paid"));
