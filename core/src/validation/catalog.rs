@@ -205,7 +205,10 @@ pub struct ProductDraft {
     )]
     pub product_name: Option<String>,
     /// Optional: 1 to 64 visible ASCII characters without spaces; `""` clears it.
-    #[cfg_attr(feature = "openapi", schema(max_length = 64))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(max_length = 64, pattern = r"^\s*[!-~]*\s*$")
+    )]
     pub barcode_number: Option<String>,
     /// The `_id` of one of the shop's live categories. Required.
     #[cfg_attr(
@@ -214,22 +217,37 @@ pub struct ProductDraft {
     )]
     pub category: Option<String>,
     /// Stock, 0 or more, at most 3 decimals; whole for unit `no`. Default 0.
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::stock_quantity_schema))]
     pub quantity: Option<NumberInput>,
     /// `no` (pieces, the default), `kg`, `lt` or `m`, case-insensitive.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = r"^\s*([Nn][Oo]|[Kk][Gg]|[Ll][Tt]|[Mm])?\s*$")
+    )]
     pub unit: Option<String>,
     /// Money, 0 or more, at most 2 decimals. Default 0.
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_money_schema))]
     pub cost_price: Option<NumberInput>,
     /// Markup on the cost price in percent, 0 to 1000. Default 0.
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::markup_schema))]
     pub cost_price_profit: Option<NumberInput>,
     /// Money, 0 or more, at most 2 decimals; the selling price or the cost price must be above 0.
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_money_schema))]
     pub selling_price: Option<NumberInput>,
     /// A percentage (0 to 100) or a flat amount per unit, as `discountType` says. Default 0.
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_money_schema))]
     pub discount: Option<NumberInput>,
     /// `percentage` (the default) or `flat`, case-insensitive.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = r"^\s*([Pp][Ee][Rr][Cc][Ee][Nn][Tt][Aa][Gg][Ee]|[Ff][Ll][Aa][Tt])?\s*$")
+    )]
     pub discount_type: Option<String>,
     /// Percent, 0 to 100. Only an admin may set a value other than the stored one (0 when new).
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_percent_schema))]
     pub product_tax: Option<NumberInput>,
     /// Percent, 0 to 100. Only an admin may set a value other than the stored one (0 when new).
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_percent_schema))]
     pub loyalty_rate: Option<NumberInput>,
 }
 
@@ -353,12 +371,22 @@ pub struct CustomProductDraft {
     )]
     pub product_name: Option<String>,
     /// Required, above 0, at most 3 decimals; whole for unit `no`.
-    #[cfg_attr(feature = "openapi", schema(required = true))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, schema_with = super::positive_quantity_schema)
+    )]
     pub quantity: Option<NumberInput>,
     /// `no` (pieces, the default), `kg`, `lt` or `m`, case-insensitive.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = r"^\s*([Nn][Oo]|[Kk][Gg]|[Ll][Tt]|[Mm])?\s*$")
+    )]
     pub unit: Option<String>,
     /// Required money above 0, at most 2 decimals.
-    #[cfg_attr(feature = "openapi", schema(required = true))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(required = true, schema_with = super::positive_money_schema)
+    )]
     pub selling_price: Option<NumberInput>,
 }
 

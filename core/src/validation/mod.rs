@@ -69,7 +69,9 @@ pub use operations::{
 pub use phone::{PHONE_NUMBER_DIGITS, phone_number, staff_signup_mobile};
 #[cfg(feature = "openapi")]
 pub use schemas::{
-    email_schema, optional_email_schema, phone_number_or_null_schema, phone_number_schema,
+    email_schema, markup_schema, optional_email_schema, optional_money_schema,
+    optional_percent_schema, phone_number_or_null_schema, phone_number_schema,
+    positive_money_schema, positive_quantity_schema, stock_quantity_schema,
 };
 pub use upload::csv_file_name;
 

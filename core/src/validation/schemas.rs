@@ -5,7 +5,10 @@
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 
+use rust_decimal::Decimal;
+
 use super::email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN};
+use crate::limits::{MAX_MARKUP_PERCENT, MAX_MONEY_AMOUNT, MAX_QUANTITY};
 
 /// A stored phone number ([`super::phone_number`]) as a form sends it: 7 digits as text
 /// (surrounding spaces ignored) or as a whole number, which cannot keep a leading zero.
@@ -57,4 +60,99 @@ fn text(kind: impl Into<SchemaType>, pattern: &str, description: &str) -> RefOr<
         .pattern(Some(pattern))
         .description(Some(description))
         .into()
+}
+
+/// A required quantity above 0 and at most [`MAX_QUANTITY`] ([`super::quantity`] with
+/// [`super::QuantityRule::Positive`]): a JSON number, or unsigned numeric text. The decimals a
+/// unit allows (whole for `no`, at most 3 otherwise) depend on another field, so they are left
+/// to the description.
+pub fn positive_quantity_schema() -> RefOr<Schema> {
+    positive_number(
+        MAX_QUANTITY,
+        "Required, above 0 and at most 1000000; at most 3 decimals, whole for unit `no`",
+    )
+}
+
+/// Required money above 0 and at most [`MAX_MONEY_AMOUNT`] ([`super::money_amount`]): a JSON
+/// number, or unsigned numeric text; at most 2 decimals.
+pub fn positive_money_schema() -> RefOr<Schema> {
+    positive_number(
+        MAX_MONEY_AMOUNT,
+        "Required money above 0 and at most 1000000000, at most 2 decimals",
+    )
+}
+
+/// Never `null` or blank: a required [`super::NumberInput`] above 0.
+fn positive_number(maximum: Decimal, description: &str) -> RefOr<Schema> {
+    let maximum = u64::try_from(maximum).expect("the limits are whole numbers");
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .exclusive_minimum(Some(0))
+                .maximum(Some(maximum)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                // parse_decimal's unsigned digits with at least one that is not 0.
+                .pattern(Some(
+                    r"^\s*([0-9]*[1-9][0-9]*(\.[0-9]+)?|[0-9]+\.[0-9]*[1-9][0-9]*)\s*$",
+                )),
+        )
+        .description(Some(description))
+        .into()
+}
+
+/// An optional [`super::NumberInput`] from 0 to `maximum`: absent, `null` or blank keeps the
+/// default (or, on an edit, the stored value). `-0` is 0, which the validators take.
+fn optional_number_schema(maximum: Decimal, description: &str) -> RefOr<Schema> {
+    let maximum = u64::try_from(maximum).expect("the limits are whole numbers");
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .minimum(Some(0))
+                .maximum(Some(maximum)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(r"^\s*(-?0+(\.0+)?|[0-9]+(\.[0-9]+)?)?\s*$")),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(description))
+        .into()
+}
+
+/// Stock on hand: 0 to [`MAX_QUANTITY`], at most 3 decimals, whole for unit `no`.
+pub fn stock_quantity_schema() -> RefOr<Schema> {
+    optional_number_schema(
+        MAX_QUANTITY,
+        "Stock, 0 to 1000000, at most 3 decimals; whole for unit `no`. Default 0",
+    )
+}
+
+/// Money from 0 to [`MAX_MONEY_AMOUNT`], at most 2 decimals.
+pub fn optional_money_schema() -> RefOr<Schema> {
+    optional_number_schema(
+        MAX_MONEY_AMOUNT,
+        "Money, 0 to 1000000000, at most 2 decimals. Default 0",
+    )
+}
+
+/// A percentage from 0 to 100, at most 4 decimals ([`super::percentage`]).
+pub fn optional_percent_schema() -> RefOr<Schema> {
+    optional_number_schema(
+        Decimal::ONE_HUNDRED,
+        "Percent, 0 to 100, at most 4 decimals. Default 0",
+    )
+}
+
+/// A markup on the cost price in percent, 0 to [`MAX_MARKUP_PERCENT`].
+pub fn markup_schema() -> RefOr<Schema> {
+    optional_number_schema(
+        MAX_MARKUP_PERCENT,
+        "Markup on the cost price in percent, 0 to 1000. Default 0",
+    )
 }

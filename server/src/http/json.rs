@@ -119,7 +119,9 @@ fn without_position(error: &serde_json::Error) -> String {
 }
 
 /// `#[serde(deserialize_with = "text_or_number")]`: a text field that forms may send as a JSON
-/// number (a phone number typed into a number input). Fractions and other types are refused.
+/// number (a phone number typed into a number input). A whole number written with a fraction
+/// of zeros (`7000001.0`) is that whole number, as JSON means it; other fractions and other
+/// types are refused.
 pub fn text_or_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     struct Visitor;
     impl de::Visitor<'_> for Visitor {
@@ -139,6 +141,15 @@ pub fn text_or_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Stri
 
         fn visit_i64<E: de::Error>(self, value: i64) -> Result<String, E> {
             Ok(value.to_string())
+        }
+
+        fn visit_f64<E: de::Error>(self, value: f64) -> Result<String, E> {
+            // Below 2^53 every whole float is exact, so the cast writes its digits unchanged.
+            const EXACT: f64 = 9_007_199_254_740_992.0;
+            if value.fract() == 0.0 && value.abs() < EXACT {
+                return Ok((value as i64).to_string());
+            }
+            Err(de::Error::invalid_type(de::Unexpected::Float(value), &self))
         }
     }
     deserializer.deserialize_any(Visitor)
@@ -201,6 +212,14 @@ mod tests {
         assert!(
             message("{\"phoneNumber\":1.5,\"password\":\"a\"}").contains("text or a whole number")
         );
+        assert!(message("{\"phoneNumber\":1e300,\"password\":\"a\"}").contains("whole number"));
+    }
+
+    #[test]
+    fn a_whole_number_written_with_a_zero_fraction_is_that_number() {
+        let read: SignIn =
+            serde_json::from_str("{\"phoneNumber\":7000001.0,\"password\":\"a\"}").unwrap();
+        assert_eq!(read.phone_number, "7000001");
     }
 
     #[derive(Debug, Deserialize)]

@@ -11,6 +11,8 @@ use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Schema, Type};
 use utoipa::openapi::{OpenApi, RefOr};
 
+use pos_core::validation::positive_money_schema;
+
 use super::openapi_links::operations_mut;
 
 /// Text that is not blank: the validators trim and then refuse an empty value ("... is
@@ -20,17 +22,21 @@ pub const NOT_BLANK: &str = r"[^ \t\n\r\f\v]";
 
 /// What one operation's body must carry.
 enum Needs {
-    /// Every one of these text fields, not blank.
-    Texts(&'static [&'static str]),
     /// These text fields, not blank, and these fields of any type.
     TextsAnd(&'static [&'static str], &'static [&'static str]),
     /// At least one of these fields (e.g. a product by id or by barcode).
     AnyOf(&'static [&'static str]),
+    /// These text fields, not blank, and at least one of these money fields above 0.
+    TextsAndMoneyAbove0(&'static [&'static str], &'static [&'static str]),
 }
 
 const RULES: &[(&str, Needs)] = &[
-    // The edit keeps the stored name and category (products::drafts::merge).
-    ("createProduct", Needs::Texts(&["productName", "category"])),
+    // The edit keeps the stored name and category (products::drafts::merge). A product needs
+    // a price: its selling price, or a cost price its profit is added to (NEEDS_A_PRICE).
+    (
+        "createProduct",
+        Needs::TextsAndMoneyAbove0(&["productName", "category"], &["sellingPrice", "costPrice"]),
+    ),
     // The edit keeps the stored name and phone number (customers::update).
     (
         "createCustomer",
@@ -69,24 +75,40 @@ fn narrow_body(operation: &mut Operation, needs: &Needs) {
     let Some(shared) = content.schema.take() else {
         return;
     };
-    let narrowed = AllOfBuilder::new().item(shared).item(rule(needs)).build();
+    let narrowed = rules(needs)
+        .into_iter()
+        .fold(AllOfBuilder::new().item(shared), |all, rule| all.item(rule))
+        .build();
     content.schema = Some(RefOr::T(Schema::AllOf(narrowed)));
 }
 
-fn rule(needs: &Needs) -> Schema {
+/// The operation's own rules, each a schema the body must also match.
+fn rules(needs: &Needs) -> Vec<Schema> {
     match needs {
-        Needs::Texts(texts) => required(texts, &[]),
-        Needs::TextsAnd(texts, others) => required(texts, others),
+        Needs::TextsAnd(texts, others) => vec![required(texts, others)],
         // `anyOf`: a body with both is valid too (the id wins).
-        Needs::AnyOf(fields) => Schema::AnyOf(
+        Needs::AnyOf(fields) => vec![any_of(
             fields
                 .iter()
-                .fold(AnyOfBuilder::new(), |choices, field| {
-                    choices.item(ObjectBuilder::new().required(*field))
-                })
-                .build(),
-        ),
+                .map(|field| ObjectBuilder::new().required(*field)),
+        )],
+        Needs::TextsAndMoneyAbove0(texts, money) => vec![
+            required(texts, &[]),
+            any_of(money.iter().map(|field| {
+                ObjectBuilder::new()
+                    .required(*field)
+                    .property(*field, positive_money_schema())
+            })),
+        ],
     }
+}
+
+fn any_of(choices: impl Iterator<Item = ObjectBuilder>) -> Schema {
+    Schema::AnyOf(
+        choices
+            .fold(AnyOfBuilder::new(), |all, choice| all.item(choice))
+            .build(),
+    )
 }
 
 fn required(texts: &[&str], others: &[&str]) -> Schema {

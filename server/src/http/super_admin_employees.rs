@@ -32,8 +32,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ShopQuery {
-    /// The shop's `_id` (required: 400 without it).
-    #[param(required = true)]
+    /// The shop's `_id` (required: 400 without it or when blank).
+    #[param(required = true, pattern = r"[^ \t\n\r\f\v]", example = "1")]
     shop: Option<String>,
 }
 

@@ -49,8 +49,10 @@ struct AdminSignIn {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct StaffSignIn {
-    /// `S` and 6 digits ("S000042"), any case, surrounding spaces ignored.
-    #[schema(pattern = r"^\s*[Ss][0-9]{6}\s*$")]
+    /// `S` and 6 digits, not all 0 ("S000042"), any case, surrounding spaces ignored.
+    #[schema(
+        pattern = r"^\s*[Ss]([1-9][0-9]{5}|0[1-9][0-9]{4}|00[1-9][0-9]{3}|000[1-9][0-9]{2}|0000[1-9][0-9]|00000[1-9])\s*$"
+    )]
     staff_id: String,
     #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,

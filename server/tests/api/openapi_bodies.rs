@@ -1,6 +1,7 @@
 //! The OpenAPI document says what a create route requires of a body it shares with its edit
-//! route (server/src/http/openapi_bodies.rs): `POST /product/create` needs a name and a
-//! category, `PUT /product/update/{id}` does not, and both read the same `ProductDraft`.
+//! route (server/src/http/openapi_bodies.rs): `POST /product/create` needs a name, a
+//! category and a price, `PUT /product/update/{id}` does not, and both read the same
+//! `ProductDraft`.
 
 use serde_json::Value;
 
@@ -45,6 +46,19 @@ async fn create_routes_require_what_their_edit_routes_keep(backend: Backend) {
             "{edit} requires nothing more"
         );
     }
+
+    // A product needs a price: a selling price or a cost price above 0, as the server refuses
+    // one with neither ("Selling price or cost price must be greater than 0").
+    let create_product = body_schema(&document, "/product/create", "post");
+    let priced = create_product["allOf"][2]["anyOf"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no price rule: {create_product}"));
+    for (choice, field) in priced.iter().zip(["sellingPrice", "costPrice"]) {
+        assert_eq!(choice["required"][0], field, "{create_product}");
+        let above_0 = &choice["properties"][field]["oneOf"][0];
+        assert_eq!(above_0["exclusiveMinimum"], 0, "{create_product}");
+    }
+    assert_eq!(priced.len(), 2);
 
     let add_line = body_schema(&document, "/invoice/{id}/products", "post");
     let choices = &add_line["allOf"][1]["anyOf"];

@@ -59,9 +59,9 @@ async fn categories(
     tag = "dashboard",
     params(
         ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
-        ("year" = String, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The year, a whole number (1900 to 2100); required"),
-        ("month" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The month (1 to 12; blank: not given): its summary instead of the year's"),
-        ("day" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The day of the month (needs `month`; blank: not given): its summary"),
+        ("year" = String, Query, pattern = r"^\s*0*(19[0-9]{2}|20[0-9]{2}|2100)(\.0+)?\s*$", example = "2026", description = "The year, a whole number (1900 to 2100); required"),
+        ("month" = Option<String>, Query, pattern = r"^\s*(0*([1-9]|1[0-2])(\.0+)?)?\s*$", description = "The month (1 to 12; blank: not given): its summary instead of the year's"),
+        ("day" = Option<String>, Query, pattern = r"^\s*(0*([1-9]|[12][0-9]|3[01])(\.0+)?)?\s*$", description = "The day of the month (needs `month`; blank: not given): its summary"),
     ),
     security(("userSession" = ["admin"])),
     responses(

@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     operation_id = "superAdminCategorySales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -58,10 +58,10 @@ async fn categories(
     operation_id = "superAdminPaymentMethodSales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
-        ("year" = String, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The year, a whole number (1900 to 2100); required"),
-        ("month" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The month (1 to 12; blank: not given): its summary instead of the year's"),
-        ("day" = Option<String>, Query, pattern = r"^\s*(-?[0-9]+(\.[0-9]+)?)?\s*$", description = "The day of the month (needs `month`; blank: not given): its summary"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
+        ("year" = String, Query, pattern = r"^\s*0*(19[0-9]{2}|20[0-9]{2}|2100)(\.0+)?\s*$", example = "2026", description = "The year, a whole number (1900 to 2100); required"),
+        ("month" = Option<String>, Query, pattern = r"^\s*(0*([1-9]|1[0-2])(\.0+)?)?\s*$", description = "The month (1 to 12; blank: not given): its summary instead of the year's"),
+        ("day" = Option<String>, Query, pattern = r"^\s*(0*([1-9]|[12][0-9]|3[01])(\.0+)?)?\s*$", description = "The day of the month (needs `month`; blank: not given): its summary"),
     ),
     security(("superAdminSession" = [])),
     responses(
@@ -88,7 +88,7 @@ async fn payment_method(
     operation_id = "superAdminWeekSales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
         ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
@@ -116,7 +116,7 @@ async fn week(
     operation_id = "superAdminMonthSales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
         ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
@@ -144,7 +144,7 @@ async fn month(
     operation_id = "superAdminYearSales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
         ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
@@ -172,7 +172,7 @@ async fn year(
     operation_id = "superAdminDaySales",
     tag = "dashboard",
     params(
-        ("shop" = String, Query, description = "The `_id` of the shop to read"),
+        ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
         ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
     ),
     security(("superAdminSession" = [])),
