@@ -16,9 +16,11 @@
 #   bash scripts/bench-sales.sh                       # 10 s per phase, 16 tills, both backends
 #   POS_BENCH_SECONDS=5 POS_BENCH_BACKENDS=sqlite bash scripts/bench-sales.sh
 #   POS_BENCH_TILLS=32 POS_BENCH_SIGN_INS=50 bash scripts/bench-sales.sh
+#   POS_BENCH_PG_TCP=1 POS_BENCH_BACKENDS=postgres bash scripts/bench-sales.sh   # over TCP
 #
-# PostgreSQL comes from scripts/lib/postgres.sh (installed and started when missing); the run
-# creates its own database and drops it at the end. A measurement, not a test: it fails only
+# PostgreSQL comes from scripts/lib/postgres.sh (installed and started when missing), reached over
+# its Unix socket when that script could allow it, else over TCP; the run creates its own
+# database and drops it at the end. A measurement, not a test: it fails only
 # when a request is not answered as expected, never on a missed goal.
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"
@@ -81,14 +83,22 @@ stop_servers() {
   bare_pid=""
 }
 
+# The machine's CPU time so far as "total steal" (jiffies): steal is time the hypervisor gave
+# this machine's cores to other guests, the likeliest cause of one run differing from the next.
+cpu_times() { awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9, $9 }' /proc/stat; }
+
 # Runs every phase against the running servers; $1 is the table's label.
 drive() {
   note "$(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  local before after
+  before=$(cpu_times)
   "$target/examples/sales_load" --base "$BASE" --bare "http://127.0.0.1:$BARE_PORT" \
     --label "$1" --seconds "$SECONDS_PER_PHASE" --concurrency "$TILLS" --sign-ins "$SIGN_INS" \
     | tee -a "$work/results.txt" ||
     die "the load driver failed; server log: $(tail -20 "$work/server.log")"
-  note "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  after=$(cpu_times)
+  note "load average after: $(cut -d' ' -f1-3 /proc/loadavg); CPU time taken by the host (steal):" \
+    "$(echo "$before $after" | awk '{ t = $3 - $1; printf "%.1f%%", (t > 0 ? 100 * ($4 - $2) / t : 0) }')"
 }
 
 for backend in $BACKENDS; do
@@ -106,7 +116,16 @@ for backend in $BACKENDS; do
       pg_database="pos_bench_$$"
       psql "$POS_TEST_POSTGRES_URL" -X -q -v ON_ERROR_STOP=1 -c "CREATE DATABASE $pg_database" \
         >/dev/null || die "could not create the PostgreSQL database $pg_database"
-      start_servers "${POS_TEST_POSTGRES_URL%/*}/$pg_database"
+      # The server reaches PostgreSQL on the same machine over its Unix socket, as a shop's
+      # server should: a round trip costs under half of one over TCP loopback
+      # (docs/benchmarks.md, "PostgreSQL over its Unix socket"). POS_BENCH_PG_TCP=1 measures TCP.
+      if [ -n "${POS_POSTGRES_SOCKET_URL:-}" ] && [ -z "${POS_BENCH_PG_TCP:-}" ]; then
+        note "the server connects over the Unix socket (${POS_POSTGRES_SOCKET_URL#*\?})"
+        start_servers "${POS_POSTGRES_SOCKET_URL%%/postgres\?*}/$pg_database?${POS_POSTGRES_SOCKET_URL#*\?}"
+      else
+        note "the server connects over TCP (${POS_TEST_POSTGRES_URL#*@})"
+        start_servers "${POS_TEST_POSTGRES_URL%/*}/$pg_database"
+      fi
       drive PostgreSQL
       stop_servers
       ;;

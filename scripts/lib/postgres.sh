@@ -2,7 +2,10 @@
 # A local PostgreSQL for the server's tests: installs it from Debian packages when missing,
 # creates and starts the newest cluster, waits until it accepts connections, makes sure the
 # role `pos` (password `pos`, CREATEDB: each test creates and drops its own database) exists,
-# and exports POS_TEST_POSTGRES_URL.
+# lets that role sign in with its password over the Unix socket too (a `pg_hba.conf` line: the
+# load benchmark connects that way, as a server on the database's own machine should), and
+# exports POS_TEST_POSTGRES_URL (TCP; the tests use it) and, when that socket login works,
+# POS_POSTGRES_SOCKET_URL (the same database over the socket).
 #
 #   bash scripts/lib/postgres.sh          # prints POS_TEST_POSTGRES_URL=...
 #   source scripts/lib/postgres.sh        # also exports it into the calling shell
@@ -37,11 +40,35 @@ pos_postgres__role_works() {
             -tAc 'SELECT 1' 2>/dev/null | grep -qx 1
 }
 
+# Can the test role log in with its password over the Unix socket in directory $1?
+pos_postgres__socket_works() {
+    PGPASSWORD=pos PGCONNECT_TIMEOUT=3 psql -X -q -h "$1" -p "$2" -U pos -d postgres \
+        -tAc 'SELECT 1' 2>/dev/null | grep -qx 1
+}
+
+# Debian's clusters sign local socket users in by their system name (`peer`), which the role
+# `pos` is not: one `local` line for it, with its password, goes before that rule. Done only
+# when missing and only when root is at hand (the tests need TCP alone; without it the load
+# benchmark falls back to TCP and says so).
+pos_postgres__allow_socket_login() {
+    local port="$1" hba dir
+    dir=$(pos_postgres__as_postgres psql -X -p "$port" -d postgres -tAc 'SHOW unix_socket_directories' |
+        cut -d, -f1 | tr -d ' ')
+    [ -n "$dir" ] || return 0
+    pos_postgres__socket_works "$dir" "$port" && return 0
+    hba=$(pos_postgres__as_postgres psql -X -p "$port" -d postgres -tAc 'SHOW hba_file')
+    pos_postgres__as_root sed -i \
+        '0,/^local[[:space:]]/s//local   all             pos                                     scram-sha-256\n&/' \
+        "$hba" || return 0
+    pos_postgres__as_postgres psql -X -q -p "$port" -d postgres -c 'SELECT pg_reload_conf()' >/dev/null
+}
+
 # Runs in a subshell (parentheses) so `set -e` and `cd` never leak into a sourcing shell.
 pos_postgres__setup() (
     set -euo pipefail
 
     if pos_postgres__role_works 5432; then
+        pos_postgres__allow_socket_login 5432 >&2 2>/dev/null || true
         echo 5432
         return 0
     fi
@@ -85,6 +112,7 @@ DO $$ BEGIN
 END $$;
 ALTER ROLE pos WITH LOGIN CREATEDB PASSWORD 'pos';
 SQL
+    pos_postgres__allow_socket_login "$port" >&2 || true
     echo "$port"
 )
 
@@ -92,10 +120,18 @@ if [ -n "${POS_TEST_POSTGRES_URL:-}" ]; then
     echo "postgres.sh: keeping the POS_TEST_POSTGRES_URL already set" >&2
 elif pos_postgres_port=$(pos_postgres__setup); then
     export POS_TEST_POSTGRES_URL="postgres://pos:pos@127.0.0.1:${pos_postgres_port}/postgres"
-    unset pos_postgres_port
+    # sqlx and libpq take the socket's directory as `host`; the socket is {dir}/.s.PGSQL.{port}.
+    for pos_postgres_dir in /var/run/postgresql /tmp; do
+        if pos_postgres__socket_works "$pos_postgres_dir" "$pos_postgres_port"; then
+            export POS_POSTGRES_SOCKET_URL="postgres://pos:pos@localhost:${pos_postgres_port}/postgres?host=${pos_postgres_dir}"
+            break
+        fi
+    done
+    unset pos_postgres_port pos_postgres_dir
 else
     echo "postgres.sh: PostgreSQL is not available for the tests" >&2
     # `return` when sourced, `exit` when run.
     return 1 2>/dev/null || exit 1
 fi
 echo "POS_TEST_POSTGRES_URL=$POS_TEST_POSTGRES_URL"
+[ -z "${POS_POSTGRES_SOCKET_URL:-}" ] || echo "POS_POSTGRES_SOCKET_URL=$POS_POSTGRES_SOCKET_URL"

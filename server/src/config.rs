@@ -355,6 +355,19 @@ mod tests {
     }
 
     #[test]
+    fn a_postgres_unix_socket_url_reaches_sqlx_unchanged() {
+        // README, "Running several server processes": PostgreSQL on the same machine is reached
+        // over its socket, named by the directory in `host` (and no host before the path).
+        for text in [
+            "postgres://pos:pos@localhost:5432/pos?host=/var/run/postgresql",
+            "postgresql:///pos?host=/var/run/postgresql&user=pos",
+        ] {
+            let url = DatabaseUrl::parse(text, Path::new("/")).unwrap();
+            assert_eq!(url.connection_url(), text);
+        }
+    }
+
+    #[test]
     fn invalid_values_name_their_variable() {
         let cases = [
             ("POS_LISTEN", "localhost"),
