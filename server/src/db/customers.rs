@@ -3,7 +3,8 @@
 //! rows (`deleted_at IS NULL`) are found, listed, changed or deleted: a deletion only marks the
 //! row, because invoices and the loyalty ledger keep pointing at it.
 //!
-//! The loyalty balance is not a column here: it is the sum of the ledger (`db::loyalty`).
+//! The loyalty balance (`loyalty_balance_cents`) is the sum of the ledger, kept on the row by
+//! the ledger's trigger and never written here (`db::loyalty`).
 
 use super::Executor;
 
@@ -62,17 +63,13 @@ pub struct ListedCustomer {
     pub balance_cents: i64,
 }
 
-/// The columns of a [`ListedCustomer`]: the balance is summed for the page's rows only
-/// (`loyalty_entries_customer_idx`). PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot
-/// decode: cast back.
+/// The columns of a [`ListedCustomer`]: the balance is the one its row carries (db::loyalty).
 macro_rules! listed_customer_select {
     () => {
         concat!(
             "SELECT ",
             customer_columns!(),
-            ", (SELECT CAST(COALESCE(SUM(l.points_cents), 0) AS BIGINT) \
-             FROM loyalty_entries l WHERE l.shop_id = customers.shop_id \
-             AND l.customer_id = customers.id) AS balance_cents FROM customers "
+            ", loyalty_balance_cents AS balance_cents FROM customers "
         )
     };
 }

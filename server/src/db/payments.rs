@@ -29,10 +29,11 @@ pub struct Claim<'a> {
 pub struct Claimed {
     #[sqlx(flatten)]
     pub invoice: Invoice,
-    /// The sum of the customer's ledger rows before this sale's. It stays the balance until this
-    /// transaction writes its own rows: every ledger insert raises the shop's sync version
-    /// (migration 0007's trigger), so it waits for the shop's sync counter lock, which the
-    /// payment took (`sync::claim`) before claiming; SQLite lets one writer in at a time.
+    /// The sum of the customer's ledger rows before this sale's, as the customer's row carries
+    /// it (db::loyalty). It stays the balance until this transaction writes its own rows: every
+    /// ledger insert raises the shop's sync version (migration 0007's trigger), so it waits for
+    /// the shop's sync counter lock, which the payment took (`sync::claim`) before claiming;
+    /// SQLite lets one writer in at a time.
     pub customer_balance_cents: Option<i64>,
 }
 

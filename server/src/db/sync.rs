@@ -114,14 +114,12 @@ pub async fn customers<'e>(
     after: i64,
     limit: i64,
 ) -> Result<Changes<SyncedCustomer>, sqlx::Error> {
-    // PostgreSQL sums BIGINT as NUMERIC, which sqlx::Any cannot decode: cast back.
+    // The balance is the one the customer's row carries (db::loyalty).
     let sql = concat!(
         "SELECT ",
         customer_columns!(),
         ", sync_version, CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) \
-         AS deleted, (SELECT CAST(COALESCE(SUM(l.points_cents), 0) AS BIGINT) \
-         FROM loyalty_entries l WHERE l.shop_id = customers.shop_id \
-         AND l.customer_id = customers.id) AS balance_cents \
+         AS deleted, loyalty_balance_cents AS balance_cents \
          FROM customers WHERE shop_id = $1 AND sync_version > $2 \
          ORDER BY sync_version LIMIT $3"
     );

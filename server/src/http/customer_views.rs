@@ -33,7 +33,7 @@ pub struct CustomerView {
 }
 
 impl CustomerView {
-    /// `balance_cents` is the sum of the customer's loyalty_entries (db::loyalty).
+    /// `balance_cents` is the sum of the customer's loyalty_entries, as its row carries it (db::loyalty).
     pub fn new(customer: Customer, balance_cents: i64) -> Self {
         let points = scaled::money(balance_cents);
         Self {

@@ -1,7 +1,9 @@
 //! A customer's loyalty balance is the sum of its ledger rows and its page lists its invoices;
-//! rows of another shop never count or appear.
+//! rows of another shop never count or appear. The customer's row carries the sum, kept by the
+//! ledger's trigger (migrations/*/0013_loyalty_balance.sql), and the ledger only grows.
 
 use serde_json::{Value, json};
+use sqlx::AnyPool;
 
 use crate::customer_support::{
     InvoiceRow, create_customer, insert_entry, insert_invoice, other_shop_admin, raw_get,
@@ -13,6 +15,7 @@ use crate::support::{Backend, on_both_backends, spawn_app};
 on_both_backends!(
     balances_and_invoices_come_from_the_ledger,
     a_customer_page_lists_at_most_500_invoices_newest_first,
+    the_kept_balance_follows_every_ledger_row_and_the_ledger_only_grows,
 );
 
 fn invoice_json(id: i64, number: &str, row: &InvoiceRow<'_>, amounts: [f64; 4]) -> Value {
@@ -170,4 +173,74 @@ async fn a_customer_page_lists_at_most_500_invoices_newest_first(backend: Backen
     assert_eq!(invoices.len(), 500);
     assert_eq!(invoices[0]["invoiceNumber"], "INV-000501");
     assert_eq!(invoices[499]["invoiceNumber"], "INV-000002");
+}
+
+/// `(the balance the customer's row carries, the sum of its ledger rows)`.
+async fn kept_and_summed(pool: &AnyPool, shop: i64, customer: i64) -> (i64, i64) {
+    sqlx::query_as(
+        "SELECT loyalty_balance_cents, (SELECT CAST(COALESCE(SUM(points_cents), 0) AS BIGINT) \
+         FROM loyalty_entries WHERE shop_id = $1 AND customer_id = $2) \
+         FROM customers WHERE shop_id = $1 AND id = $2",
+    )
+    .bind(shop)
+    .bind(customer)
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+/// Statements written here, not through the server's write functions: the trigger, not the
+/// payment code, is what keeps the number.
+async fn the_kept_balance_follows_every_ledger_row_and_the_ledger_only_grows(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let seeded = seed(&app).await;
+    let shop = seeded.shop.id;
+    let mut boss = admin(&app).await;
+    let aisha: i64 = create_customer(&mut boss, "Aisha", "7771234")
+        .await
+        .parse()
+        .unwrap();
+    let bilal: i64 = create_customer(&mut boss, "Bilal", "7775678")
+        .await
+        .parse()
+        .unwrap();
+    let pool = app.db.pool();
+    assert_eq!(kept_and_summed(pool, shop, aisha).await, (0, 0));
+
+    insert_entry(pool, (shop, aisha), None, "earn", 1250).await;
+    insert_entry(pool, (shop, aisha), None, "redeem", -400).await;
+    insert_entry(pool, (shop, bilal), None, "earn", 99).await;
+    assert_eq!(kept_and_summed(pool, shop, aisha).await, (850, 850));
+    assert_eq!(kept_and_summed(pool, shop, bilal).await, (99, 99));
+
+    // A rolled-back row leaves the number as it was.
+    let mut transaction = pool.begin().await.unwrap();
+    sqlx::query(
+        "INSERT INTO loyalty_entries (shop_id, customer_id, kind, points_cents, created_at) \
+         VALUES ($1, $2, 'earn', 5000, 1)",
+    )
+    .bind(shop)
+    .bind(aisha)
+    .execute(&mut *transaction)
+    .await
+    .unwrap();
+    transaction.rollback().await.unwrap();
+    assert_eq!(kept_and_summed(pool, shop, aisha).await, (850, 850));
+
+    // Corrections are new rows: an edit or a deletion is refused and changes nothing.
+    for statement in [
+        "UPDATE loyalty_entries SET points_cents = 1 WHERE customer_id = $1",
+        "DELETE FROM loyalty_entries WHERE customer_id = $1",
+    ] {
+        let error = sqlx::query(statement)
+            .bind(aisha)
+            .execute(pool)
+            .await
+            .expect_err(statement);
+        assert!(error.to_string().contains("append-only"), "{error}");
+    }
+    assert_eq!(kept_and_summed(pool, shop, aisha).await, (850, 850));
+
+    let shown = boss.get(&format!("/customer/{aisha}")).await;
+    assert_eq!(shown.data()["loyalityPoint"], 8.5);
 }
