@@ -8,7 +8,7 @@ use sqlx::AnyPool;
 use crate::customer_support::{
     InvoiceRow, create_customer, insert_entry, insert_invoice, other_shop_admin, raw_get,
 };
-use crate::identity_support::seed;
+use crate::identity_support::{Browser, seed};
 use crate::management_support::admin;
 use crate::support::{Backend, on_both_backends, spawn_app};
 
@@ -17,6 +17,14 @@ on_both_backends!(
     a_customer_page_lists_at_most_500_invoices_newest_first,
     the_kept_balance_follows_every_ledger_row_and_the_ledger_only_grows,
 );
+
+/// Two customers of the admin's shop, created through the API: their ids.
+async fn aisha_and_bilal(boss: &mut Browser) -> (i64, i64) {
+    let mut id = async |name: &str, phone: &str| -> i64 {
+        create_customer(boss, name, phone).await.parse().unwrap()
+    };
+    (id("Aisha", "7771234").await, id("Bilal", "7775678").await)
+}
 
 fn invoice_json(id: i64, number: &str, row: &InvoiceRow<'_>, amounts: [f64; 4]) -> Value {
     json!({"_id": id.to_string(), "invoiceNumber": number, "createdAt": row.created_at,
@@ -30,14 +38,7 @@ async fn balances_and_invoices_come_from_the_ledger(backend: Backend) {
     let seeded = seed(&app).await;
     let (shop, other_shop) = (seeded.shop.id, seeded.other_shop.id);
     let mut boss = admin(&app).await;
-    let aisha: i64 = create_customer(&mut boss, "Aisha", "7771234")
-        .await
-        .parse()
-        .unwrap();
-    let bilal: i64 = create_customer(&mut boss, "Bilal", "7775678")
-        .await
-        .parse()
-        .unwrap();
+    let (aisha, bilal) = aisha_and_bilal(&mut boss).await;
     let mut other = other_shop_admin(&app).await;
     let theirs: i64 = create_customer(&mut other, "Theirs", "7771234")
         .await
@@ -196,14 +197,7 @@ async fn the_kept_balance_follows_every_ledger_row_and_the_ledger_only_grows(bac
     let seeded = seed(&app).await;
     let shop = seeded.shop.id;
     let mut boss = admin(&app).await;
-    let aisha: i64 = create_customer(&mut boss, "Aisha", "7771234")
-        .await
-        .parse()
-        .unwrap();
-    let bilal: i64 = create_customer(&mut boss, "Bilal", "7775678")
-        .await
-        .parse()
-        .unwrap();
+    let (aisha, bilal) = aisha_and_bilal(&mut boss).await;
     let pool = app.db.pool();
     assert_eq!(kept_and_summed(pool, shop, aisha).await, (0, 0));
 
