@@ -81,21 +81,20 @@ pub struct UserSessionRow {
     pub shop_sync_version: i64,
 }
 
-/// [`find_user_session`]'s one row: the session, its user's columns (NULL when the user is
-/// gone) and the user's grants as bits.
+/// [`find_user_session`]'s one row: the session with the fields of its user and shop it
+/// carries (migration 0014; NULL when the user is not a member of the session's shop).
 #[derive(sqlx::FromRow)]
 struct JoinedRow {
     #[sqlx(flatten)]
     session: SessionRow,
-    found_user_id: Option<i64>,
     user_role: Option<String>,
     user_staff_id: Option<String>,
     user_name: Option<String>,
     user_email: Option<String>,
     user_phone_number: Option<String>,
+    user_permission_bits: Option<i64>,
     shop_name: Option<String>,
-    currency_code: Option<String>,
-    permission_bits: Option<i64>,
+    shop_currency_code: Option<String>,
     shop_sync_version: i64,
 }
 
@@ -104,25 +103,24 @@ static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
         "SELECT s.id_hash, s.kind, s.shop_id, s.user_id, s.parent_id_hash, s.created_at, \
          s.last_seen_at, p.created_at AS parent_created_at, \
          p.last_seen_at AS parent_last_seen_at, \
-         u.id AS found_user_id, u.role AS user_role, u.staff_id AS user_staff_id, \
-         u.user_name, u.email AS user_email, u.phone_number AS user_phone_number, \
-         sh.shop_name, sh.currency_code, u.permission_bits, \
+         s.user_role, s.user_staff_id, s.user_name, s.user_email, s.user_phone_number, \
+         s.user_permission_bits, s.shop_name, s.shop_currency_code, \
          COALESCE((SELECT v.last_value FROM id_counters v \
                    WHERE v.kind = '{}' AND v.shop_id = s.shop_id), 0) AS shop_sync_version \
          FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
-         LEFT JOIN users u ON u.id = s.user_id AND u.shop_id = s.shop_id \
-         LEFT JOIN shops sh ON sh.id = u.shop_id \
          WHERE s.id_hash = $1",
         super::sync::SYNC_VERSION
     )
 });
 
 /// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
-/// in ONE query of one row, with the shop's sync version (`http::kept_answers`): every request of a signed-in admin or staff member needs all
-/// three, and their round trips were most of what an authenticated read cost
-/// (docs/benchmarks.md, "Server load (issue 8)"). Nothing is kept between requests: each call
-/// reads the database's current rows, so a revoked grant, a deleted user or an ended session
-/// applies to the next request.
+/// in ONE query of one row, with the shop's sync version (`http::kept_answers`): every request
+/// of a signed-in admin or staff member needs all three, and their round trips were most of
+/// what an authenticated read cost (docs/benchmarks.md, "Server load (issue 8)"). The user's
+/// and shop's fields are read from the session row, where migration 0014's triggers keep them
+/// in the same statement as every change to the user, its grants or its shop. Nothing is kept
+/// between requests: each call reads the database's current rows, so a revoked grant, a
+/// deleted user or an ended session applies to the next request.
 pub async fn find_user_session<'e>(
     db: impl Executor<'e>,
     id_hash: &str,
@@ -134,9 +132,10 @@ pub async fn find_user_session<'e>(
     let Some(row) = found else {
         return Ok(None);
     };
-    // The user's NOT NULL columns are all present exactly when the LEFT JOIN found the user.
+    // The user's NOT NULL columns are all present exactly when the session names a member of
+    // its shop.
     let user = match (
-        row.found_user_id,
+        row.session.user_id,
         row.user_role,
         row.user_name,
         row.user_email,
@@ -152,13 +151,13 @@ pub async fn find_user_session<'e>(
                 email,
                 phone_number,
                 shop_name: row.shop_name,
-                currency_code: row.currency_code,
+                currency_code: row.shop_currency_code,
             })?)
         }
         _ => None,
     };
     let permissions = match user {
-        Some(_) => permissions::from_bits(row.permission_bits.unwrap_or(0)),
+        Some(_) => permissions::from_bits(row.user_permission_bits.unwrap_or(0)),
         None => Vec::new(),
     };
     Ok(Some(UserSessionRow {

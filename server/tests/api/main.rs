@@ -67,6 +67,7 @@ mod scale_out_grants;
 mod scale_out_support;
 mod security_matrix;
 mod session_timeouts;
+mod session_user_fields;
 mod sessions;
 mod shutdown;
 mod sign_in;
