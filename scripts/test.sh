@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Runs every test suite: formatting and lints, Rust tests on SQLite AND PostgreSQL (core unit
 # tests, properties, golden fixtures, server integration tests), Schemathesis against the
-# server's OpenAPI document, a short durability run (SIGKILL
-# during paid sales), the same golden fixtures through the WebAssembly build under Node, a short
-# fuzzing pass of every parser, vitest, and the browser tests in Chromium.
+# server's OpenAPI document, a short durability run (SIGKILL during paid sales), vitest (with the
+# same golden fixtures through the WebAssembly build under Node), the browser tests in Chromium,
+# and last a short fuzzing pass of every parser.
 # Installs what it needs (PostgreSQL, Chromium, web dependencies, wasm tools) when missing.
 source "$(dirname "$0")/lib/common.sh"
 source "$ROOT/scripts/lib/web.sh"
 source "$ROOT/scripts/lib/wasm.sh"
 source "$ROOT/scripts/lib/chromium.sh"
 source "$ROOT/scripts/lib/e2e.sh"
+source "$ROOT/scripts/lib/disk.sh"
 cd "$ROOT"
 started=$SECONDS
 # One build per run: incremental caches would only add about a gigabyte of disk (with the
 # debug settings in Cargo.toml a whole run's target folder stays near 2 GB).
 export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
-disk_free() { note "disk: $(df -h --output=avail "$ROOT" | tail -1 | tr -d ' ') free where the build writes"; }
 
 step "Prerequisites"
 disk_free
@@ -43,14 +43,18 @@ bash "$ROOT/scripts/schemathesis.sh" "${POS_SCHEMATHESIS_EXAMPLES:-20}"
 step "Durability: SIGKILL during paid sales (a short run; bash scripts/durability.sh 60 for a long one)"
 bash "$ROOT/scripts/durability.sh" "${POS_DURABILITY_CYCLES:-5}"
 
-# Every fuzz target, 15 s each (about 2 minutes plus the instrumented build; docs/fuzzing.md).
-step "Fuzzing every parser (a short pass; bash scripts/fuzz.sh 3600 for a long one)"
-bash "$ROOT/scripts/fuzz.sh" "${POS_FUZZ_SECONDS:-15}"
-
 step "Web tests (vitest, including the golden fixtures through WebAssembly)"
 (cd web && npm test --silent)
 
 run_e2e
+
+# Every fuzz target, 15 s each (about 2 minutes plus the instrumented build; docs/fuzzing.md).
+# Last, because its build is the run's largest (2.4 GB) and no step after it needs the debug
+# build (2.3 GB), which a machine short of disk can then drop first (scripts/lib/disk.sh).
+step "Fuzzing every parser (a short pass; bash scripts/fuzz.sh 3600 for a long one)"
+disk_free
+make_room "${POS_FUZZ_BUILD_NEED_MB:-3500}" "the instrumented fuzzing build" "${CARGO_TARGET_DIR:-$ROOT/target}/debug"
+bash "$ROOT/scripts/fuzz.sh" "${POS_FUZZ_SECONDS:-15}"
 
 step "All test suites passed in $((SECONDS - started)) s"
 disk_free
