@@ -1,8 +1,8 @@
 # Disk helpers for the test run. Source it after common.sh.
 #
-# A whole `bash scripts/test.sh` on a fresh machine grows the disk by about 7 GB at its peak
+# A whole `bash scripts/test.sh` on a fresh machine grows the disk by about 6 GB at its peak
 # (measured 2026-11-23: Chromium, web dependencies and tools about 1.3 GB, the Rust test build
-# 2.3 GB, the instrumented fuzzing build 2.4 GB). CI machines have had less free than that, so
+# 2.3 GB, the instrumented fuzzing build 1.5 GB). CI machines have had less free than that, so
 # the run frees what its later steps no longer need when, and only when, space runs short.
 
 free_mb() { df -B1M --output=avail "$1" | tail -1 | tr -d ' '; }
