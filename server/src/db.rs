@@ -30,6 +30,7 @@ pub mod reset_tokens;
 pub mod sale_products;
 pub mod sales_history;
 pub mod scaled;
+pub mod session_reads;
 pub mod sessions;
 pub mod shop_turns;
 pub mod shops;
@@ -51,6 +52,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use thiserror::Error;
 
 use crate::config::DatabaseUrl;
+use session_reads::SessionReads;
 use shop_turns::{ShopTurn, ShopTurns};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
@@ -126,6 +128,8 @@ pub struct Db {
     backend: Backend,
     /// See [`Db::shop_turn`].
     turns: Arc<ShopTurns>,
+    /// See [`Db::session_reads`].
+    session_reads: Arc<SessionReads>,
 }
 
 impl Db {
@@ -170,10 +174,11 @@ impl Db {
             tracing::info!("SQLite synchronous=FULL");
         }
         let db = Self {
-            pool,
             writer,
             backend,
             turns: Arc::default(),
+            session_reads: Arc::new(SessionReads::new(pool.clone())),
+            pool,
         };
         db.migrate().await?;
         Ok(db)
@@ -208,6 +213,12 @@ impl Db {
     /// lock, before `sync::claim`, and keep the turn until the transaction has ended.
     pub async fn shop_turn(&self, shop_id: i64) -> ShopTurn {
         self.turns.wait(shop_id).await
+    }
+
+    /// Where signed-in requests read their sessions, together with the requests beside them
+    /// (`db::session_reads`).
+    pub fn session_reads(&self) -> &SessionReads {
+        &self.session_reads
     }
 
     pub fn backend(&self) -> Backend {

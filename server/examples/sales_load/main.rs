@@ -112,7 +112,7 @@ async fn run(options: &Options) -> Result<(), String> {
     let mut admin = setup::admin(&http, &api).await?;
     let stock = setup::restock(&mut admin).await?;
     let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
-    let readers = vec![admin.clone(); options.concurrency];
+    let readers = setup::admins(&http, &api, options.concurrency).await?;
     let bare_readers =
         vec![Session::new(http.clone(), &format!("{bare_base}/api/v1")); options.concurrency];
     let seconds = options.seconds as f64;
@@ -192,8 +192,8 @@ async fn run_only(options: &Options, op: Op) -> Result<(), String> {
     let api = format!("{base}/api/v1");
     let (tills, stock) = match op {
         Op::ProductList | Op::SessionCheck => {
-            let admin = setup::admin(&http, &api).await?;
-            (vec![admin; options.concurrency], ops::Stock::none())
+            let admins = setup::admins(&http, &api, options.concurrency).await?;
+            (admins, ops::Stock::none())
         }
         Op::AddLine | Op::PaidSale | Op::TillPayment => {
             let mut admin = setup::admin(&http, &api).await?;

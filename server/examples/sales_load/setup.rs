@@ -37,6 +37,20 @@ pub async fn admin(http: &reqwest::Client, api: &str) -> Result<Session, String>
     Ok(admin)
 }
 
+/// `count` browsers, each signed in as the demo admin with a session of its own: the readers of
+/// the authenticated-read row, so each request reads a different session, as in a shop.
+pub async fn admins(
+    http: &reqwest::Client,
+    api: &str,
+    count: usize,
+) -> Result<Vec<Session>, String> {
+    let mut admins = Vec::with_capacity(count);
+    for _ in 0..count {
+        admins.push(admin(http, api).await?);
+    }
+    Ok(admins)
+}
+
 /// Signs `session` in to the demo shop and as its admin (two argon2 verifications).
 pub async fn sign_in_admin(session: &mut Session) -> Result<(), String> {
     session.sign_in_shop(SHOP_EMAIL, SHOP_PASSWORD).await?;

@@ -143,12 +143,17 @@ pub struct ActiveUserSession {
 }
 
 /// [`resolve`] for a user session, with its user and grants from the same query
-/// (`db::sessions::find_user_session`): one database round trip per request instead of three.
+/// (`db::sessions::find_user_session`): one database round trip per request instead of three,
+/// shared with the requests that arrive beside it (`db::session_reads`).
 pub async fn resolve_user(
     state: &AppState,
     token: &SecretToken,
 ) -> Result<Option<ActiveUserSession>, ApiError> {
-    let found = db::sessions::find_user_session(state.db.pool(), &token.digest()).await?;
+    let found = state
+        .db
+        .session_reads()
+        .find_user_session(&token.digest())
+        .await?;
     let Some(found) = found else {
         return Ok(None);
     };

@@ -98,8 +98,13 @@ struct JoinedRow {
     shop_sync_version: i64,
 }
 
-static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
-    format!(
+/// The most sessions [`find_user_sessions`] reads in one statement.
+pub const MOST_SESSIONS_PER_READ: usize = 32;
+
+/// [`find_user_sessions`]'s statement for 1 to [`MOST_SESSIONS_PER_READ`] keys, by count (index
+/// 0 is one key). The text holds placeholders only; one prepared statement per count.
+static FIND_USER_SESSIONS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let select = format!(
         "SELECT s.id_hash, s.kind, s.shop_id, s.user_id, s.parent_id_hash, s.created_at, \
          s.last_seen_at, p.created_at AS parent_created_at, \
          p.last_seen_at AS parent_last_seen_at, \
@@ -107,10 +112,18 @@ static FIND_USER_SESSION: LazyLock<String> = LazyLock::new(|| {
          s.user_permission_bits, s.shop_name, s.shop_currency_code, \
          COALESCE((SELECT v.last_value FROM id_counters v \
                    WHERE v.kind = '{}' AND v.shop_id = s.shop_id), 0) AS shop_sync_version \
-         FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash \
-         WHERE s.id_hash = $1",
+         FROM sessions s LEFT JOIN sessions p ON p.id_hash = s.parent_id_hash",
         super::sync::SYNC_VERSION
-    )
+    );
+    (1..=MOST_SESSIONS_PER_READ)
+        .map(|count| match count {
+            1 => format!("{select} WHERE s.id_hash = $1"),
+            _ => {
+                let keys: Vec<String> = (1..=count).map(|n| format!("${n}")).collect();
+                format!("{select} WHERE s.id_hash IN ({})", keys.join(", "))
+            }
+        })
+        .collect()
 });
 
 /// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
@@ -125,47 +138,76 @@ pub async fn find_user_session<'e>(
     db: impl Executor<'e>,
     id_hash: &str,
 ) -> Result<Option<UserSessionRow>, sqlx::Error> {
-    let found: Option<JoinedRow> = sqlx::query_as(AssertSqlSafe(FIND_USER_SESSION.as_str()))
-        .bind(id_hash)
-        .fetch_optional(db)
-        .await?;
-    let Some(row) = found else {
-        return Ok(None);
+    Ok(find_user_sessions(db, &[id_hash]).await?.pop())
+}
+
+/// [`find_user_session`] for up to [`MOST_SESSIONS_PER_READ`] sessions in one statement
+/// (`db::session_reads`). A key with no session has no row; the order is the database's.
+pub async fn find_user_sessions<'e>(
+    db: impl Executor<'e>,
+    id_hashes: &[&str],
+) -> Result<Vec<UserSessionRow>, sqlx::Error> {
+    let Some(sql) = id_hashes
+        .len()
+        .checked_sub(1)
+        .and_then(|index| FIND_USER_SESSIONS.get(index))
+    else {
+        return Err(sqlx::Error::Protocol(format!(
+            "find_user_sessions reads 1 to {MOST_SESSIONS_PER_READ} sessions, not {}",
+            id_hashes.len()
+        )));
     };
-    // The user's NOT NULL columns are all present exactly when the session names a member of
-    // its shop.
-    let user = match (
-        row.session.user_id,
-        row.user_role,
-        row.user_name,
-        row.user_email,
-        row.user_phone_number,
-    ) {
-        (Some(id), Some(role), Some(user_name), Some(email), Some(phone_number)) => {
-            Some(User::try_from(UserRow {
-                id,
-                shop_id: row.session.shop_id,
-                role,
-                staff_id: row.user_staff_id,
-                user_name,
-                email,
-                phone_number,
-                shop_name: row.shop_name,
-                currency_code: row.shop_currency_code,
-            })?)
-        }
-        _ => None,
-    };
-    let permissions = match user {
-        Some(_) => permissions::from_bits(row.user_permission_bits.unwrap_or(0)),
-        None => Vec::new(),
-    };
-    Ok(Some(UserSessionRow {
-        session: row.session,
-        user,
-        permissions,
-        shop_sync_version: row.shop_sync_version,
-    }))
+    let mut query = sqlx::query_as::<_, JoinedRow>(AssertSqlSafe(sql.as_str()));
+    for id_hash in id_hashes {
+        query = query.bind(*id_hash);
+    }
+    query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(UserSessionRow::try_from)
+        .collect()
+}
+
+impl TryFrom<JoinedRow> for UserSessionRow {
+    type Error = sqlx::Error;
+
+    fn try_from(row: JoinedRow) -> Result<Self, sqlx::Error> {
+        // The user's NOT NULL columns are all present exactly when the session names a member
+        // of its shop.
+        let user = match (
+            row.session.user_id,
+            row.user_role,
+            row.user_name,
+            row.user_email,
+            row.user_phone_number,
+        ) {
+            (Some(id), Some(role), Some(user_name), Some(email), Some(phone_number)) => {
+                Some(User::try_from(UserRow {
+                    id,
+                    shop_id: row.session.shop_id,
+                    role,
+                    staff_id: row.user_staff_id,
+                    user_name,
+                    email,
+                    phone_number,
+                    shop_name: row.shop_name,
+                    currency_code: row.shop_currency_code,
+                })?)
+            }
+            _ => None,
+        };
+        let permissions = match user {
+            Some(_) => permissions::from_bits(row.user_permission_bits.unwrap_or(0)),
+            None => Vec::new(),
+        };
+        Ok(Self {
+            session: row.session,
+            user,
+            permissions,
+            shop_sync_version: row.shop_sync_version,
+        })
+    }
 }
 
 /// Marks a session (and its parent, when given) as used at `now`.
