@@ -12,7 +12,8 @@
 //! So a writer first waits for its shop's turn here, in a fair (first come, first served) tokio
 //! mutex, and only then claims the rows: at most one transaction per shop and process waits in
 //! PostgreSQL. The rows stay the only guarantee: another server process on the same database
-//! (docs/scale-out.md) has turns of its own, and its writers still wait on the rows.
+//! (README, "Running several server processes") has turns of its own, and its writers still
+//! wait on the rows.
 //!
 //! A writer waits for its turn holding no row lock (plain reads at most), so a turn never waits
 //! on a row whose holder waits for the turn. Shops share a turn when their ids fall in the same
