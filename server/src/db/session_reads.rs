@@ -17,7 +17,7 @@
 //!
 //! If a statement fails, or the reader is gone (a panic, a runtime shutting down), each of its
 //! requests reads its session alone, so every request still gets its own answer or its own
-//! error.
+//! error; only a busy or closed pool is reported to each request as it is (`StatementFailed`).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
