@@ -21,6 +21,8 @@
 //! `--only bare|live|health|read|session|add-line|sale|pay` runs that one closed loop (the sales
 //! ones on tills signed in as for the full run) and prints its rate and latencies,
 //! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
+//! `--lines N` makes the till's payment a basket of N products (1 by default, as in the full
+//! run): what a payment costs per line.
 
 mod bare;
 mod load;
@@ -47,6 +49,7 @@ struct Options {
     sign_ins: usize,
     serve_bare: Option<String>,
     only: Option<Op>,
+    lines: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -59,6 +62,7 @@ fn options() -> Result<Options, String> {
         sign_ins: 50,
         serve_bare: None,
         only: None,
+        lines: 1,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -78,6 +82,7 @@ fn options() -> Result<Options, String> {
             "--sign-ins" => options.sign_ins = count()?,
             "--serve-bare" => options.serve_bare = Some(value),
             "--only" => options.only = Some(Op::parse_steady(&value)?),
+            "--lines" => options.lines = count()?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -110,7 +115,7 @@ async fn run(options: &Options) -> Result<(), String> {
     let http = client(options.concurrency * 2)?;
     let api = format!("{}/api/v1", options.base);
     let mut admin = setup::admin(&http, &api).await?;
-    let stock = setup::restock(&mut admin).await?;
+    let stock = setup::restock(&mut admin, options.lines).await?;
     let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
     let readers = setup::admins(&http, &api, options.concurrency).await?;
     let bare_readers =
@@ -197,7 +202,7 @@ async fn run_only(options: &Options, op: Op) -> Result<(), String> {
         }
         Op::AddLine | Op::PaidSale | Op::TillPayment => {
             let mut admin = setup::admin(&http, &api).await?;
-            let stock = setup::restock(&mut admin).await?;
+            let stock = setup::restock(&mut admin, options.lines).await?;
             let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
             (tills, stock)
         }

@@ -15,10 +15,11 @@ use crate::stats::Samples;
 pub struct Stock {
     pub customer: String,
     pub product: String,
-    /// The product as the till sends it in a line (`productId` ... `loyaltyRate`, quantity 1),
-    /// copied from a cart line the server priced, so the till's payment matches the catalogue.
-    pub till_line: Value,
-    /// What that one line costs (`totalAmount`), the total the till shows when it pays.
+    /// The till's basket: its lines as the till sends them (`productId` ... `loyaltyRate`,
+    /// quantity 1), copied from cart lines the server priced, so the till's payment matches the
+    /// catalogue. One line unless `--lines` asks for more.
+    pub till_lines: Value,
+    /// What the basket costs (`totalAmount`), the total the till shows when it pays.
     pub till_total: Value,
 }
 
@@ -51,7 +52,7 @@ impl Stock {
         Self {
             customer: String::new(),
             product: String::new(),
-            till_line: Value::Null,
+            till_lines: Value::Null,
             till_total: Value::Null,
         }
     }
@@ -171,12 +172,12 @@ impl Op {
     }
 }
 
-/// The body of the till's payment: the whole invoice (one line) and the total it showed.
+/// The body of the till's payment: the whole invoice (the basket) and the total it showed.
 fn till_payment(stock: &Stock) -> Value {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| since.as_millis());
     json!({"method": "cash", "paidAt": now, "offline": false, "totalAmount": stock.till_total,
            "invoice": {"customerId": stock.customer, "status": "active", "createdAt": now,
-                       "redeemAmount": "0", "lines": [stock.till_line]}})
+                       "redeemAmount": "0", "lines": stock.till_lines}})
 }

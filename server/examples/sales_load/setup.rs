@@ -58,8 +58,9 @@ pub async fn sign_in_admin(session: &mut Session) -> Result<(), String> {
 }
 
 /// Every product of the demo shop gets [`RESTOCK`] units; returns the first customer and
-/// product, which every sale uses, with the product's till line priced by the server.
-pub async fn restock(admin: &mut Session) -> Result<Stock, String> {
+/// product, which every sale uses, and the till's basket: the first `lines` products (at most
+/// all of them), one unit each, priced by the server.
+pub async fn restock(admin: &mut Session, lines: usize) -> Result<Stock, String> {
     let products = admin.get("/product").await?.expect("products", &[200])?;
     let ids: Vec<String> = list_ids(products.data());
     for id in &ids {
@@ -69,45 +70,58 @@ pub async fn restock(admin: &mut Session) -> Result<Stock, String> {
         answer.expect("restock", &[200])?;
     }
     let customers = admin.get("/customer").await?.expect("customers", &[200])?;
-    let first = |ids: Vec<String>, what: &str| {
-        ids.into_iter()
-            .next()
-            .ok_or_else(|| format!("the demo shop has no {what}"))
-    };
-    let customer = first(list_ids(customers.data()), "customer")?;
-    let product = first(ids, "product")?;
-    let (till_line, till_total) = till_line(admin, &customer, &product).await?;
+    let customer = list_ids(customers.data())
+        .into_iter()
+        .next()
+        .ok_or("the demo shop has no customer")?;
+    let basket = &ids[..lines.min(ids.len())];
+    let product = basket
+        .first()
+        .ok_or("the demo shop has no product")?
+        .clone();
+    let (till_lines, till_total) = till_lines(admin, &customer, basket).await?;
     Ok(Stock {
         customer,
         product,
-        till_line,
+        till_lines,
         till_total,
     })
 }
 
-/// One unit of `product` on a cart of the admin's, as the server priced it: the line's
-/// catalogue values and the cart's total.
-async fn till_line(
+/// One unit of each of `products` on a cart of the admin's, as the server priced them: the
+/// lines' catalogue values and the cart's total.
+async fn till_lines(
     admin: &mut Session,
     customer: &str,
-    product: &str,
+    products: &[String],
 ) -> Result<(Value, Value), String> {
     let cart = admin
         .post(&format!("/invoice/{customer}"), json!({}))
         .await?;
     let id = cart.expect("create cart", &[200, 201])?.id()?;
-    let body = json!({"productId": product, "quantity": 1});
-    let priced = admin.post(&format!("/invoice/{id}/products"), body).await?;
-    let priced = priced.expect("add line", &[200])?;
-    let line = priced.data()["products"]
-        .as_array()
-        .and_then(|lines| lines.iter().find(|line| line["productId"] == product))
-        .ok_or_else(|| format!("no line of product {product} in {}", priced.body()))?;
-    let mut till_line = json!({"quantity": "1"});
-    for field in TILL_LINE_FIELDS {
-        till_line[field] = line[field].clone();
+    let mut priced = None;
+    for product in products {
+        let body = json!({"productId": product, "quantity": 1});
+        let added = admin.post(&format!("/invoice/{id}/products"), body).await?;
+        priced = Some(added.expect("add line", &[200])?);
     }
-    Ok((till_line, priced.data()["totalAmount"].clone()))
+    let priced = priced.ok_or("a basket needs a product")?;
+    let mut till_lines = Vec::with_capacity(products.len());
+    for product in products {
+        let line = priced.data()["products"]
+            .as_array()
+            .and_then(|lines| lines.iter().find(|line| line["productId"] == *product))
+            .ok_or_else(|| format!("no line of product {product} in {}", priced.body()))?;
+        let mut till_line = json!({"quantity": "1"});
+        for field in TILL_LINE_FIELDS {
+            till_line[field] = line[field].clone();
+        }
+        till_lines.push(till_line);
+    }
+    Ok((
+        Value::Array(till_lines),
+        priced.data()["totalAmount"].clone(),
+    ))
 }
 
 fn list_ids(list: &Value) -> Vec<String> {
