@@ -18,9 +18,9 @@ use pos_core::dashboard::{TimeZone, time_zone};
 use sqlx::AnyConnection;
 
 use super::rollup::{counted, day_number};
-use crate::db::Db;
 use crate::db::dashboard::{self as rows, BUCKET_MILLIS, PaidLine};
 use crate::db::scaled::{E3, from_scaled, money};
+use crate::db::{Db, sync};
 use crate::http::ApiError;
 use pos_core::dashboard::KeptLine;
 
@@ -37,13 +37,18 @@ pub struct RebuildCounts {
 }
 
 /// Rebuilds a shop's roll-ups from its paid invoices in `zone_name`, in the caller's
-/// transaction (the shop row stays locked until it commits, so no payment slips between).
+/// transaction. It first takes the shop's sync counter lock (`db::sync::claim`), which every
+/// payment and refund holds while it reads the zone and writes the roll-ups, so none slips
+/// between: each one either commits before the rebuild reads the invoices, or waits for the
+/// rebuild to commit and then reads the new zone. A caller that locks other rows first takes
+/// that lock before them, as every writer of syncable rows does.
 pub async fn rebuild(
     tx: &mut AnyConnection,
     shop_id: i64,
     zone_name: &str,
 ) -> Result<RebuildCounts, ApiError> {
     let zone = time_zone(zone_name).map_err(ApiError::internal)?;
+    sync::claim(&mut *tx, shop_id).await?;
     rows::set_zone(&mut *tx, shop_id, zone_name).await?;
     rows::clear(&mut *tx, shop_id).await?;
     let mut counts = RebuildCounts::default();

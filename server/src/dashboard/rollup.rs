@@ -77,25 +77,29 @@ pub(super) fn counted(
 }
 
 /// Writes the difference between what an invoice counted for `before` and `after` a change, in
-/// the caller's transaction, under the shop row's lock. Nothing is written for a shop whose
-/// roll-ups have not been built yet (the next start builds them from the invoices).
+/// the caller's transaction, to the roll-ups of `shop_id` kept in `zone` (its
+/// `dashboard_zone`). The caller holds the shop's sync counter lock (`db::sync::claim`) and
+/// read `zone` after taking it: a rebuild, the only writer of the zone, takes that lock first
+/// (`super::rebuild`), so the zone and the rows cannot change under the caller. Nothing is
+/// written for a shop whose roll-ups have not been built yet (`zone` is `None`: the next start
+/// builds them from the invoices).
 pub async fn record(
     tx: &mut AnyConnection,
-    shop_id: i64,
+    (shop_id, zone): (i64, Option<&str>),
     before: Option<&Contribution>,
     after: Option<&Contribution>,
 ) -> Result<(), ApiError> {
     if before == after {
         return Ok(());
     }
-    let Some(Some(zone_name)) = rows::lock_zone(&mut *tx, shop_id).await? else {
+    let Some(zone_name) = zone else {
         tracing::warn!(
             shop_id,
             "dashboard roll-ups not built yet; left to the next start"
         );
         return Ok(());
     };
-    let zone = time_zone(&zone_name).map_err(ApiError::internal)?;
+    let zone = time_zone(zone_name).map_err(ApiError::internal)?;
     let mut days: BTreeMap<(i64, &str), i64> = BTreeMap::new();
     let mut categories: BTreeMap<i64, i64> = BTreeMap::new();
     for (sign, side) in [(-1, before), (1, after)] {

@@ -48,19 +48,20 @@ pub struct PaidLine {
     pub refunded_quantity_e3: i64,
 }
 
-/// Takes the shop row's lock and answers the zone its roll-ups were built in: `None` for no
-/// such shop, `Some(None)` when they have not been built yet. Paying and refunding call this
-/// right before writing the roll-ups; a rebuild holds the same lock (`set_zone` first).
-pub async fn lock_zone<'e>(
+/// The zone a shop's roll-ups were built in: `None` when they have not been built yet (or there
+/// is no such shop). Refunding reads it under the shop's sync counter lock, which a rebuild
+/// takes before it sets the zone (`dashboard::rebuild`); paying reads it with its claim
+/// (`db::payments::claim_open`).
+pub async fn built_zone<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-) -> Result<Option<Option<String>>, sqlx::Error> {
-    sqlx::query_scalar(
-        "UPDATE shops SET dashboard_zone = dashboard_zone WHERE id = $1 RETURNING dashboard_zone",
-    )
-    .bind(shop_id)
-    .fetch_optional(db)
-    .await
+) -> Result<Option<String>, sqlx::Error> {
+    let found: Option<Option<String>> =
+        sqlx::query_scalar("SELECT dashboard_zone FROM shops WHERE id = $1")
+            .bind(shop_id)
+            .fetch_optional(db)
+            .await?;
+    Ok(found.flatten())
 }
 
 /// Records (and locks) the zone the shop's roll-ups are being built in.

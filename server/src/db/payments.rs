@@ -1,14 +1,19 @@
 //! The writes of paying an invoice (sales::settle): the conditional status change that makes a
-//! payment happen exactly once, the amounts pos_core priced, the stock taken and the loyalty
-//! ledger rows. Every function takes the payment's transaction; the order matters and is the
-//! caller's: [`claim_open`] first, so the transaction holds the write lock (SQLite) or the
-//! invoice's row lock (PostgreSQL) before it reads anything.
+//! payment happen exactly once, the amounts pos_core priced and the loyalty ledger rows
+//! (`db::stock_takes` takes the stock). Every function takes the payment's transaction; the
+//! order matters and is the caller's: [`claim_open`] first, so the transaction holds the write
+//! lock (SQLite) or the invoice's row lock (PostgreSQL) before it reads anything.
 
 use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::PricedCart;
 
+use sqlx::any::AnyArguments;
+use sqlx::query::Query;
+use sqlx::{Any, AssertSqlSafe};
+
 use super::Executor;
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
+use super::multi_row::{insert_sql, rows_per_insert};
 use super::scaled::{CENTS, to_scaled};
 
 /// How the invoice is being paid, as stored.
@@ -35,6 +40,11 @@ pub struct Claimed {
     /// the shop's sync counter lock, which the payment took (`sync::claim`) before claiming;
     /// SQLite lets one writer in at a time.
     pub customer_balance_cents: Option<i64>,
+    /// The zone the shop's dashboard roll-ups are kept in (`shops.dashboard_zone`; `None` until
+    /// they are first built), read with the claim to save the sale a round trip. It holds until
+    /// the transaction ends: a rebuild, the only writer of the zone, takes the shop's sync
+    /// counter lock first, which the payment took before claiming (`dashboard::rebuild`).
+    pub dashboard_zone: Option<String>,
 }
 
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
@@ -65,7 +75,8 @@ pub async fn claim_open<'e>(
         crate::invoice_columns!(),
         ", CASE WHEN customer_id IS NULL THEN NULL ELSE (",
         crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
-        ") END AS customer_balance_cents"
+        ") END AS customer_balance_cents, \
+         (SELECT dashboard_zone FROM shops WHERE shops.id = invoices.shop_id) AS dashboard_zone"
     ))
     .bind(invoice_id)
     .bind(shop_id)
@@ -107,29 +118,6 @@ pub async fn store_totals<'e>(
     .map(drop)
 }
 
-/// Takes `quantity_e3` of product `product_id` out of stock; `false` (and nothing taken) when
-/// the shop has less than that on hand. The check and the decrement are one statement, so two
-/// sales of the last unit cannot both take it.
-pub async fn take_stock<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    product_id: i64,
-    quantity_e3: i64,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
-    let result = sqlx::query(
-        "UPDATE products SET quantity_e3 = quantity_e3 - $3, updated_at = $4 \
-         WHERE id = $1 AND shop_id = $2 AND quantity_e3 >= $3",
-    )
-    .bind(product_id)
-    .bind(shop_id)
-    .bind(quantity_e3)
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected() > 0)
-}
-
 /// The stock on hand of product `product_id` of `shop_id` (for the "not enough stock" message).
 pub async fn stock_e3<'e>(
     db: impl Executor<'e>,
@@ -143,7 +131,8 @@ pub async fn stock_e3<'e>(
         .await
 }
 
-/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order.
+/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order, with one
+/// statement (a sale has two at most: its redemption and its points).
 pub async fn insert_ledger_entries(
     db: &mut sqlx::AnyConnection,
     (shop_id, customer_id): (i64, i64),
@@ -151,19 +140,28 @@ pub async fn insert_ledger_entries(
     entries: &[LedgerEntry],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    for entry in entries {
-        sqlx::query(
-            "INSERT INTO loyalty_entries (shop_id, customer_id, invoice_id, kind, points_cents, \
-             created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(shop_id)
-        .bind(customer_id)
-        .bind(invoice_id)
-        .bind(entry.kind.as_str())
-        .bind(cents(entry.points)?)
-        .bind(now)
-        .execute(&mut *db)
-        .await?;
+    const COLUMNS: [&str; 6] = [
+        "shop_id",
+        "customer_id",
+        "invoice_id",
+        "kind",
+        "points_cents",
+        "created_at",
+    ];
+    for chunk in entries.chunks(rows_per_insert(COLUMNS.len())) {
+        // Only placeholders and this module's own names: no input in the text.
+        let sql = insert_sql("loyalty_entries", &COLUMNS, chunk.len());
+        let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
+        for entry in chunk {
+            query = query
+                .bind(shop_id)
+                .bind(customer_id)
+                .bind(invoice_id)
+                .bind(entry.kind.as_str())
+                .bind(cents(entry.points)?)
+                .bind(now);
+        }
+        query.execute(&mut *db).await?;
     }
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! A shop's sales writes take turns in this process before they take the shop-wide rows.
 //!
 //! Every payment of a shop claims the same rows until it commits: the sync counter
-//! (`db::sync::claim`), then the invoice numbering counter, the shop row and the dashboard's
-//! rows. PostgreSQL serializes them correctly, but poorly under load: all the transactions
-//! waiting for a row wait on its holder's transaction id, every one of them wakes when it
-//! commits, one wins and the others queue again behind the winner. Sixteen tills of one shop
+//! (`db::sync::claim`), then the invoice numbering counter and the dashboard's rows. PostgreSQL
+//! serializes them correctly, but poorly under load: all the transactions waiting for a row
+//! wait on its holder's transaction id, every one of them wakes when it commits, one wins and
+//! the others queue again behind the winner. Sixteen tills of one shop
 //! on 2 cores spent their time in those wake-ups (`pg_stat_activity`: most backends in
 //! `Lock:transactionid`, some in `LWLock:LockManager`), and a payment's place in the queue was
 //! luck, not arrival.

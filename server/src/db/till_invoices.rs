@@ -8,12 +8,14 @@
 
 use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
-use sqlx::any::AnyRow;
-use sqlx::{FromRow, Row};
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, AnyConnection, AssertSqlSafe, FromRow, Row};
 
 use super::Executor;
 use super::invoice_rows::INVOICE_NUMBER;
 use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents};
+use super::multi_row::{insert_sql, rows_per_insert};
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::sale_products::SaleProduct;
 use super::scaled::{CENTS, E3, E4, plain, to_scaled};
@@ -181,83 +183,92 @@ pub struct TillLine<'a> {
     pub loyalty_rate: Decimal,
 }
 
-/// Inserts a line at `position` of invoice `invoice_id` with the amounts pos_core `priced` it
-/// at (the invoice's totals go in with the invoice row, or with [`replace_open`]), and answers
-/// it as stored.
-pub async fn insert_line<'e>(
-    db: impl Executor<'e>,
+/// The columns a till line is inserted with, in the order [`insert_lines`] binds them.
+const LINE_COLUMNS: [&str; 23] = [
+    "invoice_id",
+    "shop_id",
+    "position",
+    "product_id",
+    "custom_product",
+    "product_name",
+    "unit",
+    "quantity_e3",
+    "selling_price_cents",
+    "cost_price_cents",
+    "cost_price_profit_e4",
+    "discount_e4",
+    "discount_type",
+    "category_id",
+    "category_discount_rate_e4",
+    "product_tax_e4",
+    "loyalty_rate_e4",
+    "price_cents",
+    "gross_cents",
+    "discount_cents",
+    "tax_cents",
+    "total_cents",
+    "points_earned_cents",
+];
+
+/// Inserts `lines` as invoice `invoice_id`'s lines 1, 2, ... with the amounts pos_core
+/// `priced` each at (the invoice's totals go in with the invoice row, or with
+/// [`replace_open`]), and answers them as stored, in position order. One statement per
+/// [`rows_per_insert`] lines: the payment inserts them while the shop's other payments wait
+/// (`db::stock_takes` says why a round trip counts there).
+pub async fn insert_lines(
+    db: &mut AnyConnection,
+    (shop_id, invoice_id): (i64, i64),
+    lines: &[(TillLine<'_>, &PricedLine)],
+) -> Result<Vec<InvoiceLine>, sqlx::Error> {
+    let mut stored = Vec::with_capacity(lines.len());
+    let per_statement = rows_per_insert(LINE_COLUMNS.len());
+    for (chunk_index, chunk) in lines.chunks(per_statement).enumerate() {
+        let sql = insert_sql("invoice_lines", &LINE_COLUMNS, chunk.len())
+            + " RETURNING "
+            + crate::invoice_line_columns!();
+        // Only placeholders and this module's own names: no input in the text.
+        let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
+        let first_position = chunk_index * per_statement + 1;
+        for (position, (line, priced)) in (first_position..).zip(chunk) {
+            query = bind_line(query, (shop_id, invoice_id, position as i64), line, priced)?;
+        }
+        for row in query.fetch_all(&mut *db).await? {
+            stored.push(InvoiceLine::try_from(LineRow::from_row(&row)?)?);
+        }
+    }
+    // RETURNING's order is the backend's to choose.
+    stored.sort_by_key(|line| line.position);
+    Ok(stored)
+}
+
+fn bind_line<'q>(
+    query: Query<'q, Any, AnyArguments>,
     (shop_id, invoice_id, position): (i64, i64, i64),
-    line: &TillLine<'_>,
+    line: &TillLine<'q>,
     priced: &PricedLine,
-) -> Result<InvoiceLine, sqlx::Error> {
-    let row: LineRow = sqlx::query_as(concat!(
-        "INSERT INTO invoice_lines (invoice_id, shop_id, position, product_id, custom_product, \
-         product_name, unit, quantity_e3, selling_price_cents, cost_price_cents, \
-         cost_price_profit_e4, discount_e4, discount_type, category_id, \
-         category_discount_rate_e4, product_tax_e4, loyalty_rate_e4, price_cents, gross_cents, \
-         discount_cents, tax_cents, total_cents, points_earned_cents) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21, $22, $23) RETURNING ",
-        crate::invoice_line_columns!()
-    ))
-    .bind(invoice_id)
-    .bind(shop_id)
-    .bind(position)
-    .bind(line.product_id)
-    .bind(i16::from(line.custom_product))
-    .bind(line.product_name)
-    .bind(line.unit)
-    .bind(to_scaled(line.quantity, E3)?)
-    .bind(to_scaled(line.selling_price, CENTS)?)
-    .bind(to_scaled(line.cost_price, CENTS)?)
-    .bind(to_scaled(line.cost_price_profit, E4)?)
-    .bind(to_scaled(line.discount, E4)?)
-    .bind(line.discount_type)
-    .bind(line.category_id)
-    .bind(to_scaled(line.category_discount_rate, E4)?)
-    .bind(to_scaled(line.product_tax, E4)?)
-    .bind(to_scaled(line.loyalty_rate, E4)?)
-    .bind(to_scaled(priced.price, CENTS)?)
-    .bind(to_scaled(priced.gross, CENTS)?)
-    .bind(to_scaled(priced.discount, CENTS)?)
-    .bind(to_scaled(priced.tax, CENTS)?)
-    .bind(to_scaled(priced.total, CENTS)?)
-    .bind(to_scaled(priced.points_earned, CENTS)?)
-    .fetch_one(db)
-    .await?;
-    InvoiceLine::try_from(row)
-}
-
-/// What taking stock for a synced sale left: the quantity on hand after it (below 0 when the
-/// till sold more than the server knew of) and whether the product is soft-deleted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StockAfter {
-    pub quantity: Decimal,
-    pub deleted: bool,
-}
-
-/// Takes `quantity` of product `product_id` out of stock even below 0, deleted products
-/// included; `None` when the shop has no such product.
-pub async fn take_stock_unchecked<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    product_id: i64,
-    quantity: Decimal,
-    now: i64,
-) -> Result<Option<StockAfter>, sqlx::Error> {
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "UPDATE products SET quantity_e3 = quantity_e3 - $3, updated_at = $4 \
-         WHERE id = $1 AND shop_id = $2 RETURNING quantity_e3, \
-         CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT)",
-    )
-    .bind(product_id)
-    .bind(shop_id)
-    .bind(to_scaled(quantity, E3)?)
-    .bind(now)
-    .fetch_optional(db)
-    .await?;
-    Ok(row.map(|(quantity_e3, deleted)| StockAfter {
-        quantity: plain(quantity_e3, E3),
-        deleted: deleted != 0,
-    }))
+) -> Result<Query<'q, Any, AnyArguments>, sqlx::Error> {
+    Ok(query
+        .bind(invoice_id)
+        .bind(shop_id)
+        .bind(position)
+        .bind(line.product_id)
+        .bind(i16::from(line.custom_product))
+        .bind(line.product_name)
+        .bind(line.unit)
+        .bind(to_scaled(line.quantity, E3)?)
+        .bind(to_scaled(line.selling_price, CENTS)?)
+        .bind(to_scaled(line.cost_price, CENTS)?)
+        .bind(to_scaled(line.cost_price_profit, E4)?)
+        .bind(to_scaled(line.discount, E4)?)
+        .bind(line.discount_type)
+        .bind(line.category_id)
+        .bind(to_scaled(line.category_discount_rate, E4)?)
+        .bind(to_scaled(line.product_tax, E4)?)
+        .bind(to_scaled(line.loyalty_rate, E4)?)
+        .bind(to_scaled(priced.price, CENTS)?)
+        .bind(to_scaled(priced.gross, CENTS)?)
+        .bind(to_scaled(priced.discount, CENTS)?)
+        .bind(to_scaled(priced.tax, CENTS)?)
+        .bind(to_scaled(priced.total, CENTS)?)
+        .bind(to_scaled(priced.points_earned, CENTS)?))
 }

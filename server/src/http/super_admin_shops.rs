@@ -246,6 +246,11 @@ async fn update(
         time_zone: &time_zone,
     };
     let now = state.clock.now_millis();
+    if time_zone != current.time_zone {
+        // The rebuild below takes it anyway; taken before the shop row's lock, as every writer
+        // of the shop's syncable rows and roll-ups takes it first (dashboard::rebuild).
+        db::sync::claim(&mut *tx, shop_id).await?;
+    }
     let updated = db::shops::update(&mut *tx, shop_id, &changes, now)
         .await
         .map_err(accounts::duplicate_shop)?

@@ -24,7 +24,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
-use crate::db::{Db, sync, users::User};
+use crate::db::{Db, dashboard, sync, users::User};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 use crate::stripe::CardGateway;
@@ -183,7 +183,10 @@ pub(super) async fn record(
         .ok_or_else(|| ApiError::internal("the refunded invoice cannot be read back"))?;
     let lines_after = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_after = rollup::contribution(&refunded, &lines_after)?;
-    rollup::record(tx, shop_id, counted_before.as_ref(), counted_after.as_ref()).await?;
+    // Read under the sync counter lock taken above, which a rebuild takes too.
+    let zone = dashboard::built_zone(&mut *tx, shop_id).await?;
+    let (before, after) = (counted_before.as_ref(), counted_after.as_ref());
+    rollup::record(tx, (shop_id, zone.as_deref()), before, after).await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)
 }

@@ -35,7 +35,7 @@ use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
-use crate::db::{Db, invoice_rows, sync, till_invoices};
+use crate::db::{Db, invoice_rows, stock_takes, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -162,6 +162,7 @@ pub async fn settle_claimed(
     let Claimed {
         invoice,
         customer_balance_cents,
+        dashboard_zone,
     } = claimed;
     let shop_id = invoice.shop_id;
     let cart = price(&invoice, &lines)?;
@@ -201,7 +202,8 @@ pub async fn settle_claimed(
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
     let counted = rollup::contribution(&paid, &paid_lines)?;
-    rollup::record(&mut *tx, shop_id, None, counted.as_ref()).await?;
+    let zone = dashboard_zone.as_deref();
+    rollup::record(&mut *tx, (shop_id, zone), None, counted.as_ref()).await?;
     Ok(SettledSale {
         invoice: paid,
         lines: paid_lines,
@@ -328,33 +330,46 @@ async fn store_amounts(
     Ok(lines)
 }
 
-/// Takes each catalogue line's quantity out of stock; custom products have no stock.
+/// The catalogue lines' products and quantities (custom products have no stock), each product
+/// once (`db::stock_takes::per_product`).
+fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ApiError> {
+    let mut sold = Vec::with_capacity(lines.len());
+    for line in lines.iter().filter(|line| !line.custom_product) {
+        sold.push((line.product_id, to_scaled(line.quantity, E3)?));
+    }
+    Ok(stock_takes::per_product(sold))
+}
+
+/// Takes each catalogue line's quantity out of stock, all in one statement; the first line
+/// (in the invoice's order) whose product has too little on hand refuses the payment (409),
+/// and the caller's rollback puts back what the statement took from the others.
 async fn take_stock(
     tx: &mut AnyConnection,
     shop_id: i64,
     lines: &[InvoiceLine],
     now: i64,
 ) -> Result<(), ApiError> {
-    for line in lines.iter().filter(|line| !line.custom_product) {
-        let quantity = to_scaled(line.quantity, E3)?;
-        if !payments::take_stock(&mut *tx, shop_id, line.product_id, quantity, now).await? {
-            let left = payments::stock_e3(&mut *tx, shop_id, line.product_id)
-                .await?
-                .unwrap_or(0);
-            return Err(ApiError::Conflict(format!(
-                "Not enough stock for {}: {} {} left",
-                line.product_name,
-                plain(left, E3),
-                line.unit.as_str()
-            )));
-        }
-    }
-    Ok(())
+    let taken = stock_takes::take_checked(&mut *tx, shop_id, &sold_products(lines)?, now).await?;
+    let short = lines.iter().find(|line| {
+        !line.custom_product && !taken.iter().any(|took| took.product_id == line.product_id)
+    });
+    let Some(line) = short else {
+        return Ok(());
+    };
+    let left = payments::stock_e3(&mut *tx, shop_id, line.product_id)
+        .await?
+        .unwrap_or(0);
+    Err(ApiError::Conflict(format!(
+        "Not enough stock for {}: {} {} left",
+        line.product_name,
+        plain(left, E3),
+        line.unit.as_str()
+    )))
 }
 
-/// Takes each catalogue line's quantity out of stock even below 0 (a synced till sale), with a
-/// `deleted_product` flag for a product deleted since and a `negative_stock` flag for stock left
-/// below 0. Custom products have no stock.
+/// Takes each catalogue line's quantity out of stock even below 0 (a synced till sale), all in
+/// one statement, with a `deleted_product` flag for a product deleted since and a
+/// `negative_stock` flag for stock left below 0, in the invoice's line order.
 async fn take_stock_anyway(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -362,27 +377,24 @@ async fn take_stock_anyway(
     now: i64,
     flags: &mut Vec<SaleFlag>,
 ) -> Result<(), ApiError> {
+    let taken = stock_takes::take_unchecked(&mut *tx, shop_id, &sold_products(lines)?, now).await?;
     for line in lines.iter().filter(|line| !line.custom_product) {
-        let after = till_invoices::take_stock_unchecked(
-            &mut *tx,
-            shop_id,
-            line.product_id,
-            line.quantity,
-            now,
-        )
-        .await?
-        .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
-        if after.deleted {
+        let after = taken
+            .iter()
+            .find(|took| took.product_id == line.product_id)
+            .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
+        if after.deleted != 0 {
             flags.push(SaleFlag::deleted_product(
                 line.product_id,
                 &line.product_name,
             )?);
         }
-        if after.quantity.is_sign_negative() && !after.quantity.is_zero() {
+        let quantity = plain(after.quantity_e3, E3);
+        if quantity.is_sign_negative() && !quantity.is_zero() {
             flags.push(SaleFlag::negative_stock(
                 line.product_id,
                 &line.product_name,
-                after.quantity,
+                quantity,
                 line.unit.as_str(),
             )?);
         }

@@ -190,11 +190,8 @@ pub async fn apply(
             }
         }
     };
-    let mut stored = Vec::with_capacity(lines.len());
-    for ((position, line), amounts) in (1..).zip(&lines).zip(&priced.lines) {
-        let at = (shop_id, id, position);
-        stored.push(till_invoices::insert_line(&mut *tx, at, line, amounts).await?);
-    }
+    let rows: Vec<_> = lines.into_iter().zip(&priced.lines).collect();
+    let stored = till_invoices::insert_lines(&mut *tx, (shop_id, id), &rows).await?;
     Ok(Some(Applied {
         id,
         created,

@@ -251,22 +251,22 @@ async fn a_sign_in_racing_a_change_to_its_shop_or_user_keeps_the_change() {
     }
 }
 
-/// Every payment locks its shop's row (the dashboard roll-ups, `db::dashboard::lock_zone`); a
-/// sign-in's read of the shop must not make payments wait for it (PostgreSQL).
+/// A sign-in's read of its shop must not make a writer of the shop's row wait for it: a change
+/// to the shop, a roll-up rebuild (PostgreSQL).
 #[tokio::test]
-async fn a_sign_in_in_flight_does_not_hold_up_a_payment_of_its_shop() {
+async fn a_sign_in_in_flight_does_not_hold_up_a_write_to_its_shop_row() {
     let app = spawn_app(Backend::Postgres).await;
     let seeded = seed(&app).await;
     let pool = app.db.pool();
     shop_session(pool, seeded.shop.id).await;
     let signing_in = sign_in(pool, "in-flight", seeded.shop.id, seeded.staff.id).await;
 
-    let mut paying = pool.begin().await.unwrap();
+    let mut writing = pool.begin().await.unwrap();
     let locked = sqlx::query("SELECT id FROM shops WHERE id = $1 FOR NO KEY UPDATE NOWAIT")
         .bind(seeded.shop.id)
-        .execute(&mut *paying)
+        .execute(&mut *writing)
         .await;
-    assert!(locked.is_ok(), "the payment's lock had to wait: {locked:?}");
-    paying.rollback().await.unwrap();
+    assert!(locked.is_ok(), "the writer's lock had to wait: {locked:?}");
+    writing.rollback().await.unwrap();
     signing_in.rollback().await.unwrap();
 }

@@ -22,6 +22,7 @@ on_both_backends!(
     eight_racing_payments_with_one_key_pay_once,
     eight_racing_payments_with_their_own_keys_pay_once,
     payment_bodies_are_validated,
+    a_basket_of_sixty_products_keeps_its_order_and_takes_each_stock,
 );
 
 fn d(text: &str) -> Decimal {
@@ -335,4 +336,46 @@ async fn payment_bodies_are_validated(backend: Backend) {
         "a time in the future is not believed"
     );
     assert_eq!(stock(till.app(), &till.cola).await, d("99"));
+}
+
+/// More lines than one statement inserts (`db::till_invoices::insert_lines`): every line is
+/// stored in the till's order, and each product's stock is taken by its own quantity.
+async fn a_basket_of_sixty_products_keeps_its_order_and_takes_each_stock(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let mut products = Vec::new();
+    for n in 0..60 {
+        let name = format!("Item {n:02}");
+        products.push(till.shop.product(&name, json!({"quantity": 100})).await);
+    }
+    // Line n sells n % 3 + 1 units at the catalogue's 10.00: 20 x (1 + 2 + 3) x 10 = 1200.00.
+    let lines = products
+        .iter()
+        .enumerate()
+        .map(|(n, product)| line(product, &(n % 3 + 1).to_string(), "10.00"))
+        .collect();
+    let body = invoice(&till.ann, lines, "0");
+    let paid = pay(&mut till.shop.staff, REF, payment("cash", "1200.00", body)).await;
+    paid.assert_status(200);
+    let stored: Vec<(String, Decimal)> = paid.data()["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| {
+            (
+                line["productId"].as_str().unwrap().to_owned(),
+                dec(&line["quantity"]),
+            )
+        })
+        .collect();
+    let sent: Vec<(String, Decimal)> = products
+        .iter()
+        .enumerate()
+        .map(|(n, product)| (product.clone(), Decimal::from(n % 3 + 1)))
+        .collect();
+    assert_eq!(stored, sent);
+    for (n, product) in products.iter().enumerate() {
+        let left = Decimal::from(100 - (n % 3 + 1));
+        assert_eq!(stock(till.app(), product).await, left, "line {n}");
+    }
+    assert!(flags(&mut till.shop.admin).await.is_empty());
 }
