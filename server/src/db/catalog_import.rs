@@ -54,9 +54,8 @@ pub async fn import_categories(
     parsed: &ParsedFile<CategoryRow>,
 ) -> Result<Plan<ValidCategory>, sqlx::Error> {
     let batch = batch_rows(db.backend());
-    let mut tx = db.writer().begin().await?;
     // Before any row lock: the import writes many syncable rows (db::sync::claim).
-    super::sync::claim(&mut *tx, shop_id).await?;
+    let mut tx = super::sync::begin_claimed(db, shop_id).await?;
     let existing = live_categories(&mut tx, shop_id).await?;
     let plan = plan_categories(parsed, &existing);
     if !plan.rejected.is_empty() {
@@ -108,9 +107,8 @@ pub async fn import_products(
     rules: ProductRules,
 ) -> Result<Plan<ProductValues>, sqlx::Error> {
     let batch = batch_rows(db.backend());
-    let mut tx = db.writer().begin().await?;
     // Before any row lock: the import writes many syncable rows (db::sync::claim).
-    super::sync::claim(&mut *tx, shop_id).await?;
+    let mut tx = super::sync::begin_claimed(db, shop_id).await?;
     let categories = live_categories(&mut tx, shop_id).await?;
     let products = live_products(&mut tx, shop_id).await?;
     let plan = plan_products(parsed, rules, &categories, &products);

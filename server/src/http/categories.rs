@@ -224,9 +224,8 @@ async fn update(
         return Err(duplicate_name(&existing.category_name));
     }
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     match categories::update(&mut *transaction, shop_id, id, &category, now).await {
         Ok(true) => {}
         // Deleted between the read and the write.
@@ -269,9 +268,8 @@ async fn remove(
 ) -> Result<Success<()>, ApiError> {
     let shop_id = guard.session.shop_id;
     let id = category_id(&raw_id)?;
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     if !categories::lock_live(&mut *transaction, shop_id, id).await? {
         return Err(not_found());
     }

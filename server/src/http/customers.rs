@@ -264,9 +264,8 @@ async fn update(
     let valid = merged.validate()?;
     refuse_phone_in_use(&state, shop_id, &valid.phone_number, Some(stored.id)).await?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     let updated = customers::update(&mut *transaction, shop_id, stored.id, fields(&valid), now)
         .await
         .map_err(|error| write_error(error, &valid.phone_number))?;
@@ -313,9 +312,8 @@ async fn remove(
     let shop_id = guard.session.shop_id;
     let id = customer_id(&raw)?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     if !customers::soft_delete(&mut *transaction, shop_id, id, now).await? {
         return Err(not_found());
     }

@@ -169,10 +169,9 @@ async fn create(
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
     staff_keeps_tax_and_loyalty(&guard.session, (Decimal::ZERO, Decimal::ZERO), &product)?;
-    let mut transaction = state.db.writer().begin().await?;
     // Before the category's lock, as every writer of syncable rows (db::sync::claim): the CSV
     // import holds the counter while it writes categories.
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     let category = check_category_and_barcode(&mut transaction, shop_id, &product, None).await?;
     let now = state.clock.now_millis();
     let id = match products::insert(&mut transaction, shop_id, category, &product, now).await {
@@ -226,9 +225,8 @@ async fn update(
     let product = merge(&stored, sent).validate()?;
     let current = (stored.product_tax, stored.loyalty_rate);
     staff_keeps_tax_and_loyalty(&guard.session, current, &product)?;
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     let category =
         check_category_and_barcode(&mut transaction, shop_id, &product, Some(id)).await?;
     let now = state.clock.now_millis();
@@ -272,9 +270,8 @@ async fn remove(
     let shop_id = guard.session.shop_id;
     let id = product_id(&raw_id)?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     if !products::soft_delete(&mut *transaction, shop_id, id, now).await? {
         return Err(not_found());
     }
@@ -308,9 +305,8 @@ async fn create_custom(
 ) -> Result<Success<CustomProductView>, ApiError> {
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
-    let mut transaction = state.db.writer().begin().await?;
     // Before the product number's counter: the CSV import takes that one after the sync's.
-    sync::claim(&mut *transaction, shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;
     let now = state.clock.now_millis();
     let id = products::insert_custom(&mut transaction, shop_id, &product, now).await?;
     let created = products::find(&mut *transaction, shop_id, id)
@@ -369,9 +365,8 @@ async fn set_loyalty_rate(
 ) -> Result<Success<LoyaltyAnswer>, ApiError> {
     let rate = validation::loyalty_rate(body.loyalty_rate.as_ref())?;
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
     // Before the rows' locks: a sale holding the counter may be writing one of them.
-    sync::claim(&mut *transaction, session.shop_id).await?;
+    let mut transaction = sync::begin_claimed(&state.db, session.shop_id).await?;
     let updated = products::set_loyalty_rate(&mut *transaction, session.shop_id, rate, now).await?;
     transaction.commit().await?;
     tracing::info!(

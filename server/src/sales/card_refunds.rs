@@ -52,9 +52,8 @@ pub(super) async fn refund(
     let asked = claim(place, shop_id, invoice_id, request).await?;
     let stripe_refund_id = ask_stripe(place, cards, shop_id, invoice_id, &asked).await?;
 
-    let mut tx = place.db.writer().begin().await?;
     // Before any row lock: refunding writes several syncable rows (db::sync::claim).
-    sync::claim(&mut *tx, shop_id).await?;
+    let mut tx = sync::begin_claimed(place.db, shop_id).await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, request).await?;
     if stripe_key(&planned)? != asked.key {
         // The same refund, asked twice at once, was recorded by the other request meanwhile.

@@ -84,9 +84,8 @@ pub async fn refund(
     if paid_by_card {
         return card_refunds::refund(&place, shop_id, invoice_id, &request, admin).await;
     }
-    let mut tx = place.db.writer().begin().await?;
     // Before any row lock: refunding writes several syncable rows (db::sync::claim).
-    sync::claim(&mut *tx, shop_id).await?;
+    let mut tx = sync::begin_claimed(place.db, shop_id).await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
     if is_card_paid(&planned.invoice) {
         // Paid by card between the look above and the lock (the checkout finished just now).

@@ -116,9 +116,8 @@ pub async fn settle(
     let now = clock.now_millis();
     // Before any connection or row lock (db::shop_turns); held until the transaction ends.
     let _turn = db.shop_turn(shop_id).await;
-    let mut tx = db.writer().begin().await?;
     // Before any row lock: paying writes several syncable rows (db::sync::claim).
-    sync::claim(&mut *tx, shop_id).await?;
+    let mut tx = sync::begin_claimed(db, shop_id).await?;
     let claim = Claim {
         payment_method: method.as_str(),
         card: card
