@@ -92,6 +92,15 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// The backend `connection` talks to.
+    pub fn of(connection: &AnyConnection) -> Self {
+        if connection.backend_name() == <sqlx::Postgres as sqlx::Database>::NAME {
+            Self::Postgres
+        } else {
+            Self::Sqlite
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Self::Sqlite => "sqlite",

@@ -110,15 +110,17 @@ pub async fn record(
             *categories.entry(*category).or_default() += sign * cents;
         }
     }
-    for ((day, method), delta) in days.into_iter().filter(|(_, delta)| *delta != 0) {
-        rows::add_to_day(&mut *tx, shop_id, day, method, delta).await?;
-    }
+    let changed_days: Vec<_> = days
+        .into_iter()
+        .filter(|(_, delta)| *delta != 0)
+        .map(|((day, method), delta)| (day, method, delta))
+        .collect();
     // In ascending category order (a BTreeMap), so concurrent writers lock rows alike.
     let changed: Vec<_> = categories
         .into_iter()
         .filter(|(_, delta)| *delta != 0)
         .collect();
-    rows::add_to_categories(&mut *tx, shop_id, &changed).await?;
+    rows::add_to_rollups(&mut *tx, shop_id, &changed_days, &changed).await?;
     Ok(())
 }
 

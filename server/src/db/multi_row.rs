@@ -15,8 +15,14 @@ pub fn rows_per_insert(columns: usize) -> usize {
 
 /// `INSERT INTO {table} ({columns}) VALUES ($1, ..), ($n, ..)` for `rows` rows.
 pub fn insert_sql(table: &str, columns: &[&str], rows: usize) -> String {
+    insert_sql_from(table, columns, rows, 1)
+}
+
+/// [`insert_sql`] with its placeholders numbered from `$first`: for a statement that binds
+/// other values before them.
+pub fn insert_sql_from(table: &str, columns: &[&str], rows: usize, first: usize) -> String {
     let mut sql = format!("INSERT INTO {table} ({}) VALUES ", columns.join(", "));
-    let mut next = 1;
+    let mut next = first;
     for row in 0..rows {
         sql.push_str(if row == 0 { "(" } else { ", (" });
         for column in 0..columns.len() {
@@ -38,6 +44,10 @@ mod tests {
         assert_eq!(
             insert_sql("t", &["a", "b"], 2),
             "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4)"
+        );
+        assert_eq!(
+            insert_sql_from("t", &["a"], 2, 5),
+            "INSERT INTO t (a) VALUES ($5), ($6)"
         );
     }
 }
