@@ -35,6 +35,7 @@ pub mod sessions;
 pub mod shop_turns;
 pub mod shops;
 pub mod sign_in_failures;
+pub mod statistics;
 pub mod stock_takes;
 pub mod sync;
 pub mod till_customers;

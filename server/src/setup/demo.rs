@@ -99,6 +99,7 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
             user_name: &admin.user_name,
         };
         demo_sales::seed(db, shop.id, seller, now).await?;
+        db::statistics::refresh_after_demo_load(db).await?;
     }
 
     let demo_super_admin = if db::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)

@@ -1,6 +1,6 @@
 //! What a fresh server does at start: the first super admin from configuration, and the demo
 //! data (with its sales history and their dashboard roll-ups), both only once however often the
-//! server restarts.
+//! server restarts, and PostgreSQL planning with statistics of the demo data from the start.
 
 use pos_server::setup::{demo, demo_sales};
 use serde_json::json;
@@ -13,6 +13,30 @@ on_both_backends!(
     demo_data_is_seeded_once_and_its_printed_credentials_work,
     the_demo_shop_comes_with_a_sales_history_and_built_dashboards,
 );
+
+/// The demo data fills the sales tables in one go; without statistics of them PostgreSQL found
+/// an invoice by id through an index of the shop's invoices, reading them all (db::statistics).
+/// PostgreSQL only: SQLite picks the primary key without statistics.
+#[tokio::test]
+async fn after_the_demo_load_postgres_finds_an_invoice_by_its_primary_key() {
+    let app = spawn_app_with(Backend::Postgres, Options::with_vars(&[("POS_DEMO", "1")])).await;
+    let (id, shop_id): (i64, i64) =
+        sqlx::query_as("SELECT id, shop_id FROM invoices ORDER BY id DESC LIMIT 1")
+            .fetch_one(app.db.pool())
+            .await
+            .unwrap();
+    // The statement that locks a cart for every change to it (db::invoice_writes::lock).
+    let plan: Vec<String> = sqlx::query_scalar(
+        "EXPLAIN UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .fetch_all(app.db.pool())
+    .await
+    .unwrap();
+    let plan = plan.join("\n");
+    assert!(plan.contains("using invoices_pkey"), "{plan}");
+}
 
 async fn count(app: &crate::support::TestApp, sql: &'static str) -> i64 {
     sqlx::query_scalar(sql)
