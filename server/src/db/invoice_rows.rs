@@ -17,6 +17,35 @@ use super::{Executor, counters, till_refs};
 /// invoices.
 pub const INVOICE_NUMBER: &str = "invoice_number";
 
+/// The columns of an invoice line, in the order the multi-row inserts bind them: a till's
+/// basket (`till_invoices::insert_lines`) and the demo's sales history
+/// (`sales_history::insert_lines`, which adds the refunded quantity after them).
+pub const LINE_COLUMNS: [&str; 23] = [
+    "invoice_id",
+    "shop_id",
+    "position",
+    "product_id",
+    "custom_product",
+    "product_name",
+    "unit",
+    "quantity_e3",
+    "selling_price_cents",
+    "cost_price_cents",
+    "cost_price_profit_e4",
+    "discount_e4",
+    "discount_type",
+    "category_id",
+    "category_discount_rate_e4",
+    "product_tax_e4",
+    "loyalty_rate_e4",
+    "price_cents",
+    "gross_cents",
+    "discount_cents",
+    "tax_cents",
+    "total_cents",
+    "points_earned_cents",
+];
+
 /// Who creates an invoice: the signed-in user, with the name it has now.
 #[derive(Debug, Clone, Copy)]
 pub struct Staff<'a> {

@@ -14,6 +14,7 @@ use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
 
 use super::Executor;
+use super::invoice_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).
@@ -159,30 +160,8 @@ pub async fn invoice_ids<'e>(
     .await
 }
 
-const LINE_COLUMNS: [&str; 22] = [
-    "invoice_id",
-    "shop_id",
-    "position",
-    "product_id",
-    "product_name",
-    "unit",
-    "quantity_e3",
-    "selling_price_cents",
-    "cost_price_cents",
-    "cost_price_profit_e4",
-    "discount_e4",
-    "discount_type",
-    "category_id",
-    "category_discount_rate_e4",
-    "product_tax_e4",
-    "loyalty_rate_e4",
-    "price_cents",
-    "gross_cents",
-    "discount_cents",
-    "tax_cents",
-    "total_cents",
-    "points_earned_cents",
-];
+/// `custom_product` of every past line: the demo's history sells catalogue products only.
+const CATALOGUE_PRODUCT: i16 = 0;
 
 /// Inserts `lines`; `invoice_id` maps a line's invoice number to the invoice's id (`None`: an
 /// error, the invoice was not inserted). Refunded quantities are written by the same statement.
@@ -207,6 +186,7 @@ pub async fn insert_lines(
                 .bind(shop_id)
                 .bind(line.position)
                 .bind(line.product_id)
+                .bind(CATALOGUE_PRODUCT)
                 .bind(line.product_name.as_str())
                 .bind(line.unit)
                 .bind(line.quantity_e3)

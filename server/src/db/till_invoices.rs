@@ -13,7 +13,7 @@ use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe, FromRow, Row};
 
 use super::Executor;
-use super::invoice_rows::INVOICE_NUMBER;
+use super::invoice_rows::{INVOICE_NUMBER, LINE_COLUMNS};
 use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents};
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::products::{Product, ProductRow, product_columns, product_from};
@@ -182,33 +182,6 @@ pub struct TillLine<'a> {
     pub product_tax: Decimal,
     pub loyalty_rate: Decimal,
 }
-
-/// The columns a till line is inserted with, in the order [`insert_lines`] binds them.
-const LINE_COLUMNS: [&str; 23] = [
-    "invoice_id",
-    "shop_id",
-    "position",
-    "product_id",
-    "custom_product",
-    "product_name",
-    "unit",
-    "quantity_e3",
-    "selling_price_cents",
-    "cost_price_cents",
-    "cost_price_profit_e4",
-    "discount_e4",
-    "discount_type",
-    "category_id",
-    "category_discount_rate_e4",
-    "product_tax_e4",
-    "loyalty_rate_e4",
-    "price_cents",
-    "gross_cents",
-    "discount_cents",
-    "tax_cents",
-    "total_cents",
-    "points_earned_cents",
-];
 
 /// Inserts `lines` as invoice `invoice_id`'s lines 1, 2, ... with the amounts pos_core
 /// `priced` each at (the invoice's totals go in with the invoice row, or with
