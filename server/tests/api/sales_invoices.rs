@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::catalog_support::refused_with;
 use crate::sales_support::{
-    SalesShop, add, cart, cart_with, dec, get_invoice, id_of, lines_of, sales_tables,
+    SalesShop, add, cart, cart_with, dec, get_invoice, id_of, lines_in, lines_of, sales_tables,
 };
 use crate::support::{Backend, on_both_backends};
 
@@ -239,7 +239,7 @@ async fn open_orders_are_listed_reopened_and_deleted(backend: Backend) {
         .map(|invoice| invoice["_id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, [newer.as_str(), older.as_str()]);
-    assert_eq!(lines_of_listed(&listed.data()[0]), [(mug.clone(), dec!(2))]);
+    assert_eq!(lines_in(&listed.data()[0]), [(mug.clone(), dec!(2))]);
 
     // Reopened and added to: it stays an open order.
     let added = add(&mut shop.staff, &older, json!({"productId": mug})).await;
@@ -258,20 +258,6 @@ async fn open_orders_are_listed_reopened_and_deleted(backend: Backend) {
     let left = shop.staff.get("/invoice/save/status-saved").await;
     assert_eq!(left.data().as_array().unwrap().len(), 1);
     assert_eq!(left.data()[0]["_id"], newer.as_str());
-}
-
-fn lines_of_listed(invoice: &serde_json::Value) -> Vec<(String, rust_decimal::Decimal)> {
-    invoice["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|line| {
-            (
-                line["productId"].as_str().unwrap().to_owned(),
-                dec(&line["quantity"]),
-            )
-        })
-        .collect()
 }
 
 async fn invoices_are_listed_by_status(backend: Backend) {
@@ -310,7 +296,7 @@ async fn invoices_are_listed_by_status(backend: Backend) {
         Vec::<String>::new()
     );
     let listed = shop.staff.get("/invoice?status=refunded").await;
-    assert_eq!(lines_of_listed(&listed.data()[0]), [(tea.clone(), dec!(2))]);
+    assert_eq!(lines_in(&listed.data()[0]), [(tea.clone(), dec!(2))]);
     // The open cart shows in no list but is still there.
     assert_eq!(
         get_invoice(&mut shop.staff, &open).await.data()["status"],

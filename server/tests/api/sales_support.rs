@@ -175,7 +175,12 @@ pub fn dec(value: &Value) -> Decimal {
 
 /// The products' ids of an invoice answer, in line order, with their quantities.
 pub fn lines_of(reply: &Reply) -> Vec<(String, Decimal)> {
-    reply.data()["products"]
+    lines_in(reply.data())
+}
+
+/// [`lines_of`] for an invoice as JSON (an answer's data, or one invoice of a list).
+pub fn lines_in(invoice: &Value) -> Vec<(String, Decimal)> {
+    invoice["products"]
         .as_array()
         .expect("products")
         .iter()

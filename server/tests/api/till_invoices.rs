@@ -5,7 +5,7 @@
 
 use serde_json::json;
 
-use crate::sales_support::dec;
+use crate::sales_support::{dec, lines_in};
 use crate::support::{Backend, on_both_backends};
 use crate::till_support::{REF, TillShop, by_ref, invoice, line, pay, payment, put_invoice};
 
@@ -69,17 +69,7 @@ async fn a_later_sync_replaces_the_open_invoice(backend: Backend) {
     assert_eq!(data["invoiceNumber"], "INV-000001", "the same invoice");
     assert_eq!(data["status"], "saved");
     assert_eq!(data["customer"]["_id"], bob.as_str());
-    let products: Vec<_> = data["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|line| {
-            (
-                line["productId"].as_str().unwrap().to_owned(),
-                dec(&line["quantity"]),
-            )
-        })
-        .collect();
+    let products = lines_in(data);
     assert_eq!(
         products,
         vec![(tea, 1.into()), (till.cola.clone(), 3.into())]

@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use crate::sales_support::dec;
+use crate::sales_support::{dec, lines_of};
 use crate::support::{Backend, on_both_backends};
 use crate::till_support::{
     REF, TillShop, by_ref, flags, invoice, keyed, ledger, line, pay, payment, post_at_once,
@@ -356,17 +356,7 @@ async fn a_basket_of_sixty_products_keeps_its_order_and_takes_each_stock(backend
     let body = invoice(&till.ann, lines, "0");
     let paid = pay(&mut till.shop.staff, REF, payment("cash", "1200.00", body)).await;
     paid.assert_status(200);
-    let stored: Vec<(String, Decimal)> = paid.data()["products"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|line| {
-            (
-                line["productId"].as_str().unwrap().to_owned(),
-                dec(&line["quantity"]),
-            )
-        })
-        .collect();
+    let stored = lines_of(&paid);
     let sent: Vec<(String, Decimal)> = products
         .iter()
         .enumerate()
