@@ -8,6 +8,7 @@
 pub mod audit;
 pub mod card_payments;
 pub mod card_refund_claims;
+pub mod cart_starts;
 pub mod catalog_import;
 pub mod categories;
 pub mod counters;
@@ -20,6 +21,7 @@ pub mod invoice_lists;
 pub mod invoice_rows;
 pub mod invoice_writes;
 pub mod invoices;
+pub mod line_rows;
 pub mod loyalty;
 pub mod multi_row;
 pub mod payments;

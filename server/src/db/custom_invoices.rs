@@ -13,8 +13,9 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::Executor;
-use super::invoice_rows::{self, LineAmounts, NewInvoice, Staff};
+use super::invoice_rows::{self, NewInvoice, Staff};
 use super::invoices::status;
+use super::line_rows::{self, LineAmounts};
 use super::scaled::{CENTS, E3, to_scaled};
 use crate::db::products::Product;
 use pos_core::pricing::CustomInvoiceLine;
@@ -118,7 +119,7 @@ pub struct NewLine<'a> {
 /// Appends a line after the invoice's last one. Run it after [`lock`] in the same transaction.
 pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<(), sqlx::Error> {
     let priced = line.priced;
-    let new_line = invoice_rows::NewLine {
+    let new_line = line_rows::NewLine {
         shop_id: line.shop_id,
         invoice_id: line.invoice_id,
         product: line.product,
@@ -134,7 +135,7 @@ pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<()
             ..LineAmounts::default()
         },
     };
-    invoice_rows::insert_line(db, new_line).await.map(drop)
+    line_rows::insert_line(db, new_line).await.map(drop)
 }
 
 /// Sets an existing line's quantity and amounts (the same product added again). Run it after

@@ -2,19 +2,19 @@
 //! their lines, and the amounts pos_core priced them at. Reads are `db::invoices`.
 //!
 //! Every statement takes the shop id. A write to one invoice runs in a transaction that starts
-//! with [`lock_open`], so two requests on the same cart run one after the other (each re-prices
+//! with [`lock`], so two requests on the same cart run one after the other (each re-prices
 //! the lines the other committed) and, on SQLite, the transaction is a writer from its first
 //! statement (a reader upgrading later could fail at once with "database is locked").
 
-use pos_core::pricing::{PricedCart, PricedLine};
+use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::Executor;
-use super::invoice_rows::{self, LineAmounts, NewInvoice, NewLine, Staff};
-use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, TotalsCents, status};
+use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, TotalsCents};
+use super::line_rows::{self, LineAmounts, NewLine};
 use super::products::Product;
 use super::scaled::{E3, to_scaled};
+use super::{Backend, Executor};
 
 /// An invoice as the statement locking it returned it.
 #[derive(Debug, sqlx::FromRow)]
@@ -26,107 +26,67 @@ pub struct Locked {
     pub balance_cents: i64,
 }
 
-/// Locks the invoice's row until the transaction ends (a no-op write, portable where `SELECT
-/// ... FOR UPDATE` is not) and returns it, read by the same statement; `None` when the shop has
-/// no such invoice.
-pub async fn lock<'e>(
-    db: impl Executor<'e>,
+/// An invoice's columns and its customer's balance, as [`lock`] returns them.
+macro_rules! locked_columns {
+    () => {
+        concat!(
+            crate::invoice_columns!(),
+            ", (",
+            crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
+            ") AS balance_cents"
+        )
+    };
+}
+
+/// Locks the invoice's row until the transaction ends and returns it, read by the same
+/// statement; `None` when the shop has no such invoice.
+///
+/// PostgreSQL takes the row lock an update takes (`FOR NO KEY UPDATE`) without writing: the
+/// totals' `UPDATE` later in the transaction is then the row's first new version, which
+/// PostgreSQL needs to skip re-checking the invoice's foreign keys (it re-checks them on a row
+/// version its own transaction wrote). SQLite has no row locks: a write that changes nothing
+/// makes the transaction the database's writer from its first statement.
+pub async fn lock(
+    db: &mut AnyConnection,
     shop_id: i64,
     id: i64,
 ) -> Result<Option<Locked>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2 RETURNING ",
-        crate::invoice_columns!(),
-        ", (",
-        crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
-        ") AS balance_cents"
-    ))
-    .bind(id)
-    .bind(shop_id)
-    .fetch_optional(db)
-    .await
-}
-
-/// Parks the user's `active` carts that have lines as `saved` open orders (a new cart is being
-/// started, and nothing rung up is lost); returns how many.
-pub async fn park_active_carts<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    staff_user_id: i64,
-    now: i64,
-) -> Result<u64, sqlx::Error> {
-    let result = sqlx::query(
-        "UPDATE invoices SET status = 'saved', updated_at = $3 \
-         WHERE shop_id = $1 AND staff_user_id = $2 AND status = 'active' \
-         AND EXISTS (SELECT 1 FROM invoice_lines l WHERE l.invoice_id = invoices.id)",
-    )
-    .bind(shop_id)
-    .bind(staff_user_id)
-    .bind(now)
-    .execute(db)
-    .await?;
-    Ok(result.rows_affected())
-}
-
-/// Gives the user's newest `active` cart without lines, if any, to `customer_id` (and to the
-/// user's current name) and answers it: reused for the next customer instead of leaving an
-/// empty cart behind. Its amounts are all zero already, the redemption included.
-pub async fn reuse_empty_cart<'e>(
-    db: impl Executor<'e>,
-    (shop_id, customer_id): (i64, i64),
-    staff: Staff<'_>,
-    now: i64,
-) -> Result<Option<Invoice>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "UPDATE invoices SET customer_id = $3, staff_name = $4, redeem_cents = 0, \
-         total_amount_cents = 0, updated_at = $5 \
-         WHERE id = (SELECT i.id FROM invoices i \
-         WHERE i.shop_id = $1 AND i.staff_user_id = $2 AND i.status = 'active' \
-         AND NOT EXISTS (SELECT 1 FROM invoice_lines l WHERE l.invoice_id = i.id) \
-         ORDER BY i.id DESC LIMIT 1) RETURNING ",
-        crate::invoice_columns!()
-    ))
-    .bind(shop_id)
-    .bind(staff.user_id)
-    .bind(customer_id)
-    .bind(staff.user_name)
-    .bind(now)
-    .fetch_optional(db)
-    .await
-}
-
-/// Inserts an `active` cart for `customer_id` and answers it as stored. Run it in a
-/// transaction: the invoice number comes from the same transaction, so numbers are gap-free
-/// per shop.
-pub async fn insert_cart(
-    db: &mut AnyConnection,
-    shop_id: i64,
-    customer_id: i64,
-    staff: Staff<'_>,
-    now: i64,
-) -> Result<Invoice, sqlx::Error> {
-    let invoice = NewInvoice {
-        shop_id,
-        status: status::ACTIVE,
-        customer_id: Some(customer_id),
-        staff,
-        now,
-        till: None,
-        totals: None,
+    let sql = match Backend::of(db) {
+        Backend::Postgres => concat!(
+            "SELECT ",
+            locked_columns!(),
+            " FROM invoices WHERE id = $1 AND shop_id = $2 FOR NO KEY UPDATE"
+        ),
+        Backend::Sqlite => concat!(
+            "UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2 RETURNING ",
+            locked_columns!()
+        ),
     };
-    invoice_rows::insert_invoice(db, invoice).await
+    sqlx::query_as(sql)
+        .bind(id)
+        .bind(shop_id)
+        .fetch_optional(db)
+        .await
 }
 
 /// Adds a line selling `quantity` of `product` as it is now in the catalogue (with its
-/// category's `discount_rate`), after the invoice's last line, with the amounts pos_core priced
-/// it at in the re-priced cart (`priced`), and answers it as stored.
-pub async fn insert_line(
+/// category's `discount_rate`) after the invoice's `lines`, and stores what pos_core priced
+/// the invoice at with it (`cart`: `lines`, then the new one): the lines whose amounts
+/// changed, the new line and the totals, changed at `now`. Answers every line as stored, the
+/// new one last. On PostgreSQL the new line and the totals are one statement.
+pub async fn store_with_new_line(
     db: &mut AnyConnection,
     (shop_id, invoice_id): (i64, i64),
-    product: &Product,
-    category_discount_rate: Decimal,
-    (quantity, priced): (Decimal, &PricedLine),
-) -> Result<InvoiceLine, sqlx::Error> {
+    (product, category_discount_rate, quantity): (&Product, Decimal, Decimal),
+    lines: &[InvoiceLine],
+    cart: &PricedCart,
+    now: i64,
+) -> Result<Vec<InvoiceLine>, sqlx::Error> {
+    let priced = cart.lines.get(lines.len()).ok_or_else(|| {
+        sqlx::Error::Protocol("pricing returned no line for the new one".to_owned())
+    })?;
+    let (mut stored, _) =
+        line_rows::store_priced_lines(&mut *db, shop_id, lines, &cart.lines).await?;
     let line = NewLine {
         shop_id,
         invoice_id,
@@ -136,7 +96,19 @@ pub async fn insert_line(
         category_discount_rate,
         amounts: LineAmounts::from(priced),
     };
-    invoice_rows::insert_line(db, line).await
+    let new_line = match Backend::of(db) {
+        Backend::Postgres => {
+            let totals = TotalsCents::of(cart)?;
+            line_rows::insert_line_with_totals_on_postgres(db, line, totals, now).await?
+        }
+        Backend::Sqlite => {
+            let new_line = line_rows::insert_line(&mut *db, line).await?;
+            store_totals(db, (shop_id, invoice_id), cart, now).await?;
+            new_line
+        }
+    };
+    stored.push(new_line);
+    Ok(stored)
 }
 
 /// Sets a line's quantity (the line keeps the catalogue values it was added with) and answers
@@ -184,7 +156,7 @@ pub async fn store_amounts(
     cart: &PricedCart,
     now: i64,
 ) -> Result<Vec<InvoiceLine>, sqlx::Error> {
-    let (stored, _) = invoice_rows::store_priced_lines(db, shop_id, lines, &cart.lines).await?;
+    let (stored, _) = line_rows::store_priced_lines(db, shop_id, lines, &cart.lines).await?;
     store_totals(db, (shop_id, invoice_id), cart, now).await?;
     Ok(stored)
 }

@@ -14,7 +14,7 @@ use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
 
 use super::Executor;
-use super::invoice_rows::LINE_COLUMNS;
+use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).

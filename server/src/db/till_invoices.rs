@@ -13,8 +13,9 @@ use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe, FromRow, Row};
 
 use super::Executor;
-use super::invoice_rows::{INVOICE_NUMBER, LINE_COLUMNS};
+use super::invoice_rows::INVOICE_NUMBER;
 use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents};
+use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::products::{Product, ProductRow, product_columns, product_from};
 use super::sale_products::SaleProduct;

@@ -26,8 +26,9 @@ use super::products::PRODUCT_NOT_FOUND;
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::custom_invoices::{self, Details, NewLine};
-use crate::db::invoice_rows::{self, Staff};
+use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, status};
+use crate::db::line_rows;
 use crate::db::products;
 use crate::http::json::ApiJson;
 
@@ -298,7 +299,7 @@ async fn remove_product(
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
-    if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    if !line_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(line_missing());
     }
     let stored = invoices::lines(&mut *transaction, shop_id, id).await?;

@@ -35,7 +35,7 @@ use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
-use crate::db::{Db, invoice_rows, stock_takes, sync};
+use crate::db::{Db, line_rows, stock_takes, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
@@ -325,7 +325,7 @@ async fn store_amounts(
         payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
     }
     let (lines, _) =
-        invoice_rows::store_priced_lines(&mut *tx, invoice.shop_id, lines, &cart.lines).await?;
+        line_rows::store_priced_lines(&mut *tx, invoice.shop_id, lines, &cart.lines).await?;
     Ok(lines)
 }
 

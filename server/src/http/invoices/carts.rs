@@ -7,9 +7,9 @@ use sqlx::AnyConnection;
 use super::bodies::InvoiceRef;
 use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found, view_with_balance};
 use crate::auth::UserSession;
+use crate::db::cart_starts::{self, StartedCart};
 use crate::db::invoice_rows::Staff;
-use crate::db::invoice_writes;
-use crate::db::{invoices, loyalty};
+use crate::db::{invoice_writes, invoices};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -62,37 +62,27 @@ pub async fn create(
         user_name: &session.user.user_name,
     };
     let now = state.clock.now_millis();
-    let mut transaction = state.db.writer().begin().await?;
-    // A write first: on SQLite the transaction is a writer from the start (see db::invoice_writes).
-    let parked =
-        invoice_writes::park_active_carts(&mut *transaction, shop_id, staff.user_id, now).await?;
-    let balance_cents =
-        loyalty::live_customer_balance_cents(&mut *transaction, shop_id, customer_id)
-            .await?
-            .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
-    let reused =
-        invoice_writes::reuse_empty_cart(&mut *transaction, (shop_id, customer_id), staff, now)
-            .await?;
-    let reused_one = reused.is_some();
+    let started = cart_starts::start(&state.db, (shop_id, customer_id), staff, now)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
+    let StartedCart {
+        invoice,
+        balance_cents,
+        parked,
+        reused,
+    } = started;
+    let id = invoice.id;
     // The cart has no lines: a new one, or the user's cart reused because it had none.
-    let started = match reused {
-        Some(cart) => cart,
-        None => {
-            invoice_writes::insert_cart(&mut transaction, shop_id, customer_id, staff, now).await?
-        }
-    };
-    let id = started.id;
-    transaction.commit().await?;
-    let cart = view_with_balance(started, Vec::new(), balance_cents)?;
+    let cart = view_with_balance(invoice, Vec::new(), balance_cents)?;
     tracing::info!(
         invoice_id = id,
         customer_id,
         shop_id,
         parked,
-        reused = reused_one,
+        reused,
         "cart started"
     );
-    Ok(if reused_one {
+    Ok(if reused {
         Success::ok("Invoice created", cart)
     } else {
         Success::created("Invoice created", cart)

@@ -7,13 +7,13 @@ use pos_core::validation::{self, QuantityRule};
 use rust_decimal::Decimal;
 
 use super::bodies::AddProduct;
-use super::reprice::{commit_priced, commit_repriced, price_keeping_redemption};
+use super::reprice::{commit_repriced, commit_stored, price_keeping_redemption};
 use super::{invoice_id, lock_open_sale, view_with_balance};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
 use crate::db::products::Product;
 use crate::db::sale_products::{self, ProductKey, SaleProduct};
-use crate::db::{invoice_rows, invoice_writes};
+use crate::db::{invoice_writes, line_rows};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
@@ -165,20 +165,17 @@ pub async fn add(
                 quantity,
             ));
             let priced = price_keeping_redemption(&locked, &cart)?;
-            let amounts = priced
-                .lines
-                .last()
-                .ok_or_else(|| ApiError::internal("pricing returned no line for the new one"))?;
-            let line = invoice_writes::insert_line(
+            let sold = (&product, category_discount_rate, quantity);
+            let stored = invoice_writes::store_with_new_line(
                 &mut transaction,
                 (shop_id, id),
-                &product,
-                category_discount_rate,
-                (quantity, amounts),
+                sold,
+                &lines,
+                &priced,
+                now,
             )
             .await?;
-            lines.push(line);
-            commit_priced(transaction, locked, &lines, &priced, now).await?
+            commit_stored(transaction, locked, stored, &priced, now).await?
         }
     };
     tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
@@ -220,7 +217,7 @@ pub async fn remove(
     let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
     let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
-    if !invoice_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    if !line_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
         return Err(not_in_invoice());
     }
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;

@@ -37,23 +37,35 @@ pub fn price_keeping_redemption(
 }
 
 /// Stores what pos_core priced the invoice's `lines` at (`priced`, in the same order): every
-/// changed line and the totals, changed at `now`; commits, and answers the invoice as it
-/// committed. The answer is built from what was written, not read back: the invoice's lock,
-/// held since the transaction began, kept every other request off it meanwhile; the balance is
-/// the one the lock read.
+/// changed line and the totals, changed at `now`; then [`commit_stored`].
 pub async fn commit_priced(
     mut transaction: Transaction<'_, Any>,
-    Locked {
-        invoice,
-        balance_cents,
-    }: Locked,
+    locked: Locked,
     lines: &[InvoiceLine],
     priced: &PricedCart,
     now: i64,
 ) -> Result<InvoiceView, ApiError> {
-    let (shop_id, id) = (invoice.shop_id, invoice.id);
+    let (shop_id, id) = (locked.invoice.shop_id, locked.invoice.id);
     let stored =
         invoice_writes::store_amounts(&mut transaction, shop_id, id, lines, priced, now).await?;
+    commit_stored(transaction, locked, stored, priced, now).await
+}
+
+/// Commits the transaction that stored the locked invoice's lines (`stored`, as stored) and
+/// the totals pos_core priced it at (`priced`) at `now`, and answers the invoice as it
+/// committed. The answer is built from what was written, not read back: the invoice's lock,
+/// held since the transaction began, kept every other request off it meanwhile; the balance is
+/// the one the lock read.
+pub async fn commit_stored(
+    transaction: Transaction<'_, Any>,
+    Locked {
+        invoice,
+        balance_cents,
+    }: Locked,
+    stored: Vec<InvoiceLine>,
+    priced: &PricedCart,
+    now: i64,
+) -> Result<InvoiceView, ApiError> {
     let invoice = Invoice {
         updated_at: now,
         ..invoice.with_totals(TotalsCents::of(priced)?)

@@ -97,17 +97,23 @@ async fn bad_input_is_refused_naming_the_field(backend: Backend) {
     for path in ["/invoice/abc", "/invoice/0", "/invoice/999999"] {
         refused_with(&shop.staff.get(path).await, 404, "Invoice not found");
     }
-    refused_with(
-        &shop.staff.post_empty("/invoice/abc").await,
-        404,
-        "Customer not found",
-    );
+    // No such customer: the user's rung-up cart is not parked and no number is used.
+    for path in ["/invoice/abc", "/invoice/999999"] {
+        refused_with(
+            &shop.staff.post_empty(path).await,
+            404,
+            "Customer not found",
+        );
+    }
     let bad_product = shop
         .staff
         .call("PUT", &format!("/invoice/{invoice}/product/abc"), None)
         .await;
     refused_with(&bad_product, 404, "Product is not in this invoice");
     assert_eq!(sales_tables(&shop.app).await, before);
+    let next = shop.staff.post_empty(&format!("/invoice/{aisha}")).await;
+    next.assert_status(201);
+    assert_eq!(next.data()["invoiceNumber"], "INV-000002");
 }
 
 async fn another_shops_ids_are_not_found(backend: Backend) {
