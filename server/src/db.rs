@@ -45,6 +45,7 @@ pub mod till_flags;
 pub mod till_invoices;
 pub mod till_refs;
 pub mod users;
+pub mod write_batch;
 
 use std::sync::Arc;
 use std::time::Duration;

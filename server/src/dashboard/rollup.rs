@@ -15,6 +15,7 @@ use sqlx::AnyConnection;
 use crate::db::dashboard as rows;
 use crate::db::invoices::{Invoice, InvoiceLine, status};
 use crate::db::scaled::{CENTS, money, to_scaled};
+use crate::db::write_batch::WriteBatch;
 use crate::http::ApiError;
 
 /// What one paid invoice counts for: its kept cents on the day (and by the method) it was paid,
@@ -77,14 +78,28 @@ pub(super) fn counted(
 }
 
 /// Writes the difference between what an invoice counted for `before` and `after` a change, in
-/// the caller's transaction, to the roll-ups of `shop_id` kept in `zone` (its
-/// `dashboard_zone`). The caller holds the shop's sync counter lock (`db::sync::claim`) and
-/// read `zone` after taking it: a rebuild, the only writer of the zone, takes that lock first
-/// (`super::rebuild`), so the zone and the rows cannot change under the caller. Nothing is
-/// written for a shop whose roll-ups have not been built yet (`zone` is `None`: the next start
-/// builds them from the invoices).
+/// the caller's transaction, to the roll-ups of `shop_id` kept in `zone` ([`add`], run at once).
 pub async fn record(
     tx: &mut AnyConnection,
+    shop: (i64, Option<&str>),
+    before: Option<&Contribution>,
+    after: Option<&Contribution>,
+) -> Result<(), ApiError> {
+    let mut batch = WriteBatch::default();
+    add(&mut batch, shop, before, after)?;
+    batch.run(tx).await?;
+    Ok(())
+}
+
+/// Adds the difference between what an invoice counted for `before` and `after` a change to
+/// `batch`, for the roll-ups of `shop_id` kept in `zone` (its `dashboard_zone`); the caller
+/// runs the batch in its transaction. The caller holds the shop's sync counter lock
+/// (`db::sync::claim`) and read `zone` after taking it: a rebuild, the only writer of the zone,
+/// takes that lock first (`super::rebuild`), so the zone and the rows cannot change under the
+/// caller. Nothing is added for a shop whose roll-ups have not been built yet (`zone` is
+/// `None`: the next start builds them from the invoices).
+pub fn add(
+    batch: &mut WriteBatch,
     (shop_id, zone): (i64, Option<&str>),
     before: Option<&Contribution>,
     after: Option<&Contribution>,
@@ -120,7 +135,7 @@ pub async fn record(
         .into_iter()
         .filter(|(_, delta)| *delta != 0)
         .collect();
-    rows::add_to_rollups(&mut *tx, shop_id, &changed_days, &changed).await?;
+    rows::add_to_rollups(batch, shop_id, &changed_days, &changed);
     Ok(())
 }
 

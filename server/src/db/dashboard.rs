@@ -6,9 +6,10 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe};
 
+use super::Executor;
 use super::invoices::status;
-use super::multi_row::{insert_sql, insert_sql_from, rows_per_insert};
-use super::{Backend, Executor};
+use super::multi_row::{insert_sql, rows_per_insert};
+use super::write_batch::WriteBatch;
 
 /// One roll-up row of `dashboard_days`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -108,6 +109,7 @@ macro_rules! day_conflict {
     };
 }
 const DAY_CONFLICT: &str = day_conflict!();
+const DAY_ROWS: (&str, &[&str; 4], &str) = ("dashboard_days", &DAY_COLUMNS, DAY_CONFLICT);
 
 /// The columns of a `dashboard_categories` row, in their upserts' order.
 const CATEGORY_COLUMNS: [&str; 3] = ["shop_id", "category_id", "kept_cents"];
@@ -115,6 +117,8 @@ const CATEGORY_COLUMNS: [&str; 3] = ["shop_id", "category_id", "kept_cents"];
 /// What makes an insert of category rows add to the rows already there.
 const CATEGORY_CONFLICT: &str = " ON CONFLICT (shop_id, category_id) \
      DO UPDATE SET kept_cents = dashboard_categories.kept_cents + excluded.kept_cents";
+const CATEGORY_ROWS: (&str, &[&str; 3], &str) =
+    ("dashboard_categories", &CATEGORY_COLUMNS, CATEGORY_CONFLICT);
 
 /// Adds `delta_cents` (may be negative) to a day's row, creating it when missing.
 pub async fn add_to_day<'e>(
@@ -161,57 +165,30 @@ pub async fn add_to_categories(
     Ok(())
 }
 
-/// A sale's or refund's change to the roll-ups: each `(day number, payment method, delta
-/// cents)` added to its day's row and each `(category id, delta cents)` to its category's, as
-/// [`add_to_day`] and [`add_to_categories`] do (the same rules on the categories).
-///
-/// On PostgreSQL, in one statement when the categories fit in one (the days' upsert a
-/// data-modifying `WITH` of the categories'): a payment makes it while its shop's other
-/// payments wait (`db::shop_turns`), and one round trip is shorter than two. PostgreSQL picks
-/// which of the two takes its rows' locks first; no writer of the roll-ups can wait on another
-/// for them, because each holds the shop's sync counter lock (`dashboard::rollup::record`).
-/// SQLite, which allows no writes in `WITH` and makes no round trips, runs them one after the
-/// other.
-pub async fn add_to_rollups(
-    db: &mut AnyConnection,
+/// A sale's or refund's change to the roll-ups, added to `batch`: each `(day number, payment
+/// method, delta cents)` to its day's row and each `(category id, delta cents)` to its
+/// category's, as [`add_to_day`] and [`add_to_categories`] do (the same rules on the
+/// categories). Every writer of the roll-ups holds the shop's sync counter lock
+/// (`dashboard::rollup`), as the batch asks.
+pub fn add_to_rollups(
+    batch: &mut WriteBatch,
     shop_id: i64,
     days: &[(i64, &str, i64)],
     categories: &[(i64, i64)],
-) -> Result<(), sqlx::Error> {
-    let one_statement = Backend::of(db) == Backend::Postgres
-        && !days.is_empty()
-        && !categories.is_empty()
-        && categories.len() <= rows_per_insert(CATEGORY_COLUMNS.len());
-    if !one_statement {
-        for (day_number, payment_method, delta_cents) in days {
-            add_to_day(&mut *db, shop_id, *day_number, payment_method, *delta_cents).await?;
-        }
-        return add_to_categories(db, shop_id, categories).await;
-    }
-    let day_values = DAY_COLUMNS.len() * days.len();
-    let sql = format!(
-        "WITH days AS ({}{DAY_CONFLICT}) {}{CATEGORY_CONFLICT}",
-        insert_sql("dashboard_days", &DAY_COLUMNS, days.len()),
-        insert_sql_from(
-            "dashboard_categories",
-            &CATEGORY_COLUMNS,
-            categories.len(),
-            day_values + 1
-        ),
-    );
-    // Only placeholders and this module's own table and column names: no input in the text.
-    let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
+) {
     for (day_number, payment_method, delta_cents) in days {
-        query = query
-            .bind(shop_id)
-            .bind(*day_number)
-            .bind(*payment_method)
-            .bind(*delta_cents);
+        let values = [
+            shop_id.into(),
+            (*day_number).into(),
+            (*payment_method).into(),
+            (*delta_cents).into(),
+        ];
+        batch.row(DAY_ROWS, values);
     }
     for (category_id, delta_cents) in categories {
-        query = query.bind(shop_id).bind(*category_id).bind(*delta_cents);
+        let values = [shop_id.into(), (*category_id).into(), (*delta_cents).into()];
+        batch.row(CATEGORY_ROWS, values);
     }
-    query.execute(&mut *db).await.map(drop)
 }
 
 /// Deletes a shop's roll-up rows (the start of a rebuild).

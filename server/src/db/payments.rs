@@ -7,14 +7,10 @@
 use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::PricedCart;
 
-use sqlx::any::AnyArguments;
-use sqlx::query::Query;
-use sqlx::{Any, AssertSqlSafe};
-
 use super::Executor;
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
-use super::multi_row::{insert_sql, rows_per_insert};
 use super::scaled::{CENTS, to_scaled};
+use super::write_batch::WriteBatch;
 
 /// How the invoice is being paid, as stored.
 #[derive(Debug, Clone, Copy)]
@@ -131,37 +127,50 @@ pub async fn stock_e3<'e>(
         .await
 }
 
-/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order, with one
-/// statement (a sale has two at most: its redemption and its points).
-pub async fn insert_ledger_entries(
-    db: &mut sqlx::AnyConnection,
+/// The columns of a `loyalty_entries` row, in their inserts' order.
+const LEDGER_COLUMNS: [&str; 6] = [
+    "shop_id",
+    "customer_id",
+    "invoice_id",
+    "kind",
+    "points_cents",
+    "created_at",
+];
+const LEDGER_ROWS: (&str, &[&str; 6], &str) = ("loyalty_entries", &LEDGER_COLUMNS, "");
+
+/// Adds pos_core's ledger rows for `customer_id` on invoice `invoice_id` to `batch`, in order
+/// (a sale has two at most: its redemption and its points).
+pub fn add_ledger_entries(
+    batch: &mut WriteBatch,
     (shop_id, customer_id): (i64, i64),
     invoice_id: i64,
     entries: &[LedgerEntry],
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    const COLUMNS: [&str; 6] = [
-        "shop_id",
-        "customer_id",
-        "invoice_id",
-        "kind",
-        "points_cents",
-        "created_at",
-    ];
-    for chunk in entries.chunks(rows_per_insert(COLUMNS.len())) {
-        // Only placeholders and this module's own names: no input in the text.
-        let sql = insert_sql("loyalty_entries", &COLUMNS, chunk.len());
-        let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
-        for entry in chunk {
-            query = query
-                .bind(shop_id)
-                .bind(customer_id)
-                .bind(invoice_id)
-                .bind(entry.kind.as_str())
-                .bind(cents(entry.points)?)
-                .bind(now);
-        }
-        query.execute(&mut *db).await?;
+    for entry in entries {
+        let values = [
+            shop_id.into(),
+            customer_id.into(),
+            invoice_id.into(),
+            entry.kind.as_str().into(),
+            cents(entry.points)?.into(),
+            now.into(),
+        ];
+        batch.row(LEDGER_ROWS, values);
     }
     Ok(())
+}
+
+/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order
+/// ([`add_ledger_entries`], run at once).
+pub async fn insert_ledger_entries(
+    db: &mut sqlx::AnyConnection,
+    customer: (i64, i64),
+    invoice_id: i64,
+    entries: &[LedgerEntry],
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let mut batch = WriteBatch::default();
+    add_ledger_entries(&mut batch, customer, invoice_id, entries, now)?;
+    batch.run(db).await
 }

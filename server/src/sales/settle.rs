@@ -10,13 +10,13 @@
 //!    while holding the shop's sync counter lock: every ledger write waits for that lock, so
 //!    two sales cannot spend the same points;
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
+//! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
+//! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`); 5 and 6 answer
+//!    nothing and go as one statement on PostgreSQL (`db::write_batch`).
 //!
 //! A synced till sale (`sales::till_sale`) runs steps 2 to 6 too ([`settle_claimed`]) but is
 //! never refused for stock or points ([`Shortfalls::Record`]): the stock may go below 0 and the
 //! ledger's redemption row is what the balance covers, each recorded as a flag.
-//!
-//! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
-//! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`).
 //!
 //! Any refusal rolls everything back. The same card session confirming a paid invoice again
 //! (the success page and the webhook both arrive) answers `AlreadyPaid` and changes nothing.
@@ -35,6 +35,7 @@ use crate::dashboard::rollup;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
+use crate::db::write_batch::WriteBatch;
 use crate::db::{Db, line_rows, stock_takes, sync};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
@@ -185,24 +186,21 @@ pub async fn settle_claimed(
             take_stock_anyway(&mut *tx, shop_id, &paid_lines, now, &mut flags).await?
         }
     }
+    // The ledger rows and the roll-ups answer nothing: one statement on PostgreSQL.
+    let mut blind_writes = WriteBatch::default();
     let mut balance_after = None;
     if let Some((customer_id, balance)) = customer {
         let entries = ledger_entries(invoice.id, &cart, covered);
-        payments::insert_ledger_entries(
-            &mut *tx,
-            (shop_id, customer_id),
-            invoice.id,
-            &entries,
-            now,
-        )
-        .await?;
+        let ledger = (shop_id, customer_id);
+        payments::add_ledger_entries(&mut blind_writes, ledger, invoice.id, &entries, now)?;
         balance_after = Some(balance + ledger_cents(&entries)?);
     }
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
     let counted = rollup::contribution(&paid, &paid_lines)?;
     let zone = dashboard_zone.as_deref();
-    rollup::record(&mut *tx, (shop_id, zone), None, counted.as_ref()).await?;
+    rollup::add(&mut blind_writes, (shop_id, zone), None, counted.as_ref())?;
+    blind_writes.run(&mut *tx).await?;
     Ok(SettledSale {
         invoice: paid,
         lines: paid_lines,
