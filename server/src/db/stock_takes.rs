@@ -8,12 +8,14 @@
 //!
 //! The statement names each product once: [`per_product`] adds up the lines of one product
 //! (an invoice has at most one line per product, but a stock count must not depend on it).
+//! The payment's ledger rows and roll-ups ride along as `WITH`s of it on PostgreSQL
+//! (`db::write_batch`).
 
 use std::fmt::Write;
 
-use sqlx::any::AnyArguments;
-use sqlx::query::Query;
-use sqlx::{Any, AnyConnection, AssertSqlSafe};
+use sqlx::AnyConnection;
+
+use super::write_batch::{Answering, Value, WriteBatch};
 
 /// Products per statement (two values each): bounded so SQLite's binding stays cheap
 /// (`db::multi_row::VALUES_PER_INSERT`) and a basket of up to 100 products is one statement.
@@ -45,24 +47,26 @@ pub fn per_product(lines: impl IntoIterator<Item = (i64, i64)>) -> Vec<(i64, i64
 /// and answers the products it took from; a product with too little (or not the shop's) is
 /// left as it was. The check and the decrement are one statement, so two sales of the last
 /// unit cannot both take it. The caller refuses the sale (and rolls back) when one is missing.
+/// `with`, the payment's other writes, runs first: on PostgreSQL in the same statement.
 pub async fn take_checked(
     db: &mut AnyConnection,
     shop_id: i64,
-    sold: &[(i64, i64)],
-    now: i64,
+    (sold, now): (&[(i64, i64)], i64),
+    with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {
-    take(db, shop_id, sold, now, Check::OnHand).await
+    take(db, shop_id, (sold, now), Check::OnHand, with).await
 }
 
 /// Takes each product's quantity out of stock even below 0, deleted products included (a till
-/// sale that already happened); a product the shop does not have is not answered.
+/// sale that already happened); a product the shop does not have is not answered. `with` runs
+/// first, as in [`take_checked`].
 pub async fn take_unchecked(
     db: &mut AnyConnection,
     shop_id: i64,
-    sold: &[(i64, i64)],
-    now: i64,
+    (sold, now): (&[(i64, i64)], i64),
+    with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {
-    take(db, shop_id, sold, now, Check::None).await
+    take(db, shop_id, (sold, now), Check::None, with).await
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,20 +78,29 @@ enum Check {
 async fn take(
     db: &mut AnyConnection,
     shop_id: i64,
-    sold: &[(i64, i64)],
-    now: i64,
+    (sold, now): (&[(i64, i64)], i64),
     check: Check,
+    with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {
+    if sold.is_empty() {
+        with.run(db).await?;
+        return Ok(Vec::new());
+    }
     let mut taken = Vec::with_capacity(sold.len());
+    // The batch goes with the first statement; the next ones (over 100 products) go alone.
+    let mut with = Some(with);
     for chunk in sold.chunks(MOST_PRODUCTS_PER_STATEMENT) {
-        // Only placeholders and this module's own names: no input in the text.
-        let mut query: Query<'_, Any, AnyArguments> =
-            sqlx::query(AssertSqlSafe(update_sql(chunk.len(), check)));
-        query = query.bind(shop_id).bind(now);
+        let sql = |first| update_sql(chunk.len(), check, first);
+        let mut values = vec![Value::Int(shop_id), Value::Int(now)];
         for (product_id, quantity_e3) in chunk {
-            query = query.bind(*product_id).bind(*quantity_e3);
+            values.extend([Value::Int(*product_id), Value::Int(*quantity_e3)]);
         }
-        let rows = query.fetch_all(&mut *db).await?;
+        let statement = Answering { sql: &sql, values };
+        let rows = with
+            .take()
+            .unwrap_or_default()
+            .run_before(&mut *db, statement)
+            .await?;
         for row in &rows {
             taken.push(<Taken as sqlx::FromRow<_>>::from_row(row)?);
         }
@@ -95,14 +108,15 @@ async fn take(
     Ok(taken)
 }
 
-/// The statement for `count` products: `$1` the shop, `$2` the time, then each product's id
-/// and quantity (`$3, $4`, `$5, $6`, ...). Each placeholder is bound once and may be used
-/// twice: both backends number a repeated `$n` as one parameter.
-fn update_sql(count: usize, check: Check) -> String {
+/// The statement for `count` products, its placeholders numbered from `$first`: `$first` the
+/// shop, `$first + 1` the time, then each product's id and quantity. Each placeholder is bound
+/// once and may be used twice: both backends number a repeated `$n` as one parameter.
+fn update_sql(count: usize, check: Check, first: usize) -> String {
+    let (shop, time) = (first, first + 1);
     let mut quantity = String::from("CASE id");
     let mut ids = String::new();
     for product in 0..count {
-        let (id, amount) = (3 + 2 * product, 4 + 2 * product);
+        let (id, amount) = (first + 2 + 2 * product, first + 3 + 2 * product);
         let _ = write!(quantity, " WHEN ${id} THEN ${amount}");
         let comma = if product == 0 { "" } else { ", " };
         let _ = write!(ids, "{comma}${id}");
@@ -113,8 +127,8 @@ fn update_sql(count: usize, check: Check) -> String {
         Check::None => String::new(),
     };
     format!(
-        "UPDATE products SET quantity_e3 = quantity_e3 - {quantity}, updated_at = $2 \
-         WHERE shop_id = $1 AND id IN ({ids}){on_hand} RETURNING id AS product_id, \
+        "UPDATE products SET quantity_e3 = quantity_e3 - {quantity}, updated_at = ${time} \
+         WHERE shop_id = ${shop} AND id IN ({ids}){on_hand} RETURNING id AS product_id, \
          quantity_e3, CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS deleted"
     )
 }
@@ -135,7 +149,7 @@ mod tests {
     #[test]
     fn every_product_gets_its_own_pair_of_placeholders() {
         assert_eq!(
-            update_sql(2, Check::OnHand),
+            update_sql(2, Check::OnHand, 1),
             "UPDATE products SET quantity_e3 = quantity_e3 - \
              CASE id WHEN $3 THEN $4 WHEN $5 THEN $6 END, updated_at = $2 \
              WHERE shop_id = $1 AND id IN ($3, $5) \
@@ -143,6 +157,10 @@ mod tests {
              RETURNING id AS product_id, quantity_e3, \
              CAST(CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS deleted"
         );
-        assert!(!update_sql(1, Check::None).contains(">="));
+        assert!(!update_sql(1, Check::None, 1).contains(">="));
+        assert!(update_sql(1, Check::None, 5).starts_with(
+            "UPDATE products SET quantity_e3 = quantity_e3 - CASE id WHEN $7 THEN $8 END, \
+             updated_at = $6 WHERE shop_id = $5 AND id IN ($7)"
+        ));
     }
 }

@@ -9,7 +9,7 @@
 //! read each other's rows, into rows whose every writer holds a lock taken before them (the
 //! shop's sync counter lock, `db::sync::claim`), so no two writers can wait on each other.
 
-use sqlx::any::AnyArguments;
+use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe};
 
@@ -114,25 +114,77 @@ impl WriteBatch {
     }
 }
 
-/// `inserts` as one statement: `WITH w0 AS (insert), w1 AS (insert) last insert`.
-fn statement_sql(inserts: &[Insert]) -> String {
+/// A statement answering rows, run after a batch's inserts ([`WriteBatch::run_before`]).
+pub struct Answering<'a> {
+    /// Its text with its placeholders numbered from the argument (`$first`, `$first + 1`, ..):
+    /// only placeholders and the caller's own names, never input.
+    pub sql: &'a (dyn Fn(usize) -> String + Sync),
+    /// Its values, in its placeholders' order.
+    pub values: Vec<Value>,
+}
+
+impl WriteBatch {
+    /// Runs the batch, then `last`, and answers `last`'s rows: on PostgreSQL one statement
+    /// when everything fits in one ([`VALUES_PER_INSERT`]; the inserts are `WITH`s of `last`).
+    pub async fn run_before(
+        self,
+        db: &mut AnyConnection,
+        last: Answering<'_>,
+    ) -> Result<Vec<AnyRow>, sqlx::Error> {
+        let values: usize = self.inserts.iter().map(|insert| insert.values.len()).sum();
+        let together = Backend::of(db) == Backend::Postgres
+            && !self.inserts.is_empty()
+            && values + last.values.len() <= VALUES_PER_INSERT;
+        if !together {
+            self.run(&mut *db).await?;
+            let mut query = sqlx::query(AssertSqlSafe((last.sql)(1)));
+            for value in &last.values {
+                query = bind(query, value);
+            }
+            return query.fetch_all(&mut *db).await;
+        }
+        let (with, _) = with_clauses(&self.inserts);
+        let sql = format!("WITH {with} {}", (last.sql)(values + 1));
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        let inserted = self.inserts.iter().flat_map(|insert| &insert.values);
+        for value in inserted.chain(&last.values) {
+            query = bind(query, value);
+        }
+        query.fetch_all(&mut *db).await
+    }
+}
+
+/// `inserts` as `w0 AS (insert), w1 AS (insert)`, and the number of their values (the next
+/// statement's placeholders start after them).
+fn with_clauses(inserts: &[Insert]) -> (String, usize) {
     let mut first = 1;
-    let mut parts = Vec::with_capacity(inserts.len());
-    for insert in inserts {
+    let mut clauses = Vec::with_capacity(inserts.len());
+    for (at, insert) in inserts.iter().enumerate() {
         let sql = insert_sql_from(insert.table, insert.columns, insert.rows(), first);
-        parts.push(sql + insert.conflict);
+        clauses.push(format!("w{at} AS ({sql}{})", insert.conflict));
         first += insert.values.len();
     }
-    let last = parts.pop().unwrap_or_default();
-    let with: Vec<String> = parts
-        .into_iter()
-        .enumerate()
-        .map(|(at, sql)| format!("w{at} AS ({sql})"))
-        .collect();
-    if with.is_empty() {
-        last
+    (clauses.join(", "), first - 1)
+}
+
+/// `inserts` as one statement: `WITH w0 AS (insert), w1 AS (insert) last insert`.
+fn statement_sql(inserts: &[Insert]) -> String {
+    let Some((last, before)) = inserts.split_last() else {
+        return String::new();
+    };
+    let (with, values) = with_clauses(before);
+    let last_sql = insert_sql_from(last.table, last.columns, last.rows(), values + 1);
+    if before.is_empty() {
+        last_sql + last.conflict
     } else {
-        format!("WITH {} {last}", with.join(", "))
+        format!("WITH {with} {last_sql}{}", last.conflict)
+    }
+}
+
+fn bind<'q>(query: Query<'q, Any, AnyArguments>, value: &Value) -> Query<'q, Any, AnyArguments> {
+    match value {
+        Value::Int(number) => query.bind(*number),
+        Value::Text(text) => query.bind(text.clone()),
     }
 }
 
@@ -141,10 +193,7 @@ async fn run_statement(db: &mut AnyConnection, inserts: &[Insert]) -> Result<(),
     let mut query: Query<'_, Any, AnyArguments> =
         sqlx::query(AssertSqlSafe(statement_sql(inserts)));
     for value in inserts.iter().flat_map(|insert| &insert.values) {
-        query = match value {
-            Value::Int(number) => query.bind(*number),
-            Value::Text(text) => query.bind(text.clone()),
-        };
+        query = bind(query, value);
     }
     query.execute(&mut *db).await.map(drop)
 }

@@ -11,8 +11,8 @@
 //!    two sales cannot spend the same points;
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
 //! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
-//! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`); 5 and 6 answer
-//!    nothing and go as one statement on PostgreSQL (`db::write_batch`).
+//! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`). Steps 5 and 6 answer
+//!    nothing: on PostgreSQL they go in step 4's statement (`db::write_batch`).
 //!
 //! A synced till sale (`sales::till_sale`) runs steps 2 to 6 too ([`settle_claimed`]) but is
 //! never refused for stock or points ([`Shortfalls::Record`]): the stock may go below 0 and the
@@ -180,27 +180,28 @@ pub async fn settle_claimed(
         None => cart.redeem_amount,
     };
     let paid_lines = store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
-    match shortfalls {
-        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &paid_lines, now).await?,
-        Shortfalls::Record => {
-            take_stock_anyway(&mut *tx, shop_id, &paid_lines, now, &mut flags).await?
-        }
-    }
-    // The ledger rows and the roll-ups answer nothing: one statement on PostgreSQL.
-    let mut blind_writes = WriteBatch::default();
+    // The ledger rows and the roll-ups answer nothing: they go with the stock's statement on
+    // PostgreSQL, and a refusal for stock rolls them back with everything else.
+    let mut with_stock = WriteBatch::default();
     let mut balance_after = None;
     if let Some((customer_id, balance)) = customer {
         let entries = ledger_entries(invoice.id, &cart, covered);
         let ledger = (shop_id, customer_id);
-        payments::add_ledger_entries(&mut blind_writes, ledger, invoice.id, &entries, now)?;
+        payments::add_ledger_entries(&mut with_stock, ledger, invoice.id, &entries, now)?;
         balance_after = Some(balance + ledger_cents(&entries)?);
     }
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
     let counted = rollup::contribution(&paid, &paid_lines)?;
     let zone = dashboard_zone.as_deref();
-    rollup::add(&mut blind_writes, (shop_id, zone), None, counted.as_ref())?;
-    blind_writes.run(&mut *tx).await?;
+    rollup::add(&mut with_stock, (shop_id, zone), None, counted.as_ref())?;
+    let sale = (&paid_lines[..], now);
+    match shortfalls {
+        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, sale, with_stock).await?,
+        Shortfalls::Record => {
+            take_stock_anyway(&mut *tx, shop_id, sale, with_stock, &mut flags).await?
+        }
+    }
     Ok(SettledSale {
         invoice: paid,
         lines: paid_lines,
@@ -343,10 +344,11 @@ fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ApiError> {
 async fn take_stock(
     tx: &mut AnyConnection,
     shop_id: i64,
-    lines: &[InvoiceLine],
-    now: i64,
+    (lines, now): (&[InvoiceLine], i64),
+    with: WriteBatch,
 ) -> Result<(), ApiError> {
-    let taken = stock_takes::take_checked(&mut *tx, shop_id, &sold_products(lines)?, now).await?;
+    let sold = sold_products(lines)?;
+    let taken = stock_takes::take_checked(&mut *tx, shop_id, (&sold, now), with).await?;
     let short = lines.iter().find(|line| {
         !line.custom_product && !taken.iter().any(|took| took.product_id == line.product_id)
     });
@@ -370,11 +372,12 @@ async fn take_stock(
 async fn take_stock_anyway(
     tx: &mut AnyConnection,
     shop_id: i64,
-    lines: &[InvoiceLine],
-    now: i64,
+    (lines, now): (&[InvoiceLine], i64),
+    with: WriteBatch,
     flags: &mut Vec<SaleFlag>,
 ) -> Result<(), ApiError> {
-    let taken = stock_takes::take_unchecked(&mut *tx, shop_id, &sold_products(lines)?, now).await?;
+    let sold = sold_products(lines)?;
+    let taken = stock_takes::take_unchecked(&mut *tx, shop_id, (&sold, now), with).await?;
     for line in lines.iter().filter(|line| !line.custom_product) {
         let after = taken
             .iter()
