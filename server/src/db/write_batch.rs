@@ -85,10 +85,6 @@ impl WriteBatch {
         insert.values.extend(values);
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.inserts.is_empty()
-    }
-
     /// Runs every insert on `db`: one statement on PostgreSQL when all the values fit in one
     /// ([`VALUES_PER_INSERT`]), otherwise a statement per table and per
     /// [`rows_per_insert`] rows.
