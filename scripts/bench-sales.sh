@@ -9,7 +9,8 @@
 # authenticated read (GET /product), add-line, full paid sales (create cart, add line, pay cash) and the till's
 # one-request payment (POST /till/invoices/{ref}/payment with an Idempotency-Key), each a closed
 # loop of N tills -> requests/s, ratio to the bare endpoint, p50/p99; then paid sales paced at
-# half the measured maximum -> p99, alone and while 50 clients sign in over and over. Prints one
+# half the measured maximum -> p99, alone and while 50 clients sign in over and over, the two
+# alternating for 3 rounds (POS_BENCH_ROUNDS) and pooled per kind. Prints one
 # table per backend and the goals, met or missed: middleware >= 70% of bare, authenticated read
 # >= 25%, >= 200 paid sales/s, p99 <= 50 ms at half load, within 2x with the sign-ins.
 #
@@ -28,6 +29,7 @@ cd "$ROOT"
 SECONDS_PER_PHASE="${POS_BENCH_SECONDS:-10}"
 TILLS="${POS_BENCH_TILLS:-16}"
 SIGN_INS="${POS_BENCH_SIGN_INS:-50}"
+ROUNDS="${POS_BENCH_ROUNDS:-3}"
 BACKENDS="${POS_BENCH_BACKENDS:-sqlite postgres}"
 PORT="${POS_BENCH_PORT:-18932}"
 BARE_PORT=$((PORT + 1))
@@ -94,6 +96,7 @@ drive() {
   before=$(cpu_times)
   "$target/examples/sales_load" --base "$BASE" --bare "http://127.0.0.1:$BARE_PORT" \
     --label "$1" --seconds "$SECONDS_PER_PHASE" --concurrency "$TILLS" --sign-ins "$SIGN_INS" \
+    --rounds "$ROUNDS" \
     | tee -a "$work/results.txt" ||
     die "the load driver failed; server log: $(tail -20 "$work/server.log")"
   after=$(cpu_times)

@@ -10,11 +10,12 @@
 //! requests) and the till's one-request payment, each as a closed loop of `--concurrency` tills
 //! (each its own staff member, as real tills are) for `--seconds`, after a one-second warm-up;
 //! then paid sales paced at half the measured maximum (an open loop, latency counted from each
-//! sale's scheduled start), alone and while `--sign-ins` clients sign in over and over. Prints
+//! sale's scheduled start), alone and while `--sign-ins` clients sign in over and over, the two
+//! alternating for `--rounds` rounds (3) of `--seconds` each, pooled per kind. Prints
 //! operations/s, requests/s as a ratio to the bare endpoint, p50/p99, and the goals.
 //!
 //!   sales_load --base http://127.0.0.1:18932 --bare http://127.0.0.1:18933 [--label SQLite]
-//!              [--seconds 10] [--concurrency 16] [--sign-ins 50]
+//!              [--seconds 10] [--concurrency 16] [--sign-ins 50] [--rounds 3]
 //!   sales_load --serve-bare 127.0.0.1:18933
 //!   sales_load --base http://127.0.0.1:18932 --only read [--seconds 20]
 //!
@@ -23,6 +24,8 @@
 //! nothing else: a steady load to profile the server under (`perf record -p <server pid>`).
 //! `--lines N` makes the till's payment a basket of N products (1 by default, as in the full
 //! run): what a payment costs per line.
+//! `--only storm --rate R [--rounds 3]` runs the sign-in goal's pair alone (`storm_pairs`):
+//! paid sales paced at R/s, without and then with the `--sign-ins` storm, round after round.
 
 mod bare;
 mod load;
@@ -32,10 +35,11 @@ mod session;
 mod setup;
 mod sign_ins;
 mod stats;
+mod storm_pairs;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use load::{WARM_UP, closed_loop, paced};
+use load::{WARM_UP, closed_loop};
 use ops::Op;
 use session::Session;
 use stats::Row;
@@ -49,6 +53,10 @@ struct Options {
     sign_ins: usize,
     serve_bare: Option<String>,
     only: Option<Op>,
+    /// `--only storm`: the sign-in pair, repeated.
+    storm: bool,
+    rate: Option<f64>,
+    rounds: usize,
     lines: usize,
 }
 
@@ -62,6 +70,9 @@ fn options() -> Result<Options, String> {
         sign_ins: 50,
         serve_bare: None,
         only: None,
+        storm: false,
+        rate: None,
+        rounds: 3,
         lines: 1,
     };
     let mut args = std::env::args().skip(1);
@@ -81,7 +92,13 @@ fn options() -> Result<Options, String> {
             "--concurrency" => options.concurrency = count()?,
             "--sign-ins" => options.sign_ins = count()?,
             "--serve-bare" => options.serve_bare = Some(value),
+            "--only" if value == "storm" => options.storm = true,
             "--only" => options.only = Some(Op::parse_steady(&value)?),
+            "--rate" => match value.parse::<f64>() {
+                Ok(rate) if rate > 0.0 => options.rate = Some(rate),
+                _ => return Err("--rate: a number of sales per second above 0".to_owned()),
+            },
+            "--rounds" => options.rounds = count()?,
             "--lines" => options.lines = count()?,
             _ => return Err(format!("unknown option {flag}")),
         }
@@ -105,6 +122,9 @@ async fn main() {
 }
 
 async fn run(options: &Options) -> Result<(), String> {
+    if options.storm {
+        return run_storm_pairs(options).await;
+    }
     if let Some(op) = options.only {
         return run_only(options, op).await;
     }
@@ -147,28 +167,29 @@ async fn run(options: &Options) -> Result<(), String> {
     let (tills, samples) = closed_loop(Op::TillPayment, tills, &stock, duration).await?;
     let till_payment = closed(Op::TillPayment, samples);
 
-    let rate = (paid_sale.operations_per_second / 2.0).max(1.0);
-    let (tills, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
-    let name = format!("paid sale (cart) paced at {rate:.0}/s (half the max)");
-    let paced_alone = Row::new(&name, samples, seconds);
-
-    // The storm gets its own connection pool, as its clients are other browsers.
-    let storm_http = client(options.sign_ins)?;
-    let measure_from = Instant::now() + WARM_UP;
-    let storm = sign_ins::start(&storm_http, &api, options.sign_ins, measure_from, duration);
-    tokio::time::sleep_until(measure_from.into()).await;
-    let (_, samples) = paced(Op::PaidSale, tills, &stock, rate, duration).await?;
-    let flows = storm.stop().await?;
+    let pairs = storm_pairs::Pairs {
+        rate: (paid_sale.operations_per_second / 2.0).max(1.0),
+        rounds: options.rounds,
+        sign_ins: options.sign_ins,
+        seconds: options.seconds,
+    };
+    let (_, pooled) = storm_pairs::measure(&pairs, &api, tills, &stock).await?;
+    let (rate, pair_seconds) = (pairs.rate, pairs.total_seconds());
     let name = format!(
-        "paid sale (cart) paced at {rate:.0}/s with {} sign-ins at once",
-        options.sign_ins
+        "paid sale (cart) paced at {rate:.0}/s (half the max), {} rounds",
+        pairs.rounds
     );
-    let paced_with_sign_ins = Row::new(&name, samples, seconds);
+    let paced_alone = Row::new(&name, pooled.alone, pair_seconds);
+    let name = format!(
+        "paid sale (cart) paced at {rate:.0}/s with {} sign-ins at once, {} rounds",
+        options.sign_ins, pairs.rounds
+    );
+    let paced_with_sign_ins = Row::new(&name, pooled.with_sign_ins, pair_seconds);
     let name = format!(
         "sign-in flows (shop + admin login), {} at once",
         options.sign_ins
     );
-    let sign_ins = Row::new(&name, flows, seconds);
+    let sign_ins = Row::new(&name, pooled.flows, pair_seconds);
 
     let measured = report::Measured {
         bare,
@@ -181,6 +202,7 @@ async fn run(options: &Options) -> Result<(), String> {
         paced: paced_alone,
         paced_with_sign_ins,
         sign_ins,
+        round_ratios: pooled.ratios,
     };
     report::table(&options.label, &measured.rows());
     report::goals(&options.label, &measured);
@@ -224,6 +246,25 @@ async fn run_only(options: &Options, op: Op) -> Result<(), String> {
         options.seconds
     );
     Ok(())
+}
+
+/// `--only storm`: the sign-in pair, `--rounds` times, on tills signed in as for the full run.
+async fn run_storm_pairs(options: &Options) -> Result<(), String> {
+    let rate = options
+        .rate
+        .ok_or("--only storm needs --rate (paid sales per second)")?;
+    let http = client(options.concurrency)?;
+    let api = format!("{}/api/v1", options.base);
+    let mut admin = setup::admin(&http, &api).await?;
+    let stock = setup::restock(&mut admin, options.lines).await?;
+    let tills = setup::sign_in_tills(&mut admin, &http, &api, options.concurrency).await?;
+    let pairs = storm_pairs::Pairs {
+        rate,
+        rounds: options.rounds,
+        sign_ins: options.sign_ins,
+        seconds: options.seconds,
+    };
+    storm_pairs::run(&pairs, &api, tills, &stock).await
 }
 
 fn client(connections: usize) -> Result<reqwest::Client, String> {

@@ -2,6 +2,7 @@
 //! issue's goals, each met or missed.
 
 use crate::stats::{Row, millis};
+use crate::storm_pairs::median;
 
 /// The issue's goals (issue 8, "Load").
 const MIDDLEWARE_SHARE: f64 = 0.70;
@@ -23,6 +24,8 @@ pub struct Measured {
     pub paced: Row,
     pub paced_with_sign_ins: Row,
     pub sign_ins: Row,
+    /// Each round's p99 with the sign-ins over its p99 alone (`storm_pairs`).
+    pub round_ratios: Vec<f64>,
 }
 
 impl Measured {
@@ -71,8 +74,12 @@ pub fn table(label: &str, rows: &[&Row]) {
 pub fn goals(label: &str, measured: &Measured) -> usize {
     let share = |row: &Row| row.requests_per_second / measured.bare.requests_per_second;
     let paced_p99 = millis(measured.paced.p99);
-    let storm_p99 = millis(measured.paced_with_sign_ins.p99);
-    let storm_factor = storm_p99 / paced_p99.max(f64::MIN_POSITIVE);
+    let storm_factor = median(&measured.round_ratios);
+    let each_round: Vec<String> = measured
+        .round_ratios
+        .iter()
+        .map(|ratio| format!("{ratio:.2}x"))
+        .collect();
     let goals = [
         (
             format!("middleware >= {MIDDLEWARE_SHARE:.2} of bare"),
@@ -100,8 +107,8 @@ pub fn goals(label: &str, measured: &Measured) -> usize {
             paced_p99 <= PACED_P99_MILLIS,
         ),
         (
-            format!("with sign-ins, sales p99 <= {SIGN_IN_P99_FACTOR:.0}x"),
-            format!("{storm_p99:.2} ms = {storm_factor:.2}x"),
+            format!("with sign-ins, sales p99 <= {SIGN_IN_P99_FACTOR:.0}x (median of the rounds)"),
+            format!("{storm_factor:.2}x (rounds: {})", each_round.join(", ")),
             storm_factor <= SIGN_IN_P99_FACTOR,
         ),
     ];

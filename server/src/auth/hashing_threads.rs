@@ -12,9 +12,17 @@
 //!
 //! Bounding the threads bounds memory (at most one 19 MiB block per thread); a burst of
 //! sign-ins waits in the queue.
+//!
+//! Idle priority decides who runs, not what a hash does to the core it runs on: 19 MiB of
+//! memory passes clear the core's caches for the sales request that preempts it. So a thread
+//! whose hash had to wait for the CPU (other work wanted it: [`Contention`]) rests as long as
+//! the hash ran before taking the next job, and hashes take at most half of its core while the
+//! machine is busy. A hash that never waited found the machine idle; the next one starts at
+//! once. A sign-in's own answer is sent before the rest: only queued sign-ins wait for it.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, LazyLock, Mutex};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -70,9 +78,55 @@ fn serve(jobs: &Mutex<Receiver<Job>>) {
             Err(_) => return,
         };
         let Ok(job) = next else { return };
+        let (before, began) = (Contention::now(), Instant::now());
         // A panicking hash fails its own sign-in (its waiter sees the answer dropped); the
         // thread goes on serving the queue.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+        let rest = match (before, Contention::now()) {
+            (Some(before), Some(after)) => before.rest_until(after),
+            // Without the scheduler's times the thread always rests: sales come first.
+            _ => began.elapsed(),
+        };
+        std::thread::sleep(rest);
+    }
+}
+
+/// The calling thread's scheduler times so far: how long it ran and how long it waited,
+/// runnable, while other threads had the CPU (Linux: `/proc/thread-self/schedstat`, in ns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Contention {
+    ran_ns: u64,
+    waited_ns: u64,
+}
+
+impl Contention {
+    /// A wait shorter than this is the scheduler's own latency, not other work.
+    const BUSY_WAIT_NS: u64 = 1_000_000;
+
+    fn now() -> Option<Self> {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()
+            .and_then(|text| Self::parse(&text))
+    }
+
+    fn parse(schedstat: &str) -> Option<Self> {
+        let mut fields = schedstat.split_whitespace().map(str::parse::<u64>);
+        Some(Self {
+            ran_ns: fields.next()?.ok()?,
+            waited_ns: fields.next()?.ok()?,
+        })
+    }
+
+    /// How long to rest after a job that ran from `self` to `after`: as long as it ran when
+    /// it waited for the CPU meanwhile (the machine is busy), nothing when it did not.
+    fn rest_until(self, after: Self) -> Duration {
+        let waited = after.waited_ns.saturating_sub(self.waited_ns);
+        let ran = after.ran_ns.saturating_sub(self.ran_ns);
+        if waited >= Self::BUSY_WAIT_NS {
+            Duration::from_nanos(ran)
+        } else {
+            Duration::ZERO
+        }
     }
 }
 
@@ -104,6 +158,24 @@ mod tests {
         assert_eq!(hashing_threads(1), 1);
         assert_eq!(hashing_threads(2), 1);
         assert_eq!(hashing_threads(8), 7);
+    }
+
+    #[test]
+    fn a_hash_that_waited_for_the_cpu_rests_as_long_as_it_ran() {
+        let before = Contention::parse("1000000000 5000000 40\n").expect("three numbers");
+        let busy = Contention::parse("1030000000 9000000 52\n").expect("three numbers");
+        assert_eq!(before.rest_until(busy), Duration::from_millis(30));
+        let idle = Contention::parse("1030000000 5400000 41\n").expect("three numbers");
+        assert_eq!(before.rest_until(idle), Duration::ZERO);
+        assert_eq!(Contention::parse("not numbers"), None);
+        assert_eq!(Contention::parse("12"), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn the_scheduler_times_of_a_hashing_thread_can_be_read() {
+        let read = run(Contention::now).await;
+        assert!(matches!(read, Some(Some(_))), "{read:?}");
     }
 
     #[tokio::test]

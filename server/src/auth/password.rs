@@ -3,8 +3,9 @@
 //! own parameters, so they can be raised later without invalidating stored hashes.
 //!
 //! Hashing takes tens of milliseconds of CPU and 19 MiB: it runs on the hashing threads
-//! (`hashing_threads`: one per core but one, at idle priority), so a burst of sign-ins queues
-//! instead of exhausting memory and never takes CPU the sales need.
+//! (`hashing_threads`: one per core but one, at idle priority, resting between hashes while the
+//! machine is busy), so a burst of sign-ins queues instead of exhausting memory and never takes
+//! CPU the sales need.
 
 use std::sync::OnceLock;
 
