@@ -84,6 +84,18 @@ POS_USER_TOKEN=$(token pos_user)
 POS_SUPER_ADMIN_TOKEN=$(token pos_super_admin)
 export POS_SHOP_TOKEN POS_USER_TOKEN POS_SUPER_ADMIN_TOKEN
 
+# The demo shop's products and customers, for the hook that sells real products to real
+# customers (scripts/schemathesis/hooks.py).
+# field LIST FIELD: the comma-separated FIELD of the rows of the demo shop's LIST (its first 100).
+field() {
+  curl -fsS -b "$jar" "$base/api/v1/$1?limit=100" \
+    | python3 -c 'import json, sys; print(",".join(str(row[sys.argv[1]]) for row in json.load(sys.stdin)["data"] if row.get(sys.argv[1])))' "$2"
+}
+POS_PRODUCT_IDS=$(field product _id) && POS_PRODUCT_BARCODES=$(field product barcodeNumber) \
+  && POS_CUSTOMER_IDS=$(field customer _id) || die "listing the demo shop's products and customers failed"
+[ -n "$POS_PRODUCT_IDS" ] && [ -n "$POS_CUSTOMER_IDS" ] || die "the demo shop has no products or no customers"
+export POS_PRODUCT_IDS POS_PRODUCT_BARCODES POS_CUSTOMER_IDS
+
 report="$ROOT/target/schemathesis"
 rm -rf "$report" && mkdir -p "$report"
 failed=""

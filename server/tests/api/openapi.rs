@@ -53,9 +53,6 @@ async fn the_document_is_served_and_describes_every_operation(backend: Backend) 
     );
 }
 
-/// Every entry of the links table is in the document, and every link of the document names
-/// an operation of it and one of that operation's path parameters (a renamed operation or
-/// parameter would otherwise leave Schemathesis's stateful phase silently unlinked).
 /// How many operations take an `Idempotency-Key` header, and those whose header schema does
 /// not say the server's rule (1 to 200 characters from `!` to `~`).
 fn loose_key_headers(document: &Value) -> (usize, Vec<String>) {
@@ -83,6 +80,9 @@ fn loose_key_headers(document: &Value) -> (usize, Vec<String>) {
     (keys, loose)
 }
 
+/// Every entry of the links table is in the document, and every link of the document names
+/// an operation of it and one of that operation's path parameters (a renamed operation or
+/// parameter would otherwise leave Schemathesis's stateful phase silently unlinked).
 fn broken_links(document: &Value) -> Vec<String> {
     let mut operations = std::collections::HashMap::new();
     for (path, item) in document["paths"].as_object().unwrap() {
