@@ -1,8 +1,8 @@
-//! OpenAPI links: which operations take the `_id` that another one answers with. A client
-//! generator reads them as "after creating a product you may update or delete it", and
-//! Schemathesis's stateful phase follows them, so its generated sequences reach the rows they
-//! create (a cart made for a new customer, a line added to it, the cart paid, then refunded)
-//! instead of guessing ids. `tests/api/openapi.rs` checks every link names an operation of
+//! OpenAPI links: which operations take the `_id` (or a line's product, or a till invoice's
+//! `ref`) that another one answers with. A client generator reads them as "after creating a
+//! product you may update or delete it", and Schemathesis's stateful phase follows them, so its
+//! generated sequences reach the rows they create (a cart made for a new customer, a line added
+//! to it, the cart paid, then refunded) instead of guessing ids. `tests/api/openapi.rs` checks every link names an operation of
 //! the document and one of its path parameters.
 
 use utoipa::openapi::link::LinkBuilder;
