@@ -91,6 +91,20 @@ mod back_office {
         "CustomInvoice"
     );
     export!(
+        productPrice,
+        product_price,
+        pricing::product_price,
+        "ProductPriceInput",
+        "ProductPrice"
+    );
+    export!(
+        editedSellingPrice,
+        edited_selling_price,
+        pricing::edited_selling_price,
+        "SellingPriceEdit",
+        "EditedSellingPrice"
+    );
+    export!(
         refundByAmount,
         refund_by_amount,
         refund::refund_by_amount,

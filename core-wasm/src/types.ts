@@ -35,6 +35,11 @@ export interface CustomInvoiceInput { lines: CustomInvoiceLineInput[]; totalDisc
 export interface CustomInvoiceLine { productId: string; productName: string; quantity: Decimal; unit: Unit; price: Decimal; total: Decimal }
 export interface CustomInvoice { lines: CustomInvoiceLine[]; subTotal: Decimal; totalDiscount: Decimal; totalAmount: Decimal }
 
+export interface ProductPriceInput { sellingPrice?: DecimalIn; costPrice?: DecimalIn; costPriceProfit?: DecimalIn }
+export interface ProductPrice { sellingPrice: Decimal; pricedFromCost: boolean }
+export interface SellingPriceEdit { storedSellingPrice?: DecimalIn; edited: ProductPriceInput }
+export interface EditedSellingPrice { sellingPrice: Decimal }
+
 export type LedgerKind = "earn" | "redeem" | "refundReversal" | "redeemRestore";
 export interface LedgerEntry { kind: LedgerKind; points: Decimal; invoiceId: string }
 export interface LoyaltyBalanceInput { entries: { kind: LedgerKind; points: DecimalIn; invoiceId: string }[] }

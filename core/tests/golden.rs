@@ -44,6 +44,8 @@ fn run(operation: &str, input: &str) -> String {
         "priceCart" => call(input, pos_core::pricing::price_cart),
         "cashBalance" => call(input, pos_core::pricing::cash_balance),
         "priceCustomInvoice" => call(input, pos_core::pricing::price_custom_invoice),
+        "productPrice" => call(input, pos_core::pricing::product_price),
+        "editedSellingPrice" => call(input, pos_core::pricing::edited_selling_price),
         "loyaltyBalance" => call(input, pos_core::loyalty::loyalty_balance),
         "redeemLimit" => call(input, pos_core::loyalty::redeem_limit),
         "saleLoyaltyEntries" => call(input, pos_core::loyalty::sale_entries),

@@ -23,7 +23,8 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates a user. Admins and staff get the next staff id (unique across shops); a new admin is
-/// granted all twelve permissions (docs/api-identity.md, "Permissions"); staff start with none.
+/// granted all twelve permissions, a new staff member what the till reads to sell
+/// ([`Permission::NEW_STAFF`]; docs/api-identity.md, "Permissions").
 pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ApiError> {
     let user_name = validation::staff_name(account.user_name)?;
     let email = validation::email(account.email)?.to_lowercase();
@@ -62,10 +63,13 @@ pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<U
         .map_err(duplicate)?;
     let user = match account.shop_id {
         Some(shop_id) => {
-            if account.role == Role::Admin {
-                for permission in Permission::ALL {
-                    db::permissions::grant(&mut *transaction, shop_id, user_id, permission).await?;
-                }
+            let granted: &[Permission] = match account.role {
+                Role::Admin => &Permission::ALL,
+                Role::Staff => &Permission::NEW_STAFF,
+                Role::SuperAdmin => &[],
+            };
+            for &permission in granted {
+                db::permissions::grant(&mut *transaction, shop_id, user_id, permission).await?;
             }
             db::users::find_in_shop(&mut *transaction, shop_id, user_id).await?
         }

@@ -1,5 +1,6 @@
-//! Pricing: carts (`priceCart`), the cash balance (`cashBalance`) and custom invoices
-//! (`priceCustomInvoice`).
+//! Pricing: carts (`priceCart`), the cash balance (`cashBalance`), custom invoices
+//! (`priceCustomInvoice`) and a catalogue product's price (`productPrice`,
+//! `editedSellingPrice`).
 //!
 //! Money is [`rust_decimal::Decimal`]; every money output is rounded half-up to exactly 2
 //! decimals, and totals are sums of rounded lines. The rules with worked examples are in
@@ -13,6 +14,7 @@ pub mod cart;
 pub mod checks;
 pub mod custom_invoice;
 pub(crate) mod fixed;
+pub mod product_price;
 
 pub use cart::{
     CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,
@@ -21,6 +23,10 @@ pub use cart::{
 pub use custom_invoice::{
     CustomInvoice, CustomInvoiceInput, CustomInvoiceLine, CustomInvoiceLineInput,
     price_custom_invoice,
+};
+pub use product_price::{
+    EditedSellingPrice, ProductPrice, ProductPriceInput, SellingPriceEdit, edited_selling_price,
+    product_price,
 };
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
     let seller = Seller {
         user_id: admin.id,
         user_name: &admin.user_name,
+        role: admin.role.as_str(),
     };
     let count = i64::try_from(invoices).map_err(|error| error.to_string())?;
     let first_number = {

@@ -5,7 +5,10 @@
 //! areas' menus and row actions by the granted strings and the super admin sets permissions for
 //! any employee. Everything else an admin does (staff, invoices, loyalty, tax, dashboard) is
 //! allowed by the admin role itself. New admins are granted all twelve, so an admin can do
-//! everything until a super admin narrows it.
+//! everything until a super admin narrows it; new staff the three reads selling needs
+//! ([`Permission::NEW_STAFF`]). What selling itself writes (a cart, a customer added from the
+//! till's phone lookup, a custom product) needs no grant: any signed-in admin or staff member
+//! sells.
 
 use std::marker::PhantomData;
 
@@ -64,6 +67,14 @@ permissions! {
 }
 
 impl Permission {
+    /// What a new staff member is granted: the reads the till's screens need to sell (the
+    /// categories, the products and the customer lookup). An admin may revoke them.
+    pub const NEW_STAFF: [Permission; 3] = [
+        Permission::ProductRead,
+        Permission::CategoryRead,
+        Permission::CustomerRead,
+    ];
+
     /// Exact names only (`"product_create"`), as SPEC's client sends them.
     pub fn parse(text: &str) -> Option<Self> {
         Self::ALL

@@ -45,6 +45,7 @@ pub async fn start(
                 .bind(staff.user_name)
                 .bind(INVOICE_NUMBER)
                 .bind(till_refs::new_ref()?)
+                .bind(staff.role)
                 .fetch_optional(db.writer())
                 .await
         }
@@ -61,7 +62,7 @@ pub async fn start(
 }
 
 /// PostgreSQL's [`start`]. `$1` shop, `$2` user, `$3` now, `$4` customer, `$5` the user's name,
-/// `$6` the invoice number counter's kind, `$7` a new invoice's client ref. The counter moves
+/// `$6` the invoice number counter's kind, `$7` a new invoice's client ref, `$8` the user's role. The counter moves
 /// only when a cart is inserted, and nothing is written for a customer the shop does not have:
 /// the answer then has no row.
 const START_IN_ONE_STATEMENT: &str = concat!(
@@ -91,7 +92,8 @@ const START_IN_ONE_STATEMENT: &str = concat!(
      RETURNING last_value), \
      inserted AS (",
     crate::invoice_insert_into!(),
-    "SELECT $1, last_value, 'active', $4, $2, $5, $3, $3, $7, '', 0, 0, 0, 0, 0, 0 FROM number \
+    "SELECT $1, last_value, 'active', $4, $2, $5, $8, $3, $3, $7, '', 0, 0, 0, 0, 0, 0 \
+     FROM number \
      RETURNING ",
     crate::invoice_columns!(),
     ", FALSE AS reused), \

@@ -13,11 +13,13 @@ use super::{Backend, counters, till_refs};
 /// invoices.
 pub const INVOICE_NUMBER: &str = "invoice_number";
 
-/// Who creates an invoice: the signed-in user, with the name it has now.
+/// Who creates an invoice: the signed-in user, with the name it has now and its role
+/// (`admin` or `staff`), kept on the invoice as they were.
 #[derive(Debug, Clone, Copy)]
 pub struct Staff<'a> {
     pub user_id: i64,
     pub user_name: &'a str,
+    pub role: &'a str,
 }
 
 /// A new invoice row: its status, and the customer when it is a sale (custom invoices have
@@ -54,7 +56,7 @@ pub struct TillNaming<'a> {
 macro_rules! invoice_insert_into {
     () => {
         "INSERT INTO invoices (shop_id, invoice_number, status, customer_id, staff_user_id, \
-         staff_name, created_at, updated_at, client_ref, provisional_number, \
+         staff_name, staff_role, created_at, updated_at, client_ref, provisional_number, \
          sub_total_cents, total_discount_cents, total_tax_cents, redeem_cents, \
          total_amount_cents, points_earned_cents) "
     };
@@ -66,7 +68,7 @@ macro_rules! insert_sql {
     ($conflict:literal) => {
         concat!(
             $crate::invoice_insert_into!(),
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
             $conflict,
             " RETURNING ",
             $crate::invoice_columns!()
@@ -85,7 +87,7 @@ macro_rules! numbered_insert_sql_on_postgres {
              DO UPDATE SET last_value = id_counters.last_value + 1 RETURNING last_value) ",
             $crate::invoice_insert_into!(),
             "SELECT $1, last_value, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
-             $16 FROM number",
+             $16, $17 FROM number",
             $conflict,
             " RETURNING ",
             $crate::invoice_columns!()
@@ -160,6 +162,7 @@ async fn insert_numbered(
         .bind(invoice.customer_id)
         .bind(invoice.staff.user_id)
         .bind(invoice.staff.user_name)
+        .bind(invoice.staff.role)
         .bind(created_at)
         .bind(invoice.now)
         .bind(client_ref)

@@ -43,6 +43,8 @@ pub struct Invoice {
     pub customer_phone: Option<String>,
     pub staff_user_id: Option<i64>,
     pub staff_name: String,
+    /// `admin` or `staff` (`super-admin` never sells); '' when unknown (migration 0015).
+    pub staff_role: String,
     pub custom_customer_name: String,
     pub custom_phone_number: String,
     pub custom_email: String,
@@ -156,8 +158,8 @@ macro_rules! invoice_columns {
          AS customer_name, \
          (SELECT c.phone_number FROM customers c WHERE c.id = invoices.customer_id) \
          AS customer_phone, \
-         staff_user_id, staff_name, custom_customer_name, custom_phone_number, custom_email, \
-         custom_address, payment_method, sub_total_cents, total_discount_cents, \
+         staff_user_id, staff_name, staff_role, custom_customer_name, custom_phone_number, \
+         custom_email, custom_address, payment_method, sub_total_cents, total_discount_cents, \
          total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
          points_earned_cents, card_session_id, card_status, card_payment_intent, created_at, \
          updated_at, paid_at, client_ref, provisional_number "
@@ -344,8 +346,9 @@ pub struct InvoiceSummary {
     pub total_discount_cents: i64,
     pub total_amount_cents: i64,
     pub refunded_cents: i64,
-    /// Who rang it up, with the name at that time.
+    /// Who rang it up, with the name and role at that time.
     pub staff_name: String,
+    pub staff_role: String,
 }
 
 /// The invoices of `customer_id` in `shop_id`, newest first (then the highest number for
@@ -358,8 +361,8 @@ pub async fn for_customer<'e>(
 ) -> Result<Vec<InvoiceSummary>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, invoice_number, created_at, status, payment_method, sub_total_cents, \
-         total_discount_cents, total_amount_cents, refunded_cents, staff_name \
-         FROM invoices WHERE shop_id = $1 AND customer_id = $2 \
+         total_discount_cents, total_amount_cents, refunded_cents, staff_name, \
+         staff_role FROM invoices WHERE shop_id = $1 AND customer_id = $2 \
          ORDER BY created_at DESC, invoice_number DESC LIMIT $3",
     )
     .bind(shop_id)

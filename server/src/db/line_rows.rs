@@ -220,20 +220,24 @@ pub async fn store_priced_lines(
     Ok((stored, rewritten))
 }
 
-/// Removes the invoice's line of `product_id` (an invoice has at most one per product);
-/// `false` when it has none.
+/// Removes the invoice's line that `line_or_product` names: the line whose own id it is, else
+/// the line of the product whose id it is (an invoice has at most one per product). SPEC's
+/// cart and open-order screens name a line by its `_id`; other clients by its product's.
+/// `false` when it names neither.
 pub async fn delete_line<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     invoice_id: i64,
-    product_id: i64,
+    line_or_product: i64,
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
-        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 AND product_id = $3",
+        "DELETE FROM invoice_lines WHERE invoice_id = $1 AND shop_id = $2 \
+         AND (id = $3 OR (product_id = $3 AND NOT EXISTS (\
+         SELECT 1 FROM invoice_lines own WHERE own.invoice_id = $1 AND own.id = $3)))",
     )
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(product_id)
+    .bind(line_or_product)
     .execute(db)
     .await?;
     Ok(result.rows_affected() > 0)

@@ -78,15 +78,18 @@ pub struct PastRefund {
 pub struct Seller<'a> {
     pub user_id: i64,
     pub user_name: &'a str,
+    /// Kept on the invoices (`staff_role`), not on the refunds.
+    pub role: &'a str,
 }
 
-const INVOICE_COLUMNS: [&str; 19] = [
+const INVOICE_COLUMNS: [&str; 20] = [
     "shop_id",
     "invoice_number",
     "status",
     "customer_id",
     "staff_user_id",
     "staff_name",
+    "staff_role",
     "payment_method",
     "sub_total_cents",
     "total_discount_cents",
@@ -124,6 +127,7 @@ pub async fn insert_invoices(
                 .bind(invoice.customer_id)
                 .bind(seller.user_id)
                 .bind(seller.user_name)
+                .bind(seller.role)
                 .bind(invoice.payment_method)
                 .bind(invoice.sub_total_cents)
                 .bind(invoice.total_discount_cents)

@@ -1,10 +1,13 @@
 //! A custom invoice's lines to pos_core's `priceCustomInvoice`, and its answer back to stored
 //! cents. The rule (SPEC part 5) lives in core: line total = quantity x price rounded to 2
 //! decimals, price = selling price, else cost price, else 0; no discount, tax or points.
+//!
+//! The selling price a line is priced with is the one every product answer shows
+//! ([`for_custom_invoice`]), so the autocomplete's price is the price charged.
 
 use pos_core::pricing::{
     CustomInvoice, CustomInvoiceInput, CustomInvoiceLine, CustomInvoiceLineInput,
-    price_custom_invoice,
+    ProductPriceInput, price_custom_invoice, product_price,
 };
 use rust_decimal::Decimal;
 
@@ -13,6 +16,22 @@ use crate::db::invoices::InvoiceLine;
 use crate::db::products::Product;
 use crate::db::scaled::{CENTS, to_scaled};
 use crate::http::ApiError;
+
+/// `product` as a custom invoice sells it: at the `sellingPrice` its answers show, which is its
+/// cost price marked up when it has no selling price of its own (pos_core::pricing::
+/// product_price). The line keeps that price, so pricing the invoice again charges the same.
+pub fn for_custom_invoice(product: Product) -> Result<Product, ApiError> {
+    let shown = product_price(ProductPriceInput {
+        selling_price: product.selling_price,
+        cost_price: product.cost_price,
+        cost_price_profit: product.cost_price_profit,
+    })
+    .map_err(ApiError::internal)?;
+    Ok(Product {
+        selling_price: shown.selling_price,
+        ..product
+    })
+}
 
 /// What a line is priced from: the product id, its name, quantity and the two prices.
 fn input(

@@ -130,6 +130,7 @@ async fn create(
     let creator = Staff {
         user_id: session.user.id,
         user_name: &session.user.user_name,
+        role: session.user.role.as_str(),
     };
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
@@ -240,6 +241,7 @@ async fn add_product(
     let product = products::find(&mut *transaction, shop_id, product_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
+    let product = pricing::for_custom_invoice(product)?;
     let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
     let already_there = stored.iter().any(|line| line.product_id == product.id);
     let (priced, line) = pricing::with_product(&stored, &product, quantity)?;
@@ -264,9 +266,11 @@ async fn add_product(
     answer(&state, shop_id, id, "Product added to custom invoice").await
 }
 
-/// Remove a product from a custom invoice.
+/// Remove a line from a custom invoice.
 ///
-/// Its line goes and the invoice is priced again. A product with no line on the invoice is 404.
+/// The path names the line by its own `_id` or by its `productId` (a line's own `_id` is tried
+/// first). The line goes and the invoice is priced again. An id naming no line of the invoice
+/// is 404.
 #[utoipa::path(
     put,
     path = "/invoice/custom/{id}/product/{product_id}",
@@ -274,7 +278,7 @@ async fn add_product(
     tag = "custom-invoices",
     params(
         ("id" = String, Path, description = "The custom invoice's `_id`"),
-        ("product_id" = String, Path, description = "The `_id` of the product whose line goes"),
+        ("product_id" = String, Path, description = "The line's own `_id`, or the `productId` of the line that goes"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
     security(("userSession" = [])),
@@ -282,7 +286,7 @@ async fn add_product(
         (status = 200, description = "The custom invoice, priced again", body = Answer<InvoiceView>),
         (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
         Refused,
-        (status = 404, description = "No such custom invoice in this shop, or the product is not in it", body = Failure),
+        (status = 404, description = "No such custom invoice in this shop, or no line of it has this `_id` or `productId`", body = Failure),
         (status = 409, description = "A request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
@@ -290,16 +294,16 @@ async fn add_product(
 async fn remove_product(
     State(state): State<AppState>,
     session: UserSession,
-    Path((raw, raw_product)): Path<(String, String)>,
+    Path((raw, raw_line)): Path<(String, String)>,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw)?;
     let line_missing = || ApiError::NotFound(LINE_NOT_FOUND.to_owned());
-    let product_id: i64 = raw_product.trim().parse().map_err(|_| line_missing())?;
+    let line_or_product: i64 = raw_line.trim().parse().map_err(|_| line_missing())?;
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
-    if !line_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    if !line_rows::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
         return Err(line_missing());
     }
     let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
@@ -307,7 +311,7 @@ async fn remove_product(
     tracing::info!(
         invoice_id = id,
         shop_id,
-        product_id,
+        line_or_product,
         "custom invoice line removed"
     );
     answer(&state, shop_id, id, "Product removed").await

@@ -8,6 +8,7 @@ use crate::db::customers::Customer;
 use crate::db::invoices::InvoiceSummary;
 use crate::db::scaled;
 use crate::http::ApiError;
+use crate::http::invoice_views::staff_label;
 use crate::http::numbers::decimal;
 
 /// `Customer`: `{_id, customerName, phoneNumber, email, loyalityPoint, pointAmount, createdAt,
@@ -91,7 +92,7 @@ pub struct InvoiceSummaryView {
     total_amount: Decimal,
     #[serde(serialize_with = "decimal")]
     refunded_amount: Decimal,
-    /// The name of the admin or staff member who made the sale.
+    /// Who made the sale, as every invoice answer prints it: `DemoAdmin (admin)`.
     staff: String,
 }
 
@@ -113,7 +114,7 @@ impl InvoiceSummaryView {
             total_discount: scaled::money(invoice.total_discount_cents),
             total_amount: scaled::money(invoice.total_amount_cents),
             refunded_amount: scaled::money(invoice.refunded_cents),
-            staff: invoice.staff_name,
+            staff: staff_label(&invoice.staff_name, &invoice.staff_role),
         })
     }
 }
@@ -147,12 +148,13 @@ mod tests {
             total_amount_cents: 1000000000,
             refunded_cents: 1,
             staff_name: "Hassan".into(),
+            staff_role: "staff".into(),
         };
         let view = CustomerDetailView::new(CustomerView::new(customer(), -250), vec![invoice]);
         let text = serde_json::to_string(&view.unwrap()).unwrap();
         assert_eq!(
             text,
-            r#"{"_id":"7","customerName":"Aisha","phoneNumber":"7771234","email":"","loyalityPoint":-2.50,"pointAmount":-2.50,"createdAt":1,"updatedAt":2,"invoices":[{"_id":"3","invoiceNumber":"INV-000042","createdAt":5,"status":"paid","paymentMethod":null,"subTotal":10.50,"totalDiscount":0.00,"totalAmount":10000000.00,"refundedAmount":0.01,"staff":"Hassan"}]}"#
+            r#"{"_id":"7","customerName":"Aisha","phoneNumber":"7771234","email":"","loyalityPoint":-2.50,"pointAmount":-2.50,"createdAt":1,"updatedAt":2,"invoices":[{"_id":"3","invoiceNumber":"INV-000042","createdAt":5,"status":"paid","paymentMethod":null,"subTotal":10.50,"totalDiscount":0.00,"totalAmount":10000000.00,"refundedAmount":0.01,"staff":"Hassan (staff)"}]}"#
         );
     }
 
@@ -169,6 +171,7 @@ mod tests {
             total_amount_cents: 0,
             refunded_cents: 0,
             staff_name: String::new(),
+            staff_role: String::new(),
         };
         let view = CustomerDetailView::new(CustomerView::new(customer(), 0), vec![invoice]);
         assert!(matches!(view, Err(ApiError::Internal(_))));

@@ -37,7 +37,12 @@ pub struct InvoiceView {
     /// When it was paid (milliseconds since the epoch); `null` while open and on a custom invoice.
     #[schema(required = true)]
     paid_at: Option<i64>,
-    staff: StaffView,
+    /// Who made the invoice, as text: their name and role at the time, `DemoAdmin (admin)`
+    /// (the name alone for sales older than roles on invoices whose user is gone).
+    staff: String,
+    /// The `_id` of the user who made it; `null` once that user was deleted.
+    #[schema(required = true)]
+    staff_id: Option<String>,
     /// `null` for a custom invoice.
     #[schema(required = true)]
     customer: Option<InvoiceCustomerView>,
@@ -67,18 +72,6 @@ pub struct InvoiceView {
     /// `null`, `pending`, `failed` or `paid`: the latest card attempt.
     #[schema(required = true)]
     card_status: Option<String>,
-}
-
-/// Who made the invoice.
-#[derive(Debug, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = InvoiceStaff)]
-struct StaffView {
-    /// The user's `_id`; `null` once that user was deleted.
-    #[serde(rename = "_id")]
-    #[schema(required = true)]
-    id: Option<String>,
-    user_name: String,
 }
 
 /// The customer of a sale; `loyalityPoint` (SPEC's spelling) is the current balance when the
@@ -236,6 +229,16 @@ fn optional_decimal<S: serde::Serializer>(
     }
 }
 
+/// Who made a sale, as SPEC's screens print it: `DemoAdmin (admin)`; the name alone when the
+/// role is not known.
+pub fn staff_label(name: &str, role: &str) -> String {
+    if role.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{name} ({role})")
+    }
+}
+
 /// `INV-000042` for a stored number; the counter starts at 1, so anything else is corrupt data.
 pub fn invoice_number_text(number: i64) -> Result<String, ApiError> {
     u64::try_from(number)
@@ -276,10 +279,8 @@ impl InvoiceView {
             created_at: invoice.created_at,
             updated_at: invoice.updated_at,
             paid_at: invoice.paid_at,
-            staff: StaffView {
-                id: invoice.staff_user_id.map(|id| id.to_string()),
-                user_name: invoice.staff_name,
-            },
+            staff: staff_label(&invoice.staff_name, &invoice.staff_role),
+            staff_id: invoice.staff_user_id.map(|id| id.to_string()),
             customer,
             customer_details_custom,
             products: lines.into_iter().map(LineView::new).collect(),

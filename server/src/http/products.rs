@@ -16,14 +16,16 @@ use sqlx::{Any, Transaction};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use self::drafts::{CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty};
+use self::drafts::{
+    CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty, with_kept_selling_price,
+};
 use self::views::{CustomProductView, ProductView};
 use super::json::ApiJson;
 use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{AdminSession, Require, grants};
+use crate::auth::{AdminSession, Require, UserSession, grants};
 use crate::db::{categories, products, sync};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -192,8 +194,9 @@ async fn create(
 /// Edit a product.
 ///
 /// Fields absent from the body keep their stored value; the merged product is validated as a
-/// whole, and staff may not change its tax or loyalty rate (403). A custom product cannot be
-/// edited here (404).
+/// whole, and staff may not change its tax or loyalty rate (403). A product priced from its
+/// cost stays so when `sellingPrice` comes back as its answer showed it (docs/api-catalogue.md,
+/// "Prices"). A custom product cannot be edited here (404).
 #[utoipa::path(
     put,
     path = "/product/update/{id}",
@@ -222,7 +225,7 @@ async fn update(
         .await?
         .filter(|stored| !stored.custom)
         .ok_or_else(not_found)?;
-    let product = merge(&stored, sent).validate()?;
+    let product = with_kept_selling_price(&stored, merge(&stored, sent).validate()?)?;
     let current = (stored.product_tax, stored.loyalty_rate);
     staff_keeps_tax_and_loyalty(&guard.session, current, &product)?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
@@ -282,15 +285,16 @@ async fn remove(
 
 /// Add a custom product.
 ///
-/// A custom product (SPEC "Custom product") is typed at the till for something not in the
-/// catalogue, so it needs the same grant as adding a catalogue product. It has no category and
-/// is not listed with the catalogue.
+/// A custom product is typed at the till for something not in the catalogue while a sale is
+/// rung up: a selling route (docs/api-identity.md, "Selling routes"), so any signed-in admin or
+/// staff member of the shop may add one, whatever their grants. It has no category and is not
+/// listed with the catalogue.
 #[utoipa::path(
     post,
     path = "/custom-product/create",
     operation_id = "createCustomProduct",
     tag = "products",
-    security(("userSession" = ["product_create"])),
+    security(("userSession" = [])),
     request_body = CustomProductDraft,
     responses(
         (status = 201, description = "The custom product as stored", body = Answer<CustomProductView>),
@@ -300,10 +304,10 @@ async fn remove(
 )]
 async fn create_custom(
     State(state): State<AppState>,
-    guard: Require<grants::ProductCreate>,
+    session: UserSession,
     ApiJson(draft): ApiJson<CustomProductDraft>,
 ) -> Result<Success<CustomProductView>, ApiError> {
-    let shop_id = guard.session.shop_id;
+    let shop_id = session.shop_id;
     let product = draft.validate()?;
     // Before the product number's counter: the CSV import takes that one after the sync's.
     let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;

@@ -40,6 +40,7 @@ fn staff(session: &UserSession) -> Staff<'_> {
     Staff {
         user_id: session.user.id,
         user_name: &session.user.user_name,
+        role: session.user.role.as_str(),
     }
 }
 

@@ -97,6 +97,7 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
         let seller = Seller {
             user_id: admin.id,
             user_name: &admin.user_name,
+            role: admin.role.as_str(),
         };
         demo_sales::seed(db, shop.id, seller, now).await?;
         db::statistics::refresh_after_demo_load(db).await?;

@@ -54,17 +54,28 @@ async fn an_admin_manages_its_staff(backend: Backend) {
     .await
     .assert_status(200);
 
+    // A new staff member starts with the reads the till needs to sell.
     let path = format!("/admin/staff/{staff_id}/permissions");
     let granted = boss
-        .call("PATCH", &path, Some(json!({"permission": "customer_read"})))
+        .call(
+            "PATCH",
+            &path,
+            Some(json!({"permission": "customer_update"})),
+        )
         .await;
     granted.assert_status(200);
-    assert_eq!(permissions_of(&granted), ["customer_read"]);
+    let with_update = [
+        "product_read",
+        "category_read",
+        "customer_read",
+        "customer_update",
+    ];
+    assert_eq!(permissions_of(&granted), with_update);
     let shown = boss
         .get(&format!("/admin/staff/{staff_id}/{}", seeded.shop.id))
         .await;
     shown.assert_status(200);
-    assert_eq!(permissions_of(&shown), ["customer_read"]);
+    assert_eq!(permissions_of(&shown), with_update);
     let revoked = boss
         .call(
             "DELETE",
@@ -72,7 +83,10 @@ async fn an_admin_manages_its_staff(backend: Backend) {
             Some(json!({"permission": "customer_read"})),
         )
         .await;
-    assert_eq!(permissions_of(&revoked), Vec::<String>::new());
+    assert_eq!(
+        permissions_of(&revoked),
+        ["product_read", "category_read", "customer_update"]
+    );
 
     let path = format!("/admin/staff/{staff_id}/password");
     let weak = boss
@@ -229,7 +243,15 @@ async fn a_revoked_permission_applies_on_the_next_request(backend: Backend) {
     .await
     .assert_status(200);
     let checked = cashier.get("/staff/check-logged").await;
-    assert_eq!(permissions_of(&checked), ["product_create"]);
+    assert_eq!(
+        permissions_of(&checked),
+        [
+            "product_create",
+            "product_read",
+            "category_read",
+            "customer_read"
+        ]
+    );
     boss.call(
         "DELETE",
         &path,
@@ -238,5 +260,8 @@ async fn a_revoked_permission_applies_on_the_next_request(backend: Backend) {
     .await
     .assert_status(200);
     let checked = cashier.get("/staff/check-logged").await;
-    assert_eq!(permissions_of(&checked), Vec::<String>::new());
+    assert_eq!(
+        permissions_of(&checked),
+        ["product_read", "category_read", "customer_read"]
+    );
 }

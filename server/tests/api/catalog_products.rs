@@ -4,6 +4,7 @@
 mod barcodes_and_shops;
 mod custom_products;
 mod permissions;
+mod prices;
 mod tax_and_loyalty;
 
 use serde_json::json;
@@ -44,12 +45,13 @@ async fn products_are_created_listed_edited_and_deleted(backend: Backend) {
             ("unit", "\"kg\""),
             ("costPrice", "80.00"),
             ("costPriceProfit", "25"),
-            ("sellingPrice", "0.00"),
+            // No selling price of its own: the cost marked up by 25 %, as the till prices it.
+            ("sellingPrice", "100.00"),
+            ("pricedFromCost", "true"),
             ("discount", "10"),
             ("discountType", "\"percentage\""),
             ("productTax", "6"),
             ("loyaltyRate", "2.5"),
-            // No selling price: the cost marked up by 25 %, as the till prices it.
             ("price", "100.00"),
         ],
     );
@@ -108,6 +110,7 @@ async fn products_are_created_listed_edited_and_deleted(backend: Backend) {
             ("quantity", "12.5"),
             ("costPrice", "80.00"),
             ("sellingPrice", "104.50"),
+            ("pricedFromCost", "false"),
             ("price", "104.50"),
             ("productTax", "6"),
             ("loyaltyRate", "2.5"),

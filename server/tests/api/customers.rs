@@ -14,7 +14,7 @@ use crate::customer_support::{
     create_concurrently, create_customer, customer_rows, listed, names, new_customer,
     other_shop_admin, raw_get, stored,
 };
-use crate::identity_support::{Browser, seed};
+use crate::identity_support::{Browser, seed, without_starting_grants};
 use crate::management_support::{admin, refused, staff};
 use crate::support::{Backend, on_both_backends, spawn_app};
 
@@ -122,6 +122,7 @@ async fn the_phone_lookup_finds_live_customers_of_the_shop(backend: Backend) {
     let listed_aisha = boss.get("/customer").await.data()[0].clone();
 
     // A staff member without any grant: the lookup is part of selling.
+    without_starting_grants(&app, seeded.shop.id, &seeded.staff).await;
     let mut cashier = staff(&app, &seeded).await;
     refused(&cashier.get("/customer").await, 403);
     let found = cashier.get("/customer/phone/7771234").await;

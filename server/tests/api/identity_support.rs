@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 
 use pos_server::accounts::{self, NewAccount, NewShopAccount};
-use pos_server::auth::Role;
+use pos_server::auth::{Permission, Role};
 use pos_server::db::shops::Shop;
 use pos_server::db::users::User;
 use reqwest::header::{HeaderMap, SET_COOKIE};
@@ -73,6 +73,16 @@ pub async fn person(
     accounts::create_user(&app.db, app.clock.now_millis(), account)
         .await
         .unwrap()
+}
+
+/// Takes from `user` (of `shop_id`) the grants every new staff member starts with, for tests
+/// of what a staff member without any grant may do.
+pub async fn without_starting_grants(app: &TestApp, shop_id: i64, user: &User) {
+    for permission in Permission::NEW_STAFF {
+        pos_server::db::permissions::revoke(app.db.pool(), shop_id, user.id, permission)
+            .await
+            .unwrap();
+    }
 }
 
 pub async fn seed(app: &TestApp) -> Seeded {

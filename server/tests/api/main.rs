@@ -66,6 +66,7 @@ mod scale_out;
 mod scale_out_grants;
 mod scale_out_support;
 mod security_matrix;
+mod selling_routes;
 mod session_reads;
 mod session_timeouts;
 mod session_user_fields;

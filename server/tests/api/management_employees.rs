@@ -26,7 +26,11 @@ async fn employees_are_created_listed_edited_and_deleted(backend: Backend) {
     let staff = created.data().clone();
     assert_eq!(staff["role"], "staff");
     assert_eq!(staff["shopId"], shop.to_string());
-    assert_eq!(staff["permissions"], json!([]));
+    // What the till reads to sell, as every new staff member.
+    assert_eq!(
+        staff["permissions"],
+        json!(["product_read", "category_read", "customer_read"])
+    );
     let staff_id = staff["staffId"].as_str().unwrap().to_owned();
     assert!(
         staff_id.starts_with('S') && staff_id.len() == 7,

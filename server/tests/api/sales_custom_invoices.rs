@@ -36,10 +36,8 @@ async fn a_custom_invoice_is_created_filled_and_deleted(backend: Backend) {
     assert_eq!(data["customer"], Value::Null);
     assert_eq!(data["paidAt"], Value::Null);
     assert_eq!(data["paymentMethod"], Value::Null);
-    assert_eq!(
-        data["staff"],
-        json!({"_id": staff_id, "userName": "Hassan"})
-    );
+    assert_eq!(data["staff"], "Hassan (staff)");
+    assert_eq!(data["staffId"], json!(staff_id));
     // No details yet: the screen asks for them first.
     assert_eq!(data["customerDetailsCustom"], Value::Null);
     assert_eq!(data["products"], json!([]));
@@ -158,7 +156,8 @@ async fn lines_are_priced_by_core_and_the_same_product_sets_the_quantity(backend
             ("unit", "\"kg\""),
             ("customProduct", "false"),
             ("quantity", "1.25"),
-            ("sellingPrice", "0.00"),
+            // Priced from its cost (no markup): the selling price its card shows.
+            ("sellingPrice", "3.35"),
             ("costPrice", "3.35"),
             ("price", "3.35"),
             ("gross", "4.19"),

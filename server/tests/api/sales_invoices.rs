@@ -7,6 +7,7 @@ mod concurrency;
 mod pricing;
 mod redeem;
 mod refusals;
+mod spec_screens;
 
 use rust_decimal::dec;
 use serde_json::json;
@@ -44,8 +45,8 @@ async fn a_cart_lives_from_creation_to_deletion(backend: Backend) {
     let data = created.data();
     assert_eq!(data["invoiceNumber"], "INV-000001");
     assert_eq!(data["status"], "active");
-    assert_eq!(data["staff"]["_id"], shop.seeded.staff.id.to_string());
-    assert_eq!(data["staff"]["userName"], "Hassan");
+    assert_eq!(data["staffId"], shop.seeded.staff.id.to_string());
+    assert_eq!(data["staff"], "Hassan (staff)");
     assert_eq!(data["customer"]["_id"], aisha.as_str());
     assert_eq!(data["customer"]["customerName"], "Aisha");
     assert_eq!(dec(&data["customer"]["loyalityPoint"]), dec!(0));

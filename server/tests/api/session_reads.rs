@@ -94,7 +94,7 @@ async fn requests_read_together_each_get_their_own_session_as_it_is_now(backend:
                 assert_eq!(row.user.as_ref().map(|u| u.id), Some(user), "{key}");
                 assert!(row.session.parent_id_hash.is_some(), "{key}");
                 if user == seeded.staff.id {
-                    assert!(!can_read_products(row), "{key}: not granted yet");
+                    assert!(!can_add_products(row), "{key}: not granted yet");
                 }
             }
             (owner, row) => panic!("{key}: expected {owner:?}, read {:?}", row.is_some()),
@@ -104,7 +104,7 @@ async fn requests_read_together_each_get_their_own_session_as_it_is_now(backend:
     // Changes committed before the next requests arrive are what those requests read: an ended
     // session, a grant, a till signed out (its user sessions go with it).
     sessions::delete(db.pool(), "user-000").await.unwrap();
-    sqlx::query("INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_read')")
+    sqlx::query("INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_create')")
         .bind(seeded.staff.id)
         .execute(db.pool())
         .await
@@ -120,16 +120,15 @@ async fn requests_read_together_each_get_their_own_session_as_it_is_now(backend:
         }
         let row = row.as_ref().unwrap_or_else(|| panic!("{key} lost"));
         if row.session.user_id == Some(seeded.staff.id) {
-            assert!(
-                can_read_products(row),
-                "{key}: the staff member's new grant"
-            );
+            assert!(can_add_products(row), "{key}: the staff member's new grant");
         }
     }
 }
 
-fn can_read_products(row: &UserSessionRow) -> bool {
-    row.permissions.iter().any(|p| p.as_str() == "product_read")
+fn can_add_products(row: &UserSessionRow) -> bool {
+    row.permissions
+        .iter()
+        .any(|p| p.as_str() == "product_create")
 }
 
 async fn a_read_on_a_closed_pool_fails_instead_of_waiting(backend: Backend) {

@@ -68,7 +68,7 @@ async fn a_signed_in_till_reads_its_user_and_shop_as_they_are_now(backend: Backe
     .await;
     run(
         pool,
-        "INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_read')",
+        "INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_create')",
         staff,
     )
     .await;
@@ -82,7 +82,15 @@ async fn a_signed_in_till_reads_its_user_and_shop_as_they_are_now(backend: Backe
     assert_eq!(me["userName"], "Renamed");
     assert_eq!(me["email"], "renamed@example.com");
     assert_eq!(me["phoneNumber"], "7779999");
-    assert_eq!(me["permissions"], json!(["product_read"]));
+    assert_eq!(
+        me["permissions"],
+        json!([
+            "product_create",
+            "product_read",
+            "category_read",
+            "customer_read"
+        ])
+    );
     assert_eq!(
         (&me["shopName"], &me["currencyCode"]),
         (&"Corner Store".into(), &"USD".into())
@@ -189,7 +197,9 @@ async fn copied(pool: &AnyPool, id_hash: &str) -> (Option<String>, Option<i64>) 
 
 const RENAME: &str = "UPDATE shops SET shop_name = 'Renamed Shop' WHERE id = $1";
 const GRANT: &str =
-    "INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_read')";
+    "INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_create')";
+/// product_create's bit beside the reads every new staff member holds.
+const GRANTED_BITS: i64 = 1 | 2 | 32 | 512;
 
 /// A sign-in and a change to its shop or user at the same moment, in either order, leave the
 /// session with the change (PostgreSQL: SQLite lets one writer in at a time). Each case holds
@@ -213,7 +223,7 @@ async fn a_sign_in_racing_a_change_to_its_shop_or_user_keeps_the_change() {
         let (shop_name, bits) = copied(&pool, &id_hash).await;
         match case {
             "rename" => assert_eq!(shop_name.as_deref(), Some("Renamed Shop")),
-            _ => assert_eq!(bits, Some(2), "{case}: product_read's bit"),
+            _ => assert_eq!(bits, Some(GRANTED_BITS), "{case}: product_create's bit"),
         }
     }
 

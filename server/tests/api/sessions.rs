@@ -216,10 +216,19 @@ async fn permissions_are_read_from_the_database_on_every_request(backend: Backen
         .assert_status(200);
     assert_eq!(
         till.get("/staff/check-logged").await.data()["permissions"],
-        json!([])
+        json!(["product_read", "category_read", "customer_read"])
     );
 
     let (shop, staff) = (seeded.shop.id, seeded.staff.id);
+    for permission in Permission::NEW_STAFF {
+        permissions::revoke(pool, shop, staff, permission)
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        till.get("/staff/check-logged").await.data()["permissions"],
+        json!([])
+    );
     assert!(
         permissions::grant(pool, shop, staff, Permission::CustomerRead)
             .await

@@ -124,7 +124,7 @@ async fn a_staff_member_signs_in_by_staff_id_checks_and_signs_out(backend: Backe
         "email": "hassan@example.com",
         "phoneNumber": "7771002",
         "role": "staff",
-        "permissions": [],
+        "permissions": ["product_read", "category_read", "customer_read"],
         "shopId": seeded.shop.id.to_string(),
         "shopName": "Corner Shop",
         "currencyCode": "MVR",

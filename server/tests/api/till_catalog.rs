@@ -2,7 +2,7 @@
 //! `GET /sync/products`). Any signed-in admin or staff member of the shop may sell, so it needs
 //! no catalogue grant, while the management routes keep theirs.
 
-use crate::identity_support::Browser;
+use crate::identity_support::{Browser, without_starting_grants};
 use crate::sales_support::SalesShop;
 use crate::support::{Backend, on_both_backends};
 
@@ -12,7 +12,8 @@ async fn a_cashier_without_catalogue_grants_sells_from_the_synced_catalogue(back
     let mut shop = SalesShop::start(backend).await;
     let tea = shop.product("Tea", serde_json::json!({})).await;
 
-    // The seeded staff member holds no product or category grant: the management lists refuse.
+    // A staff member without product or category grants: the management lists refuse.
+    without_starting_grants(&shop.app, shop.seeded.shop.id, &shop.seeded.staff).await;
     shop.staff.get("/product").await.assert_status(403);
     shop.staff.get("/categories").await.assert_status(403);
 

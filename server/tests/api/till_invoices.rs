@@ -41,8 +41,8 @@ async fn the_first_sync_creates_and_numbers_the_invoice(backend: Backend) {
     );
     assert_eq!(dec(&data["totalAmount"]), "3.00".parse().unwrap());
     assert_eq!(
-        data["staff"]["userName"],
-        till.shop.seeded.staff.user_name.as_str()
+        data["staff"],
+        format!("{} (staff)", till.shop.seeded.staff.user_name)
     );
     assert_eq!(by_ref(till.app(), till.shop_id(), REF).await.len(), 1);
 }

@@ -60,6 +60,7 @@ pub async fn create(
     let staff = Staff {
         user_id: session.user.id,
         user_name: &session.user.user_name,
+        role: session.user.role.as_str(),
     };
     let now = state.clock.now_millis();
     let started = cart_starts::start(&state.db, (shop_id, customer_id), staff, now)

@@ -182,10 +182,12 @@ pub async fn add(
     Ok(Success::ok("Product added to invoice", changed))
 }
 
-/// Remove a product's line from an open invoice.
+/// Remove a line from an open invoice.
 ///
-/// The line goes and the whole invoice is re-priced (a redemption is lowered to what is still
-/// due). A product with no line on the invoice is 404; a paid invoice is 409.
+/// The path names the line by its own `_id` (from the invoice's `products`) or by its
+/// `productId`; a line's own `_id` is tried first. The line goes and the whole invoice is
+/// re-priced (a redemption is lowered to what is still due). An id naming no line of the
+/// invoice is 404; a paid invoice is 409.
 #[utoipa::path(
     put,
     path = "/invoice/{id}/product/{product_id}",
@@ -193,7 +195,7 @@ pub async fn add(
     tag = "invoices",
     params(
         ("id" = String, Path, description = "The invoice's `_id`"),
-        ("product_id" = String, Path, description = "The `_id` of the product whose line goes"),
+        ("product_id" = String, Path, description = "The line's own `_id`, or the `productId` of the line that goes"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
     security(("userSession" = [])),
@@ -201,7 +203,7 @@ pub async fn add(
         (status = 200, description = "The invoice, re-priced", body = Answer<InvoiceView>),
         (status = 400, description = "The Idempotency-Key is not 1 to 200 visible ASCII characters", body = Failure),
         Refused,
-        (status = 404, description = "No such sale invoice in this shop, or the product is not in it", body = Failure),
+        (status = 404, description = "No such sale invoice in this shop, or no line of it has this `_id` or `productId`", body = Failure),
         (status = 409, description = "The invoice is paid and can no longer change, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
@@ -209,21 +211,26 @@ pub async fn add(
 pub async fn remove(
     State(state): State<AppState>,
     session: UserSession,
-    Path((raw_id, raw_product)): Path<(String, String)>,
+    Path((raw_id, raw_line)): Path<(String, String)>,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
     let mut transaction = state.db.writer().begin().await?;
     let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
-    let product_id: i64 = raw_product.trim().parse().map_err(|_| not_in_invoice())?;
-    if !line_rows::delete_line(&mut *transaction, shop_id, id, product_id).await? {
+    let line_or_product: i64 = raw_line.trim().parse().map_err(|_| not_in_invoice())?;
+    if !line_rows::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
         return Err(not_in_invoice());
     }
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
     let now = state.clock.now_millis();
     let changed = commit_repriced(transaction, locked, lines, now).await?;
-    tracing::info!(invoice_id = id, product_id, shop_id, "invoice line removed");
+    tracing::info!(
+        invoice_id = id,
+        line_or_product,
+        shop_id,
+        "invoice line removed"
+    );
     Ok(Success::ok("Product removed from invoice", changed))
 }
 

@@ -1,6 +1,8 @@
 //! What the product routes decide before writing: the merge of a PUT body over the stored
-//! product, the category id a body names, and who may set tax and loyalty.
+//! product, the selling price an edit keeps, the category id a body names, and who may set tax
+//! and loyalty.
 
+use pos_core::pricing::{self, ProductPriceInput, SellingPriceEdit};
 use pos_core::validation::{NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 
@@ -39,6 +41,25 @@ pub fn merge(stored: &Product, sent: ProductDraft) -> ProductDraft {
         product_tax: sent.product_tax.or_else(|| number(stored.product_tax)),
         loyalty_rate: sent.loyalty_rate.or_else(|| number(stored.loyalty_rate)),
     }
+}
+
+/// The edited product with the selling price pos_core keeps for it: a product priced from its
+/// cost whose answer's `sellingPrice` (its marked-up cost) comes back unchanged stays priced
+/// from its cost (pos_core::pricing::product_price).
+pub fn with_kept_selling_price(
+    stored: &Product,
+    mut product: ValidProduct,
+) -> Result<ValidProduct, ApiError> {
+    let kept = pricing::edited_selling_price(SellingPriceEdit {
+        stored_selling_price: stored.selling_price,
+        edited: ProductPriceInput {
+            selling_price: product.selling_price,
+            cost_price: product.cost_price,
+            cost_price_profit: product.cost_price_profit,
+        },
+    })?;
+    product.selling_price = kept.selling_price;
+    Ok(product)
 }
 
 /// The category id of a validated product; one that is not a number cannot be the shop's.

@@ -3,7 +3,8 @@
 //! Money, percentages and quantities are JSON numbers with their exact digits.
 
 use pos_core::catalog::{DiscountType, Unit};
-use pos_core::{ids, pricing};
+use pos_core::ids;
+use pos_core::pricing::{self, ProductPriceInput};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -41,8 +42,15 @@ pub struct ProductView {
     cost_price: Decimal,
     #[serde(serialize_with = "crate::http::numbers::decimal")]
     cost_price_profit: Decimal,
+    /// The unit price the till charges, as `sellingPrice || costPrice` clients show it: the
+    /// product's own selling price, or its cost price marked up when it has none
+    /// (`pricedFromCost`). Sent back unchanged in an edit, it keeps the product as it is
+    /// (docs/api-catalogue.md, "Prices").
     #[serde(serialize_with = "crate::http::numbers::decimal")]
     selling_price: Decimal,
+    /// True when the product has no selling price of its own: `sellingPrice` is `costPrice`
+    /// marked up by `costPriceProfit` percent.
+    priced_from_cost: bool,
     #[serde(serialize_with = "crate::http::numbers::decimal")]
     discount: Decimal,
     discount_type: DiscountType,
@@ -50,7 +58,8 @@ pub struct ProductView {
     product_tax: Decimal,
     #[serde(serialize_with = "crate::http::numbers::decimal")]
     loyalty_rate: Decimal,
-    /// The unit price the till charges, computed by pos_core (the cart's rule 1).
+    /// The unit price the till charges, computed by pos_core (the cart's rule 1): the same as
+    /// `sellingPrice`.
     #[serde(serialize_with = "crate::http::numbers::decimal")]
     price: Decimal,
     created_at: i64,
@@ -68,11 +77,11 @@ impl TryFrom<Product> for ProductView {
 
     /// Stored values passed validation, so core prices them; a failure is a server fault.
     fn try_from(product: Product) -> Result<Self, ApiError> {
-        let price = pricing::unit_price(
-            product.selling_price,
-            product.cost_price,
-            product.cost_price_profit,
-        )
+        let price = pricing::product_price(ProductPriceInput {
+            selling_price: product.selling_price,
+            cost_price: product.cost_price,
+            cost_price_profit: product.cost_price_profit,
+        })
         .map_err(ApiError::internal)?;
         let (Some(category_id), Some(category_name)) =
             (product.category_id, product.category_name.clone())
@@ -95,12 +104,13 @@ impl TryFrom<Product> for ProductView {
             unit: product.unit,
             cost_price: product.cost_price,
             cost_price_profit: product.cost_price_profit,
-            selling_price: product.selling_price,
+            selling_price: price.selling_price,
+            priced_from_cost: price.priced_from_cost,
             discount: product.discount,
             discount_type: product.discount_type,
             product_tax: product.product_tax,
             loyalty_rate: product.loyalty_rate,
-            price,
+            price: price.selling_price,
             created_at: product.created_at,
             updated_at: product.updated_at,
         })
