@@ -91,7 +91,10 @@ describe('add staff (/admin/staff/signup)', () => {
   });
 
   it('adds a valid staff member: "Signup success!" and their new staff ID', async () => {
-    const farah = { ...benStaff, _id: 'user-42', staffId: 'S000042', userName: 'Farah', email: 'farah@corner.example', phoneNumber: '7742424' };
+    const farah = {
+      ...benStaff, _id: 'user-42', staffId: 'S000042', userName: 'Farah', email: 'farah@corner.example', phoneNumber: '7742424',
+      permissions: ['product_read', 'category_read', 'customer_read'],
+    };
     server.answers['POST /api/v1/admin/create-employee'] = envelope(201, { data: farah });
     const { container, pathname } = await open('/admin/staff/signup');
     await waitFor(() => field(container, 'Name'));
@@ -104,6 +107,9 @@ describe('add staff (/admin/staff/signup)', () => {
     });
     expect(notify.success).toHaveBeenCalledWith('Signup success!');
     expect(container.querySelector('.created-panel__highlight')?.textContent).toBe('Staff IDS000042');
+    // What the server granted, in words, and where to change it.
+    expect(container.textContent).toContain('CanSell; read products, read categories, read customers');
+    expect(link(container, 'Permissions').getAttribute('href')).toBe('/admin/permissions/S000042');
     await click(link(container, 'View staff'));
     await waitFor(() => expect(pathname()).toBe('/admin/staff/view'));
   });

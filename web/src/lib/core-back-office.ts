@@ -15,6 +15,7 @@ export type {
   PaidSale, TrendInput, CategoriesInput, PaymentMethodsInput, DayTotal, MonthTotal, YearTotal,
   CategoryTotal, PaymentMethodSummary, PaymentMethod, MethodFilter,
   CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
+  ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
   RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines, ReverseLoyaltyInput,
   LoyaltyReversal, RepriceInput, Repriced,
 } from '../wasm-core/pos_core_back_office_wasm.js';
@@ -44,6 +45,12 @@ export const dashboardPaymentMethods = (input: Types.PaymentMethodsInput): Types
 /** Prices a custom invoice (typed-in customer, SPEC part 5 line rules). */
 export const priceCustomInvoice = (input: Types.CustomInvoiceInput): Types.CustomInvoice =>
   backOffice.callWithJson('priceCustomInvoice', glue.priceCustomInvoice, input);
+/** What a catalogue product sells at, and whether that is its cost price marked up. */
+export const productPrice = (input: Types.ProductPriceInput): Types.ProductPrice =>
+  backOffice.callWithJson('productPrice', glue.productPrice, input);
+/** The selling price a product edit keeps: 0 keeps it priced from its cost. */
+export const editedSellingPrice = (input: Types.SellingPriceEdit): Types.EditedSellingPrice =>
+  backOffice.callWithJson('editedSellingPrice', glue.editedSellingPrice, input);
 /** A refund by amount: accepted within what is still refundable. */
 export const refundByAmount = (input: Types.RefundByAmountInput): Types.RefundByAmount =>
   backOffice.callWithJson('refundByAmount', glue.refundByAmount, input);

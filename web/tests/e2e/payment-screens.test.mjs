@@ -23,7 +23,7 @@ const line = (n, productName, unit, quantity, price, discountAmount, total) => (
 const invoice = (n, minutes, paymentMethod, refundedAmount, customerName) => ({
   _id: `inv-${n}`, invoiceNumber: `INV-${String(n).padStart(6, '0')}`, status: refundedAmount >= 109.5 ? 'refunded' : 'paid',
   createdAt: Date.UTC(2025, 2, 5, 9, minutes), updatedAt: Date.UTC(2025, 2, 5, 9, minutes), paidAt: Date.UTC(2025, 2, 5, 9, minutes + 5),
-  staff: { _id: 'user-2', userName: 'Ben' }, customer: { _id: 'c-1', customerName, phoneNumber: '7771234' }, customerDetailsCustom: null,
+  staff: 'Ben (staff)', staffId: 'user-2', customer: { _id: 'c-1', customerName, phoneNumber: '7771234' }, customerDetailsCustom: null,
   products: [line(1, 'Basmati rice 5kg bag', 'kg', 2, 45, 9, 81), line(2, 'Cola 330ml', 'no', 3, 9.5, 0, 28.5)],
   subTotal: 118.5, totalDiscount: 9, totalTax: 0, redeemAmount: 0, totalAmount: 109.5, pointsEarned: 1.1, refundedAmount,
   paymentMethod, cardStatus: paymentMethod === 'digital' ? 'paid' : null,

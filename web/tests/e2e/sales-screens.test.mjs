@@ -74,7 +74,7 @@ function invoice(n, customer, lines, extra = {}) {
   const cart = lines.length > 0 ? JSON.parse(priceCart(new TextEncoder().encode(JSON.stringify({ lines, redeemAmount })))) : emptyCart;
   return {
     _id: `inv-${n}`, ref: refOf(n), provisionalNumber: '', invoiceNumber: `INV-${String(n).padStart(6, '0')}`, status: 'active',
-    createdAt: Date.UTC(2025, 2, 5, 9, 15 + n), updatedAt: 0, paidAt: null, staff: { _id: 'user-1', userName: 'Aisha' },
+    createdAt: Date.UTC(2025, 2, 5, 9, 15 + n), updatedAt: 0, paidAt: null, staff: 'Aisha (staff)', staffId: 'user-1',
     customer, customerDetailsCustom: null,
     products: lines.map((l, i) => ({
       ...l, price: Number(cart.lines[i].price), gross: Number(cart.lines[i].gross), discountAmount: Number(cart.lines[i].discount),
@@ -92,7 +92,7 @@ const customers = [aisha, hassan].map((c) => ({ ...c, email: '', pointAmount: c.
 /** What the cashier rings up below: the cart the server must answer, priced by the core. */
 const cart = invoice(42, aisha, [line(products[0], 2), line(products[1], 1.5), line(products[3], 1), customLine(giftWrap)]);
 const saved = [
-  { ...invoice(41, hassan, [line(products[2], 6)]), status: 'saved', staff: { _id: 'user-2', userName: 'Ben' } },
+  { ...invoice(41, hassan, [line(products[2], 6)]), status: 'saved', staff: 'Ben (staff)', staffId: 'user-2' },
   { ...invoice(40, aisha, [line(products[0], 1), line(products[5], 2)]), status: 'saved' },
   { ...invoice(39, { _id: 'c-3', customerName: 'Mariyam Zahir', phoneNumber: '9601122' }, [line(products[7], 3)]), status: 'saved' },
 ];

@@ -26,6 +26,7 @@ export const cola: Product = {
   costPrice: 6,
   costPriceProfit: 25,
   sellingPrice: 9.5,
+  pricedFromCost: false,
   discount: 10,
   discountType: 'percentage',
   productTax: 8,
@@ -45,7 +46,9 @@ export const rice: Product = {
   unit: 'kg',
   costPrice: 1234.5,
   costPriceProfit: 20,
-  sellingPrice: 0,
+  // No selling price of its own: the cost marked up, as every product answer shows it.
+  sellingPrice: 1481.4,
+  pricedFromCost: true,
   discount: 5,
   discountType: 'flat',
   productTax: 0,

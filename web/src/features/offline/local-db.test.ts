@@ -16,6 +16,7 @@ const product = (id: string, productName: string, barcodeNumber: string): Produc
   costPrice: 1,
   costPriceProfit: 0,
   sellingPrice: 2,
+  pricedFromCost: false,
   discount: 0,
   discountType: 'percentage',
   productTax: 0,
@@ -67,5 +68,28 @@ describe('local database', () => {
     await db.device.put({ key: 'device', code: '7F3A', next: 13 });
     expect(await db.invoices.where('status').equals('saved').count()).toBe(0);
     expect(await db.invoiceNumbers.get('r-1')).toMatchObject({ serverId: '42' });
+  });
+
+  it('upgrades a version 2 invoice to name its seller as text, as the server does', async () => {
+    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const old = new Dexie(localDbName('shop-v2'), options);
+    old.version(2).stores({
+      products: '_id, barcodeNumber, productName, category._id',
+      categories: '_id, categoryName',
+      customers: '_id, phoneNumber, customerName',
+      syncState: 'resource',
+      outbox: '++seq, &id, state',
+      invoices: '_id, status, updatedAt, customer._id',
+      invoiceNumbers: 'ref',
+      device: 'key',
+    });
+    await old.table('invoices').put({ _id: 'r-1', ref: 'r-1', status: 'saved', updatedAt: 1, staff: { _id: 'user-2', userName: 'Ben' } });
+    await old.table('invoices').put({ _id: 'r-2', ref: 'r-2', status: 'paid', updatedAt: 2, staff: { _id: null, userName: 'Gone' } });
+    old.close();
+
+    db = openLocalDb('shop-v2', options);
+    expect(await db.invoices.get('r-1')).toMatchObject({ staff: 'Ben', staffId: 'user-2' });
+    expect(await db.invoices.get('r-2')).toMatchObject({ staff: 'Gone', staffId: null });
+    expect(await db.invoices.where('status').equals('saved').count()).toBe(1);
   });
 });

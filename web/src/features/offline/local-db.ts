@@ -13,6 +13,9 @@
  * - `invoiceNumbers`: the server's id and number for a ref, written ONLY by reconcile, so it
  *   never moves a row a later command's undo data depends on;
  * - `device`: this device's provisional numbering (`7F3A-0012`).
+ *
+ * Version 3 names an invoice's seller as every server answer does: `staff` is text
+ * ("Hassan (staff)") and `staffId` the user's `_id`, where version 2 kept `staff: {_id, userName}`.
  */
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type {
@@ -45,12 +48,25 @@ export class TillDb extends Dexie {
       invoiceNumbers: 'ref',
       device: 'key',
     });
+    this.version(3).upgrade((transaction) =>
+      transaction
+        .table('invoices')
+        .toCollection()
+        .modify((invoice: Record<string, unknown>) => Object.assign(invoice, sellerAsText(invoice.staff))),
+    );
   }
 
   /** The tables a local change may write, by name. */
   dataTable(name: DataTableName) {
     return this.table<unknown, string>(name);
   }
+}
+
+/** A version 2 invoice's `staff: {_id, userName}` as version 3 keeps it (the role was not kept). */
+export function sellerAsText(staff: unknown): { staff: string; staffId: string | null } | undefined {
+  if (typeof staff !== 'object' || staff === null) return undefined;
+  const { _id, userName } = staff as { _id?: unknown; userName?: unknown };
+  return { staff: typeof userName === 'string' ? userName : '', staffId: typeof _id === 'string' ? _id : null };
 }
 
 export const localDbName = (shopId: string) => `tillwise-${shopId}`;

@@ -60,7 +60,10 @@ export interface Invoice {
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;
-  staff: { _id: string | null; userName: string };
+  /** Who made it, as text: their name and role at the time, "Hassan (staff)". */
+  staff: string;
+  /** That user's `_id`; null once the user was deleted. */
+  staffId: string | null;
   customer: InvoiceCustomer | null;
   customerDetailsCustom: CustomerDetailsCustom | null;
   products: InvoiceLine[];

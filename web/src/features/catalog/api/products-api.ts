@@ -23,7 +23,11 @@ export interface Product {
   costPrice: number;
   /** The markup on the cost price, in percent. */
   costPriceProfit: number;
+  /** What the till charges per unit: the product's own selling price, or (`pricedFromCost`)
+   * its cost price marked up. */
   sellingPrice: number;
+  /** No selling price of its own: `sellingPrice` is the cost price marked up by `costPriceProfit`. */
+  pricedFromCost: boolean;
   /** A percentage, or an amount per unit, as `discountType` says. */
   discount: number;
   discountType: DiscountType;

@@ -38,19 +38,20 @@ export function productRowValues(product: Product, { isAdmin, categories }: Prod
     quantity: decimalText(product.quantity),
     costPrice: decimalText(product.costPrice),
     costPriceProfit: decimalText(product.costPriceProfit),
-    sellingPrice: decimalText(product.sellingPrice),
+    // 0 keeps a product priced from its cost, so a new cost or markup prices it again.
+    sellingPrice: product.pricedFromCost ? '0' : decimalText(product.sellingPrice),
     discount: decimalText(product.discount),
     ...(isAdmin ? { productTax: decimalText(product.productTax), loyaltyRate: decimalText(product.loyaltyRate) } : {}),
   };
   return values as ProductRowDraft;
 }
 
-/** The selling price; when there is none, the till's price marked up from cost, said so. */
+/** The price the till charges; when the product has no selling price of its own, said so. */
 function SellingPrice({ product }: { product: Product }) {
-  if (product.sellingPrice > 0) return <>{formatMoney(product.sellingPrice)}</>;
+  if (!product.pricedFromCost) return <>{formatMoney(product.sellingPrice)}</>;
   return (
     <>
-      {formatMoney(product.price)}
+      {formatMoney(product.sellingPrice)}
       <span className="catalog-note">from cost</span>
     </>
   );

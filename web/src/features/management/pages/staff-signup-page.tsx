@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { paths, pathTo } from '../../../config/paths';
+import { permissionActions, permissionName, permissionResources, type PermissionResource } from '../../../config/permissions';
 import { validateStaffSignup } from '../../../lib/core';
 import { useAuthStore, type User } from '../../../stores/auth-store';
+import { personKey } from '../api/people';
 import { createStaff, type NewStaff } from '../api/staff-api';
 import { CreatedPanel } from '../components/created-panel';
 import { useCreateRequest } from '../use-create-request';
@@ -16,6 +18,22 @@ import '../components/management.css';
 type SignupField = keyof NewStaff;
 const order: SignupField[] = ['userName', 'email', 'phoneNumber', 'password'];
 const blank: NewStaff = { userName: '', email: '', phoneNumber: '', password: '' };
+
+/** What every new staff member may do; the server grants the three reads (docs/api-identity.md). */
+const startingGrants =
+  'They can sell from the start, and see the products, categories and customers the till shows; change that under their Permissions.';
+
+const resourceWords: Record<PermissionResource, string> = { product: 'products', category: 'categories', customer: 'customers' };
+
+/** A staff member's grants in words: "Sell; read products, read categories, read customers". */
+function grantsInWords(permissions: readonly string[]): string {
+  const held = permissionResources.flatMap(({ key }) =>
+    permissionActions
+      .filter((action) => permissions.includes(permissionName(key, action.key)))
+      .map((action) => `${action.label.toLowerCase()} ${resourceWords[key]}`),
+  );
+  return ['Sell', held.join(', ')].filter(Boolean).join('; ');
+}
 
 /**
  * SPEC part 2, /admin/staff/signup (Add Staff): name, email, mobile and password. SPEC part 5's
@@ -56,11 +74,15 @@ export function StaffSignupPage() {
           facts={[
             ['Mobile', created.phoneNumber],
             ['Email', created.email],
+            ['Can', grantsInWords(created.permissions)],
           ]}
         >
           <button type="button" className="button button--secondary" onClick={() => setCreated(null)}>
             Add another
           </button>
+          <Link to={pathTo.adminPermissions(personKey(created))} className="button button--secondary">
+            Permissions
+          </Link>
           <Link to={paths.adminStaffView} className="button button--primary">
             View staff
           </Link>
@@ -81,7 +103,7 @@ export function StaffSignupPage() {
   return (
     <Screen
       title="Add staff"
-      description={`A new staff member of ${shopName ?? 'your shop'}. They sign in at the till with the staff ID they are given.`}
+      description={`A new staff member of ${shopName ?? 'your shop'}. They sign in at the till with the staff ID they are given. ${startingGrants}`}
       width="narrow"
     >
       <ScreenPanel>

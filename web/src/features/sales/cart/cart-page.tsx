@@ -5,7 +5,7 @@ import { PaymentDialog } from '../payment';
 import { focusUnlessTyping } from '../../../lib/focus';
 import { notify } from '../../../lib/notify';
 import { messages } from '../../../config/messages';
-import { createCart, saveOpenOrder } from '../local/cart-commands';
+import { createCart, saveOpenOrder, sellerLabel } from '../local/cart-commands';
 import { useLocalInvoice } from '../local/local-views';
 import { refusalMessage } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
@@ -56,7 +56,7 @@ export function CartPage() {
   async function startCart(customer: InvoiceCustomer) {
     if (!data) return;
     if (invoice && invoice.status === 'active' && invoice.products.length > 0) await saveOpenOrder(data, invoice.ref);
-    const staff = { _id: session.user?._id ?? null, userName: session.user?.userName ?? '' };
+    const staff = { staffId: session.user?._id ?? null, staff: sellerLabel(session.user?.userName ?? '', session.user?.role ?? '') };
     const created = await createCart(data, { customer, staff, heldRef: ref });
     setInvoice(created.ref);
     searchRef.current?.focus();

@@ -55,7 +55,7 @@ export function cartOf(lines: InvoiceLine[], changes: Partial<Invoice> = {}): In
     createdAt: at,
     updatedAt: at,
     paidAt: null,
-    staff: { _id: 'user-1', userName: 'Aisha' },
+    staff: 'Aisha (staff)', staffId: 'user-1',
     customer: aisha,
     customerDetailsCustom: null,
     products: lines,

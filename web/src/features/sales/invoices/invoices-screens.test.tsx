@@ -67,7 +67,7 @@ describe('invoices (/admin/invoices)', () => {
     await waitFor(() => expect(rows(container)).toHaveLength(2));
     expect(tab(container, 'Paid').getAttribute('aria-selected')).toBe('true');
     expect(headers(container)).toEqual(['Invoice no', 'Date', 'Customer', 'Staff', 'Payment method', 'Total (MVR)', 'Refunded (MVR)']);
-    expect(rows(container)[0]).toEqual(['INV-000007', 'Mar 5, 2025, 2:45 PM', 'Aisha Ali', 'Ben', 'Cash', '109.50', '0.00']);
+    expect(rows(container)[0]).toEqual(['INV-000007', 'Mar 5, 2025, 2:45 PM', 'Aisha Ali', 'Ben (staff)', 'Cash', '109.50', '0.00']);
     expect(rows(container)[1]?.slice(4)).toEqual(['Swipe', '109.50', '20.00']);
 
     await click(tab(container, 'Refunded'));

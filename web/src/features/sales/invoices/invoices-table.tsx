@@ -22,7 +22,7 @@ export function customerOf(invoice: Invoice) {
 export const matchingInvoices = (invoices: Invoice[], searchText: string) =>
   invoices.filter((invoice) => {
     const customer = customerOf(invoice);
-    return matchesSearch(searchText, [invoice.invoiceNumber, customer?.name, customer?.phone, invoice.staff.userName]);
+    return matchesSearch(searchText, [invoice.invoiceNumber, customer?.name, customer?.phone, invoice.staff]);
   });
 
 interface InvoicesTableProps {
@@ -74,7 +74,7 @@ export function InvoicesTable({ status, invoices, onRetry, searchText, session }
             </td>
             <td>{dateTime(invoice.paidAt ?? invoice.createdAt, session.timeZone)}</td>
             <td>{customer ? customer.name : <span className="invoices-table__none">—</span>}</td>
-            <td>{invoice.staff.userName || '—'}</td>
+            <td>{invoice.staff || '—'}</td>
             {!custom && <td>{paymentMethodName(invoice.paymentMethod)}</td>}
             <td className={amount}>{twoDecimals(invoice.totalAmount)}</td>
             {!custom && <td className={amount}>{twoDecimals(invoice.refundedAmount)}</td>}

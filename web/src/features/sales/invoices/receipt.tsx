@@ -57,7 +57,7 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptPr
         )}
         <div>
           <dt>Served by</dt>
-          <dd>{invoice.staff.userName || '—'}</dd>
+          <dd>{invoice.staff || '—'}</dd>
         </div>
       </dl>
       <table className="receipt__lines">

@@ -20,10 +20,15 @@ export const PRODUCT_NOT_IN_INVOICE = 'Product is not in this invoice';
 export const CART_EMPTY_ON_SAVE = 'The cart is empty: add a product before saving it';
 export const PAID_NOT_DELETED = 'A paid invoice cannot be deleted';
 
+/** Who rings a cart up, as invoices name them (`staff`, `staffId`). */
 export interface Seller {
-  _id: string | null;
-  userName: string;
+  staffId: string | null;
+  /** "Hassan (staff)": see `sellerLabel`. */
+  staff: string;
 }
+
+/** A user as every invoice names them: their name and role, "Hassan (staff)". */
+export const sellerLabel = (userName: string, role: string) => (role ? `${userName} (${role})` : userName);
 
 export interface NewCart {
   customer: InvoiceCustomer;
@@ -36,7 +41,7 @@ export interface NewCart {
 export async function createCart(data: TillData, { customer, staff, heldRef }: NewCart): Promise<LocalInvoice> {
   const held = heldRef ? await data.db.invoices.get(heldRef) : undefined;
   if (held && held.status === 'active' && held.products.length === 0) {
-    const { invoice } = await changeInvoice(data, 'createCart', held.ref, (invoice) => ({ ...invoice, customer, staff }));
+    const { invoice } = await changeInvoice(data, 'createCart', held.ref, (invoice) => ({ ...invoice, customer, ...staff }));
     return invoice;
   }
   const ref = crypto.randomUUID();
@@ -64,7 +69,7 @@ function emptyInvoice(ref: string, provisionalNumber: string, customer: InvoiceC
     createdAt: now,
     updatedAt: now,
     paidAt: null,
-    staff,
+    ...staff,
     customer,
     customerDetailsCustom: null,
     products: [],
@@ -163,6 +168,7 @@ export function addCustomLine(data: TillData, ref: string, product: CustomProduc
         category: { _id: '', categoryName: '' },
         costPrice: 0,
         costPriceProfit: 0,
+        pricedFromCost: false,
         discount: 0,
         discountType: 'percentage',
         productTax: 0,

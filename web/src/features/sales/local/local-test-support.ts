@@ -23,7 +23,7 @@ export const aishaRow: Customer = {
 };
 export const hassanRow: Customer = { ...aishaRow, _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: 0 };
 export const aishaOnInvoice = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
-export const seller = { _id: 'user-1', userName: 'Aisha' };
+export const seller = { staffId: 'user-1', staff: 'Aisha (staff)' };
 
 /** What the fake server does with a command: answer data, or refuse it with a status. */
 export type FakeAnswer = { data: unknown } | { status: number; message: string };

@@ -3,11 +3,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadStatus } from '../../../components/data-table';
 import { CartPanel, TillColumns, TillSearch, tillPaths, useTillSelling, useTillSession, useTillStore } from '../cart';
+import { messages } from '../../../config/messages';
+import { notify } from '../../../lib/notify';
 import { useLocalInvoice } from '../local/local-views';
 import type { TillData } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import { PaymentDialog } from '../payment';
 import type { LocalInvoice } from '../../offline/types';
+import { useServerOpenOrder } from './use-server-open-order';
 import './open-orders.css';
 
 const isOpen = (invoice: LocalInvoice | null): invoice is LocalInvoice =>
@@ -29,6 +32,12 @@ export function OpenOrderPage() {
   // Paying it from this screen leaves it paid: the dialog's print question still needs it.
   const [kept, setKept] = useState<LocalInvoice | null>(null);
   const shown = found ?? kept;
+  const looking = useServerOpenOrder(data, id, order.status === 'ready' && !shown);
+  const unreadable = order.status === 'error';
+
+  useEffect(() => {
+    if (unreadable) notify.error(messages.openOrderFetchFailed);
+  }, [unreadable]);
 
   useEffect(() => {
     setOrder(found ? found.ref : null);
@@ -46,7 +55,7 @@ export function OpenOrderPage() {
     return (
       <section className="open-order open-order--status" aria-label="Open order">
         {back}
-        {order.status === 'ready' ? (
+        {order.status === 'ready' && !looking ? (
           <div className="data-table__status">
             <FileWarning aria-hidden="true" />
             <span>This open order is gone: it was paid or deleted, or the link is wrong.</span>

@@ -113,7 +113,7 @@ export function OpenOrdersPage() {
                 '—'
               )}
             </td>
-            <td>{order.staff.userName || '—'}</td>
+            <td>{order.staff || '—'}</td>
             <td>
               <OrderDate createdAt={order.createdAt} timeZone={session.timeZone} />
             </td>

@@ -45,7 +45,7 @@ function savedOrders(): (Invoice & { ref: string; provisionalNumber: string })[]
     // Newer: the list is newest first.
     createdAt: Date.UTC(2025, 2, 6, 9, 0),
     customer: { _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555' },
-    staff: { _id: 'user-2', userName: 'Ben' },
+    staff: 'Ben (staff)', staffId: 'user-2',
   };
   return [second, first].map((order) => ({ ...order, ref: refOf(order._id), provisionalNumber: '' }));
 }
@@ -82,8 +82,8 @@ describe('open orders (/admin/open/orders, /staff/open/orders)', () => {
   it('lists the saved orders with customer, staff, date and total, each opening its detail', async () => {
     const { container } = await openList();
     const [first, second] = rows(container);
-    expect(first?.slice(0, 4)).toEqual(['1', 'INV-000002', 'Hassan Naseer 7785555', 'Ben']);
-    expect(second?.slice(0, 5)).toEqual(['2', 'INV-000001', 'Aisha Ali 7771234', 'Aisha', 'Mar 5, 2025, 2:15 PM']);
+    expect(first?.slice(0, 4)).toEqual(['1', 'INV-000002', 'Hassan Naseer 7785555', 'Ben (staff)']);
+    expect(second?.slice(0, 5)).toEqual(['2', 'INV-000001', 'Aisha Ali 7771234', 'Aisha (staff)', 'Mar 5, 2025, 2:15 PM']);
     expect(second?.[5]).toBe('2,232.04');
     expect([...container.querySelectorAll('thead th')].map((th) => th.textContent)).toContain('Total (MVR)');
     expect(link(container, 'Open INV-000001').getAttribute('href')).toBe(`/admin/open/orders/data/${refOf('inv-1')}`);
@@ -166,5 +166,21 @@ describe('one open order (/admin/open/orders/data/{ref})', () => {
     view.unmount();
     view = await renderRoutes(withTillData(routes, till.data), `/admin/open/orders/data/${refOf('inv-9')}`);
     await waitFor(() => expect(view!.text()).toContain('This open order is gone'));
+  });
+
+  it('opens an order saved on another till: the server’s open orders are fetched for it', async () => {
+    view = await renderRoutes(withTillData(routes, till.data), `/admin/open/orders/data/${refOf('inv-2')}`);
+    await waitFor(() => expect(view!.text()).toContain('Open order INV-000002'));
+    expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Hassan Naseer7785555');
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('says SPEC’s "Failed fetch open order!" when the order is not here and the server cannot be asked', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.answers['GET /api/v1/invoice/save/status-saved'] = new Response('', { status: 502 });
+    view = await renderRoutes(withTillData(routes, till.data), `/admin/open/orders/data/${refOf('inv-2')}`);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed fetch open order!'));
+    await waitFor(() => expect(view!.text()).toContain('This open order is gone'));
+    expect(notify.error).toHaveBeenCalledTimes(1);
   });
 });
