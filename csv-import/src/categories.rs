@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use pos_core::validation::{CategoryDraft, NumberInput, ValidCategory};
 
 use crate::FileError;
+use crate::aliases::Import;
 use crate::report::Rejection;
 use crate::table::{self, Columns, ParsedFile};
 
@@ -17,6 +18,7 @@ pub const CATEGORY_REQUIRED: [&str; 1] = ["categoryName"];
 const COLUMNS: Columns = Columns {
     known: &CATEGORY_COLUMNS,
     required: &CATEGORY_REQUIRED,
+    import: Import::Categories,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,8 +17,13 @@ pub enum FileError {
         missing: Vec<&'static str>,
         required: &'static [&'static str],
     },
-    /// The header names one column twice (as written the second time).
-    DuplicateColumn(String),
+    /// The header names one column twice, perhaps by two of its names: the column (its API
+    /// name) and both header cells as written.
+    DuplicateColumn {
+        column: &'static str,
+        first: String,
+        second: String,
+    },
     /// More than [`MAX_ROWS`] data rows.
     TooManyRows,
 }
@@ -46,9 +51,21 @@ impl fmt::Display for FileError {
                 missing.join(" or "),
                 required.join(" and ")
             ),
-            Self::DuplicateColumn(name) => {
-                write!(f, "The header row names the column {name} twice")
+            Self::DuplicateColumn {
+                column,
+                first,
+                second,
+            } if first == second => {
+                write!(f, "The header row names the column {column} twice")
             }
+            Self::DuplicateColumn {
+                column,
+                first,
+                second,
+            } => write!(
+                f,
+                "The header row names the column {column} twice: \"{first}\" and \"{second}\""
+            ),
             Self::TooManyRows => write!(
                 f,
                 "The file has more than {} rows; split it into smaller files",
@@ -93,6 +110,19 @@ mod tests {
             missing.to_string(),
             "The header row has no productName or category column; the first row must name the \
              columns, and productName and category are required"
+        );
+        let twice = |first: &str, second: &str| FileError::DuplicateColumn {
+            column: "unit",
+            first: first.to_owned(),
+            second: second.to_owned(),
+        };
+        assert_eq!(
+            twice("unit", "unit").to_string(),
+            "The header row names the column unit twice"
+        );
+        assert_eq!(
+            twice("unit", "UOM").to_string(),
+            "The header row names the column unit twice: \"unit\" and \"UOM\""
         );
         assert!(FileError::TooManyRows.is_too_large());
         assert!(!FileError::Empty.is_too_large());

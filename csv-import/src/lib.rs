@@ -4,7 +4,8 @@
 //! An import has two pure steps around the server's database work:
 //! 1. [`parse_products`] / [`parse_categories`] read the file's bytes: UTF-8 with or without a
 //!    byte-order mark, quoted fields, CRLF or LF line ends, a header row naming the API's fields
-//!    in any order (matched without regard to ASCII case), blank lines skipped, at most
+//!    in any order (matched regardless of case, spaces, `_` and `-`, and under the other names
+//!    of the one alias table, `aliases::HEADER_ALIASES`), blank lines skipped, at most
 //!    [`MAX_ROWS`] data rows. Every row becomes a `pos_core::validation::ProductDraft` or
 //!    `CategoryDraft` and is checked by the same `validate` the API calls, so a value the API
 //!    refuses is refused here with the same message. Rows repeating a barcode or a category
@@ -20,8 +21,10 @@
 //! the limits are documented for users in docs/csv-import.md.
 #![forbid(unsafe_code)]
 
+mod aliases;
 mod categories;
 mod error;
+mod header_names;
 mod plan;
 mod products;
 mod report;
@@ -37,7 +40,7 @@ pub use products::{
     ONLY_ADMIN_SETS_TAX, PRODUCT_COLUMNS, PRODUCT_REQUIRED, ProductRow, ProductRules,
     parse_products,
 };
-pub use report::{Rejection, Report};
+pub use report::{IgnoredColumn, Rejection, Report};
 pub use table::ParsedFile;
 
 /// The most data rows one file may hold (the header not counted); more is

@@ -7,6 +7,7 @@ use pos_core::validation::{NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 
 use crate::FileError;
+use crate::aliases::Import;
 use crate::report::Rejection;
 use crate::table::{self, Columns, ParsedFile, Row, Table};
 
@@ -35,6 +36,7 @@ pub const ONLY_ADMIN_SETS_TAX: &str = "Only an admin can set product tax and loy
 const COLUMNS: Columns = Columns {
     known: &PRODUCT_COLUMNS,
     required: &PRODUCT_REQUIRED,
+    import: Import::Products,
 };
 
 /// What the person importing may do.

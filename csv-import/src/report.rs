@@ -1,4 +1,5 @@
-//! What an import tells the user: counts, every refused row, and the columns it ignored.
+//! What an import tells the user: counts, every refused row, and the columns it ignored
+//! (unknown ones, and other systems' ones with the reason).
 
 use serde::Serialize;
 
@@ -25,6 +26,26 @@ impl Rejection {
     }
 }
 
+/// A column of another system that the import read nothing from, because its values would
+/// change what a row does here or mean something not quite ours (docs/csv-import.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ImportIgnoredColumn))]
+pub struct IgnoredColumn {
+    /// The header's name as written in the file.
+    pub column: String,
+    /// Why its values were not read.
+    pub note: String,
+}
+
+impl IgnoredColumn {
+    pub fn new(column: impl Into<String>, note: impl Into<String>) -> Self {
+        Self {
+            column: column.into(),
+            note: note.into(),
+        }
+    }
+}
+
 /// The answer's `data` (CONTRACT "CSV uploads"). When any row is refused nothing is written,
 /// so `added`, `updated` and `unchanged` are 0 and `rejected` lists every problem.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -42,6 +63,8 @@ pub struct Report {
     pub rejected: Vec<Rejection>,
     /// Header columns the import does not know; their values were ignored.
     pub unknown_columns: Vec<String>,
+    /// Header columns the import knows from other systems and ignores, each with the reason.
+    pub ignored_columns: Vec<IgnoredColumn>,
 }
 
 impl Report {
@@ -57,6 +80,7 @@ impl Report {
             unchanged: count(plan.unchanged),
             rejected: plan.rejected.clone(),
             unknown_columns: parsed.unknown_columns.clone(),
+            ignored_columns: parsed.ignored_columns.clone(),
         }
     }
 

@@ -6,16 +6,19 @@
 //!   quote inside quotes, line ends (CRLF, LF or a lone CR) and commas allowed inside quotes.
 //!   A row's line is the line it starts on.
 //! - The first row that is not blank is the header. Its names are matched to the known columns
-//!   without regard to ASCII case and surrounding spaces (`ProductName ` is `productName`).
-//!   Header cells left blank (spreadsheets add them after the last column) are ignored with
-//!   their values; other names that are not a known column are ignored and reported in
-//!   `unknownColumns`.
+//!   and to other systems' names for them as [`crate::header_names`] says (`Product Name` and
+//!   `item name` are `productName`). Header cells left blank (spreadsheets add them after the
+//!   last column) are ignored with their values; another system's column that the import
+//!   deliberately reads nothing from is reported in `ignoredColumns` with the reason, and any
+//!   other name in `unknownColumns`.
 //! - Rows whose every cell is blank (`,,,` as spreadsheets export empty rows) are skipped and
 //!   not counted. Cells are trimmed.
 
 use csv::{ReaderBuilder, StringRecord};
 
-use crate::report::Rejection;
+use crate::aliases::Import;
+use crate::header_names::{HeaderName, header_name};
+use crate::report::{IgnoredColumn, Rejection};
 use crate::{FileError, MAX_ROWS};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -25,6 +28,8 @@ pub(crate) struct Columns {
     /// API field names, in the documented order.
     pub known: &'static [&'static str],
     pub required: &'static [&'static str],
+    /// Which import's other names the header may use.
+    pub import: Import,
 }
 
 /// A file read against [`Columns`]; `T` is what each accepted row became.
@@ -38,6 +43,8 @@ pub struct ParsedFile<T> {
     pub rejected: Vec<Rejection>,
     /// Header names that are not a column of this import, as written.
     pub unknown_columns: Vec<String>,
+    /// Other systems' columns the import read nothing from, as written, with the reason.
+    pub ignored_columns: Vec<IgnoredColumn>,
     /// For each known field (by index in `Columns::known`), its name as the header writes it.
     pub(crate) column_names: Vec<Option<String>>,
     pub(crate) known: &'static [&'static str],
@@ -63,6 +70,7 @@ pub(crate) struct Table {
     positions: Vec<Option<usize>>,
     column_names: Vec<Option<String>>,
     pub unknown_columns: Vec<String>,
+    pub ignored_columns: Vec<IgnoredColumn>,
     pub rows: Vec<Row>,
     known: &'static [&'static str],
 }
@@ -102,6 +110,7 @@ impl Table {
             records: Vec::new(),
             rejected: Vec::new(),
             unknown_columns: self.unknown_columns.clone(),
+            ignored_columns: self.ignored_columns.clone(),
             column_names: self.column_names.clone(),
             known: self.known,
         }
@@ -165,25 +174,27 @@ pub(crate) fn read(bytes: &[u8], columns: &Columns) -> Result<Table, FileError> 
 
 fn header(record: &StringRecord, columns: &Columns) -> Result<Table, FileError> {
     let mut positions = vec![None; columns.known.len()];
-    let mut column_names = vec![None; columns.known.len()];
+    let mut column_names: Vec<Option<String>> = vec![None; columns.known.len()];
     let mut unknown_columns = Vec::new();
+    let mut ignored_columns = Vec::new();
     for (index, name) in record.iter().map(str::trim).enumerate() {
         if name.is_empty() {
             continue;
         }
-        match columns
-            .known
-            .iter()
-            .position(|known| known.eq_ignore_ascii_case(name))
-        {
-            Some(field) if positions[field].is_some() => {
-                return Err(FileError::DuplicateColumn(name.to_owned()));
-            }
-            Some(field) => {
+        match header_name(name, columns.import, columns.known) {
+            HeaderName::Column(field) => {
+                if let Some(first) = &column_names[field] {
+                    return Err(FileError::DuplicateColumn {
+                        column: columns.known[field],
+                        first: first.clone(),
+                        second: name.to_owned(),
+                    });
+                }
                 positions[field] = Some(index);
                 column_names[field] = Some(name.to_owned());
             }
-            None => unknown_columns.push(name.to_owned()),
+            HeaderName::Ignored(note) => ignored_columns.push(IgnoredColumn::new(name, note)),
+            HeaderName::Unknown => unknown_columns.push(name.to_owned()),
         }
     }
     let missing: Vec<&'static str> = columns
@@ -206,6 +217,7 @@ fn header(record: &StringRecord, columns: &Columns) -> Result<Table, FileError> 
         positions,
         column_names,
         unknown_columns,
+        ignored_columns,
         rows: Vec::new(),
         known: columns.known,
     })

@@ -46,7 +46,7 @@ fn categories_are_read_with_defaults_and_duplicates_refused() {
 #[test]
 fn a_categories_file_needs_a_name_column() {
     assert_eq!(
-        parse_categories(b"name,description\nDrinks,x\n")
+        parse_categories(b"description,discountRate\nCold drinks,5\n")
             .unwrap_err()
             .to_string(),
         "The header row has no categoryName column; the first row must name the columns, and \

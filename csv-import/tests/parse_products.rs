@@ -117,7 +117,11 @@ fn files_that_cannot_be_read_are_refused_whole() {
     );
     assert_eq!(
         read(b"productName,category,Category\nRice,Food,Food\n"),
-        FileError::DuplicateColumn("Category".to_owned())
+        FileError::DuplicateColumn {
+            column: "category",
+            first: "category".to_owned(),
+            second: "Category".to_owned(),
+        }
     );
     assert_eq!(read(b"\xFFproductName"), FileError::NotUtf8 { line: 1 });
 }
