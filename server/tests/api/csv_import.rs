@@ -5,6 +5,7 @@
 
 mod categories;
 mod limits;
+mod other_systems;
 mod products;
 mod refusals;
 mod samples;
