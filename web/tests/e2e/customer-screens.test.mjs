@@ -164,6 +164,14 @@ const productsReport = {
   unchanged: 2,
   rejected: [],
   unknownColumns: ['colour'],
+  ignoredColumns: [
+    {
+      column: 'product_id',
+      note: "Another system's identifier: this shop numbers its own products and categories, and a row updates the record with its barcode or name",
+    },
+    { column: 'isActive', note: 'Every imported row is for sale: inactive rows are imported too, so remove them from the file to leave them out' },
+    { column: 'Shop', note: 'Rows always go into the shop you are signed in to' },
+  ],
 };
 const refusedReport = {
   ...productsReport,
@@ -329,6 +337,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
         upload.release();
         await page.getByRole('heading', { name: 'products.csv imported' }).waitFor();
         await page.getByText('File uploaded successfully').waitFor();
+        await page.getByText('Rows always go into the shop you are signed in to').waitFor();
         assert.equal(await page.getByRole('progressbar').count(), 0);
         await settle(page);
         await shot(page, `upload-products-imported-${device}`);
@@ -345,6 +354,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
           await page.getByRole('button', { name: 'Upload' }).click();
           await page.getByRole('heading', { name: '3 of 40 rows have problems; nothing was imported' }).waitFor();
           await page.getByRole('cell', { name: 'Category "Snacks" not found in this shop' }).waitFor();
+          await page.getByText('These columns were ignored on purpose; nothing in them was read:').waitFor();
           assert.equal(await page.getByRole('region', { name: 'Rejected rows of products.csv' }).locator('tbody tr').count(), 4);
           await settle(page);
           await shot(page, `upload-products-refused-${device}`);

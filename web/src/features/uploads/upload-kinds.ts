@@ -18,6 +18,11 @@ export interface UploadKind {
   rowsAre: string;
   send: UploadCall;
   columns: CsvColumn[];
+  /**
+   * A few names other systems' exports give these columns, which the import reads as ours: an
+   * example for the help text. The full table is docs/csv-import.md, "Files from other systems".
+   */
+  otherSystemNames: string[];
   sample: { fileName: string; text: string };
 }
 
@@ -42,6 +47,7 @@ export const productsUpload: UploadKind = {
     { name: 'productTax', about: 'In %. Default 0.' },
     { name: 'loyaltyRate', about: 'In %. Default 0.' },
   ],
+  otherSystemNames: ['Item Name', 'Qty', 'Price'],
   sample: {
     fileName: 'sample-products.csv',
     text: csv([
@@ -63,6 +69,7 @@ export const categoriesUpload: UploadKind = {
     { name: 'description', about: 'Optional.' },
     { name: 'discountRate', about: 'In %, 0 to 100. Default 0.' },
   ],
+  otherSystemNames: ['Name', 'Discount'],
   sample: {
     fileName: 'sample-categories.csv',
     text: csv([

@@ -48,8 +48,26 @@ const report = (changes: Partial<UploadReport> = {}): UploadReport => ({
   unchanged: 2,
   rejected: [],
   unknownColumns: [],
+  ignoredColumns: [],
   ...changes,
 });
+
+/** Notes of the server's docs/csv-import.md, "Files from other systems". */
+const otherSystemsColumns = [
+  {
+    column: 'product_id',
+    note: 'Another system’s identifier: this shop numbers its own products and categories, and a row updates the record with its barcode or name',
+  },
+  { column: 'isActive', note: 'Every imported row is for sale: inactive rows are imported too, so remove them from the file to leave them out' },
+  { column: 'Shop', note: 'Rows always go into the shop you are signed in to' },
+];
+
+/** Each ignored column the report shows, with its note, as the owner reads them. */
+const ignoredShown = (section: HTMLElement) =>
+  [...section.querySelectorAll('.upload-report__ignored-column')].map((item) => ({
+    column: item.querySelector('dt')?.textContent,
+    note: item.querySelector('dd')?.textContent,
+  }));
 
 const progressBar = (container: HTMLElement) => container.querySelector<HTMLProgressElement>('progress');
 const reportSection = (container: HTMLElement) => container.querySelector<HTMLElement>('section[aria-label="Upload report"]');
@@ -147,6 +165,45 @@ describe('upload products (/admin/upload/products/csv)', () => {
     expect(FakeXhr.sent).toHaveLength(1);
   });
 
+  const refusedOneRow: Partial<UploadReport> = {
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [{ line: 3, column: 'unit', message: 'Unit must be one of no, kg, lt, m' }],
+  };
+  it.each<[string, number, string, Partial<UploadReport>]>([
+    ['an import', 200, 'File uploaded successfully', {}],
+    ['a refused import', 422, '1 of 40 rows have problems; nothing was imported', refusedOneRow],
+  ])('shows each column of another system that %s ignored on purpose, with the reason', async (_label, status, message, changes) => {
+    const { container } = await open('/admin/upload/products/csv');
+    const upload = await startUpload(container);
+    const data = report({ ...changes, unknownColumns: ['colour'], ignoredColumns: otherSystemsColumns });
+    act(() => upload.respond(status, { success: status === 200, message, data }));
+    await waitFor(() => expect(reportSection(container)).not.toBeNull());
+    const section = reportSection(container)!;
+    expect(section.querySelector('h2')?.textContent).toBe(status === 200 ? 'products.csv imported' : message);
+    expect(section.textContent).toContain('These columns were ignored on purpose; nothing in them was read:');
+    expect(ignoredShown(section)).toEqual(otherSystemsColumns);
+    // Unknown columns are still told apart from the ones ignored on purpose.
+    expect(section.textContent).toContain('This column was not recognised and was ignored: colour');
+  });
+
+  it('words a single column ignored on purpose in the singular, and shows nothing when none was', async () => {
+    const { container } = await open('/admin/upload/products/csv');
+    let upload = await startUpload(container);
+    act(() => upload.respond(200, { success: true, message: 'File uploaded successfully', data: report({ ignoredColumns: [otherSystemsColumns[2]!] }) }));
+    await waitFor(() => expect(reportSection(container)).not.toBeNull());
+    expect(reportSection(container)?.textContent).toContain(
+      'This column was ignored on purpose; nothing in it was read:ShopRows always go into the shop you are signed in to',
+    );
+
+    upload = await startUpload(container);
+    act(() => upload.respond(200, { success: true, message: 'File uploaded successfully', data: report({ file: 'again.csv' }) }));
+    await waitFor(() => expect(reportSection(container)?.querySelector('h2')?.textContent).toBe('again.csv imported'));
+    expect(reportSection(container)?.querySelector('.upload-report__ignored')).toBeNull();
+    expect(reportSection(container)?.textContent).not.toContain('on purpose');
+  });
+
   it('lists every rejected row of a refused import with the server’s message (422)', async () => {
     const { container } = await open('/admin/upload/products/csv');
     const upload = await startUpload(container);
@@ -226,6 +283,10 @@ describe('upload products (/admin/upload/products/csv)', () => {
       );
       expect(lines.length).toBeGreaterThan(2);
       expect(container.querySelector('.csv-columns')?.textContent).toContain('categoryrequired');
+      // Files from other systems are welcome, with a few of the names read as ours.
+      expect(container.textContent).toContain(
+        'A file exported from another till or shop system can be uploaded as it is: common names for these columns, such as Item Name, Qty or Price, are read too',
+      );
       // The link was only a means to start the download.
       expect(document.querySelector('a[download]')).toBeNull();
     } finally {
@@ -251,5 +312,6 @@ describe('upload categories (/staff/upload/categories/csv)', () => {
     );
     await waitFor(() => expect(reportSection(container)?.querySelector('h2')?.textContent).toBe('categories.csv imported'));
     expect(reportSection(container)?.textContent).toContain('1 row of categories read.');
+    expect(container.textContent).toContain('such as Name or Discount, are read too');
   });
 });

@@ -11,6 +11,7 @@ const report: UploadReport = {
   unchanged: 0,
   rejected: [{ line: 7, column: 'unit', message: 'Unit must be one of no, kg, lt, m' }],
   unknownColumns: ['colour'],
+  ignoredColumns: [{ column: 'isActive', note: 'Every imported row is for sale: inactive rows are imported too, so remove them from the file to leave them out' }],
 };
 
 const csv = () => new File(['productName,category\nRice,Groceries\n'], 'products.csv', { type: 'text/csv' });
@@ -66,6 +67,8 @@ describe('a refused import’s report', () => {
     ['a negative count', { ...report, added: -1 }],
     ['a row without a line', { ...report, rejected: [{ column: 'unit', message: 'x' }] }],
     ['unknown columns that are not names', { ...report, unknownColumns: [3] }],
+    ['no ignored columns list', { ...report, ignoredColumns: undefined }],
+    ['an ignored column without its note', { ...report, ignoredColumns: [{ column: 'isActive' }] }],
     ['null', null],
   ])('is not a report with %s', (_label, value) => {
     expect(isUploadReport(value)).toBe(false);

@@ -14,6 +14,17 @@ export interface RejectedRow {
   message: string;
 }
 
+/**
+ * A column another system's export has that the import knows and reads nothing from, because
+ * its values would change what a row does here or mean something not quite ours
+ * (docs/csv-import.md, "Files from other systems"). `column` is the header as the file writes it.
+ */
+export interface IgnoredColumn {
+  column: string;
+  /** Why its values were not read, for the shop owner. */
+  note: string;
+}
+
 export interface UploadReport {
   file: string;
   /** Data rows read (the header not counted). */
@@ -24,6 +35,8 @@ export interface UploadReport {
   rejected: RejectedRow[];
   /** Header names the import does not know; their values were ignored. */
   unknownColumns: string[];
+  /** Other systems' columns ignored on purpose, each with the reason. */
+  ignoredColumns: IgnoredColumn[];
 }
 
 export interface UploadCallOptions {
@@ -52,6 +65,12 @@ function isRejectedRow(value: unknown): value is RejectedRow {
   return isCount(row.line) && typeof row.column === 'string' && typeof row.message === 'string';
 }
 
+function isIgnoredColumn(value: unknown): value is IgnoredColumn {
+  if (!value || typeof value !== 'object') return false;
+  const column = value as Record<string, unknown>;
+  return typeof column.column === 'string' && typeof column.note === 'string';
+}
+
 export function isUploadReport(value: unknown): value is UploadReport {
   if (!value || typeof value !== 'object') return false;
   const report = value as Record<string, unknown>;
@@ -61,7 +80,9 @@ export function isUploadReport(value: unknown): value is UploadReport {
     Array.isArray(report.rejected) &&
     report.rejected.every(isRejectedRow) &&
     Array.isArray(report.unknownColumns) &&
-    report.unknownColumns.every((name) => typeof name === 'string')
+    report.unknownColumns.every((name) => typeof name === 'string') &&
+    Array.isArray(report.ignoredColumns) &&
+    report.ignoredColumns.every(isIgnoredColumn)
   );
 }
 

@@ -1,7 +1,7 @@
-import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import type { UploadReport as Report } from '../api/uploads-api';
+import type { IgnoredColumn, UploadReport as Report } from '../api/uploads-api';
 
 const rejectedColumns: DataTableColumn[] = [
   { id: 'line', header: 'Line', className: 'data-table__number' },
@@ -17,8 +17,11 @@ type Outcome =
 /**
  * What the import did. Imported: how many rows were added, updated or left unchanged. Refused
  * (nothing imported): the server's message and every rejected row with its line, column and
- * problem. Failed: why. Columns the import did not know are listed either way. The report takes
- * focus when it appears, so a keyboard or screen reader user lands on it.
+ * problem. Failed: why. Either way it lists the columns the import did not know, and the columns
+ * of other systems it ignored on purpose, each with the server's reason: an ignored active flag,
+ * for one, means inactive rows were imported too, which the owner should hear about even when
+ * the upload succeeded. The report takes focus when it appears, so a keyboard or screen reader
+ * user lands on it.
  */
 export function UploadReport({ outcome, rowsAre }: { outcome: Outcome; rowsAre: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -54,6 +57,7 @@ export function UploadReport({ outcome, rowsAre }: { outcome: Outcome; rowsAre: 
           ]}
         />
         <UnknownColumns names={report.unknownColumns} />
+        <IgnoredColumns columns={report.ignoredColumns} />
         <DataTable label={`Rejected rows of ${report.file}`} columns={rejectedColumns} state={{ status: 'ready' }} rowCount={report.rejected.length} empty="No row was named.">
           {report.rejected.map((row, index) => (
             <tr key={index} className="data-table__row">
@@ -84,6 +88,7 @@ export function UploadReport({ outcome, rowsAre }: { outcome: Outcome; rowsAre: 
         ]}
       />
       <UnknownColumns names={report.unknownColumns} />
+      <IgnoredColumns columns={report.ignoredColumns} />
     </section>
   );
 }
@@ -116,5 +121,29 @@ function UnknownColumns({ names }: { names: string[] }): ReactNode {
         ))}
       </span>
     </p>
+  );
+}
+
+function IgnoredColumns({ columns }: { columns: IgnoredColumn[] }): ReactNode {
+  if (columns.length === 0) return null;
+  return (
+    <div className="upload-report__note">
+      <Info aria-hidden="true" />
+      <div className="upload-report__note-body">
+        <p>
+          {columns.length === 1 ? 'This column was ignored on purpose; nothing in it was read:' : 'These columns were ignored on purpose; nothing in them was read:'}
+        </p>
+        <dl className="upload-report__ignored">
+          {columns.map(({ column, note }, index) => (
+            <div key={`${index}-${column}`} className="upload-report__ignored-column">
+              <dt>
+                <code>{column}</code>
+              </dt>
+              <dd>{note}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
   );
 }

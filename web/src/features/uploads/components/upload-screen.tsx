@@ -1,5 +1,5 @@
 import { Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { validateField } from '../../../lib/core';
@@ -102,11 +102,26 @@ export function UploadScreen({ kind }: { kind: UploadKind }) {
       <ScreenPanel>
         <h2 className="upload-section-title">Columns</h2>
         <p className="field__hint">
-          Named as below, in any order; other columns are ignored. Every row is checked first: if any row has a problem,
-          nothing is imported and the report lists each one.
+          Named as below, in any order and any case; other columns are ignored. Every row is checked first: if any row has
+          a problem, nothing is imported and the report lists each one.
+        </p>
+        <p className="field__hint upload-other-systems">
+          A file exported from another till or shop system can be uploaded as it is: common names for these columns, such
+          as <ExampleNames names={kind.otherSystemNames} />, are read too, and its own ids and active flags are ignored, with
+          the reason in the report.
         </p>
         <CsvColumns columns={kind.columns} />
       </ScreenPanel>
     </Screen>
   );
+}
+
+/** "`Item Name`, `Qty` or `Price`": column names as the file would write them. */
+function ExampleNames({ names }: { names: string[] }) {
+  return names.map((name, index) => (
+    <Fragment key={name}>
+      {index > 0 && (index === names.length - 1 ? ' or ' : ', ')}
+      <code>{name}</code>
+    </Fragment>
+  ));
 }
