@@ -137,7 +137,7 @@ mod back_office {
         dashboard_week,
         dashboard::week,
         "TrendInput",
-        "DayTotal[]"
+        "WeekdayTotal[]"
     );
     export!(
         dashboardMonth,

@@ -81,8 +81,16 @@ export interface PaidSale { paidAt: number; paymentMethod: PaymentMethod; amount
 export interface TrendInput { sales: PaidSale[]; now: number; timeZone: string; method?: MethodFilter }
 export interface CategoriesInput { sales: PaidSale[] }
 export interface PaymentMethodsInput { sales: PaidSale[]; timeZone: string; year: number; month?: number | null; day?: number | null }
+/** A day of the week chart: `day` is its weekday ("Mon"), `date` is "2030-02-25". */
+export interface WeekdayTotal {
+  day: string; date: string; dayOfMonth: number; month: number; year: number; roundedTotalAmount: Decimal;
+}
+/** A day of this month's chart, `day` 1 to 31. */
 export interface DayTotal { day: number; month: number; year: number; roundedTotalAmount: Decimal }
-export interface MonthTotal { month: number; year: number; roundedTotalAmount: Decimal }
+/** A month of the month chart: `month` is "2029-12" (sorts in time order), `monthName` "December". */
+export interface MonthTotal {
+  month: string; monthName: string; monthNumber: number; year: number; roundedTotalAmount: Decimal;
+}
 export interface YearTotal { year: number; roundedTotalAmount: Decimal }
 export interface CategoryTotal { category: string; roundedTotalAmount: Decimal }
 export interface PaymentMethodSummary {

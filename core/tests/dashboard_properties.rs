@@ -129,7 +129,9 @@ proptest! {
         prop_assert_eq!(total, expected);
         let mut day = first;
         for bucket in &buckets {
-            prop_assert_eq!((bucket.year, bucket.month as i8, bucket.day as i8), (day.year(), day.month(), day.day()));
+            prop_assert_eq!((bucket.year, bucket.month as i8, bucket.day_of_month as i8), (day.year(), day.month(), day.day()));
+            prop_assert_eq!(&bucket.day, &day.strftime("%a").to_string());
+            prop_assert_eq!(&bucket.date, &day.to_string());
             prop_assert_eq!(bucket.rounded_total_amount.scale(), 2);
             day = day.tomorrow().unwrap();
         }
@@ -145,10 +147,15 @@ proptest! {
         prop_assert_eq!(buckets.len(), 12);
         let total: Decimal = buckets.iter().map(|b| b.rounded_total_amount).sum();
         prop_assert_eq!(total, expected);
+        let first_day = today.first_of_month().checked_sub(Span::new().months(11)).unwrap();
         for (offset, bucket) in buckets.iter().enumerate() {
             let index = month_index(today) - 11 + offset as i32;
-            prop_assert_eq!(i32::from(bucket.year) * 12 + i32::from(bucket.month) - 1, index);
+            prop_assert_eq!(i32::from(bucket.year) * 12 + i32::from(bucket.month_number) - 1, index);
+            let month = first_day.checked_add(Span::new().months(offset as i64)).unwrap();
+            prop_assert_eq!(&bucket.month, &month.strftime("%Y-%m").to_string());
+            prop_assert_eq!(&bucket.month_name, &month.strftime("%B").to_string());
         }
+        prop_assert!(buckets.is_sorted_by(|earlier, later| earlier.month < later.month));
     }
 
     #[test]

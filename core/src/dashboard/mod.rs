@@ -21,16 +21,19 @@
 //!
 //! Every amount is rounded half-up to cents as it enters (a sale's kept amount, a line amount, a
 //! row) and buckets are exact sums of those, so the buckets of a window always add up to the
+//! sales inside it.
 //!
-//! Layout: `methods` (payment methods and the chart tab), `dates` ([`LocalDate`]), `zone` (time
-//! zones and local dates), `sales` (the input and the daily roll-up), `windows` (date ranges and
-//! periods), `kept` (what a paid invoice and its lines still count for), then one file per chart family: `trends` (week, month, year, days), `categories`
-//! and `summary` (payment methods). Everything public is re-exported here, so callers only ever
-//! name `dashboard::...`.
+//! Layout: `methods` (payment methods and the chart tab), `dates` ([`LocalDate`]), `labels` (how
+//! the week's days and the months are named), `zone` (time zones and local dates), `sales` (the
+//! input and the daily roll-up), `windows` (date ranges and periods), `kept` (what a paid invoice
+//! and its lines still count for), then one file per chart family: `trends` (week, month, year,
+//! days), `categories` and `summary` (payment methods). Everything public is re-exported here,
+//! so callers only ever name `dashboard::...`.
 
 mod categories;
 mod dates;
 mod kept;
+mod labels;
 mod methods;
 mod sales;
 mod summary;
@@ -50,8 +53,8 @@ pub use summary::{
     payment_method_summary, payment_methods,
 };
 pub use trends::{
-    DayTotal, MonthTotal, TrendInput, YearTotal, days, days_totals, month, month_totals, week,
-    week_totals, year, year_totals,
+    DayTotal, MonthTotal, TrendInput, WeekdayTotal, YearTotal, days, days_totals, month,
+    month_totals, week, week_totals, year, year_totals,
 };
 pub use windows::{
     DateRange, MAX_YEARS, MONTHS, Period, WEEK_DAYS, days_range, month_range, week_range,

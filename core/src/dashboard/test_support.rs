@@ -26,7 +26,7 @@ pub(super) fn sale(paid_at: i64, method: PaymentMethod, amount: Decimal) -> Paid
     }
 }
 
-/// The README's worked example: a Maldives shop on Monday 2 March 2025 at 10:00 local time.
+/// The README's worked example: a Maldives shop on Sunday 2 March 2025 at 10:00 local time.
 pub(super) fn example() -> TrendInput {
     TrendInput {
         sales: vec![

@@ -1,8 +1,13 @@
 //! The trend charts over time: week, month, year and days (operations `dashboardWeek`,
-//! `dashboardMonth`, `dashboardYear`, `dashboardDays`), bucketed from daily rows.
+//! `dashboardMonth`, `dashboardYear`, `dashboardDays`), bucketed from daily rows; `rows` holds
+//! the rows they answer.
+
+mod rows;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+
+pub use rows::{DayTotal, MonthTotal, WeekdayTotal, YearTotal};
 
 use super::dates::LocalDate;
 use super::methods::MethodFilter;
@@ -14,50 +19,27 @@ use super::zone::{time_zone, today};
 use crate::error::CoreResult;
 use crate::money::round_money;
 
-/// One day of the week or days chart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DayTotal {
-    pub day: u8,
-    pub month: u8,
-    pub year: i16,
-    pub rounded_total_amount: Decimal,
-}
-
-/// One month of the month chart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct MonthTotal {
-    pub month: u8,
-    pub year: i16,
-    pub rounded_total_amount: Decimal,
-}
-
-/// One year of the year chart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct YearTotal {
-    pub year: i16,
-    pub rounded_total_amount: Decimal,
-}
-
-/// Adds the admitted rows falling on each of `dates` (sorted, distinct).
-fn by_date(rows: &[DailyTotal], dates: &[LocalDate], filter: MethodFilter) -> Vec<DayTotal> {
+/// Adds the admitted rows falling on each of `dates` (sorted, distinct) and makes a chart row of
+/// each date and its sum.
+fn by_date<Row>(
+    rows: &[DailyTotal],
+    dates: &[LocalDate],
+    filter: MethodFilter,
+    row: impl Fn(LocalDate, Decimal) -> Row,
+) -> Vec<Row> {
     let mut sums = vec![Decimal::ZERO; dates.len()];
-    for row in rows.iter().filter(|row| filter.admits(row.payment_method)) {
-        if let Ok(index) = dates.binary_search(&row.date) {
-            sums[index] += to_cents(row.amount);
+    for daily in rows
+        .iter()
+        .filter(|daily| filter.admits(daily.payment_method))
+    {
+        if let Ok(index) = dates.binary_search(&daily.date) {
+            sums[index] += to_cents(daily.amount);
         }
     }
     dates
         .iter()
         .zip(sums)
-        .map(|(date, sum)| DayTotal {
-            day: date.day,
-            month: date.month,
-            year: date.year,
-            rounded_total_amount: round_money(sum),
-        })
+        .map(|(date, sum)| row(*date, round_money(sum)))
         .collect()
 }
 
@@ -68,13 +50,22 @@ fn dates_of(range: DateRange) -> Vec<LocalDate> {
 }
 
 /// The week chart: the 7 local days ending `today`, oldest first, days without sales as 0.
-pub fn week_totals(rows: &[DailyTotal], today: LocalDate, filter: MethodFilter) -> Vec<DayTotal> {
-    by_date(rows, &dates_of(week_range(today)), filter)
+pub fn week_totals(
+    rows: &[DailyTotal],
+    today: LocalDate,
+    filter: MethodFilter,
+) -> Vec<WeekdayTotal> {
+    by_date(
+        rows,
+        &dates_of(week_range(today)),
+        filter,
+        WeekdayTotal::new,
+    )
 }
 
 /// The days chart: every day of `today`'s month from the 1st to `today`, in order.
 pub fn days_totals(rows: &[DailyTotal], today: LocalDate, filter: MethodFilter) -> Vec<DayTotal> {
-    by_date(rows, &dates_of(days_range(today)), filter)
+    by_date(rows, &dates_of(days_range(today)), filter, DayTotal::new)
 }
 
 /// The month chart: the 12 months ending with `today`'s month, oldest first, zeros included.
@@ -96,12 +87,8 @@ pub fn month_totals(
     sums.into_iter()
         .enumerate()
         .map(|(offset, sum)| {
-            let month = LocalDate::first_of_month_number(first + offset as i64);
-            MonthTotal {
-                month: month.month,
-                year: month.year,
-                rounded_total_amount: round_money(sum),
-            }
+            let first_day = LocalDate::first_of_month_number(first + offset as i64);
+            MonthTotal::new(first_day, round_money(sum))
         })
         .collect()
 }
@@ -129,6 +116,7 @@ pub fn year_totals(rows: &[DailyTotal], today: LocalDate, filter: MethodFilter) 
         .collect()
 }
 
+/// The input of the trend operations (`dashboardWeek`, `dashboardMonth`, `dashboardYear`,
 /// `dashboardDays`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -150,7 +138,7 @@ fn rows_and_today(input: &TrendInput) -> CoreResult<(Vec<DailyTotal>, LocalDate)
 }
 
 /// Operation `dashboardWeek`: see [`week_totals`].
-pub fn week(input: TrendInput) -> CoreResult<Vec<DayTotal>> {
+pub fn week(input: TrendInput) -> CoreResult<Vec<WeekdayTotal>> {
     let (rows, today) = rows_and_today(&input)?;
     Ok(week_totals(&rows, today, input.method))
 }

@@ -7,9 +7,9 @@
 
 use pos_core::dashboard::{
     CategoryTotal, DailyTotal, DateRange, DayTotal, LocalDate, MethodFilter, MonthTotal,
-    PaymentMethod, PaymentMethodSummary, Period, TimeZone, YearTotal, category_totals, days_range,
-    days_totals, month_range, month_totals, payment_method_summary, time_zone, today, week_range,
-    week_totals, year_range, year_totals,
+    PaymentMethod, PaymentMethodSummary, Period, TimeZone, WeekdayTotal, YearTotal,
+    category_totals, days_range, days_totals, month_range, month_totals, payment_method_summary,
+    time_zone, today, week_range, week_totals, year_range, year_totals,
 };
 use rust_decimal::Decimal;
 
@@ -50,7 +50,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         filter: MethodFilter,
-    ) -> Result<Vec<DayTotal>, ApiError> {
+    ) -> Result<Vec<WeekdayTotal>, ApiError> {
         let rows = daily_rows(db, self.shop_id, week_range(self.today)).await?;
         Ok(week_totals(&rows, self.today, filter))
     }

@@ -11,7 +11,9 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 
 use super::dashboard_query::{DashboardQuery, DashboardScope};
-use super::dashboard_views::{CategoryView, DayView, MonthView, SummaryView, YearView, views};
+use super::dashboard_views::{
+    CategoryView, DayView, MonthView, SummaryView, WeekdayView, YearView, views,
+};
 use super::people::SHOP_NOT_FOUND;
 use super::{ApiError, AppState, Success};
 use crate::dashboard::charts::ShopDashboard;
@@ -61,7 +63,7 @@ async fn payment_method<S: DashboardScope>(
 async fn week<S: DashboardScope>(
     State(state): State<AppState>,
     scope: S,
-) -> Result<Success<Vec<DayView>>, ApiError> {
+) -> Result<Success<Vec<WeekdayView>>, ApiError> {
     let (dashboard, query) = open(&state, scope).await?;
     let filter = query.methods()?;
     let rows = dashboard.week(state.db.pool(), filter).await?;

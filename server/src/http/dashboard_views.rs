@@ -3,18 +3,53 @@
 
 use pos_core::dashboard::{
     CategoryTotal, DayTotal, MethodTotal, MonthTotal, PaymentMethod, PaymentMethodSummary,
-    YearTotal,
+    WeekdayTotal, YearTotal,
 };
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::numbers::decimal;
 
-/// A day of the week or days chart.
+/// A day of the week chart, named by its weekday so that a client keying its chart by `day`
+/// keeps the week's order (docs/api-dashboard.md, "Rows").
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = WeekdaySales)]
+pub struct WeekdayView {
+    /// The weekday, `Mon` to `Sun`.
+    #[schema(example = "Mon")]
+    day: String,
+    /// The local date, `YYYY-MM-DD`.
+    #[schema(example = "2030-02-25")]
+    date: String,
+    /// 1 to 31.
+    day_of_month: u8,
+    /// 1 to 12.
+    month: u8,
+    year: i16,
+    #[serde(serialize_with = "decimal")]
+    rounded_total_amount: Decimal,
+}
+
+impl From<WeekdayTotal> for WeekdayView {
+    fn from(row: WeekdayTotal) -> Self {
+        Self {
+            day: row.day,
+            date: row.date,
+            day_of_month: row.day_of_month,
+            month: row.month,
+            year: row.year,
+            rounded_total_amount: row.rounded_total_amount,
+        }
+    }
+}
+
+/// A day of this month's chart.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = DaySales)]
 pub struct DayView {
+    /// The day of the month, 1 to 31.
     day: u8,
     month: u8,
     year: i16,
@@ -33,12 +68,20 @@ impl From<DayTotal> for DayView {
     }
 }
 
-/// A month of the month chart.
+/// A month of the month chart, named `YYYY-MM` so that its name sorts in time order and a
+/// client keying its chart by `month` keeps the months' order (docs/api-dashboard.md, "Rows").
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = MonthSales)]
 pub struct MonthView {
-    month: u8,
+    /// The month, `YYYY-MM`.
+    #[schema(example = "2029-12")]
+    month: String,
+    /// The month's English name.
+    #[schema(example = "December")]
+    month_name: String,
+    /// 1 to 12.
+    month_number: u8,
     year: i16,
     #[serde(serialize_with = "decimal")]
     rounded_total_amount: Decimal,
@@ -48,6 +91,8 @@ impl From<MonthTotal> for MonthView {
     fn from(row: MonthTotal) -> Self {
         Self {
             month: row.month,
+            month_name: row.month_name,
+            month_number: row.month_number,
             year: row.year,
             rounded_total_amount: row.rounded_total_amount,
         }

@@ -4,6 +4,7 @@
 //! (the API pays only now, and card sales need Stripe), the roll-ups rebuilt after them, and
 //! charts read as `date=amount` text with the exact digits the server wrote.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use pos_core::dashboard::LocalDate;
@@ -158,8 +159,9 @@ pub async fn rollup_rows(app: &TestApp, shop_id: i64) -> Vec<String> {
     days.chain(categories).collect()
 }
 
-/// A chart read as text: each row's date parts (`year-month-day`, as many as the row has) or
-/// category, `=`, and the amount's JSON token exactly as written (`35.00`).
+/// A chart read as text: each row's date (`2030-03-01` of a week row, `2029-04` of a month row,
+/// the numeric `year-month-day` parts of a days or year row) or category, `=`, and the amount's
+/// JSON token exactly as written (`35.00`).
 pub async fn chart(app: &TestApp, browser: &Browser, path: &str) -> Vec<String> {
     let answer = raw(app, browser, "GET", path, None).await;
     let envelope: Value = serde_json::from_str(&answer).unwrap();
@@ -167,19 +169,24 @@ pub async fn chart(app: &TestApp, browser: &Browser, path: &str) -> Vec<String> 
     assert_eq!(envelope["message"], "Sales data fetched successfully");
     list_tokens(&answer)
         .into_iter()
-        .map(|row| {
-            let key = match row.get("category") {
-                Some(name) => serde_json::from_str::<String>(name).unwrap(),
-                None => ["year", "month", "day"]
-                    .iter()
-                    .filter_map(|part| row.get(*part))
-                    .map(|part| format!("{part:0>2}"))
-                    .collect::<Vec<_>>()
-                    .join("-"),
-            };
-            format!("{key}={}", row["roundedTotalAmount"])
-        })
+        .map(|row| format!("{}={}", row_key(&row), row["roundedTotalAmount"]))
         .collect()
+}
+
+/// A row's category or date, whichever names it.
+fn row_key(row: &BTreeMap<String, String>) -> String {
+    let text = |token: &String| serde_json::from_str::<String>(token).ok();
+    let label = ["category", "date", "month"]
+        .iter()
+        .find_map(|field| row.get(*field).and_then(text));
+    label.unwrap_or_else(|| {
+        ["year", "month", "day"]
+            .iter()
+            .filter_map(|part| row.get(*part))
+            .map(|part| format!("{part:0>2}"))
+            .collect::<Vec<_>>()
+            .join("-")
+    })
 }
 
 /// A payment-method summary as text: `cash=.. internal-device=.. digital=.. total=..`, with

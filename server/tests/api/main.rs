@@ -30,6 +30,7 @@ mod customer_support;
 mod customers;
 mod dashboard_access;
 mod dashboard_charts;
+mod dashboard_labels;
 mod dashboard_rebuild;
 mod dashboard_rollups;
 mod dashboard_support;

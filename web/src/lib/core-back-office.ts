@@ -12,7 +12,7 @@ import type * as Types from '../wasm-core/pos_core_back_office_wasm.js';
 import { wasmModule, type CoreSource } from './wasm-module';
 
 export type {
-  PaidSale, TrendInput, CategoriesInput, PaymentMethodsInput, DayTotal, MonthTotal, YearTotal,
+  PaidSale, TrendInput, CategoriesInput, PaymentMethodsInput, WeekdayTotal, DayTotal, MonthTotal, YearTotal,
   CategoryTotal, PaymentMethodSummary, PaymentMethod, MethodFilter,
   CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
   ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
@@ -26,7 +26,7 @@ const backOffice = wasmModule('loadBackOfficeCore', init);
 export const loadBackOfficeCore = (source?: CoreSource): Promise<void> => backOffice.load(source);
 
 /** The last 7 local days, oldest first. */
-export const dashboardWeek = (input: Types.TrendInput): Types.DayTotal[] =>
+export const dashboardWeek = (input: Types.TrendInput): Types.WeekdayTotal[] =>
   backOffice.callWithJson('dashboardWeek', glue.dashboardWeek, input);
 /** The last 12 months, oldest first. */
 export const dashboardMonth = (input: Types.TrendInput): Types.MonthTotal[] =>

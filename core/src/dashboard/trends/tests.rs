@@ -13,18 +13,32 @@ fn amounts<T>(totals: &[T], amount: impl Fn(&T) -> Decimal) -> Vec<String> {
 #[test]
 fn week_example() {
     let totals = week(example()).unwrap();
-    let days: Vec<(u8, u8, i16)> = totals.iter().map(|t| (t.day, t.month, t.year)).collect();
+    let days: Vec<(&str, &str)> = totals
+        .iter()
+        .map(|t| (t.day.as_str(), t.date.as_str()))
+        .collect();
     assert_eq!(
         days,
         vec![
-            (24, 2, 2025),
-            (25, 2, 2025),
-            (26, 2, 2025),
-            (27, 2, 2025),
-            (28, 2, 2025),
-            (1, 3, 2025),
-            (2, 3, 2025)
+            ("Mon", "2025-02-24"),
+            ("Tue", "2025-02-25"),
+            ("Wed", "2025-02-26"),
+            ("Thu", "2025-02-27"),
+            ("Fri", "2025-02-28"),
+            ("Sat", "2025-03-01"),
+            ("Sun", "2025-03-02")
         ]
+    );
+    assert_eq!(
+        totals[5],
+        WeekdayTotal {
+            day: "Sat".into(),
+            date: "2025-03-01".into(),
+            day_of_month: 1,
+            month: 3,
+            year: 2025,
+            rounded_total_amount: dec!(100.00)
+        }
     );
     assert_eq!(
         amounts(&totals, |t| t.rounded_total_amount),
@@ -45,8 +59,32 @@ fn week_example() {
 fn month_example() {
     let totals = month(example()).unwrap();
     assert_eq!(totals.len(), 12);
-    assert_eq!((totals[0].month, totals[0].year), (4, 2024));
-    assert_eq!((totals[11].month, totals[11].year), (3, 2025));
+    let labels: Vec<&str> = totals.iter().map(|t| t.month.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "2024-04", "2024-05", "2024-06", "2024-07", "2024-08", "2024-09", "2024-10", "2024-11",
+            "2024-12", "2025-01", "2025-02", "2025-03"
+        ]
+    );
+    assert_eq!(
+        totals[8],
+        MonthTotal {
+            month: "2024-12".into(),
+            month_name: "December".into(),
+            month_number: 12,
+            year: 2024,
+            rounded_total_amount: dec!(0.00)
+        }
+    );
+    assert_eq!(
+        (
+            totals[11].month_name.as_str(),
+            totals[11].month_number,
+            totals[11].year
+        ),
+        ("March", 3, 2025)
+    );
     assert_eq!(totals[10].rounded_total_amount.to_string(), "27.00");
     assert_eq!(totals[11].rounded_total_amount.to_string(), "140.50");
     assert!(
@@ -205,9 +243,62 @@ fn dst_in_the_week_chart() {
         method: MethodFilter::All,
     };
     let totals = week(input).unwrap();
-    assert_eq!((totals[0].day, totals[0].month), (28, 10));
+    assert_eq!(
+        (
+            totals[0].day.as_str(),
+            totals[0].day_of_month,
+            totals[0].month
+        ),
+        ("Tue", 28, 10)
+    );
     assert_eq!(
         amounts(&totals, |t| t.rounded_total_amount),
         ["6.00", "0.00", "0.00", "0.00", "0.00", "3.00", "4.00"]
     );
+}
+
+#[test]
+fn a_week_and_a_year_across_new_year_are_named_in_time_order() {
+    // Thursday 1 January 2026, 10:00 in the Maldives.
+    let input = TrendInput {
+        sales: vec![
+            sale(utc("2025-12-31T18:30:00Z"), PaymentMethod::Cash, dec!(3)), // 31 Dec 23:30
+            sale(utc("2025-12-31T19:30:00Z"), PaymentMethod::Cash, dec!(4)), // 1 Jan 00:30
+        ],
+        now: utc("2026-01-01T05:00:00Z"),
+        time_zone: "Indian/Maldives".into(),
+        method: MethodFilter::All,
+    };
+    let week_rows = week(input.clone()).unwrap();
+    let named: Vec<(&str, &str, String)> = week_rows
+        .iter()
+        .map(|t| {
+            (
+                t.day.as_str(),
+                t.date.as_str(),
+                t.rounded_total_amount.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("Fri", "2025-12-26", "0.00".to_owned()),
+            ("Sat", "2025-12-27", "0.00".to_owned()),
+            ("Sun", "2025-12-28", "0.00".to_owned()),
+            ("Mon", "2025-12-29", "0.00".to_owned()),
+            ("Tue", "2025-12-30", "0.00".to_owned()),
+            ("Wed", "2025-12-31", "3.00".to_owned()),
+            ("Thu", "2026-01-01", "4.00".to_owned()),
+        ]
+    );
+    let month_rows = month(input).unwrap();
+    let labels: Vec<&str> = month_rows.iter().map(|t| t.month.as_str()).collect();
+    assert!(labels.is_sorted(), "{labels:?}");
+    assert_eq!(
+        (labels[0], labels[10], labels[11]),
+        ("2025-02", "2025-12", "2026-01")
+    );
+    assert_eq!(month_rows[10].rounded_total_amount, dec!(3.00));
+    assert_eq!(month_rows[11].rounded_total_amount, dec!(4.00));
 }

@@ -7,7 +7,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::dashboard_query::SuperAdminScope;
-use crate::http::dashboard_views::{CategoryView, DayView, MonthView, SummaryView, YearView};
+use crate::http::dashboard_views::{
+    CategoryView, DayView, MonthView, SummaryView, WeekdayView, YearView,
+};
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::{ApiError, AppState, Success};
 
@@ -80,8 +82,9 @@ async fn payment_method(
 
 /// Read the last 7 days' sales.
 ///
-/// Kept amounts per local day of the last 7 days, for all payment methods or one. The super admin,
-/// for the shop the `shop` query names.
+/// Kept amounts per local day of the last 7 days, oldest first, for all payment methods or one;
+/// each day named by its weekday (`day`: `Mon`) with its date. The super admin, for the shop the
+/// `shop` query names.
 #[utoipa::path(
     get,
     path = "/super-admin/dashboard/invoices/week",
@@ -93,7 +96,7 @@ async fn payment_method(
     ),
     security(("superAdminSession" = [])),
     responses(
-        (status = 200, description = "The chart's data", body = Answer<Vec<DayView>>),
+        (status = 200, description = "The chart's data", body = Answer<Vec<WeekdayView>>),
         Invalid,
         Refused,
         (status = 404, description = "No shop has this `_id`", body = Failure),
@@ -102,13 +105,14 @@ async fn payment_method(
 async fn week(
     state: State<AppState>,
     scope: SuperAdminScope,
-) -> Result<Success<Vec<DayView>>, ApiError> {
+) -> Result<Success<Vec<WeekdayView>>, ApiError> {
     super::week(state, scope).await
 }
 
 /// Read the last 12 months' sales.
 ///
-/// Kept amounts per month of the last 12 months, for all payment methods or one. The super admin,
+/// Kept amounts per month of the last 12 months, oldest first, for all payment methods or one;
+/// each month named `YYYY-MM` (`month`: `2029-12`) with its name and number. The super admin,
 /// for the shop the `shop` query names.
 #[utoipa::path(
     get,
