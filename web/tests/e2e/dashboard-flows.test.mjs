@@ -48,7 +48,7 @@ function shopToday(timeZone) {
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );
-  const label = `${Number(parts.day)} ${new Intl.DateTimeFormat('en', { timeZone, month: 'short' }).format(now)}`;
+  const label = `${new Intl.DateTimeFormat('en', { timeZone, weekday: 'short' }).format(now)} ${Number(parts.day)}`;
   return { query: `year=${parts.year}&month=${parts.month}&day=${parts.day}`, label };
 }
 

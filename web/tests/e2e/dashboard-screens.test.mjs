@@ -1,7 +1,7 @@
-// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): issue 6's admin and super
-// admin dashboards as Chromium renders them, on desktop and tablet, with a screenshot of each:
-// six panels drawn by recharts (loaded on demand), the Sales Performance tiles and the method
-// tabs, each of which asks again for its own chart only.
+// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the admin and super admin
+// dashboards as Chromium renders them, on desktop and tablet, with a screenshot of each: six
+// panels drawn by recharts (loaded on demand), the Sales Performance tiles and the method tabs,
+// each of which asks again for its own chart only.
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -25,9 +25,13 @@ const superAdmin = {
 // The browser's today, as the dashboard starts at it.
 const now = new Date();
 const today = { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
-const daysAgo = (n) => {
+const pad = (number) => String(number).padStart(2, '0');
+/** A day of the weekly chart as the server names it: its weekday, then its date. */
+const weekday = (n, amount) => {
   const date = new Date(now.getFullYear(), now.getMonth(), now.getDate() - n);
-  return { day: date.getDate(), month: date.getMonth() + 1, year: date.getFullYear() };
+  const [year, month, dayOfMonth] = [date.getFullYear(), date.getMonth() + 1, date.getDate()];
+  const day = date.toLocaleString('en', { weekday: 'short' });
+  return { day, date: `${year}-${pad(month)}-${pad(dayOfMonth)}`, dayOfMonth, month, year, roundedTotalAmount: amount };
 };
 
 const categories = [
@@ -48,10 +52,12 @@ const summary = (cash, swipe, card, total) => ({
   },
 });
 const dayAmounts = { all: [320, 0, 512.5, 275, 640.25, 410, 188.9], cash: [120, 0, 200, 75, 300, 110, 88.9] };
-const week = (method) => dayAmounts[method].map((amount, index) => ({ ...daysAgo(6 - index), roundedTotalAmount: amount }));
+const week = (method) => dayAmounts[method].map((amount, index) => weekday(6 - index, amount));
 const months = Array.from({ length: 12 }, (_, index) => {
   const date = new Date(now.getFullYear(), now.getMonth() - 11 + index, 1);
-  return { month: date.getMonth() + 1, year: date.getFullYear(), roundedTotalAmount: 4000 + ((index * 937) % 2500) };
+  const [year, monthNumber] = [date.getFullYear(), date.getMonth() + 1];
+  const monthName = date.toLocaleString('en', { month: 'long' });
+  return { month: `${year}-${pad(monthNumber)}`, monthName, monthNumber, year, roundedTotalAmount: 4000 + ((index * 937) % 2500) };
 });
 const years = [
   { year: today.year, roundedTotalAmount: 38120.4 },
@@ -139,6 +145,10 @@ for (const [device, viewport] of Object.entries(viewports)) {
         await page.getByRole('heading', { name: 'Welcome, Aisha' }).waitFor();
         await waitForCharts(page);
         assert.deepEqual(await page.getByRole('heading', { level: 2 }).allTextContents(), panelTitles);
+        // The charts run in time order, named by weekday and date, and by month and year.
+        const labels = (title) => panel(page, title).locator('table tbody th').allTextContents();
+        assert.deepEqual(await labels('Weekly Sales Trends'), week('all').map((row) => `${row.day} ${row.dayOfMonth}`));
+        assert.deepEqual(await labels('Monthly Sales Trends'), months.map((row) => `${row.monthName.slice(0, 3)} ${row.year}`));
         assert.deepEqual(await tiles(page, 'Today'), { 'Cash MVR': '188.90', 'Swipe MVR': '75.50', 'Stripe MVR': '0.00', 'Total MVR': '264.40' });
         assert.deepEqual(await tiles(page, monthName), { 'Cash MVR': '4,120.00', 'Swipe MVR': '1,980.50', 'Stripe MVR': '310.25', 'Total MVR': '6,410.75' });
         assert.deepEqual(await tiles(page, String(today.year)), { 'Cash MVR': '28,140.00', 'Swipe MVR': '9,870.40', 'Stripe MVR': '110.00', 'Total MVR': '38,120.40' });

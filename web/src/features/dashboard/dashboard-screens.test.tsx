@@ -12,7 +12,7 @@ import { click, envelope, field, press, renderRoutes, typeInto, waitFor as waitU
 import { fieldError } from '../../test/screens';
 import { stubServer, type Answer } from '../../test/stub-server';
 import {
-  categorySales, daysSales, monthSales, summary, testToday, weekCashSales, weekSales, yearSales,
+  categorySales, daysSales, monthRow, monthSales, summary, testToday, weekCashSales, weekSales, yearSales,
 } from './test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -153,7 +153,7 @@ describe('the admin dashboard (/admin)', () => {
     const { container } = await open('/admin');
     await waitForDashboard(container);
     expect(chartRows(container, 'Weekly Sales Trends')).toEqual([
-      ['15 Nov', '0.00'], ['16 Nov', '120.50'], ['17 Nov', '80.00'], ['18 Nov', '0.00'], ['19 Nov', '45.25'], ['20 Nov', '300.00'], ['21 Nov', '65.90'],
+      ['Sun 15', '0.00'], ['Mon 16', '120.50'], ['Tue 17', '80.00'], ['Wed 18', '0.00'], ['Thu 19', '45.25'], ['Fri 20', '300.00'], ['Sat 21', '65.90'],
     ]);
     const months = chartRows(container, 'Monthly Sales Trends');
     expect(months).toHaveLength(12);
@@ -162,6 +162,26 @@ describe('the admin dashboard (/admin)', () => {
     expect(chartRows(container, 'Yearly Sales Trends')).toEqual([['2024', '9,000.00'], ['2025', '12,000.10'], ['2026', '15,000.75']]);
     expect(chartRows(container, 'This Month Sales Trend')).toEqual([['1', '10.00'], ['2', '20.50'], ['3', '30.00']]);
     expect(chartRows(container, 'Category Sales Trends')).toEqual([['Drinks', '1,250.50'], ['Bakery', '310.00'], ['Uncategorised', '12.05']]);
+  });
+
+  it('draws the monthly chart in time order across the year’s turn, December 2025 before January 2026', async () => {
+    // As a client keying an object by month number would list them: January first, December last.
+    const keyedByNumber = [...monthSales].sort((a, b) => a.monthNumber - b.monthNumber);
+    server.answers[`${adminBase}/month?methods=all`] = envelope(200, { data: keyedByNumber });
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    expect(chartRows(container, 'Monthly Sales Trends').map(([label]) => label)).toEqual([
+      'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026',
+      'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026',
+    ]);
+    expect(chartRows(container, 'Monthly Sales Trends')[0]).toEqual(['Dec 2025', '1,000.00']);
+
+    // Thirteen months: the chart keeps the last twelve, so November 2025 is left out, not January.
+    server.answers[`${adminBase}/month?methods=cash`] = envelope(200, { data: [...keyedByNumber, monthRow(2025, 11, 5)] });
+    await click(tab(container, 'Monthly Sales Trends', 'Cash'));
+    await waitFor(() => expect(selectedTabs(container, 'Monthly Sales Trends')).toEqual(['Cash']));
+    await waitFor(() => expect(chartRows(container, 'Monthly Sales Trends')[0]).toEqual(['Dec 2025', '1,000.00']));
+    expect(chartRows(container, 'Monthly Sales Trends')).toHaveLength(12);
   });
 
   it('reads Loading... in a panel until its data arrives', async () => {
@@ -188,7 +208,7 @@ describe('the admin dashboard (/admin)', () => {
     const before = dashboardCalls().length;
 
     await click(tab(container, 'Weekly Sales Trends', 'Cash'));
-    await waitFor(() => expect(chartRows(container, 'Weekly Sales Trends')[0]).toEqual(['15 Nov', '10.00']));
+    await waitFor(() => expect(chartRows(container, 'Weekly Sales Trends')[0]).toEqual(['Sun 15', '10.00']));
     expect(dashboardCalls().slice(before)).toEqual([`${adminBase}/week?methods=cash`]);
     expect(selectedTabs(container, 'Weekly Sales Trends')).toEqual(['Cash']);
     expect(selectedTabs(container, 'Monthly Sales Trends')).toEqual(['All']);

@@ -1,8 +1,8 @@
 /**
- * Dashboard answers shaped as the issue 6 contract says the server sends them, for a shop whose
+ * Dashboard answers shaped as docs/api-dashboard.md says the server sends them, for a shop whose
  * "today" is Saturday 21 November 2026. Tests only.
  */
-import type { CategorySales, DaySales, MonthSales, PaymentMethodSummary, YearSales } from './types';
+import type { CategorySales, DaySales, MonthSales, PaymentMethodSummary, WeekdaySales, YearSales } from './types';
 
 /** 10:00 local time on the day the tests call today. */
 export const testToday = new Date(2026, 10, 21, 10, 0, 0);
@@ -34,25 +34,47 @@ const day = (dayOfMonth: number, month: number, amount: number): DaySales => ({
   roundedTotalAmount: amount,
 });
 
+const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** A November 2026 day of the weekly chart; the 16th is a Monday. */
+const weekday = (dayOfMonth: number, amount: number): WeekdaySales => ({
+  day: weekdays[(dayOfMonth - 16 + 14) % 7],
+  date: `2026-11-${dayOfMonth}`,
+  dayOfMonth,
+  month: 11,
+  year: 2026,
+  roundedTotalAmount: amount,
+});
+
 /** Eight days: the chart keeps the last seven (SPEC part 9). */
-export const weekSales: DaySales[] = [
-  day(14, 11, 999),
-  day(15, 11, 0),
-  day(16, 11, 120.5),
-  day(17, 11, 80),
-  day(18, 11, 0),
-  day(19, 11, 45.25),
-  day(20, 11, 300),
-  day(21, 11, 65.9),
+export const weekSales: WeekdaySales[] = [
+  weekday(14, 999),
+  weekday(15, 0),
+  weekday(16, 120.5),
+  weekday(17, 80),
+  weekday(18, 0),
+  weekday(19, 45.25),
+  weekday(20, 300),
+  weekday(21, 65.9),
 ];
 
-export const weekCashSales: DaySales[] = weekSales.slice(1).map((row) => ({ ...row, roundedTotalAmount: 10 }));
+export const weekCashSales: WeekdaySales[] = weekSales.slice(1).map((row) => ({ ...row, roundedTotalAmount: 10 }));
 
-export const monthSales: MonthSales[] = Array.from({ length: 12 }, (_, index) => ({
-  month: ((index + 11) % 12) + 1,
-  year: index === 0 ? 2025 : 2026,
-  roundedTotalAmount: 1000 + index,
-}));
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A month of the monthly chart as the server names it: "2025-12", "December". */
+export const monthRow = (year: number, monthNumber: number, amount: number): MonthSales => ({
+  month: `${year}-${String(monthNumber).padStart(2, '0')}`,
+  monthName: monthNames[monthNumber - 1],
+  monthNumber,
+  year,
+  roundedTotalAmount: amount,
+});
+
+/** December 2025 to November 2026: the year turns after the first month. */
+export const monthSales: MonthSales[] = Array.from({ length: 12 }, (_, index) =>
+  index === 0 ? monthRow(2025, 12, 1000) : monthRow(2026, index, 1000 + index),
+);
 
 /** Out of order on purpose: the chart sorts them. */
 export const yearSales: YearSales[] = [

@@ -1,5 +1,5 @@
 /**
- * What the dashboard calls answer (SPEC part 3 "Dashboard rows"; the issue 6 contract). Amounts
+ * What the dashboard calls answer (SPEC part 3 "Dashboard rows"; docs/api-dashboard.md). Amounts
  * are JSON numbers with at most 2 decimals, written from their text (lib/money-text), never
  * added up here: every sum is the server's.
  */
@@ -7,7 +7,22 @@
 /** SPEC part 3's payment method values; `all` is every method together. */
 export type SalesMethod = 'all' | 'cash' | 'internal-device' | 'digital';
 
-/** One day's sales: a row of the weekly chart and of this month's line chart. */
+/**
+ * One day of the weekly chart, named by its weekday (docs/api-dashboard.md, "Rows"): a week has
+ * each weekday once, and a name keeps its place where a day number would sort first.
+ */
+export interface WeekdaySales {
+  /** "Mon" to "Sun". */
+  day: string;
+  /** "2026-11-21": sorts in time order as text. */
+  date: string;
+  dayOfMonth: number;
+  month: number;
+  year: number;
+  roundedTotalAmount: number;
+}
+
+/** One day of this month's line chart, `day` 1 to 31. */
 export interface DaySales {
   day: number;
   month: number;
@@ -15,8 +30,12 @@ export interface DaySales {
   roundedTotalAmount: number;
 }
 
+/** One month of the monthly chart, named "2025-12" so that its name sorts in time order. */
 export interface MonthSales {
-  month: number;
+  month: string;
+  /** "December". */
+  monthName: string;
+  monthNumber: number;
   year: number;
   roundedTotalAmount: number;
 }

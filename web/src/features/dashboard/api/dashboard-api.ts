@@ -1,5 +1,5 @@
 /**
- * The dashboard's calls (SPEC part 7 "Dashboard"; the issue 6 contract): the same six reads
+ * The dashboard's calls (SPEC part 7 "Dashboard"; docs/api-dashboard.md): the same six reads
  * under /admin/dashboard/invoices for a shop admin (always their own shop, so no shop is sent)
  * and under /super-admin/dashboard/invoices with `shop={shopId}` for the super admin. Each
  * names SPEC part 8's "Failed to fetch sales data!"; the server's own message wins when sent.
@@ -7,7 +7,8 @@
 import { api } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';
 import type {
-  CategorySales, DashboardScope, DaySales, MonthSales, PaymentMethodSummary, SalesMethod, SalesPeriod, YearSales,
+  CategorySales, DashboardScope, DaySales, MonthSales, PaymentMethodSummary, SalesMethod, SalesPeriod, WeekdaySales,
+  YearSales,
 } from '../types';
 
 type Query = Record<string, string | number | undefined>;
@@ -38,11 +39,11 @@ export const fetchPaymentMethodSummary = (scope: DashboardScope, period: SalesPe
     signal,
   );
 
-/** The last 7 days including today, oldest first. */
+/** The last 7 days including today, oldest first, each named by its weekday. */
 export const fetchWeekSales = (scope: DashboardScope, methods: SalesMethod, signal?: AbortSignal) =>
-  read<DaySales[]>(dashboardPath(scope, 'week', { methods }), signal);
+  read<WeekdaySales[]>(dashboardPath(scope, 'week', { methods }), signal);
 
-/** The last 12 months including this one, oldest first. */
+/** The last 12 months including this one, oldest first, each named "2025-12". */
 export const fetchMonthSales = (scope: DashboardScope, methods: SalesMethod, signal?: AbortSignal) =>
   read<MonthSales[]>(dashboardPath(scope, 'month', { methods }), signal);
 
