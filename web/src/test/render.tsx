@@ -29,15 +29,19 @@ export async function renderRoutes(routes: RouteObject[], path: string) {
   };
 }
 
-/** Lets pending promises and effects settle until `check` passes (or fails after ~1 s). */
+/**
+ * Lets pending promises and effects settle until `check` passes (or fails after ~1 s). Timed with
+ * `performance.now()`, which tests that fake the date (to stand on a chosen today) leave running,
+ * so a check that never passes fails here rather than looping past the test's end.
+ */
 export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void> {
-  const started = Date.now();
+  const started = performance.now();
   for (;;) {
     try {
       check();
       return;
     } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
+      if (performance.now() - started > timeoutMs) throw error;
     }
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   }
