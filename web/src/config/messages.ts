@@ -129,5 +129,6 @@ export const messages = {
   customerDetailsFailed: 'Failed to add customer!',
 
   // Sales dashboards (admin and super admin).
+  salesDataFetched: 'Sales data fetched successfully',
   salesDataFetchFailed: 'Failed to fetch sales data!',
 } as const;

@@ -16,6 +16,11 @@ describe('notify', () => {
     expect(sonner.toast.success).toHaveBeenCalledWith('Login success', { duration: 2000 });
   });
 
+  it('hands a success toast’s id to sonner, which shows it in place of the one on screen with that id', () => {
+    notify.success('Sales data fetched successfully', { id: 'sales-data' });
+    expect(sonner.toast.success).toHaveBeenCalledWith('Sales data fetched successfully', { id: 'sales-data', duration: 2000 });
+  });
+
   it('shows error toasts for 4 seconds, one per distinct message', () => {
     notify.error('Failed to login');
     expect(sonner.toast.error).toHaveBeenCalledWith('Failed to login', { id: 'Failed to login', duration: 4000 });

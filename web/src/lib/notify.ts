@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { toastSettings } from '../config/toasts';
 
 export const notify = {
-  success: (message: string) => toast.success(message, { duration: toastSettings.successDurationMs }),
+  /** `id`: a toast shown with the id of one still on screen takes its place instead of stacking. */
+  success: (message: string, options?: { id: string }) =>
+    toast.success(message, { ...options, duration: toastSettings.successDurationMs }),
   /** Keyed by its text: when several requests fail alike at once (a screen of charts while the
    *  server is down), the cashier sees one toast, not a stack of identical ones. */
   error: (message: string) => toast.error(message, { id: message, duration: toastSettings.errorDurationMs }),

@@ -1,7 +1,7 @@
 // End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the admin and super admin
 // dashboards as Chromium renders them, on desktop and tablet, with a screenshot of each: six
-// panels drawn by recharts (loaded on demand), the Sales Performance tiles and the method tabs,
-// each of which asks again for its own chart only.
+// panels drawn by recharts (loaded on demand), the Sales Performance tiles, the method tabs, each
+// of which asks again for its own chart only, and one "Sales data fetched successfully" toast.
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -132,6 +132,29 @@ async function waitForCharts(page) {
 
 const monthName = now.toLocaleString('en', { month: 'long' });
 
+/**
+ * SPEC part 8's "Sales data fetched successfully": one toast for the whole dashboard once its
+ * data is in, over none of the page's controls (fields, tabs, buttons, links).
+ */
+async function assertFetchedToastCoversNothing(page) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: 'Sales data fetched successfully' });
+  await toast.waitFor();
+  await page.waitForTimeout(400); // its slide in ends
+  assert.equal(await toast.count(), 1, 'one toast, not one per chart');
+  const box = await toast.boundingBox();
+  const covered = await page.evaluate((toastBox) => {
+    const overlaps = (rect) =>
+      rect.width > 0 && rect.height > 0 &&
+      rect.left < toastBox.x + toastBox.width && toastBox.x < rect.right &&
+      rect.top < toastBox.y + toastBox.height && toastBox.y < rect.bottom;
+    return [...document.querySelectorAll('input, select, button, a[href], [role="tab"]')]
+      .filter((control) => !control.closest('[data-sonner-toaster]'))
+      .filter((control) => overlaps(control.getBoundingClientRect()))
+      .map((control) => control.getAttribute('aria-label') || control.textContent.trim() || control.tagName);
+  }, box);
+  assert.deepEqual(covered, [], 'the toast covers no control');
+}
+
 for (const [device, viewport] of Object.entries(viewports)) {
   describe(`dashboards on ${device}`, () => {
     it('admin: six panels with the server’s amounts, and a tab asks for its own chart only', async () => {
@@ -143,6 +166,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
       };
       await visit(viewport, '/admin', answers, async (page) => {
         await page.getByRole('heading', { name: 'Welcome, Aisha' }).waitFor();
+        await assertFetchedToastCoversNothing(page);
         await waitForCharts(page);
         assert.deepEqual(await page.getByRole('heading', { level: 2 }).allTextContents(), panelTitles);
         // The charts run in time order, named by weekday and date, and by month and year.
@@ -178,6 +202,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
       };
       await visit(viewport, '/super/admin', answers, async (page) => {
         await page.getByRole('heading', { name: 'Welcome, Root' }).waitFor();
+        await assertFetchedToastCoversNothing(page);
         await waitForCharts(page);
         assert.equal(calls.length, 8);
         assert.ok(calls.every((call) => call.includes('?shop=shop-1')), `every call names the shop: ${calls.join(', ')}`);

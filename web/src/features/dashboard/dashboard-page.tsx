@@ -3,12 +3,15 @@
  * (and recharts with it) is loaded only when a dashboard opens (see lazy-dashboards.tsx), so the
  * till never downloads the charts.
  */
+import { useMemo } from 'react';
 import { Screen } from '../../components/screen';
 import { fetchMonthSales, fetchWeekSales, fetchYearSales } from './api/dashboard-api';
 import { CategoriesPanel } from './components/categories-panel';
 import { DaysPanel } from './components/days-panel';
 import { PerformancePanel } from './components/performance-panel';
 import { TrendPanel } from './components/trend-panel';
+import { todayText } from './period';
+import { SalesDataOpening } from './sales-data';
 import { monthPoints, weekPoints, yearPoints } from './series';
 import type { DashboardScope } from './types';
 import { useDashboardScope, type DashboardArea } from './use-dashboard-scope';
@@ -21,7 +24,9 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
   return (
     <Screen title={`Welcome, ${user.userName}`} description={description}>
       {scope ? (
-        <DashboardGrid scope={scope} timeZone={timeZone} />
+        <SalesDataOpening>
+          <DashboardGrid scope={scope} timeZone={timeZone} />
+        </SalesDataOpening>
       ) : (
         <p className="dashboard-hint" role="status">
           Choose a shop in the bar above to see its sales.
@@ -32,11 +37,13 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
 }
 
 function DashboardGrid({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
+  const opensOn = useMemo(() => todayText(new Date(), timeZone), [timeZone]);
   return (
     <div className="dashboard-grid">
       <CategoriesPanel scope={scope} />
-      {/* Opened again once the shop's zone is known: its inputs start at the shop's today. */}
-      <PerformancePanel key={timeZone ?? ''} scope={scope} timeZone={timeZone} />
+      {/* Opened again when the shop's zone, once known, makes today another date: its inputs
+          start at the shop's today. The same date asks nothing again. */}
+      <PerformancePanel key={opensOn} scope={scope} timeZone={timeZone} />
       <DaysPanel scope={scope} />
       <TrendPanel title="Weekly Sales Trends" area="week" pointName="Day" scope={scope} fetchRows={fetchWeekSales} toPoints={weekPoints} />
       <TrendPanel title="Monthly Sales Trends" area="month" pointName="Month" scope={scope} fetchRows={fetchMonthSales} toPoints={monthPoints} />

@@ -184,6 +184,40 @@ describe('the admin dashboard (/admin)', () => {
     expect(chartRows(container, 'Monthly Sales Trends')).toHaveLength(12);
   });
 
+  it('toasts "Sales data fetched successfully" once, when the dashboard has all its data, and not again for a tab', async () => {
+    const week = server.deferred(envelope(200, { data: weekSales }));
+    server.answers[`${adminBase}/week?methods=all`] = week.answer;
+    server.answers[`${adminBase}/year?methods=cash`] = envelope(200, { data: [{ year: 2026, roundedTotalAmount: 5 }] });
+    const { container } = await open('/admin');
+    await waitFor(() => expect(chartRows(container, 'Yearly Sales Trends')).toHaveLength(3));
+    await waitFor(() => expect(tiles(container, '2026')['Total MVR']).toBe('34,234.56'));
+    // Seven of the eight answers are in: nothing is said until the last.
+    expect(notify.success).not.toHaveBeenCalled();
+    await act(async () => week.release());
+    // Well inside the test's time limit, so a missing toast fails here and leaves the next test alone.
+    await waitUntil(() => expect(notify.success).toHaveBeenCalledTimes(1), 2000);
+    expect(notify.success).toHaveBeenCalledWith('Sales data fetched successfully', { id: 'sales-data-fetched' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(notify.success).toHaveBeenCalledTimes(1);
+    expect(dashboardCalls()).toHaveLength(8);
+
+    // The chart redrawn where the user looks says enough: no toast comes to cover the tabs.
+    await click(tab(container, 'Yearly Sales Trends', 'Cash'));
+    await waitFor(() => expect(chartRows(container, 'Yearly Sales Trends')).toEqual([['2026', '5.00']]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(notify.success).toHaveBeenCalledTimes(1);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('says nothing fetched successfully when a call of the dashboard fails: the failure is toasted instead', async () => {
+    server.answers[`${adminBase}/days`] = new Response('Bad Gateway', { status: 502 });
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to fetch sales data!'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
   it('reads Loading... in a panel until its data arrives', async () => {
     const week = server.deferred(envelope(200, { data: weekSales }));
     server.answers[`${adminBase}/week?methods=all`] = week.answer;

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
 import { fetchCategorySales } from '../api/dashboard-api';
+import { useSalesData } from '../sales-data';
 import type { DashboardScope } from '../types';
 import { AmountTable } from './amount-table';
 import { CategoryDoughnut } from './category-doughnut';
@@ -13,7 +12,7 @@ const title = 'Category Sales Trends';
 /** SPEC part 2's panel 1: every category's sales of all time, as a doughnut. */
 export function CategoriesPanel({ scope }: { scope: DashboardScope }) {
   const load = useCallback((signal: AbortSignal) => fetchCategorySales(scope, signal), [scope]);
-  const sales = useServerData(load, messages.salesDataFetchFailed);
+  const sales = useSalesData(load);
   return (
     <DashboardPanel title={title} area="categories">
       <div className="dashboard-panel__chart">

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
 import { fetchDaysSales } from '../api/dashboard-api';
+import { useSalesData } from '../sales-data';
 import { dayPoints } from '../series';
 import type { DashboardScope } from '../types';
 import { AmountTable } from './amount-table';
@@ -14,7 +13,7 @@ const title = 'This Month Sales Trend';
 /** SPEC part 2's panel 3: each day of this month so far, every payment method together. */
 export function DaysPanel({ scope }: { scope: DashboardScope }) {
   const load = useCallback((signal: AbortSignal) => fetchDaysSales(scope, signal), [scope]);
-  const sales = useServerData(load, messages.salesDataFetchFailed);
+  const sales = useSalesData(load);
   return (
     <DashboardPanel title={title} area="days">
       <div className="dashboard-panel__chart">

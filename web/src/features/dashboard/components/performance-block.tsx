@@ -1,7 +1,6 @@
 import { useCallback, useId, type InputHTMLAttributes } from 'react';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
 import { fetchPaymentMethodSummary } from '../api/dashboard-api';
+import { useSalesData } from '../sales-data';
 import type { DashboardScope } from '../types';
 import { LoadState } from './load-state';
 import { MethodTiles } from './method-tiles';
@@ -34,7 +33,7 @@ export function PerformanceBlock({ scope, label, input, onChange, error, year, m
     (signal: AbortSignal) => fetchPaymentMethodSummary(scope, { year: year!, month, day }, signal),
     [scope, year, month, day],
   );
-  const summary = useServerData(year === null ? null : load, messages.salesDataFetchFailed);
+  const summary = useSalesData(year === null ? null : load);
 
   return (
     <div className="performance-block" role="group" aria-labelledby={labelId}>

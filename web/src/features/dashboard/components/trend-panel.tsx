@@ -1,6 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
+import { useSalesData } from '../sales-data';
 import type { ChartPoint } from '../series';
 import type { DashboardScope, SalesMethod } from '../types';
 import { AmountTable } from './amount-table';
@@ -27,7 +26,7 @@ export function TrendPanel<Row>({ title, area, pointName, scope, fetchRows, toPo
   const idPrefix = useId();
   const [method, setMethod] = useState<SalesMethod>('all');
   const load = useCallback((signal: AbortSignal) => fetchRows(scope, method, signal), [fetchRows, scope, method]);
-  const sales = useServerData(load, messages.salesDataFetchFailed);
+  const sales = useSalesData(load);
   const chartId = `${idPrefix}-chart`;
   const methodLabel = methodTabs.find((tab) => tab.method === method)?.label ?? '';
 
