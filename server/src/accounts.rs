@@ -28,7 +28,7 @@ pub struct NewAccount<'a> {
 pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ApiError> {
     let user_name = validation::staff_name(account.user_name)?;
     let email = validation::email(account.email)?.to_lowercase();
-    let phone_number = validation::phone_number("phoneNumber", account.phone_number)?;
+    let phone_number = validation::account_phone_number(account.phone_number)?;
     validation::password(account.password)?;
     let is_super_admin = account.role == Role::SuperAdmin;
     if is_super_admin != account.shop_id.is_none() {

@@ -2,8 +2,8 @@
 //! email, address; `PUT /invoice/custom/{id}/customer {userName, email, address, phoneNumber}`).
 //!
 //! A custom invoice's customer is not a stored customer, only text printed on the document, but
-//! its phone number follows the same rule as every stored number ([`phone_number`], 7 digits)
-//! so the till's keypad and lookups stay one habit. Rules:
+//! its phone number follows a stored customer's rule ([`phone_number`], 7 digits) so the till's
+//! keypad and lookups stay one habit. Rules:
 //! - `userName` required, 1 to [`CUSTOM_NAME_MAX_CHARS`] characters, trimmed;
 //! - `phoneNumber` required, exactly 7 digits (a JSON number or text);
 //! - `email` optional (blank means none), well-formed when given;

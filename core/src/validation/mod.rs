@@ -5,13 +5,14 @@
 //! (staff signup: "Invalid name!", "Invalid! email id!", "Invalid mobile number!", the password
 //! sentence; dashboard: "Month must be between 1 and 12", "Year must be between 1900 and 2100").
 //!
-//! Phone numbers: SPEC limits every phone/mobile input (customer lookup, admin and super admin
-//! login, employee creation) to 7 characters and looks customers up at exactly 7, while its staff
-//! signup hint asks for "an optional country code followed by 10 digits" (and sends the request
-//! regardless). A stored phone number must be one thing, so [`phone_number`] is the rule for every
-//! stored number (exactly 7 digits, the length every lookup and login uses) and
-//! [`validate_staff_signup`] applies it, so the form and the server agree. SPEC's 10-digit rule is
-//! kept, with its message, as [`staff_signup_mobile`], but nothing stores numbers in that form.
+//! Phone numbers: SPEC limits the customer lookup to 7 characters and looks a customer up when 7
+//! are typed, so a customer's number is exactly 7 digits ([`phone_number`]). SPEC's staff signup
+//! asks for "an optional country code followed by 10 digits" while its sign-in inputs take 7
+//! characters, so an account's number (staff, admins, super admins, shops) may be either
+//! ([`account_phone_number`], "Invalid mobile number!" otherwise). It returns one stored form per
+//! number, whichever way it was typed, because an admin's phone is unique in its shop and admins
+//! and the super admin sign in by it. [`validate_staff_signup`] and the server apply the same
+//! rule, so the form and the server agree.
 //!
 //! Numbers from forms may arrive as JSON numbers or numeric strings: [`NumberInput`] accepts both
 //! and [`parse_decimal`] / [`parse_integer`] read them strictly (`"12a"` is refused, naming the
@@ -66,12 +67,15 @@ pub use operations::{
     FieldError, FieldInput, StaffSignupInput, VALIDATED_FIELDS, validate_field,
     validate_staff_signup,
 };
-pub use phone::{PHONE_NUMBER_DIGITS, phone_number, staff_signup_mobile};
+pub use phone::{
+    ACCOUNT_PHONE_MAX_CHARS, ACCOUNT_PHONE_PATTERN, COUNTRY_CODE_MAX_DIGITS, MOBILE_NUMBER_DIGITS,
+    PHONE_NUMBER_DIGITS, account_phone_number, phone_number,
+};
 #[cfg(feature = "openapi")]
 pub use schemas::{
-    email_schema, markup_schema, optional_email_schema, optional_money_schema,
-    optional_percent_schema, phone_number_or_null_schema, phone_number_schema,
-    positive_money_schema, positive_quantity_schema, stock_quantity_schema,
+    account_phone_number_schema, email_schema, markup_schema, optional_email_schema,
+    optional_money_schema, optional_percent_schema, phone_number_or_null_schema,
+    phone_number_schema, positive_money_schema, positive_quantity_schema, stock_quantity_schema,
 };
 pub use upload::csv_file_name;
 

@@ -7,7 +7,7 @@ use super::accounts::{password, staff_id, staff_name};
 use super::dates::{month, year};
 use super::email::email;
 use super::numbers::parse_integer;
-use super::phone::phone_number;
+use super::phone::{account_phone_number, phone_number};
 use super::upload::csv_file_name;
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
@@ -45,12 +45,12 @@ pub struct StaffSignupInput {
 
 /// Operation `validateStaffSignup`: every failing rule of the staff signup form, in form order
 /// (userName, email, phoneNumber, password); empty when the form is valid.
-/// The phone number uses the stored-number rule ([`phone_number`]), see the module notes.
+/// The phone number is an account's ([`account_phone_number`]), as the server checks it.
 pub fn validate_staff_signup(input: StaffSignupInput) -> CoreResult<Vec<FieldError>> {
     let checks = [
         staff_name(&input.user_name).err(),
         email(&input.email).err(),
-        phone_number("phoneNumber", &input.phone_number).err(),
+        account_phone_number(&input.phone_number).err(),
         password(&input.password).err(),
     ];
     Ok(checks
@@ -71,11 +71,14 @@ pub struct FieldInput {
     pub value: String,
 }
 
-/// The fields [`validate_field`] knows.
-pub const VALIDATED_FIELDS: [&str; 10] = [
+/// The fields [`validate_field`] knows. `phoneNumber` is a customer's; `accountPhoneNumber` is
+/// the `phoneNumber` of a staff member, admin, super admin or shop, and its error names
+/// `phoneNumber`.
+pub const VALIDATED_FIELDS: [&str; 11] = [
     "userName",
     "email",
     "phoneNumber",
+    "accountPhoneNumber",
     "password",
     "staffId",
     "unit",
@@ -94,6 +97,7 @@ pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
         "userName" => staff_name(value).map(drop),
         "email" => email(value).map(drop),
         "phoneNumber" => phone_number("phoneNumber", value).map(drop),
+        "accountPhoneNumber" => account_phone_number(value).map(drop),
         "password" => password(value),
         "staffId" => staff_id(value).map(drop),
         "unit" => Unit::parse(value).map(drop),
@@ -127,7 +131,12 @@ mod tests {
             phone_number: "7771234".into(),
             password: "secret123".into(),
         };
-        assert_eq!(validate_staff_signup(valid).unwrap(), vec![]);
+        assert_eq!(validate_staff_signup(valid.clone()).unwrap(), vec![]);
+        let with_country_code = StaffSignupInput {
+            phone_number: "+91 9876543210".into(),
+            ..valid
+        };
+        assert_eq!(validate_staff_signup(with_country_code).unwrap(), vec![]);
         let errors = validate_staff_signup(StaffSignupInput::default()).unwrap();
         let pairs: Vec<(&str, &str)> = errors
             .iter()
@@ -138,7 +147,7 @@ mod tests {
             vec![
                 ("userName", "Invalid name!"),
                 ("email", "Invalid! email id!"),
-                ("phoneNumber", "Phone number must be exactly 7 digits"),
+                ("phoneNumber", "Invalid mobile number!"),
                 (
                     "password",
                     "Password must be at least 8 characters long and include at least one number."
@@ -165,6 +174,8 @@ mod tests {
             ("userName", "ali"),
             ("email", "a@b.co"),
             ("phoneNumber", "7771234"),
+            ("accountPhoneNumber", "7771234"),
+            ("accountPhoneNumber", "+91 9876543210"),
             ("password", "secret123"),
             ("staffId", "S000001"),
             ("unit", "kg"),
@@ -212,6 +223,17 @@ mod tests {
             ("file".into(), "Only .csv files can be uploaded".into())
         );
         assert_eq!(one("staffId", "S1").0, "staffId");
+        assert_eq!(
+            one("accountPhoneNumber", "+91 98765"),
+            ("phoneNumber".into(), "Invalid mobile number!".into())
+        );
+        assert_eq!(
+            one("phoneNumber", "9876543210"),
+            (
+                "phoneNumber".into(),
+                "Phone number must be exactly 7 digits".into()
+            )
+        );
         assert_eq!(
             validate_field(FieldInput {
                 field: "colour".into(),

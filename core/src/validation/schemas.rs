@@ -8,9 +8,12 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, SchemaType, T
 use rust_decimal::Decimal;
 
 use super::email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN};
+use super::phone::{
+    ACCOUNT_PHONE_PATTERN, COUNTRY_CODE_MAX_DIGITS, MOBILE_NUMBER_DIGITS, PHONE_NUMBER_DIGITS,
+};
 use crate::limits::{MAX_MARKUP_PERCENT, MAX_MONEY_AMOUNT, MAX_QUANTITY};
 
-/// A stored phone number ([`super::phone_number`]) as a form sends it: 7 digits as text
+/// A customer's phone number ([`super::phone_number`]) as a form sends it: 7 digits as text
 /// (surrounding spaces ignored) or as a whole number, which cannot keep a leading zero.
 pub fn phone_number_schema() -> RefOr<Schema> {
     phone_number_choices().into()
@@ -37,6 +40,42 @@ fn phone_number_choices() -> OneOfBuilder {
                 .maximum(Some(9_999_999)),
         )
         .description(Some("Exactly 7 digits, as text or as a number"))
+}
+
+/// An account's phone number ([`super::account_phone_number`]) as a form sends it: as text, 7
+/// digits or 10 digits after an optional country code (surrounding spaces ignored); or as a whole
+/// number, which cannot keep a leading zero or a `+`: 7 digits, or 10 to 13 (the last 10 the
+/// number, the others its code).
+pub fn account_phone_number_schema() -> RefOr<Schema> {
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some(ACCOUNT_PHONE_PATTERN)),
+        )
+        .item(whole_number_of_digits(
+            PHONE_NUMBER_DIGITS,
+            PHONE_NUMBER_DIGITS,
+        ))
+        .item(whole_number_of_digits(
+            MOBILE_NUMBER_DIGITS,
+            MOBILE_NUMBER_DIGITS + COUNTRY_CODE_MAX_DIGITS,
+        ))
+        .description(Some(
+            "7 digits, or 10 digits after an optional country code (`+91 9876543210`, \
+             `+919876543210`, `91-9876543210`), as text; or a whole number of 7 or 10 to 13 \
+             digits. Stored as the 7 or 10 digits, or as `+<code> <10 digits>`",
+        ))
+        .into()
+}
+
+/// Whole numbers written with `fewest` to `most` digits.
+fn whole_number_of_digits(fewest: usize, most: usize) -> ObjectBuilder {
+    let power = |digits: usize| 10_u64.pow(u32::try_from(digits).expect("a few digits"));
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(power(fewest - 1)))
+        .maximum(Some(power(most) - 1))
 }
 
 /// A required, well-formed email address ([`super::email`]).

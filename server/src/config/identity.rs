@@ -128,7 +128,7 @@ fn super_admin(get: &dyn Fn(&str) -> Option<String>) -> Result<SuperAdminSetting
         move |error: pos_core::CoreError| invalid(variable, error.message().to_owned())
     };
     let phone_number = get("POS_SUPER_ADMIN_PHONE")
-        .map(|text| validation::phone_number("phoneNumber", &text))
+        .map(|text| validation::account_phone_number(&text))
         .transpose()
         .map_err(core_rule("POS_SUPER_ADMIN_PHONE"))?;
     // Not trimmed: spaces are part of a password.
@@ -195,6 +195,11 @@ mod tests {
         assert!(config.demo);
         let shown = format!("{config:?}");
         assert!(!shown.contains("sup3r"), "{shown}");
+        let with_country_code = load(&[("POS_SUPER_ADMIN_PHONE", "960-7771234567")]).unwrap();
+        assert_eq!(
+            with_country_code.super_admin.phone_number.as_deref(),
+            Some("+960 7771234567")
+        );
 
         for (variable, value) in [
             ("POS_PUBLIC_URL", "pos.example.com"),

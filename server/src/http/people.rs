@@ -17,7 +17,7 @@ use crate::auth::{Permission, Role, UserSession};
 use crate::db;
 use crate::db::employees::{self, PersonRef, Profile};
 use crate::db::users::User;
-pub use pos_core::validation::phone_number_schema;
+pub use pos_core::validation::account_phone_number_schema;
 use pos_core::validation::{
     self, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS,
 };
@@ -75,7 +75,7 @@ pub struct ProfileBody {
     #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = phone_number_schema)]
+    #[schema(schema_with = account_phone_number_schema)]
     phone_number: String,
 }
 
@@ -95,7 +95,7 @@ pub async fn update_profile(
 ) -> Result<UserView, ApiError> {
     let user_name = validation::staff_name(&body.user_name)?;
     let email = validation::email(&body.email)?.to_lowercase();
-    let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let phone_number = validation::account_phone_number(&body.phone_number)?;
     let shop_id = user
         .shop_id
         .ok_or_else(|| ApiError::NotFound(PERSON_NOT_FOUND.to_owned()))?;

@@ -12,7 +12,7 @@ use super::json::{ApiJson, text_or_number};
 use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{
-    self, PasswordBody, ProfileBody, id_text_or_number_schema, phone_number_schema,
+    self, PasswordBody, ProfileBody, account_phone_number_schema, id_text_or_number_schema,
 };
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
@@ -47,7 +47,7 @@ struct CreateEmployee {
     #[schema(schema_with = pos_core::validation::email_schema)]
     email: String,
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = phone_number_schema)]
+    #[schema(schema_with = account_phone_number_schema)]
     phone_number: String,
     /// At least 8 characters with at least one digit.
     #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]

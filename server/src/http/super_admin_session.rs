@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
-use super::people::phone_number_schema;
+use super::people::account_phone_number_schema;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -32,7 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 struct SuperAdminSignIn {
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = phone_number_schema)]
+    #[schema(schema_with = account_phone_number_schema)]
     phone_number: String,
     #[schema(max_length = 128, pattern = r"[^ \t\n\r\f\v]")]
     password: String,
@@ -65,7 +65,7 @@ async fn sign_in(
     headers: HeaderMap,
     ApiJson(body): ApiJson<SuperAdminSignIn>,
 ) -> Result<Response, ApiError> {
-    let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let phone_number = validation::account_phone_number(&body.phone_number)?;
     sign_in::check_password_field(&body.password)?;
     let attempt = Attempt::new(SignInKind::SuperAdmin, &phone_number, None, ip);
     attempt.check_rate(&state).await?;

@@ -13,7 +13,7 @@ use super::identity_views::ShopView;
 use super::json::{ApiJson, text_or_number};
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
-use super::people::{self, PasswordBody, phone_number_schema};
+use super::people::{self, PasswordBody, account_phone_number_schema};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
 use crate::auth::{ClientIp, SuperAdminSession};
@@ -56,7 +56,7 @@ struct CreateShop {
     #[schema(min_length = 8, max_length = 128, pattern = "[0-9]")]
     password: String,
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = phone_number_schema)]
+    #[schema(schema_with = account_phone_number_schema)]
     phone_number: String,
     /// Not in SPEC's payload: the shop's IANA time zone ("Indian/Maldives"; UTC when absent).
     #[serde(default)]
@@ -181,7 +181,7 @@ async fn create(
         &body.country_name,
         &body.currency_code,
     )?;
-    let phone_number = validation::phone_number("phoneNumber", &body.phone_number)?;
+    let phone_number = validation::account_phone_number(&body.phone_number)?;
     let time_zone = body.time_zone.as_deref().map(checked_zone).transpose()?;
     let shop = NewShopAccount {
         shop_name: &fields.shop_name,

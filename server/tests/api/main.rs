@@ -16,6 +16,7 @@ mod support;
 mod sync_support;
 mod till_support;
 
+mod account_phones;
 mod admin_staff;
 mod api_errors;
 mod binary;
