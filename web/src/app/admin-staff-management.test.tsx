@@ -67,18 +67,30 @@ describe('add staff (/admin/staff/signup)', () => {
     server.answers['POST /api/v1/admin/create-employee'] = envelope(400, { message: 'Invalid name!' });
     const { container } = await open('/admin/staff/signup');
     await waitFor(() => field(container, 'Name'));
-    expect(field(container, 'Mobile').maxLength).toBe(7);
+    expect(field(container, 'Mobile').maxLength).toBe('+960 7771234567'.length);
     fill(container, { name: 'A b', email: 'al@corner', mobile: '77', password: 'password' });
     await click(button(container, 'Add staff'));
     expect(fieldError(field(container, 'Name'))).toBe('Invalid name!');
     expect(fieldError(field(container, 'Email'))).toBe('Invalid! email id!');
-    expect(fieldError(field(container, 'Mobile'))).toBe('Phone number must be exactly 7 digits');
+    expect(fieldError(field(container, 'Mobile'))).toBe('Invalid mobile number!');
     expect(fieldError(field(container, 'Password'))).toBe('Password must be at least 8 characters long and include at least one number.');
     expect(sent('POST /api/v1/admin/create-employee')[0]?.body).toEqual({
       userName: 'A b', email: 'al@corner', phoneNumber: '77', password: 'password',
     });
     await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Invalid name!'));
     expect(notify.error).toHaveBeenCalledWith('Invalid name!');
+  });
+
+  it('takes SPEC’s mobile with a country code as well as a 7-digit number, with no message', async () => {
+    server.answers['POST /api/v1/admin/create-employee'] = envelope(201, { data: { ...benStaff, phoneNumber: '+91 9876543210' } });
+    const { container } = await open('/admin/staff/signup');
+    await waitFor(() => field(container, 'Name'));
+    fill(container, { name: 'Farah', email: 'farah@corner.example', mobile: '+919876543210', password: 'counter123' });
+    await click(button(container, 'Add staff'));
+    await waitFor(() => expect(container.textContent).toContain('Ben can sign in now'));
+    expect(container.querySelectorAll('.field__error')).toHaveLength(0);
+    expect(sent('POST /api/v1/admin/create-employee')[0]?.body).toMatchObject({ phoneNumber: '+919876543210' });
+    expect(container.textContent).toContain('+91 9876543210');
   });
 
   it('falls back to "Failed to signup." when the server gives no message', async () => {

@@ -54,11 +54,11 @@ afterEach(() => {
 });
 
 describe('super admin login', () => {
-  it('limits the mobile number to 7 characters, on a number pad, and shows or hides the password', async () => {
+  it('takes a mobile number up to its longest form, on a phone keypad, and shows or hides the password', async () => {
     const { container } = await open('/super/admin/login');
     const mobile = field(container, 'Mobile number');
-    expect(mobile.maxLength).toBe(7);
-    expect(mobile.inputMode).toBe('numeric');
+    expect(mobile.maxLength).toBe('+960 7771234567'.length);
+    expect(mobile.inputMode).toBe('tel');
     expect(mobile.autocomplete).toBe('username');
     const password = field(container, 'Password');
     expect(password.type).toBe('password');
@@ -77,7 +77,7 @@ describe('super admin login', () => {
     typeInto(field(container, 'Mobile number'), '77');
     typeInto(field(container, 'Password'), 'secret12');
     await submit(container);
-    expect(container.textContent).toContain('Phone number must be exactly 7 digits');
+    expect(container.textContent).toContain('Invalid mobile number!');
     expect(field(container, 'Mobile number').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -149,6 +149,19 @@ describe('shop, admin and staff sign-in', () => {
     await waitFor(() => expect(container.textContent).toContain('This till is not signed in to a shop yet'));
     expect(container.querySelector('a[href="/shop/login"]')?.textContent).toBe('Shop login');
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('an admin may type a mobile number with a country code, sent as typed for the server to read', async () => {
+    const withCode = { ...aishaAdmin, phoneNumber: '+91 9876543210' };
+    server['POST /api/v1/admin/login'] = envelope(200, { data: withCode });
+    server['GET /api/v1/admin/check-logged'] = envelope(200, { data: withCode });
+    server['GET /api/v1/shop/check-login'] = envelope(200, { data: cornerGrocery });
+    const { container, pathname } = await open('/shop/admin/login');
+    typeInto(field(container, 'Mobile number'), ' 91-9876543210 ');
+    typeInto(field(container, 'Password'), 'secret12');
+    await submit(container);
+    await waitFor(() => expect(pathname()).toBe('/admin'));
+    expect(requests().find((r) => r.key === 'POST /api/v1/admin/login')?.body).toEqual({ phoneNumber: '91-9876543210', password: 'secret12' });
   });
 
   it('a staff member may type just the number of their staff id', async () => {

@@ -229,10 +229,10 @@ describe('create shop (/super/admin/create/shop)', () => {
     typeInto(field(container, 'Password'), 'hardware1');
   };
 
-  it('asks for shop name, email, phone number (7), country name, currency code and password, checked before sending', async () => {
+  it('asks for shop name, email, phone number, country name, currency code and password, checked before sending', async () => {
     const { container } = await open('/super/admin/create/shop');
     await waitFor(() => field(container, 'Shop name'));
-    expect(field(container, 'Phone number').maxLength).toBe(7);
+    expect(field(container, 'Phone number').maxLength).toBe('+960 7771234567'.length);
     expect(field(container, 'Password').type).toBe('password');
     typeInto(field(container, 'Email'), 'reef@hardware');
     await click(button(container, 'Create shop'));
@@ -241,7 +241,23 @@ describe('create shop (/super/admin/create/shop)', () => {
     expect(fieldError(field(container, 'Phone number'))).toBe('Enter the mobile number.');
     expect(fieldError(field(container, 'Password'))).toBe('Enter a password.');
     expect(document.activeElement).toBe(field(container, 'Shop name'));
+    typeInto(field(container, 'Phone number'), '+91 98765');
+    await click(button(container, 'Create shop'));
+    expect(fieldError(field(container, 'Phone number'))).toBe('Invalid mobile number!');
     expect(sent('POST /api/v1/super-admin/shops')).toHaveLength(0);
+  });
+
+  it('takes a phone number with a country code, sent as typed for the server to store in one form', async () => {
+    const reef = { ...cornerGrocery, _id: 'shop-9', shopName: 'Reef Hardware', phoneNumber: '+960 7771234567' };
+    server.answers['POST /api/v1/super-admin/shops'] = envelope(201, { data: reef });
+    const { container } = await open('/super/admin/create/shop');
+    await waitFor(() => field(container, 'Shop name'));
+    fill(container);
+    typeInto(field(container, 'Phone number'), '960-7771234567');
+    await click(button(container, 'Create shop'));
+    await waitFor(() => expect(container.textContent).toContain('Reef Hardware is ready'));
+    expect(sent('POST /api/v1/super-admin/shops')[0]?.body).toMatchObject({ phoneNumber: '960-7771234567' });
+    expect(container.textContent).toContain('+960 7771234567');
   });
 
   it('creates the shop: "Shop created successfully", the new shop shown and in the bar', async () => {
@@ -327,7 +343,7 @@ describe('employees (/super/admin/staffs)', () => {
     const { container } = await open('/super/admin/staffs');
     await waitFor(() => row(container, 'Ben'));
     await click(button(container, 'Edit Ben'));
-    expect(cellInput(container, 'Mobile').maxLength).toBe(7);
+    expect(cellInput(container, 'Mobile').maxLength).toBe('+960 7771234567'.length);
     typeInto(cellInput(container, 'Name'), 'Benjamin');
     typeInto(cellInput(container, 'Mobile'), '7799999');
     await click(button(container, 'Save Ben'));
@@ -347,9 +363,9 @@ describe('employees (/super/admin/staffs)', () => {
     typeInto(cellInput(container, 'Mobile'), '77');
     press(cellInput(container, 'Name'), 'Enter');
     expect(fieldError(cellInput(container, 'Name'))).toBe('Invalid name!');
-    expect(fieldError(cellInput(container, 'Mobile'))).toBe('Phone number must be exactly 7 digits');
+    expect(fieldError(cellInput(container, 'Mobile'))).toBe('Invalid mobile number!');
     typeInto(cellInput(container, 'Name'), 'Benny');
-    typeInto(cellInput(container, 'Mobile'), '7711111');
+    typeInto(cellInput(container, 'Mobile'), '+91 9876543210');
     press(cellInput(container, 'Name'), 'Enter');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to update staff!'));
     expect(cellInput(container, 'Name').value).toBe('Benny');
@@ -434,9 +450,9 @@ describe('create employee (/super/admin/create/staff)', () => {
     typeInto(field(container, 'Confirm password'), confirm);
   }
 
-  it('asks for full name, email, mobile (7), shop (the bar’s), password twice and role (staff by default)', async () => {
+  it('asks for full name, email, mobile, shop (the bar’s), password twice and role (staff by default)', async () => {
     const { container, shopField } = await openForm();
-    expect(field(container, 'Mobile').maxLength).toBe(7);
+    expect(field(container, 'Mobile').maxLength).toBe('+960 7771234567'.length);
     expect(shopField().value).toBe('shop-1');
     const roles = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
     expect(roles.map((radio) => [radio.value, radio.checked])).toEqual([['staff', true], ['admin', false]]);
@@ -459,12 +475,13 @@ describe('create employee (/super/admin/create/staff)', () => {
     server.answers['POST /api/v1/super-admin/employees'] = envelope(201, { data: farah });
     const { container, shopField, pathname } = await openForm();
     fill(container);
+    typeInto(field(container, 'Mobile'), '+91 9876543210');
     await choose(shopField(), 'shop-2');
     await click(container.querySelector<HTMLInputElement>('input[type="radio"][value="admin"]')!);
     await click(button(container, 'Create employee'));
     await waitFor(() => expect(container.textContent).toContain('Farah can sign in now'));
     expect(sent('POST /api/v1/super-admin/employees')[0]?.body).toEqual({
-      userName: 'Farah', email: 'farah@corner.example', phoneNumber: '7742424', password: 'counter123',
+      userName: 'Farah', email: 'farah@corner.example', phoneNumber: '+91 9876543210', password: 'counter123',
       confirmPassword: 'counter123', shopId: 'shop-2', role: 'admin',
     });
     expect(notify.success).toHaveBeenCalledWith('Employee created successfully');

@@ -5,11 +5,14 @@ import { emailIdentifier, mobileIdentifier, normaliseStaffId, staffIdIdentifier 
 describe('sign-in identifiers', () => {
   beforeAll(loadCore);
 
-  it('limit mobile numbers and staff ids to 7 characters on a number pad', () => {
-    for (const identifier of [mobileIdentifier, staffIdIdentifier]) {
-      expect(identifier.maxLength).toBe(7);
-      expect(identifier.inputMode).toBe('numeric');
-    }
+  it('limit staff ids to 7 characters on a number pad', () => {
+    expect(staffIdIdentifier.maxLength).toBe(7);
+    expect(staffIdIdentifier.inputMode).toBe('numeric');
+  });
+
+  it('take a mobile number as long as its longest form, on a phone keypad that has +', () => {
+    expect(mobileIdentifier.maxLength).toBe('+960 7771234567'.length);
+    expect(mobileIdentifier.inputMode).toBe('tel');
   });
 
   it('accept a staff id typed in full or as its number alone', () => {
@@ -23,10 +26,15 @@ describe('sign-in identifiers', () => {
     expect(staffIdIdentifier.validate('1234567')).toBe('Staff ID must be S followed by 6 digits, like S000042');
   });
 
-  it('check a mobile number with the core’s 7-digit rule', () => {
-    expect(mobileIdentifier.validate('7712345')).toBeNull();
-    expect(mobileIdentifier.validate('77123')).toBe('Phone number must be exactly 7 digits');
+  it('check a mobile number with the core’s rule: 7 digits, or 10 after an optional country code', () => {
+    for (const typed of ['7712345', '9876543210', '+91 9876543210', '+919876543210', '91-9876543210', ' 919876543210 ']) {
+      expect(mobileIdentifier.validate(typed)).toBeNull();
+    }
+    for (const typed of ['77123', '+9876543210', '+91 98765', '+1234 9876543210']) {
+      expect(mobileIdentifier.validate(typed)).toBe('Invalid mobile number!');
+    }
     expect(mobileIdentifier.validate('  ')).toBe('Enter your mobile number.');
+    expect(mobileIdentifier.normalise(' +91 9876543210 ')).toBe('+91 9876543210');
   });
 
   it('check an email with SPEC part 5’s message', () => {

@@ -1,11 +1,14 @@
 /**
- * The sign-in identifiers: how each is typed (keyboard, autofill, SPEC's 7-character limit),
- * checked (the core's rules and messages, the same the server applies) and sent.
+ * The sign-in identifiers: how each is typed (keyboard, autofill, length), checked (the core's
+ * rules and messages, the same the server applies) and sent.
  */
+import {
+  ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH, accountPhoneError,
+} from '../../lib/account-phone';
 import { validateField } from '../../lib/core';
 import type { IdentifierField } from './components/sign-in-form';
 
-/** SPEC part 5 and 9: phone numbers and staff ids are at most 7 characters. */
+/** SPEC part 5 and 9: staff ids are at most 7 characters. */
 export const ID_MAX_LENGTH = 7;
 
 function coreMessage(field: string, value: string): string | null {
@@ -23,14 +26,21 @@ export const emailIdentifier: IdentifierField = {
   normalise: (value) => value.trim(),
 };
 
+/**
+ * An admin's or super admin's phone number. SPEC limits this input to 7 characters, but an
+ * account's number may also be 10 digits after a country code (SPEC's staff signup rule), and
+ * whoever has one must be able to type it here: so the longest accepted form, like every input
+ * of an account's phone (lib/account-phone). Sent as typed, trimmed: the server reads every
+ * accepted form of a number as that number.
+ */
 export const mobileIdentifier: IdentifierField = {
   label: 'Mobile number',
   type: 'text',
-  inputMode: 'numeric',
+  inputMode: ACCOUNT_PHONE_INPUT_MODE,
   autoComplete: 'username',
-  maxLength: ID_MAX_LENGTH,
-  hint: '7 digits',
-  validate: (value) => (blank(value) ? 'Enter your mobile number.' : coreMessage('phoneNumber', value)),
+  maxLength: ACCOUNT_PHONE_MAX_LENGTH,
+  hint: ACCOUNT_PHONE_HINT,
+  validate: (value) => (blank(value) ? 'Enter your mobile number.' : accountPhoneError(value)),
   normalise: (value) => value.trim(),
 };
 

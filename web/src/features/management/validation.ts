@@ -2,6 +2,7 @@
  * The management forms' checks before sending: SPEC part 5's rules and messages from the core
  * (the same ones the server applies), plus a plain "Enter …" for a field left blank.
  */
+import { accountPhoneError } from '../../lib/account-phone';
 import { validateField } from '../../lib/core';
 import type { FieldErrors } from '../../lib/use-form-fields';
 import type { PersonChanges } from './api/people';
@@ -26,7 +27,8 @@ export const hasErrors = (errors: Record<string, string | null | undefined>) => 
 
 export const nameOf = (value: string) => checked('userName', value, 'Enter the name.');
 export const emailOf = (value: string) => checked('email', value, 'Enter the email address.');
-export const mobileOf = (value: string) => checked('phoneNumber', value, 'Enter the mobile number.');
+/** A person's or a shop's phone number: the account rule, not the customers' 7 digits. */
+export const mobileOf = (value: string) => (value.trim() ? accountPhoneError(value.trim()) : 'Enter the mobile number.');
 export const passwordOf = (value: string) => (value ? coreMessage('password', value) : 'Enter a password.');
 
 /** ISO 4217: three letters (MVR, USD); the server stores it upper-cased. */

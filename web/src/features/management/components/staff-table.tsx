@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, EditableRow, EmailText, TableButton, TableLink, type DataTableColumn } from '../../../components/data-table';
 import { messages } from '../../../config/messages';
+import { ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
 import { errorMessage } from '../../../lib/api-client';
 import { matchesSearch } from '../../../lib/search';
 import { notify } from '../../../lib/notify';
@@ -134,7 +135,7 @@ export function StaffTable({
                   id: 'mobile',
                   view: person.phoneNumber,
                   className: 'data-table__nowrap',
-                  edit: { field: 'phoneNumber', label: 'Mobile', type: 'tel', inputMode: 'numeric', maxLength: 7 },
+                  edit: { field: 'phoneNumber', label: 'Mobile', type: 'tel', inputMode: ACCOUNT_PHONE_INPUT_MODE, maxLength: ACCOUNT_PHONE_MAX_LENGTH },
                 },
               ]}
               actions={

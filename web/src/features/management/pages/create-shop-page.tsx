@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
@@ -109,7 +110,7 @@ export function CreateShopPage() {
           <div className="form-grid">
             <TextField {...field('shopName')} label="Shop name" autoComplete="organization" autoCapitalize="words" autoFocus />
             <TextField {...field('email')} label="Email" type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} />
-            <TextField {...field('phoneNumber')} label="Phone number" type="tel" inputMode="numeric" autoComplete="tel" maxLength={7} hint="7 digits" />
+            <TextField {...field('phoneNumber')} label="Phone number" type="tel" inputMode={ACCOUNT_PHONE_INPUT_MODE} autoComplete="tel" maxLength={ACCOUNT_PHONE_MAX_LENGTH} hint={ACCOUNT_PHONE_HINT} />
             <TextField {...field('countryName')} label="Country name" autoComplete="country-name" autoCapitalize="words" />
             <TextField
               {...field('currencyCode')}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
@@ -111,7 +112,7 @@ export function StaffSignupPage() {
           <div className="form-grid">
             <TextField {...field('userName')} label="Name" autoComplete="off" hint="3 to 16 letters or digits" autoFocus />
             <TextField {...field('email')} label="Email" type="email" inputMode="email" autoComplete="off" autoCapitalize="none" spellCheck={false} />
-            <TextField {...field('phoneNumber')} label="Mobile" type="tel" inputMode="numeric" autoComplete="off" maxLength={7} hint="7 digits" />
+            <TextField {...field('phoneNumber')} label="Mobile" type="tel" inputMode={ACCOUNT_PHONE_INPUT_MODE} autoComplete="off" maxLength={ACCOUNT_PHONE_MAX_LENGTH} hint={ACCOUNT_PHONE_HINT} />
             <PasswordField {...field('password')} label="Password" autoComplete="new-password" hint="At least 8 characters, including a number." />
           </div>
           <FormAlert message={failure} />
