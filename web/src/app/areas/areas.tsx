@@ -18,7 +18,7 @@ import { PaymentCancelPage, PaymentSuccessPage } from '../../features/sales/paym
 import { SyncReviewPage } from '../../features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
-  ShopResetPasswordPage, ShopSelector, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
+  ShopResetPasswordPage, ShopSelector, ShopSignupPage, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
   StaffViewPage,
 } from '../../features/management';
 import type { AuthStore } from '../../stores/auth-store';
@@ -63,6 +63,8 @@ export const adminArea: UserAreaConfig = {
   selectUser: selectAdmin,
   screens: [
     { index: true, element: <AdminDashboard /> },
+    // SPEC part 2's shop signup: routed, not in the menu, since a shop admin cannot create a shop.
+    { path: 'shop/signup', element: <ShopSignupPage /> },
     { path: 'staff/signup', element: <StaffSignupPage /> },
     { path: 'staff/view', element: <StaffViewPage /> },
     { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },

@@ -6,6 +6,7 @@ export { ShopSelector } from './components/shop-selector';
 export { CreateEmployeePage } from './pages/create-employee-page';
 export { CreateShopPage } from './pages/create-shop-page';
 export { EmployeesPage } from './pages/employees-page';
+export { ShopSignupPage } from './pages/shop-signup-page';
 export { ShopsPage } from './pages/shops-page';
 export { StaffSignupPage } from './pages/staff-signup-page';
 export { StaffViewPage } from './pages/staff-view-page';
