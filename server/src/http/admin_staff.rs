@@ -75,8 +75,9 @@ async fn list(
 
 /// Add a staff member.
 ///
-/// Creates a staff member of the admin's shop with the next staff id and no grants. Email and
-/// phone number must not be used by another account (409).
+/// Creates a staff member of the admin's shop with the next staff id, granted the reads the
+/// till needs to sell (`product_read`, `category_read`, `customer_read`; the admin may revoke
+/// them). Email and phone number must not be used by another account (409).
 #[utoipa::path(
     post,
     path = "/admin/create-employee",
