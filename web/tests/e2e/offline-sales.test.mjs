@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminSignIn, cents, toast } from './demo-shop.mjs';
 import { startOwnServer } from './own-server.mjs';
-import { launchBrowser, shot, viewports } from './support.mjs';
+import { launchBrowser, navigateOffline, shot, viewports } from './support.mjs';
 
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
 const aisha = { name: 'Aisha Ali', phone: '7771234' };
@@ -111,7 +111,7 @@ describe('selling with no network and no server', () => {
       // The network and the server both go away; the till reloads from the service worker.
       await context.setOffline(true);
       await server.stop();
-      await page.reload();
+      await navigateOffline(page, () => page.reload());
       await page.locator('html[data-core="ready"]').waitFor();
       await page.getByText('Offline', { exact: true }).waitFor();
       await page.getByLabel('Customer phone').waitFor();
@@ -119,10 +119,10 @@ describe('selling with no network and no server', () => {
       const sales = [];
       await ringUp(page, hassan, [mineralWater, { name: croissant }]);
       sales.push({ ...(await payWith(page, 'Swipe')), method: 'internal-device', redeem: 0 });
-      await page.goto(server.url('/admin/cart'));
+      await navigateOffline(page, () => page.goto(server.url('/admin/cart')));
       await ringUp(page, hassan, [{ name: cheddar }]);
       sales.push({ ...(await payWith(page, 'Cash')), method: 'cash', redeem: 0 });
-      await page.goto(server.url('/admin/cart'));
+      await navigateOffline(page, () => page.goto(server.url('/admin/cart')));
       await ringUp(page, aisha, [{ name: croissant }]);
       const beforeRedeem = cents(await totalOnScreen(page));
       // Cheddar earned Aisha 0.99 in points: she spends half a unit of them.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
+import { launchBrowser, navigateOffline, openPage, shot, url, viewports } from './support.mjs';
 
 // support.mjs's flags (no background networking into the closed network), for the one test that
 // needs its own browser with a profile on disk.
@@ -128,7 +128,7 @@ describe('installable app that starts with no network', () => {
 
       await context.setOffline(true);
       await networkStatus(page).filter({ hasText: 'Offline' }).waitFor();
-      const reloaded = await page.reload();
+      const reloaded = await navigateOffline(page, () => page.reload());
       assert.equal(reloaded.fromServiceWorker(), true, 'the offline reload is served by the service worker');
       await coreReady(page);
       await page.getByLabel('Email').waitFor();
@@ -145,7 +145,7 @@ describe('installable app that starts with no network', () => {
       await page.getByLabel('Password', { exact: true }).waitFor();
 
       // A deep link typed in while offline: the navigation fallback serves the precached shell.
-      const deepLink = await page.goto(url('/shop/admin/login'));
+      const deepLink = await navigateOffline(page, () => page.goto(url('/shop/admin/login')));
       assert.equal(deepLink.fromServiceWorker(), true);
       await coreReady(page);
       await page.getByLabel('Mobile number').waitFor();

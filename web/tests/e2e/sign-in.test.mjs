@@ -15,16 +15,17 @@ after(async () => {
 
 for (const [device, viewport] of Object.entries(viewports)) {
   describe(`super admin login on ${device} (${viewport.width}x${viewport.height})`, () => {
-    it('takes at most 7 characters of mobile number and shows or hides the password', async () => {
+    it('takes a mobile number up to its longest form (+960 7771234567) and shows or hides the password', async () => {
       const { page, context, pageErrors } = await openPage(browser, viewport, '/super/admin/login');
       try {
         await page.getByRole('heading', { name: 'Super Admin Login' }).waitFor();
         const mobile = page.getByLabel('Mobile number');
-        assert.equal(await mobile.getAttribute('maxlength'), '7');
-        assert.equal(await mobile.getAttribute('inputmode'), 'numeric');
+        // 7 digits, or a country code and 10 digits: the phone keypad has the `+`.
+        assert.equal(await mobile.getAttribute('maxlength'), '15');
+        assert.equal(await mobile.getAttribute('inputmode'), 'tel');
         await mobile.fill('');
-        await mobile.pressSequentially('7712345999');
-        assert.equal(await mobile.inputValue(), '7712345');
+        await mobile.pressSequentially('+960 77123459999');
+        assert.equal(await mobile.inputValue(), '+960 7712345999');
 
         const password = page.getByLabel('Password', { exact: true });
         await password.fill('secret123');

@@ -52,5 +52,19 @@ export async function openPage(browser, viewport, path, prepare) {
   return { page, context, pageErrors };
 }
 
+/**
+ * Runs `navigate` (a reload, a goto) on `page` while its context is offline
+ * (`context.setOffline(true)`) and answers its response. Debian's Chromium (148) keeps the
+ * emulated offline network for a document loaded during it, but reports `navigator.onLine` true
+ * there, which a device without a network never does; switching the emulation off and on again
+ * gives the new document the `offline` event a real page gets when the network goes.
+ */
+export async function navigateOffline(page, navigate) {
+  const response = await navigate();
+  await page.context().setOffline(false);
+  await page.context().setOffline(true);
+  return response;
+}
+
 export const shot = (page, name) =>
   page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
