@@ -43,7 +43,7 @@ pub struct Config {
     /// limit; every other route keeps `max_body_bytes`).
     pub max_upload_bytes: usize,
     /// `POS_PUBLIC_URL`: the address people open. When set, it is the only origin allowed to
-    /// change state (CSRF), and `https` makes the session cookies `Secure`.
+    /// change state (CSRF), and `https` makes the session cookies `Secure` and sends HSTS.
     pub public_url: Option<Url>,
     /// `POS_SESSION_IDLE_MINUTES` (default 12 h): a session unused this long ends.
     pub session_idle: Duration,

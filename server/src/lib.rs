@@ -32,7 +32,7 @@ use crate::auth::Auth;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{Db, DbError};
-use crate::http::{AppState, BodyLimits, WebApp};
+use crate::http::{AppState, BodyLimits, SecurityHeaders, WebApp};
 use crate::mail::Mailer;
 use crate::stripe::CardGateway;
 
@@ -136,7 +136,8 @@ impl App {
             json_bytes: config.max_body_bytes,
             upload_bytes: config.max_upload_bytes,
         };
-        let router = http::router(state, limits);
+        let headers = SecurityHeaders::for_public_url(config.public_url.as_ref());
+        let router = http::router(state, limits, headers);
         Ok(Self {
             listener,
             address,

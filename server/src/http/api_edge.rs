@@ -13,13 +13,10 @@ use super::redacted_path::redacted_path;
 /// Rejection texts are short; anything longer is not worth reading into memory.
 const MAX_REJECTION_TEXT: usize = 16 * 1024;
 
-/// `OriginalUri`: inside the router nested at /api/v1 the plain URI has the prefix stripped.
+/// `OriginalUri`: inside the routers nested at /api and /api/v1 the plain URI has the prefix
+/// stripped.
 pub async fn not_found(OriginalUri(uri): OriginalUri) -> ApiError {
-    no_route(uri.path())
-}
-
-pub fn no_route(path: &str) -> ApiError {
-    let path = redacted_path(path);
+    let path = redacted_path(uri.path());
     ApiError::NotFound(format!("no API route at {path}"))
 }
 

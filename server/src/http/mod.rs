@@ -34,6 +34,7 @@ mod people;
 mod permissions;
 mod products;
 mod redacted_path;
+mod security_headers;
 mod shop_session;
 mod sign_in;
 mod super_admin_employees;
@@ -67,6 +68,7 @@ use crate::stripe::CardGateway;
 pub use envelope::Success;
 pub use error::ApiError;
 pub use kept_answers::KeptAnswers;
+pub use security_headers::SecurityHeaders;
 pub use web_app::WebApp;
 
 /// What every handler can reach. Cheap to clone (the pool is reference-counted).
@@ -146,7 +148,7 @@ fn documented_routes_only() -> utoipa::openapi::OpenApi {
     document
 }
 
-pub fn router(state: AppState, limits: BodyLimits) -> Router {
+pub fn router(state: AppState, limits: BodyLimits, headers: SecurityHeaders) -> Router {
     let json_api = json_routes()
         .merge(sales_routes(Some((&state, limits))))
         // The tower limit also refuses a too-large Content-Length before any handler runs.
@@ -170,25 +172,27 @@ pub fn router(state: AppState, limits: BodyLimits) -> Router {
             api_edge::envelope_errors,
         ));
 
-    Router::new()
-        .nest("/api/v1", api)
-        .fallback(web_app::serve)
-        .layer(
-            TraceLayer::new_for_http()
-                // The path without the query string (queries may carry tokens), and without a
-                // reset link's token.
-                .make_span_with(|request: &Request| {
-                    tracing::info_span!(
-                        "request",
-                        method = %request.method(),
-                        path = %redacted_path::redacted_path(request.uri().path()),
-                    )
-                })
-                .on_response(
-                    DefaultOnResponse::new()
-                        .level(Level::INFO)
-                        .latency_unit(LatencyUnit::Millis),
-                ),
-        )
-        .with_state(state)
+    // Every path under /api is the API's, known version or not: never the web app's index.html.
+    let api = Router::new().nest("/v1", api).fallback(api_edge::not_found);
+
+    let app = Router::new()
+        .nest("/api", security_headers::on_api_answers(api))
+        .fallback(web_app::serve);
+    headers.on_every_answer(app.with_state(state)).layer(
+        TraceLayer::new_for_http()
+            // The path without the query string (queries may carry tokens), and without a
+            // reset link's token.
+            .make_span_with(|request: &Request| {
+                tracing::info_span!(
+                    "request",
+                    method = %request.method(),
+                    path = %redacted_path::redacted_path(request.uri().path()),
+                )
+            })
+            .on_response(
+                DefaultOnResponse::new()
+                    .level(Level::INFO)
+                    .latency_unit(LatencyUnit::Millis),
+            ),
+    )
 }

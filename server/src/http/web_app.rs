@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
-use super::{AppState, api_edge};
+use super::AppState;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -45,12 +45,9 @@ impl WebApp {
     }
 }
 
-/// The router's fallback: `/api/...` paths that matched no route, then the web app.
+/// The router's fallback: every path outside /api.
 pub async fn serve(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path();
-    if path == "/api" || path.starts_with("/api/") {
-        return api_edge::no_route(path).into_response();
-    }
     let web = &state.web;
     if !web.is_built().await {
         tracing::warn!(web_dir = %web.dir.display(), "web app requested but index.html is missing");

@@ -67,6 +67,7 @@ mod sales_support;
 mod scale_out;
 mod scale_out_grants;
 mod scale_out_support;
+mod security_headers;
 mod security_matrix;
 mod selling_routes;
 mod session_reads;
