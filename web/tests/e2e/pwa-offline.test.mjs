@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { launchBrowser, navigateOffline, openPage, shot, url, viewports } from './support.mjs';
+import { launchBrowser, navigateOffline, openPage, reportPolicyViolations, shot, url, viewports } from './support.mjs';
 
 // support.mjs's flags (no background networking into the closed network), for the one test that
 // needs its own browser with a profile on disk.
@@ -87,6 +87,7 @@ describe('installable app that starts with no network', () => {
       viewport: viewports.desktop,
     });
     try {
+      await reportPolicyViolations(context);
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(url('/shop/login'));
       await coreReady(page);

@@ -1,6 +1,7 @@
 // End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the sign-in screens and the
 // three areas as the browser renders them, on desktop and tablet, with a screenshot of each.
 // The real server's flows are in identity-flows.test.mjs.
+/* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { failed, ok, stubApi } from './stub-api.mjs';
@@ -44,7 +45,9 @@ const superAdmin = {
 /** Opens the area menu and waits for its slide to finish, so the screenshot shows it settled. */
 async function openMenu(page) {
   await page.getByRole('button', { name: 'Menu' }).click();
-  await page.waitForFunction("document.querySelector('.area-sidebar')?.getBoundingClientRect().width >= 200");
+  // A function, not a string: Playwright polls a string with the page's eval, which the
+  // server's Content Security Policy refuses.
+  await page.waitForFunction(() => document.querySelector('.area-sidebar')?.getBoundingClientRect().width >= 200);
   await page.mouse.move(0, 0);
   await page.waitForTimeout(250);
 }

@@ -1,6 +1,10 @@
-// Shared by the end-to-end tests: Debian's Chromium, a page that records uncaught errors, screenshots.
+// Shared by the end-to-end tests: Debian's Chromium, a page that records uncaught errors, screenshots,
+// and a check after every test that no page broke the server's Content Security Policy.
 // Not a test file itself (node --test only runs *.test.mjs here).
+/* global document, window */
+import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const baseUrl = process.env.POS_E2E_URL;
@@ -20,9 +24,35 @@ export const viewports = {
 
 const screenshots = new URL('../../test-results/', import.meta.url);
 
+/** Violations reported by any page since the last test ended; each test must leave none. */
+const policyViolations = [];
+
+// A violation is a part of the app the policy stops (a script, a style, a fetch), which the
+// app's own checks may not notice: each one fails the test it happened in.
+afterEach(() => {
+  assert.deepEqual(policyViolations.splice(0), [], 'Content Security Policy violations');
+});
+
+/**
+ * Reports the Content Security Policy violations of every page of `context` (popups, reloads
+ * and pages the service worker answers offline included) to the check after each test.
+ */
+export async function reportPolicyViolations(context) {
+  await context.exposeBinding('__reportPolicyViolation', (_source, violation) => policyViolations.push(violation));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const blocked = event.blockedURI || 'inline';
+      window.__reportPolicyViolation(
+        `${window.location.pathname}: ${event.effectiveDirective} refused ${blocked} (${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+}
+
+/** Debian's Chromium; every context it opens reports its pages' policy violations. */
 export async function launchBrowser() {
   await mkdir(screenshots, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
@@ -35,6 +65,13 @@ export async function launchBrowser() {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await reportPolicyViolations(context);
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -1,42 +1,13 @@
 // End-to-end: the welcome page and the shared frame in Debian's Chromium.
 // Run against a served web/dist: POS_E2E_URL=http://127.0.0.1:4173 npm run e2e
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { chromium } from 'playwright-core';
-
-const baseUrl = process.env.POS_E2E_URL;
-if (!baseUrl) {
-  throw new Error(
-    'POS_E2E_URL is not set: serve web/dist (e.g. `npx vite preview --port 4173 --strictPort`) ' +
-      'and run with POS_E2E_URL=http://127.0.0.1:4173',
-  );
-}
-const url = (path) => new URL(path, baseUrl).href;
-const screenshots = new URL('../../test-results/', import.meta.url);
-
-const viewports = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 820, height: 1180 },
-};
+import { launchBrowser, openPage, shot, url, viewports } from './support.mjs';
 
 let browser;
 
 before(async () => {
-  await mkdir(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
@@ -61,23 +32,10 @@ describe('when the pricing engine cannot load', () => {
   });
 });
 
-/** A fresh page that fails the test on any uncaught error in the app. */
-async function openPage(viewport, path) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  await page.goto(url(path));
-  await page.locator('html[data-core="ready"]').waitFor({ timeout: 15_000 });
-  return { page, context, pageErrors };
-}
-
-const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, screenshots).pathname, fullPage: true });
-
 for (const [device, viewport] of Object.entries(viewports)) {
   describe(`welcome page on ${device} (${viewport.width}x${viewport.height})`, () => {
     it('offers Admin Login and Staff Login inside the shared frame, and Admin Login leads to its page', async () => {
-      const { page, context, pageErrors } = await openPage(viewport, '/');
+      const { page, context, pageErrors } = await openPage(browser, viewport, '/');
       try {
         const adminLogin = page.getByRole('link', { name: 'Admin Login', exact: true });
         const staffLogin = page.getByRole('link', { name: 'Staff Login', exact: true });
@@ -110,7 +68,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
     });
 
     it('shows the ErrorPage, framed, with a Back icon for an unknown path', async () => {
-      const { page, context, pageErrors } = await openPage(viewport, '/no/such/page');
+      const { page, context, pageErrors } = await openPage(browser, viewport, '/no/such/page');
       try {
         await page.getByRole('heading', { name: 'ErrorPage' }).waitFor();
         const back = page.getByRole('link', { name: 'Back' });
