@@ -1,7 +1,7 @@
 //! `pos-core`: the pure domain rules of the point of sale.
 //!
 //! One crate prices a cart, earns and redeems loyalty points, plans refunds, validates input,
-//! buckets sales for dashboards and formats human-readable ids. It runs natively in the server
+//! buckets sales for dashboards, dates till sales and formats human-readable ids. It runs natively in the server
 //! and, compiled to WebAssembly, in the browser, so a cart priced offline is priced exactly as the
 //! server prices it. It performs no I/O and never reads the clock: callers pass "now" in.
 //!
@@ -20,6 +20,7 @@ pub mod money;
 pub mod pricing;
 pub mod refund;
 pub mod reprice;
+pub mod sale_time;
 pub mod validation;
 
 pub use error::{CoreError, CoreResult};

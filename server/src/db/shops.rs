@@ -58,6 +58,18 @@ pub async fn find_by_email<'e>(
     .await
 }
 
+/// When the shop was created; `None` for no such shop. A till sale is never dated before it
+/// (`pos_core::sale_time`).
+pub async fn created_at<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT created_at FROM shops WHERE id = $1")
+        .bind(shop_id)
+        .fetch_optional(db)
+        .await
+}
+
 /// For the shop sign-in only.
 pub async fn credentials_by_email<'e>(
     db: impl Executor<'e>,

@@ -1,6 +1,7 @@
 //! `sale_flags` (migrations/*/0008_till_sync.sql): what an admin should look at after a synced
 //! till sale (a negative stock, a deleted product, a loyalty shortfall, a price or total that
-//! differs). Written in the payment's transaction; listed newest first by id.
+//! differs, a time outside the window). Written in the payment's transaction, or the creating
+//! `PUT`'s for a creation time (migrations/*/0016_sale_time_flag.sql); listed newest first by id.
 
 use super::Executor;
 

@@ -49,8 +49,10 @@ pub struct InvoiceBody {
     #[serde(default)]
     #[schema(pattern = r"^\s*([0-9A-F]{4}-[0-9]{4,12})?\s*$")]
     provisional_number: Option<String>,
-    /// When the till started it (milliseconds since the epoch); the server's time when absent
-    /// or implausible.
+    /// When the till started it (milliseconds since the epoch), used when this creates the
+    /// invoice. Absent: the server's time. Outside the window (not after the arrival plus 5
+    /// minutes, not before the shop was created, not more than 7 days before the arrival) the
+    /// invoice is dated at its arrival and a `time_out_of_window` flag keeps this time.
     #[serde(default)]
     created_at: Option<NumberInput>,
     /// The money taken off with loyalty points (lowered to the amount due); 0 when absent.
@@ -101,8 +103,10 @@ struct LineBody {
 pub struct PaymentBody {
     #[schema(schema_with = payment_method)]
     method: String,
-    /// When the till took the payment (milliseconds since the epoch); the server's time when
-    /// absent or implausible.
+    /// When the till took the payment (milliseconds since the epoch): the sale's time, the day
+    /// the dashboard counts it on. Absent: the server's time. Outside the window (as
+    /// `createdAt`'s) the sale is dated at the payment's arrival and a `time_out_of_window` flag
+    /// keeps this time.
     #[serde(default)]
     paid_at: Option<NumberInput>,
     /// Whether the till took it offline.

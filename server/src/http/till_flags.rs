@@ -53,8 +53,8 @@ struct FlagView {
     id: String,
     invoice_id: String,
     invoice_number: String,
-    /// `negative_stock`, `deleted_product`, `loyalty_shortfall`, `price_difference` or
-    /// `total_mismatch` (docs/api-till-sync.md "Flags").
+    /// `negative_stock`, `deleted_product`, `loyalty_shortfall`, `price_difference`,
+    /// `total_mismatch` or `time_out_of_window` (docs/api-till-sync.md "Flags").
     kind: String,
     /// The JSON object stored with the flag, as it was written (exact numbers).
     #[schema(value_type = Object)]

@@ -25,7 +25,7 @@ use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{loyalty, till_invoices};
 use crate::sales::settle::INVOICE_NOT_FOUND;
-use crate::sales::{till_sale, till_state};
+use crate::sales::{till_flags, till_sale, till_state};
 
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
@@ -72,7 +72,9 @@ async fn read(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceVi
 ///
 /// The till sends its open invoice (cart or open order) as it now has it, named by its ref:
 /// the first time it is created and numbered (201), after that replaced, lines and all (200).
-/// The lines keep the prices they were rung up at; the totals are priced by pos_core. Refused:
+/// The lines keep the prices they were rung up at; the totals are priced by pos_core. A
+/// `createdAt` outside the window (docs/api-till-sync.md "Dates") dates the new invoice at its
+/// arrival and records a `time_out_of_window` flag. Refused:
 /// a customer or product not in the shop (404), an invoice already paid (409), a custom
 /// invoice's ref (404).
 #[utoipa::path(
@@ -118,6 +120,7 @@ async fn save(
     )
     .await?
     .ok_or_else(|| ApiError::internal("a ref locked with its numbering claim was taken"))?;
+    till_flags::record(&mut tx, (shop_id, applied.id), &applied.flags, now).await?;
     let saved = read(&mut tx, shop_id, applied.id).await?;
     tx.commit().await?;
     tracing::info!(
@@ -125,6 +128,7 @@ async fn save(
         shop_id,
         created = applied.created,
         lines = invoice.lines.len(),
+        flags = applied.flags.len(),
         "till invoice saved"
     );
     Ok(if applied.created {
@@ -139,7 +143,9 @@ async fn save(
 /// The invoice (sent whole, as in `PUT /till/invoices/{ref}`) is applied and paid in one
 /// transaction; the answer carries the customer's balance after the sale. A sale the till made
 /// offline still happened: stock may go negative and a redemption above the balance is cut to
-/// it, each recorded as a flag for the admin, as is a `totalAmount` other than the server's.
+/// it, each recorded as a flag for the admin, as is a `totalAmount` other than the server's and a
+/// `paidAt` (or the `createdAt` of an invoice created now) outside the window, which is dated at
+/// the payment's arrival instead (docs/api-till-sync.md "Dates").
 /// With an Idempotency-Key the answer is kept in the same transaction, so a retry after a crash
 /// gets it again. Refused: a customer or product not in the shop (404), an invoice already paid
 /// (409).

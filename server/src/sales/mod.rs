@@ -1,6 +1,7 @@
 //! The steps of a sale that several routes share: pricing an invoice's lines with pos_core,
-//! settling (paying) an invoice in one transaction, and refunding a paid one. Handlers call
-//! these; SQL stays in `db`.
+//! settling (paying) an invoice in one transaction, refunding a paid one, and a till sale's
+//! steps: its state, its payment, its dates and its flags. Handlers call these; SQL stays in
+//! `db`.
 
 pub mod card_refunds;
 pub mod pricing;
@@ -9,3 +10,4 @@ pub mod settle;
 pub mod till_flags;
 pub mod till_sale;
 pub mod till_state;
+pub mod till_times;

@@ -3,6 +3,7 @@
 //! would have refused at an online till is recorded for the admin instead. Each flag's `detail`
 //! is a JSON object with exact numbers (`http::numbers::decimal`).
 
+use pos_core::sale_time::OutOfWindow;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use sqlx::AnyConnection;
@@ -18,6 +19,7 @@ pub mod kind {
     pub const DELETED_PRODUCT: &str = "deleted_product";
     pub const LOYALTY_SHORTFALL: &str = "loyalty_shortfall";
     pub const TOTAL_MISMATCH: &str = "total_mismatch";
+    pub const TIME_OUT_OF_WINDOW: &str = "time_out_of_window";
 }
 
 /// One flag to record: its kind and its detail as JSON text.
@@ -73,6 +75,17 @@ struct TotalDetail {
     till_total: Decimal,
     #[serde(serialize_with = "decimal")]
     server_total: Decimal,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TimeDetail {
+    /// `createdAt` or `paidAt`: which of the till's times it was.
+    field: &'static str,
+    claimed_at: i64,
+    used_at: i64,
+    /// `ahead`, `before_shop` or `too_old` (`pos_core::sale_time::OutOfWindow`).
+    reason: &'static str,
 }
 
 fn flag(kind: &'static str, detail: &impl Serialize) -> Result<SaleFlag, ApiError> {
@@ -142,6 +155,28 @@ impl SaleFlag {
             server_total,
         };
         flag(kind::TOTAL_MISMATCH, &detail)
+    }
+}
+
+/// A time the till sent that lay outside the window, and the arrival the sale was dated at.
+pub struct TimeOutOfWindow {
+    pub field: &'static str,
+    pub claimed_at: i64,
+    pub used_at: i64,
+    pub reason: OutOfWindow,
+}
+
+impl SaleFlag {
+    /// The till's `createdAt` or `paidAt` was outside the window (`pos_core::sale_time`): the
+    /// sale was dated at its arrival instead.
+    pub fn time_out_of_window(time: TimeOutOfWindow) -> Result<Self, ApiError> {
+        let detail = TimeDetail {
+            field: time.field,
+            claimed_at: time.claimed_at,
+            used_at: time.used_at,
+            reason: time.reason.as_str(),
+        };
+        flag(kind::TIME_OUT_OF_WINDOW, &detail)
     }
 }
 

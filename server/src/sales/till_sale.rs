@@ -10,7 +10,8 @@
 //! (`sales::settle::settle_claimed`) except that nothing is refused for stock or points: the
 //! goods and the money have already changed hands, so each oddity is a flag
 //! (`sales::till_flags`) for the admin. Two more flags compare the charged total with the lines
-//! priced at today's catalogue values and with the total the till showed.
+//! priced at today's catalogue values and with the total the till showed, and the sale's times
+//! outside the window are dated at arrival and flagged (`sales::till_times`).
 
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
@@ -18,7 +19,8 @@ use sqlx::AnyConnection;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
 use super::till_flags::{self, SaleFlag};
-use super::till_state::{self, Applied, InvoiceState, Named, sane_time};
+use super::till_state::{self, Applied, InvoiceState, Named};
+use super::till_times::{self, TillTime};
 use crate::clock::Clock;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
@@ -117,18 +119,22 @@ pub async fn pay(
                 .ok_or_else(|| ApiError::internal("a locked ref was taken"))?
         }
     };
+    let paid_at = till_times::date(TillTime::PaidAt, payment.paid_at, named.arrival(now))?;
     let claim = Claim {
         payment_method: payment.method.as_str(),
         card: None,
         now,
-        paid_at: sane_time(payment.paid_at, now),
+        paid_at: paid_at.at,
     };
     let claimed = payments::claim_open(&mut *tx, shop_id, applied.id, claim)
         .await?
         .ok_or_else(|| ApiError::internal("the applied till invoice is not open"))?;
+    let mut flags = applied.flags;
+    flags.extend(paid_at.flag);
     let sale = (claimed, applied.lines);
     let settled = settle_claimed(&mut *tx, sale, now, Shortfalls::Record).await?;
-    let (paid, mut flags) = (settled.invoice, settled.flags);
+    let paid = settled.invoice;
+    flags.extend(settled.flags);
     let charged = money(paid.total_amount_cents);
     let at_catalogue = catalogue_total(&paid, &settled.lines, &named.products)?;
     if at_catalogue != charged {

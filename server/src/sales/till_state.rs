@@ -3,7 +3,8 @@
 //! now has it; the server creates it (numbering it then: the till showed a provisional number
 //! until this answer) or replaces the customer, status, lines and redemption of the open one.
 //! The lines keep the values the till rang them up at; pos_core prices them (a redemption above
-//! the amount due is lowered to it). No stock or balance check here: the payment does that.
+//! the amount due is lowered to it). The creation time is dated once, when the ref is created
+//! (`sales::till_times`). No stock or balance check here: the payment does that.
 
 use pos_core::catalog::{DiscountType, Unit};
 use rust_decimal::Decimal;
@@ -11,18 +12,18 @@ use sqlx::AnyConnection;
 
 use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
+use super::till_flags::SaleFlag;
+use super::till_times::{self, Arrival, TillTime};
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::sale_products::SaleProduct;
 use crate::db::till_invoices::{self, OpenState, TillLine};
-use crate::db::{invoice_writes, till_customers};
+use crate::db::{invoice_writes, shops, till_customers};
 use crate::http::ApiError;
 use crate::http::invoice_views::invoice_number_text;
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
-/// A till's clock may run this far ahead of the server's before its times are not believed.
-pub const CLOCK_SKEW_MILLIS: i64 = 5 * 60 * 1000;
 
 /// How the till names the customer: by id, or by the ref of a customer it created offline.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +57,8 @@ pub struct InvoiceState {
     pub status: &'static str,
     /// `7F3A-0012`, or "".
     pub provisional_number: String,
+    /// When the till started it, by its clock: dated by `sales::till_times` when this creates
+    /// the invoice, ignored after that.
     pub created_at: Option<i64>,
     pub redeem_amount: Decimal,
     /// At most one per product.
@@ -63,29 +66,36 @@ pub struct InvoiceState {
 }
 
 /// What the till's invoice names, as the shop has it now: the customer's id and each line's
-/// product (in the order of the lines). Plain reads, done before the caller takes any lock, so
-/// that a shop's payments do not wait on each other for them.
+/// product (in the order of the lines), and when the shop was created (its sales are never
+/// dated before). Plain reads, done before the caller takes any lock, so that a shop's payments
+/// do not wait on each other for them.
 #[derive(Debug, Clone)]
 pub struct Named {
+    pub shop_created_at: i64,
     pub customer_id: i64,
     /// Each line's product, with its category's discount rate, as the catalogue has them now.
     pub products: Vec<SaleProduct>,
 }
 
-/// Which invoice the state was applied to, whether it was created now, and its lines as
-/// stored (every line is written again by [`apply`]).
+/// Which invoice the state was applied to, whether it was created now, its lines as stored
+/// (every line is written again by [`apply`]), and the flags creating it raised (a creation
+/// time outside the window), which the caller records.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Applied {
     pub id: i64,
     pub created: bool,
     pub lines: Vec<InvoiceLine>,
+    pub flags: Vec<SaleFlag>,
 }
 
-/// A time the till sent, when it is believable: after 1970 and not ahead of `now` by more than
-/// [`CLOCK_SKEW_MILLIS`]; `now` otherwise.
-pub fn sane_time(sent: Option<i64>, now: i64) -> i64 {
-    sent.filter(|time| *time > 0 && *time <= now.saturating_add(CLOCK_SKEW_MILLIS))
-        .unwrap_or(now)
+impl Named {
+    /// What dating a time the till sent in a command that arrived `now` goes by.
+    pub fn arrival(&self, now: i64) -> Arrival {
+        Arrival {
+            at: now,
+            shop_created: self.shop_created_at,
+        }
+    }
 }
 
 /// In a write transaction: locks the shop's invoice named `client_ref` and returns its id and
@@ -110,6 +120,9 @@ pub async fn read_named(
     shop_id: i64,
     state: &InvoiceState,
 ) -> Result<Named, ApiError> {
+    let shop_created_at = shops::created_at(&mut *tx, shop_id)
+        .await?
+        .ok_or_else(|| ApiError::internal("a signed-in shop has no row"))?;
     let customer_id = customer_id(&mut *tx, shop_id, &state.customer).await?;
     let mut products = Vec::with_capacity(state.lines.len());
     for line in &state.lines {
@@ -119,6 +132,7 @@ pub async fn read_named(
         products.push(sold.product);
     }
     Ok(Named {
+        shop_created_at,
         customer_id,
         products,
     })
@@ -162,6 +176,7 @@ pub async fn apply(
         status: state.status,
         provisional_number: &state.provisional_number,
     };
+    let mut flags = Vec::new();
     let (id, created) = match existing {
         Some((id, found)) => {
             refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
@@ -170,10 +185,13 @@ pub async fn apply(
             (id, false)
         }
         None => {
+            let dated =
+                till_times::date(TillTime::CreatedAt, state.created_at, named.arrival(now))?;
+            flags.extend(dated.flag);
             let naming = TillNaming {
                 client_ref,
                 provisional_number: &state.provisional_number,
-                created_at: sane_time(state.created_at, now),
+                created_at: dated.at,
             };
             let invoice = NewInvoice {
                 shop_id,
@@ -196,6 +214,7 @@ pub async fn apply(
         id,
         created,
         lines: stored,
+        flags,
     }))
 }
 
@@ -255,24 +274,5 @@ fn till_line(line: &LineState, custom_product: bool, category_id: Option<i64>) -
         category_discount_rate: line.category_discount_rate,
         product_tax: line.product_tax,
         loyalty_rate: line.loyalty_rate,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_believable_times_are_kept() {
-        let now = 1_790_000_000_000;
-        assert_eq!(sane_time(Some(now - 86_400_000), now), now - 86_400_000);
-        assert_eq!(
-            sane_time(Some(now + CLOCK_SKEW_MILLIS), now),
-            now + CLOCK_SKEW_MILLIS
-        );
-        assert_eq!(sane_time(Some(now + CLOCK_SKEW_MILLIS + 1), now), now);
-        assert_eq!(sane_time(Some(0), now), now);
-        assert_eq!(sane_time(Some(-5), now), now);
-        assert_eq!(sane_time(None, now), now);
     }
 }

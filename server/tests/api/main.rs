@@ -83,6 +83,7 @@ mod sync_customers;
 mod sync_lock_order;
 mod till_catalog;
 mod till_customers;
+mod till_dates;
 mod till_flags;
 mod till_invoices;
 mod till_payments;

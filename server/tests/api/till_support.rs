@@ -2,6 +2,9 @@
 //! customer, the till's invoice bodies (whole state, the prices rung up), keyed requests and
 //! readers of what a synced sale changed (stock, ledger, invoices by ref, flags).
 
+use std::sync::OnceLock;
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -10,8 +13,8 @@ use crate::identity_support::{Browser, Reply};
 use crate::sales_support::SalesShop;
 use crate::support::{Backend, TestApp};
 
-/// A shop whose admin and staff are signed in, with `cola` (10.00, cost 6, 100 in stock,
-/// unit no) and a customer `ann`.
+/// A shop open for [`SHOP_AGE_DAYS`] whose admin and staff are signed in, with `cola` (10.00,
+/// cost 6, 100 in stock, unit no) and a customer `ann`.
 pub struct TillShop {
     pub shop: SalesShop,
     pub cola: String,
@@ -21,6 +24,8 @@ pub struct TillShop {
 impl TillShop {
     pub async fn start(backend: Backend) -> Self {
         let mut shop = SalesShop::start(backend).await;
+        let opened = shop.app.clock.now_millis() - SHOP_AGE_DAYS * DAY_MILLIS;
+        open_since(&shop.app, shop.seeded.shop.id, opened).await;
         let cola = shop.product("Cola", json!({})).await;
         let ann = shop.customer("Ann", "7771001").await;
         Self { shop, cola, ann }
@@ -35,6 +40,38 @@ impl TillShop {
     }
 }
 
+/// A day and an hour in milliseconds.
+pub const DAY_MILLIS: i64 = 24 * HOUR_MILLIS;
+pub const HOUR_MILLIS: i64 = 3_600_000;
+
+/// How long a [`TillShop`] has been open: a till's times lie after its creation.
+pub const SHOP_AGE_DAYS: i64 = 30;
+
+/// TEST-ONLY SQL: the shop was created at `created_at` (the API creates shops now).
+pub async fn open_since(app: &TestApp, shop_id: i64, created_at: i64) {
+    sqlx::query("UPDATE shops SET created_at = $1 WHERE id = $2")
+        .bind(created_at)
+        .bind(shop_id)
+        .execute(app.db.pool())
+        .await
+        .unwrap();
+}
+
+/// When the till rang its sales up (`createdAt`; `paidAt` is [`PAID_AFTER_MILLIS`] later): a
+/// minute before the first body of this test run, so that every body built twice in a test is
+/// the same request (a replay), and lies inside the window of a [`TillShop`] (after its
+/// creation, not ahead of the server, within a week of it).
+pub fn rung_up_at() -> i64 {
+    static AT: OnceLock<i64> = OnceLock::new();
+    *AT.get_or_init(|| {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
+        i64::try_from(now.as_millis()).unwrap() - 60_000
+    })
+}
+
+/// How long after [`rung_up_at`] the till takes the payment.
+pub const PAID_AFTER_MILLIS: i64 = 30_000;
+
 /// A line of `product` as rung up at `price` (cost 6, no discount, tax or points).
 pub fn line(product: &str, quantity: &str, price: &str) -> Value {
     json!({"productId": product, "quantity": quantity, "productName": "Cola", "unit": "no",
@@ -46,12 +83,12 @@ pub fn line(product: &str, quantity: &str, price: &str) -> Value {
 /// The till's open invoice for `customer` with `lines` and a redemption.
 pub fn invoice(customer: &str, lines: Vec<Value>, redeem: &str) -> Value {
     json!({"customerId": customer, "status": "active", "provisionalNumber": "7F3A-0012",
-           "createdAt": 1_790_000_000_000_i64, "redeemAmount": redeem, "lines": lines})
+           "createdAt": rung_up_at(), "redeemAmount": redeem, "lines": lines})
 }
 
 /// The payment body of `invoice`, the till showing `total`.
 pub fn payment(method: &str, total: &str, invoice: Value) -> Value {
-    json!({"method": method, "paidAt": 1_790_000_100_000_i64, "offline": true,
+    json!({"method": method, "paidAt": rung_up_at() + PAID_AFTER_MILLIS, "offline": true,
            "totalAmount": total, "invoice": invoice})
 }
 
