@@ -4,7 +4,14 @@
  * app's money text (lib/money-text.ts), never through float arithmetic.
  */
 import { money, twoDecimals } from '../../lib/money-text';
+import { dateTime } from '../sales/invoices/format';
 import type { SaleFlag } from './sale-flags-api';
+
+/** The shop a flag is told for: money in its currency, times in its zone. */
+export interface FlagShop {
+  currencyCode: string;
+  timeZone: string | undefined;
+}
 
 /** A short name for the kind of issue, for the table's Issue column. */
 const kindNames: Record<string, string> = {
@@ -13,6 +20,17 @@ const kindNames: Record<string, string> = {
   deleted_product: 'Deleted product',
   loyalty_shortfall: 'Loyalty shortfall',
   total_mismatch: 'Total mismatch',
+  time_out_of_window: 'Till time not used',
+};
+
+/** Which of the till's times a `time_out_of_window` flag is about. */
+const tillTimeNames: Record<string, string> = { createdAt: 'Rung up', paidAt: 'Paid' };
+
+/** Why the server did not believe the till's time (pos_core::sale_time's window). */
+const outOfWindowReasons: Record<string, string> = {
+  ahead: "more than 5 minutes ahead of the server's clock",
+  before_shop: 'before the shop was created',
+  too_old: 'more than 7 days before it reached the server',
 };
 
 export const kindName = (kind: string) => kindNames[kind] ?? kind.replace(/_/g, ' ');
@@ -38,12 +56,18 @@ function stockUnit(unit: string | null): string | null {
   return unit === 'no' ? 'pcs' : unit;
 }
 
+/** A time of the detail (unix milliseconds), or null when the field is missing or not one. */
+function timeField(detail: Record<string, unknown>, name: string): number | null {
+  const value = detail[name];
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
 /**
  * The sentence for one flag, e.g. "Charged MVR 3.00; the catalogue now prices it at MVR 20.00".
  * A detail missing a field it should have (or a kind this app does not know) says so plainly
  * rather than showing a made-up figure.
  */
-export function flagSentence(flag: SaleFlag, currencyCode: string): string {
+export function flagSentence(flag: SaleFlag, { currencyCode, timeZone }: FlagShop): string {
   const { detail } = flag;
   const amount = (name: string) => {
     const value = numberField(detail, name);
@@ -81,6 +105,14 @@ export function flagSentence(flag: SaleFlag, currencyCode: string): string {
       const server = amount('serverTotal');
       if (till === null || server === null) break;
       return `The till's total ${till} differs from the server's ${server}; the server's was kept`;
+    }
+    case 'time_out_of_window': {
+      const field = tillTimeNames[textField(detail, 'field') ?? ''];
+      const claimed = timeField(detail, 'claimedAt');
+      const used = timeField(detail, 'usedAt');
+      const reason = outOfWindowReasons[textField(detail, 'reason') ?? ''];
+      if (!field || claimed === null || used === null || !reason) break;
+      return `${field} at ${dateTime(claimed, timeZone)} by the till's clock, ${reason}; dated ${dateTime(used, timeZone)}, when it reached the server`;
     }
     default:
       return 'This version of the app cannot describe this issue';

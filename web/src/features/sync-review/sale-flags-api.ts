@@ -6,7 +6,7 @@
 import { api } from '../../lib/api-client';
 
 /** The kinds the server writes today; another kind (a newer server) is shown as it is named. */
-export type SaleFlagKind = 'price_difference' | 'negative_stock' | 'deleted_product' | 'loyalty_shortfall' | 'total_mismatch';
+export type SaleFlagKind = 'price_difference' | 'negative_stock' | 'deleted_product' | 'loyalty_shortfall' | 'total_mismatch' | 'time_out_of_window';
 
 /**
  * One flag. `detail` is the JSON object stored with it: amounts and quantities are JSON numbers

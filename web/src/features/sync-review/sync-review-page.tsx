@@ -16,8 +16,9 @@ const columns: DataTableColumn[] = [
 
 /**
  * /admin/sync/review (docs/api-till-sync.md "Flags"): what synced till sales did that an
- * online till would have refused or priced otherwise, newest first, each with its invoice and
- * a plain sentence. Dates are in the shop's time zone, like the other lists.
+ * online till would have refused or priced otherwise, or a till time the server did not believe,
+ * newest first, each with its invoice and a plain sentence. Dates are in the shop's time zone,
+ * like the other lists.
  */
 export function SyncReviewPage() {
   const session = useSalesSession();
@@ -52,7 +53,7 @@ export function SyncReviewPage() {
               <Link to={salesPaths.invoice('admin', flag.invoiceId)}>{flag.invoiceNumber}</Link>
             </td>
             <td className="data-table__nowrap">{kindName(flag.kind)}</td>
-            <td>{flagSentence(flag, session.currencyCode)}</td>
+            <td>{flagSentence(flag, session)}</td>
           </tr>
         ))}
       </DataTable>

@@ -109,6 +109,31 @@ describe('sync review (/admin/sync/review)', () => {
     expect(rows(container)[3]?.[2]).toBe('refund oddity');
   });
 
+  it('says which till time was not used, the time claimed and the time of arrival used instead, in the shop’s zone', async () => {
+    const aYearBefore = Date.UTC(2024, 2, 5, 9, 45);
+    const anHourAhead = marchFifth + 60 * 60 * 1000;
+    server.answers[firstPage] = envelope(200, {
+      data: {
+        rows: [
+          flag('4', 'time_out_of_window', { field: 'paidAt', claimedAt: 0, usedAt: marchFifth, reason: 'before_shop' }),
+          flag('3', 'time_out_of_window', { field: 'createdAt', claimedAt: aYearBefore, usedAt: marchFifth, reason: 'too_old' }),
+          flag('2', 'time_out_of_window', { field: 'paidAt', claimedAt: anHourAhead, usedAt: marchFifth, reason: 'ahead' }),
+          flag('1', 'time_out_of_window', { field: 'paidAt', claimedAt: 0, usedAt: marchFifth }),
+        ],
+        more: false,
+      },
+    });
+    const { container } = await open('/admin/sync/review');
+    await waitFor(() => expect(rows(container)).toHaveLength(4));
+    expect(rows(container).map((cells) => cells[2])).toEqual(Array(4).fill('Till time not used'));
+    expect(rows(container).map((cells) => cells[3])).toEqual([
+      "Paid at Jan 1, 1970, 5:00 AM by the till's clock, before the shop was created; dated Mar 5, 2025, 2:45 PM, when it reached the server",
+      "Rung up at Mar 5, 2024, 2:45 PM by the till's clock, more than 7 days before it reached the server; dated Mar 5, 2025, 2:45 PM, when it reached the server",
+      "Paid at Mar 5, 2025, 3:45 PM by the till's clock, more than 5 minutes ahead of the server's clock; dated Mar 5, 2025, 2:45 PM, when it reached the server",
+      'The server sent this issue without its figures',
+    ]);
+  });
+
   it('links each flag’s invoice number to the admin’s invoice page', async () => {
     server.answers[firstPage] = envelope(200, { data: { rows: [flag('9', 'total_mismatch', { tillTotal: 1, serverTotal: 2 }, '42')], more: false } });
     server.answers['GET /api/v1/invoice/42'] = envelope(404, { message: 'Invoice not found' });
