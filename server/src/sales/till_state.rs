@@ -71,6 +71,7 @@ pub struct InvoiceState {
 /// do not wait on each other for them.
 #[derive(Debug, Clone)]
 pub struct Named {
+    /// When the shop was created: the earliest a till's time may be (`pos_core::sale_time`).
     pub shop_created_at: i64,
     pub customer_id: i64,
     /// Each line's product, with its category's discount rate, as the catalogue has them now.
