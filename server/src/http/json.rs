@@ -8,6 +8,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use pos_core::validation::label;
+use serde::Deserialize;
 use serde::de::{self, DeserializeOwned, Deserializer};
 use serde_json::error::Category;
 
@@ -45,43 +46,49 @@ fn declares_json(request: &Request) -> bool {
         .is_some_and(|essence| essence == "application/json" || essence.ends_with("+json"))
 }
 
-/// Every body of the API is a JSON object. Checked first because serde would also fill a
-/// struct from an array, by position (`["7770000", "secret"]`).
+/// Every body of the API is one JSON object and nothing else: whitespace may follow it, but not
+/// a second value or stray bytes, which a lenient reader would drop without a word (the first
+/// object of `{..}{..}` would win). The whole body is read as JSON first, so a syntax error or
+/// trailing bytes are reported as such before any field is looked at; then it must be an object,
+/// because serde would also fill a struct from an array, by position (`["7770000", "secret"]`).
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    match bytes.iter().find(|byte| !byte.is_ascii_whitespace()) {
-        None => {
-            return Err(ApiError::BadRequest(
-                "The request body is empty; send a JSON object".to_owned(),
-            ));
-        }
-        Some(b'{') => {}
-        Some(_) => {
-            // Still parsed, so malformed JSON is reported as such.
-            serde_json::from_slice::<serde::de::IgnoredAny>(bytes).map_err(|error| {
-                ApiError::BadRequest(format!(
-                    "The request body is not valid JSON (line {}, column {})",
-                    error.line(),
-                    error.column()
-                ))
-            })?;
-            return Err(ApiError::BadRequest(
-                "The request body must be a JSON object".to_owned(),
-            ));
-        }
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::BadRequest(
+            "The request body is empty; send a JSON object".to_owned(),
+        ));
+    }
+    let mut whole = serde_json::Deserializer::from_slice(bytes);
+    de::IgnoredAny::deserialize(&mut whole)
+        .map_err(|error| ApiError::BadRequest(not_json(&error)))?;
+    whole.end().map_err(|error| {
+        ApiError::BadRequest(format!(
+            "The request body must be one JSON object, with nothing after it (line {}, column {})",
+            error.line(),
+            error.column()
+        ))
+    })?;
+    if bytes.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(ApiError::BadRequest(
+            "The request body must be a JSON object".to_owned(),
+        ));
     }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(&mut deserializer)
         .map_err(|error| ApiError::BadRequest(describe(&error)))
 }
 
+fn not_json(error: &serde_json::Error) -> String {
+    format!(
+        "The request body is not valid JSON (line {}, column {})",
+        error.line(),
+        error.column()
+    )
+}
+
 fn describe(error: &serde_path_to_error::Error<serde_json::Error>) -> String {
     let inner = error.inner();
     match inner.classify() {
-        Category::Syntax | Category::Eof => format!(
-            "The request body is not valid JSON (line {}, column {})",
-            inner.line(),
-            inner.column()
-        ),
+        Category::Syntax | Category::Eof => not_json(inner),
         Category::Io => "The request body cannot be read".to_owned(),
         Category::Data => {
             let text = without_position(inner);
@@ -213,6 +220,27 @@ mod tests {
             message("{\"phoneNumber\":1.5,\"password\":\"a\"}").contains("text or a whole number")
         );
         assert!(message("{\"phoneNumber\":1e300,\"password\":\"a\"}").contains("whole number"));
+    }
+
+    #[test]
+    fn a_body_is_one_object_with_nothing_after_it() {
+        let object = "{\"phoneNumber\":\"7770000\",\"password\":\"a\"}";
+        for trailing in ["xyz", "]]]", "\0garbage", "{\"password\":\"b\"}", ","] {
+            assert_eq!(
+                message(&format!("{object}{trailing}")),
+                "The request body must be one JSON object, with nothing after it (line 1, column 41)",
+                "{trailing:?}"
+            );
+        }
+        assert_eq!(
+            message(&format!("{object}\n\n  x")),
+            "The request body must be one JSON object, with nothing after it (line 3, column 3)"
+        );
+        // Checked before the fields: the body is not what the client meant to send.
+        assert!(message("{\"password\":\"a\"}xyz").contains("nothing after it"));
+        assert!(message("[1]x").contains("nothing after it"));
+        let padded: SignIn = parse(format!(" \r\n{object} \t\r\n ").as_bytes()).unwrap();
+        assert_eq!(padded.phone_number, "7770000");
     }
 
     #[test]

@@ -1,13 +1,16 @@
-//! Sign-in bodies: liberal in what is accepted, strict in what is refused, and every refusal a
-//! 4xx in the envelope naming the problem (never 422 or 500).
+//! JSON bodies: liberal in what is accepted, strict in what is refused, and every refusal a
+//! 4xx in the envelope naming the problem (never 422 or 500). A body is one JSON object with
+//! nothing but whitespace after it, on every route that reads one.
 
 use serde_json::json;
 
 use crate::identity_support::{Browser, seed};
-use crate::support::{Backend, Options, on_both_backends, spawn_app, spawn_app_with};
+use crate::support::{Backend, Options, TestApp, on_both_backends, spawn_app, spawn_app_with};
+use crate::till_support::{REF, TillShop, invoice, line};
 
 on_both_backends!(
     malformed_bodies_are_400_with_a_message_naming_the_problem,
+    a_body_is_one_json_object_then_only_whitespace,
     invalid_fields_are_400_with_core_messages,
     bodies_that_are_not_json_or_too_large_are_refused,
     extra_fields_are_ignored,
@@ -180,6 +183,96 @@ async fn extra_fields_are_ignored(backend: Backend) {
     });
     browser
         .post("/super-admin/login", body)
+        .await
+        .assert_status(200);
+}
+
+/// What may follow a valid object and make the body something else: text, stray brackets, a
+/// NUL byte and garbage, a second object (which a lenient reader would drop, keeping the first),
+/// a trailing comma.
+fn with_trailing_bytes(object: &str) -> Vec<String> {
+    [
+        "xyz",
+        "]]]",
+        "\u{0}garbage",
+        "{\"categoryName\":\"Second\"}",
+        ",",
+    ]
+    .iter()
+    .map(|trailing| format!("{object}{trailing}"))
+    .collect()
+}
+
+#[track_caller]
+fn refused_as_trailing(reply: &crate::identity_support::Reply, column: usize) {
+    reply.assert_status(400);
+    assert_eq!(
+        reply.message(),
+        format!(
+            "The request body must be one JSON object, with nothing after it (line 1, column {column})"
+        )
+    );
+}
+
+async fn count(app: &TestApp, sql: &'static str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(app.db.pool())
+        .await
+        .unwrap()
+}
+
+async fn a_body_is_one_json_object_then_only_whitespace(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let app = &till.shop.app;
+    let boss = &mut till.shop.admin;
+    let categories_before = count(app, "SELECT COUNT(*) FROM categories").await;
+    let category = r#"{"categoryName":"Drinks"}"#;
+    for body in with_trailing_bytes(category) {
+        let reply = boss.call_raw("POST", "/categories", &body).await;
+        refused_as_trailing(&reply, category.len() + 1);
+    }
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM categories").await,
+        categories_before,
+        "no category was added"
+    );
+
+    // A sign-in with the right password and something after it signs nobody in.
+    let mut visitor = Browser::new(app);
+    let sign_in = r#"{"phoneNumber":"7770000","password":"superPass1"}"#;
+    for body in with_trailing_bytes(sign_in) {
+        let reply = visitor
+            .post_raw("/super-admin/login", "application/json", &body)
+            .await;
+        refused_as_trailing(&reply, sign_in.len() + 1);
+        assert!(reply.headers.get("set-cookie").is_none(), "{body:?}");
+    }
+
+    // The till's keyed sync: the idempotency layer reads the body first, the route refuses it.
+    let cashier = &mut till.shop.staff;
+    let sale = invoice(&till.ann, vec![line(&till.cola, "1", "10")], "0").to_string();
+    for (n, body) in with_trailing_bytes(&sale).iter().enumerate() {
+        cashier
+            .extra_headers
+            .push(("idempotency-key", format!("trailing-{n}")));
+        let reply = cashier
+            .call_raw("PUT", &format!("/till/invoices/{REF}"), body)
+            .await;
+        cashier.extra_headers.pop();
+        refused_as_trailing(&reply, sale.len() + 1);
+    }
+    assert_eq!(count(app, "SELECT COUNT(*) FROM invoices").await, 0);
+
+    // Whitespace after the object is still the same body.
+    boss.call_raw("POST", "/categories", &format!("{category} \r\n\t\n"))
+        .await
+        .assert_status(201);
+    visitor
+        .post_raw(
+            "/super-admin/login",
+            "application/json",
+            &format!("\n {sign_in}\n\n"),
+        )
         .await
         .assert_status(200);
 }
