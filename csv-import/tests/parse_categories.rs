@@ -6,7 +6,7 @@ use rust_decimal::dec;
 #[test]
 fn categories_are_read_with_defaults_and_duplicates_refused() {
     let file = "\u{FEFF}categoryName,discountRate,description,notes\r\n\
-                Drinks,5,\"Cold drinks, juices\",x\r\n\
+                Drinks,5,\"Cold drinks,\r\njuices\",x\r\n\
                 Snacks,,,\r\n\
                 DRINKS,0,again,\r\n\
                 ,1,,\r\n\
@@ -28,7 +28,7 @@ fn categories_are_read_with_defaults_and_duplicates_refused() {
     assert_eq!(
         read,
         [
-            ("Drinks", "Cold drinks, juices", "5".to_owned()),
+            ("Drinks", "Cold drinks,\njuices", "5".to_owned()),
             ("Snacks", "", "0".to_owned())
         ]
     );
@@ -36,9 +36,9 @@ fn categories_are_read_with_defaults_and_duplicates_refused() {
     assert_eq!(
         parsed.rejected,
         [
-            Rejection::new(4, "categoryName", "Category \"DRINKS\" is also on line 2"),
-            Rejection::new(5, "categoryName", "Category name is required"),
-            Rejection::new(6, "discountRate", "Discount rate must be between 0 and 100"),
+            Rejection::new(5, "categoryName", "Category \"DRINKS\" is also on line 2"),
+            Rejection::new(6, "categoryName", "Category name is required"),
+            Rejection::new(7, "discountRate", "Discount rate must be between 0 and 100"),
         ]
     );
 }

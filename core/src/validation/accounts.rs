@@ -1,4 +1,4 @@
-//! Staff accounts: the staff name, the staff ID and the password.
+//! Staff accounts: the staff name, the staff ID and the password (as set, and at sign-in).
 
 use crate::error::{CoreError, CoreResult};
 use crate::ids;
@@ -44,6 +44,24 @@ pub fn password(input: &str) -> CoreResult<()> {
     let count = input.chars().count();
     if count < PASSWORD_MIN_CHARS || !input.chars().any(|c| c.is_ascii_digit()) {
         return Err(CoreError::invalid("password", INVALID_PASSWORD));
+    }
+    if count > PASSWORD_MAX_CHARS {
+        return Err(CoreError::invalid(
+            "password",
+            format!("Password must be at most {PASSWORD_MAX_CHARS} characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// A password given to sign in: present and at most 128 characters ("Password is required",
+/// "Password must be at most 128 characters"), surrounding spaces not counted. Any character
+/// is accepted, control characters included: a password is only hashed, never stored or shown
+/// as text, and one set under an older rule must keep signing in.
+pub fn sign_in_password(input: &str) -> CoreResult<()> {
+    let count = input.trim().chars().count();
+    if count == 0 {
+        return Err(CoreError::invalid("password", "Password is required"));
     }
     if count > PASSWORD_MAX_CHARS {
         return Err(CoreError::invalid(
@@ -100,5 +118,17 @@ mod tests {
             "Password must be at most 128 characters"
         );
         assert!(password(&long[..128]).is_ok());
+    }
+
+    #[test]
+    fn a_sign_in_password_only_has_to_be_present_and_not_too_long() {
+        assert!(sign_in_password("short").is_ok());
+        assert!(sign_in_password("with\0nul\u{1b}").is_ok());
+        assert_eq!(message(sign_in_password("  ")), "Password is required");
+        assert_eq!(
+            message(sign_in_password(&"a".repeat(129))),
+            "Password must be at most 128 characters"
+        );
+        assert_eq!(field(sign_in_password("")), "password");
     }
 }

@@ -8,7 +8,8 @@
 //! value the API refuses is refused by the import with the same message.
 //!
 //! Rules (SPEC parts 3, 5 and 9; limits in [`crate::limits`]):
-//! - names are required, trimmed, and bounded ([`PRODUCT_NAME_MAX_CHARS`], ...);
+//! - names are required, trimmed, bounded ([`PRODUCT_NAME_MAX_CHARS`], ...) and one line of free
+//!   text ([`super::free_text`]); a category's description may have several lines;
 //! - money (`costPrice`, `sellingPrice`, a flat `discount`) is 0 or more, at most 2 decimals;
 //!   a product needs a selling price or a cost price above 0 (otherwise it would sell at 0);
 //! - percentages (`discountRate`, a percentage `discount`, `productTax`, `loyaltyRate`) are 0 to
@@ -22,11 +23,12 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::email::email;
-use super::fields::{QuantityRule, money_amount, percentage, quantity, required_text};
+use super::fields::{QuantityRule, money_amount, percentage, quantity};
 use super::label::label;
 use super::numbers::NumberInput;
 use super::operations::FieldError;
 use super::phone::phone_number;
+use super::text::{Lines, optional_text, required_text};
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
 use crate::limits::{MAX_MARKUP_PERCENT, PERCENT_SCALE};
@@ -67,21 +69,6 @@ fn number_or(field: &str, input: &Option<NumberInput>, default: Decimal) -> Core
         Some(number) if !number.as_str().trim().is_empty() => number.decimal(field),
         _ => Ok(default),
     }
-}
-
-pub(super) fn optional_text(
-    field: &str,
-    input: &Option<String>,
-    max_chars: usize,
-) -> CoreResult<String> {
-    let text = input.as_deref().unwrap_or("").trim();
-    if text.chars().count() > max_chars {
-        return Err(CoreError::invalid(
-            field,
-            format!("{} must be at most {max_chars} characters", label(field)),
-        ));
-    }
-    Ok(text.to_owned())
 }
 
 fn markup(field: &str, value: Decimal) -> CoreResult<Decimal> {
@@ -142,6 +129,27 @@ pub fn barcode(field: &str, input: Option<&str>) -> CoreResult<Option<String>> {
     Ok(Some(text.to_owned()))
 }
 
+/// A category's name (`categoryName`): required, one line, at most [`CATEGORY_NAME_MAX_CHARS`].
+pub fn category_name(input: &str) -> CoreResult<String> {
+    required_text("categoryName", input, CATEGORY_NAME_MAX_CHARS)
+}
+
+/// A category's `description`: optional, one or more lines, at most [`DESCRIPTION_MAX_CHARS`].
+pub fn category_description(input: Option<&str>) -> CoreResult<String> {
+    optional_text("description", input, DESCRIPTION_MAX_CHARS, Lines::Several)
+}
+
+/// The `productName` of a product, a custom product or a line rung up at the till: required,
+/// one line, at most [`PRODUCT_NAME_MAX_CHARS`].
+pub fn product_name(input: &str) -> CoreResult<String> {
+    required_text("productName", input, PRODUCT_NAME_MAX_CHARS)
+}
+
+/// A customer's name (`customerName`): required, one line, at most [`CUSTOMER_NAME_MAX_CHARS`].
+pub fn customer_name(input: &str) -> CoreResult<String> {
+    required_text("customerName", input, CUSTOMER_NAME_MAX_CHARS)
+}
+
 /// A category as sent to `POST /categories` and `PUT /categories/{id}`, or read from a CSV row.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -167,16 +175,8 @@ pub struct ValidCategory {
 impl CategoryDraft {
     pub fn validate(&self) -> Result<ValidCategory, Vec<FieldError>> {
         let mut failures = Failures::default();
-        let name = failures.check(required_text(
-            "categoryName",
-            self.category_name.as_deref().unwrap_or(""),
-            CATEGORY_NAME_MAX_CHARS,
-        ));
-        let description = failures.check(optional_text(
-            "description",
-            &self.description,
-            DESCRIPTION_MAX_CHARS,
-        ));
+        let name = failures.check(category_name(self.category_name.as_deref().unwrap_or("")));
+        let description = failures.check(category_description(self.description.as_deref()));
         let rate = failures.check(
             number_or("discountRate", &self.discount_rate, Decimal::ZERO)
                 .and_then(|rate| percentage("discountRate", rate)),
@@ -199,10 +199,7 @@ impl CategoryDraft {
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductDraft {
     /// Required.
-    #[cfg_attr(
-        feature = "openapi",
-        schema(max_length = 120, pattern = r"[^ \t\n\r\f\v]")
-    )]
+    #[cfg_attr(feature = "openapi", schema(max_length = 120))]
     pub product_name: Option<String>,
     /// Optional: 1 to 64 visible ASCII characters without spaces; `""` clears it.
     #[cfg_attr(
@@ -274,11 +271,7 @@ impl ProductDraft {
     pub fn validate(&self) -> Result<ValidProduct, Vec<FieldError>> {
         let mut failures = Failures::default();
         let zero = Decimal::ZERO;
-        let name = failures.check(required_text(
-            "productName",
-            self.product_name.as_deref().unwrap_or(""),
-            PRODUCT_NAME_MAX_CHARS,
-        ));
+        let name = failures.check(product_name(self.product_name.as_deref().unwrap_or("")));
         let barcode = failures.check(barcode("barcodeNumber", self.barcode_number.as_deref()));
         let category = failures.check(required_text(
             "category",
@@ -362,12 +355,7 @@ pub struct CustomProductDraft {
     /// Required.
     #[cfg_attr(
         feature = "openapi",
-        schema(
-            required = true,
-            nullable = false,
-            max_length = 120,
-            pattern = r"[^ \t\n\r\f\v]"
-        )
+        schema(required = true, nullable = false, max_length = 120)
     )]
     pub product_name: Option<String>,
     /// Required, above 0, at most 3 decimals; whole for unit `no`.
@@ -412,11 +400,7 @@ fn required_number(field: &str, input: &Option<NumberInput>) -> CoreResult<Decim
 impl CustomProductDraft {
     pub fn validate(&self) -> Result<ValidCustomProduct, Vec<FieldError>> {
         let mut failures = Failures::default();
-        let name = failures.check(required_text(
-            "productName",
-            self.product_name.as_deref().unwrap_or(""),
-            PRODUCT_NAME_MAX_CHARS,
-        ));
+        let name = failures.check(product_name(self.product_name.as_deref().unwrap_or("")));
         let unit = failures.check(match self.unit.as_deref().map(str::trim) {
             None | Some("") => Ok(Unit::No),
             Some(text) => Unit::parse(text),
@@ -462,10 +446,7 @@ impl CustomProductDraft {
 #[serde(rename_all = "camelCase", default)]
 pub struct CustomerDraft {
     /// Required.
-    #[cfg_attr(
-        feature = "openapi",
-        schema(max_length = 100, pattern = r"[^ \t\n\r\f\v]")
-    )]
+    #[cfg_attr(feature = "openapi", schema(max_length = 100))]
     pub customer_name: Option<String>,
     /// Required: exactly 7 digits, unique among the shop's live customers.
     #[cfg_attr(
@@ -490,11 +471,7 @@ pub struct ValidCustomer {
 impl CustomerDraft {
     pub fn validate(&self) -> Result<ValidCustomer, Vec<FieldError>> {
         let mut failures = Failures::default();
-        let name = failures.check(required_text(
-            "customerName",
-            self.customer_name.as_deref().unwrap_or(""),
-            CUSTOMER_NAME_MAX_CHARS,
-        ));
+        let name = failures.check(customer_name(self.customer_name.as_deref().unwrap_or("")));
         let phone = failures.check(phone_number(
             "phoneNumber",
             self.phone_number.as_ref().map_or("", NumberInput::as_str),

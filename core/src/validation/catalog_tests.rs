@@ -118,6 +118,43 @@ fn categories_default_their_rate_and_bound_their_text() {
 }
 
 #[test]
+fn a_category_description_may_have_lines_but_no_field_control_characters() {
+    let draft = |name: &str, description: &str| CategoryDraft {
+        category_name: Some(name.into()),
+        description: Some(description.into()),
+        discount_rate: None,
+    };
+    let valid = draft("Drinks\tcold", "Cold drinks\r\nand juice")
+        .validate()
+        .unwrap();
+    assert_eq!(valid.category_name, "Drinks\tcold");
+    assert_eq!(valid.description, "Cold drinks\nand juice");
+    assert_eq!(
+        messages(draft("Dri\nnks", "Cold\0").validate().unwrap_err()),
+        [
+            "categoryName: Category name cannot contain line breaks or control characters",
+            "description: Description cannot contain control characters",
+        ]
+    );
+    let product = product(serde_json::json!({
+        "productName": "Rice\u{1b}[2J", "category": "3", "sellingPrice": 1
+    }));
+    assert_eq!(
+        messages(product.unwrap_err()),
+        ["productName: Product name cannot contain line breaks or control characters"]
+    );
+    let customer = CustomerDraft {
+        customer_name: Some("Aisha\u{0}".into()),
+        phone_number: Some(NumberInput::from("7771234")),
+        email: None,
+    };
+    assert_eq!(
+        messages(customer.validate().unwrap_err()),
+        ["customerName: Customer name cannot contain line breaks or control characters"]
+    );
+}
+
+#[test]
 fn custom_products_need_a_positive_quantity_and_price() {
     let draft = |quantity: &str, price: &str| CustomProductDraft {
         product_name: Some("Gift wrap".into()),

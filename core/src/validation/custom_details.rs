@@ -4,22 +4,30 @@
 //! A custom invoice's customer is not a stored customer, only text printed on the document, but
 //! its phone number follows a stored customer's rule ([`phone_number`], 7 digits) so the till's
 //! keypad and lookups stay one habit. Rules:
-//! - `userName` required, 1 to [`CUSTOM_NAME_MAX_CHARS`] characters, trimmed;
+//! - `userName` required, 1 to [`CUSTOM_NAME_MAX_CHARS`] characters, trimmed, one line of free
+//!   text ([`super::free_text`]);
 //! - `phoneNumber` required, exactly 7 digits (a JSON number or text);
 //! - `email` optional (blank means none), well-formed when given;
-//! - `address` optional, at most [`ADDRESS_MAX_CHARS`] characters, trimmed.
+//! - `address` optional, at most [`ADDRESS_MAX_CHARS`] characters, trimmed, free text of one or
+//!   more lines.
 
 use serde::{Deserialize, Serialize};
 
-use super::catalog::{Failures, optional_text};
+use super::catalog::Failures;
 use super::email::email;
-use super::fields::required_text;
 use super::numbers::NumberInput;
 use super::operations::FieldError;
 use super::phone::phone_number;
+use super::text::{Lines, optional_text, required_text};
+use crate::error::CoreResult;
 
 pub const CUSTOM_NAME_MAX_CHARS: usize = 100;
 pub const ADDRESS_MAX_CHARS: usize = 200;
+
+/// The customer's `address`: optional, one or more lines, at most [`ADDRESS_MAX_CHARS`].
+pub fn address(input: Option<&str>) -> CoreResult<String> {
+    optional_text("address", input, ADDRESS_MAX_CHARS, Lines::Several)
+}
 
 /// The details as sent; every field may be missing (then it is checked as blank).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -30,12 +38,7 @@ pub struct CustomDetailsDraft {
     /// The customer's name (required).
     #[cfg_attr(
         feature = "openapi",
-        schema(
-            required = true,
-            nullable = false,
-            max_length = 100,
-            pattern = r"[^ \t\n\r\f\v]"
-        )
+        schema(required = true, nullable = false, max_length = 100)
     )]
     pub user_name: Option<String>,
     /// Exactly 7 digits (required).
@@ -79,7 +82,7 @@ impl CustomDetailsDraft {
             None | Some("") => Ok(String::new()),
             Some(text) => email(text),
         });
-        let address = failures.check(optional_text("address", &self.address, ADDRESS_MAX_CHARS));
+        let address = failures.check(address(self.address.as_deref()));
         failures.finish(|| {
             Some(ValidCustomDetails {
                 user_name: name?,
@@ -150,6 +153,23 @@ mod tests {
                 "phoneNumber: Phone number must be exactly 7 digits",
                 "email: Invalid! email id!",
                 "address: Address must be at most 200 characters",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_address_may_have_lines_and_the_name_may_not() {
+        let valid = draft(json!({"userName": "Aisha", "phoneNumber": "7771234",
+            "address": "Flat 2,\r\nMajeedhee Magu\nMale"}))
+        .validate()
+        .unwrap();
+        assert_eq!(valid.address, "Flat 2,\nMajeedhee Magu\nMale");
+        assert_eq!(
+            failures(json!({"userName": "Ai\nsha", "phoneNumber": "7771234",
+                "address": "Male\u{1b}]0;x\u{7}"})),
+            [
+                "userName: User name cannot contain line breaks or control characters",
+                "address: Address cannot contain control characters",
             ]
         );
     }

@@ -1,4 +1,4 @@
-//! Generic field rules: money amounts, percentages, quantities and required text. The bounds are
+//! Generic field rules: money amounts, percentages and quantities. The bounds are
 //! the crate-wide ones of [`crate::limits`].
 
 use rust_decimal::Decimal;
@@ -103,25 +103,6 @@ pub fn quantity(field: &str, value: Decimal, rule: QuantityRule) -> CoreResult<D
         ));
     }
     Ok(value.normalize())
-}
-
-/// Required text: trimmed, not blank ("Category name is required"), at most `max_chars`
-/// characters ("Category name must be at most 50 characters"). Returns the trimmed text.
-pub fn required_text(field: &str, input: &str, max_chars: usize) -> CoreResult<String> {
-    let text = input.trim();
-    if text.is_empty() {
-        return Err(CoreError::invalid(
-            field,
-            format!("{} is required", label(field)),
-        ));
-    }
-    if text.chars().count() > max_chars {
-        return Err(CoreError::invalid(
-            field,
-            format!("{} must be at most {max_chars} characters", label(field)),
-        ));
-    }
-    Ok(text.to_owned())
 }
 
 #[cfg(test)]
@@ -229,22 +210,5 @@ mod tests {
             field(quantity("stock", dec!(-1), QuantityRule::NonNegative)),
             "stock"
         );
-    }
-
-    #[test]
-    fn required_text_is_trimmed_and_bounded() {
-        assert_eq!(
-            required_text("categoryName", "  Drinks ", 50).unwrap(),
-            "Drinks"
-        );
-        assert_eq!(
-            required_text("categoryName", "   ", 50).unwrap_err(),
-            CoreError::invalid("categoryName", "Category name is required")
-        );
-        assert_eq!(
-            message(required_text("categoryName", "abcdef", 5)),
-            "Category name must be at most 5 characters"
-        );
-        assert_eq!(required_text("x", "ééééé", 5).unwrap(), "ééééé");
     }
 }

@@ -21,9 +21,14 @@
 //! Money and quantity bounds are the crate-wide [`crate::limits`]; [`MAX_MONEY_AMOUNT`],
 //! [`MAX_QUANTITY`] and [`QUANTITY_SCALE`] are re-exported here so their old paths still work.
 //!
+//! Free text (names, a category's description, a custom invoice's address) holds no control
+//! characters but a tab, and line breaks only where the field is a paragraph ([`free_text`],
+//! [`Lines`]); every text field of a record goes through [`required_text`] or [`optional_text`],
+//! which apply it.
+//!
 //! Layout: `accounts` (staff name, staff ID, password), `custom_details` (a custom invoice's
 //! customer), `email`, `phone`, `dates` (month, year,
-//! day), `upload` (`.csv` files), `fields` (money, percentages, quantities, required text),
+//! day), `upload` (`.csv` files), `fields` (money, percentages, quantities), `text` (free text),
 //! `numbers` (numbers typed into forms), `label` (field names in words) and `operations` (what
 //! the browser calls). Everything public is re-exported here, so callers only ever name
 //! `validation::...`.
@@ -42,25 +47,27 @@ mod operations;
 mod phone;
 #[cfg(feature = "openapi")]
 mod schemas;
+mod text;
 mod upload;
 
 pub use crate::limits::{MAX_MONEY_AMOUNT, MAX_QUANTITY, QUANTITY_SCALE};
 pub use accounts::{
     PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS, STAFF_NAME_MIN_CHARS, password,
-    staff_id, staff_name,
+    sign_in_password, staff_id, staff_name,
 };
 pub use catalog::{
     BARCODE_MAX_CHARS, CATEGORY_NAME_MAX_CHARS, CUSTOMER_NAME_MAX_CHARS, CategoryDraft,
     CustomProductDraft, CustomerDraft, DESCRIPTION_MAX_CHARS, NEEDS_A_PRICE,
     PRODUCT_NAME_MAX_CHARS, ProductDraft, ValidCategory, ValidCustomProduct, ValidCustomer,
-    ValidProduct, barcode, loyalty_rate, unit_quantity,
+    ValidProduct, barcode, category_description, category_name, customer_name, loyalty_rate,
+    product_name, unit_quantity,
 };
 pub use custom_details::{
-    ADDRESS_MAX_CHARS, CUSTOM_NAME_MAX_CHARS, CustomDetailsDraft, ValidCustomDetails,
+    ADDRESS_MAX_CHARS, CUSTOM_NAME_MAX_CHARS, CustomDetailsDraft, ValidCustomDetails, address,
 };
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
 pub use email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN, email};
-pub use fields::{QuantityRule, money_amount, percentage, quantity, required_text};
+pub use fields::{QuantityRule, money_amount, percentage, quantity};
 pub use label::label;
 pub use numbers::{NumberInput, parse_decimal, parse_integer};
 pub use operations::{
@@ -76,6 +83,9 @@ pub use schemas::{
     account_phone_number_schema, email_schema, markup_schema, optional_email_schema,
     optional_money_schema, optional_percent_schema, phone_number_or_null_schema,
     phone_number_schema, positive_money_schema, positive_quantity_schema, stock_quantity_schema,
+};
+pub use text::{
+    FREE_TEXT_PATTERN, Lines, REQUIRED_TEXT_PATTERN, free_text, optional_text, required_text,
 };
 pub use upload::csv_file_name;
 

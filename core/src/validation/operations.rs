@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{password, staff_id, staff_name};
+use super::catalog::{category_description, category_name, customer_name, product_name};
+use super::custom_details::address;
 use super::dates::{month, year};
 use super::email::email;
 use super::numbers::parse_integer;
@@ -71,10 +73,11 @@ pub struct FieldInput {
     pub value: String,
 }
 
-/// The fields [`validate_field`] knows. `phoneNumber` is a customer's; `accountPhoneNumber` is
-/// the `phoneNumber` of a staff member, admin, super admin or shop, and its error names
-/// `phoneNumber`.
-pub const VALIDATED_FIELDS: [&str; 11] = [
+/// The fields [`validate_field`] knows. `userName` is a staff member's; `phoneNumber` is a
+/// customer's; `accountPhoneNumber` is the `phoneNumber` of a staff member, admin, super admin or
+/// shop, and its error names `phoneNumber`. `description` is a category's, `address` a custom
+/// invoice customer's: the free text of several lines.
+pub const VALIDATED_FIELDS: [&str; 16] = [
     "userName",
     "email",
     "phoneNumber",
@@ -86,6 +89,11 @@ pub const VALIDATED_FIELDS: [&str; 11] = [
     "month",
     "year",
     "file",
+    "categoryName",
+    "description",
+    "productName",
+    "customerName",
+    "address",
 ];
 
 /// Operation `validateField`: checks one form field by its API name (one of
@@ -105,6 +113,11 @@ pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
         "month" => parse_integer("month", value).and_then(month).map(drop),
         "year" => parse_integer("year", value).and_then(year).map(drop),
         "file" => csv_file_name(Some(value)).map(drop),
+        "categoryName" => category_name(value).map(drop),
+        "description" => category_description(Some(value)).map(drop),
+        "productName" => product_name(value).map(drop),
+        "customerName" => customer_name(value).map(drop),
+        "address" => address(Some(value)).map(drop),
         other => {
             return Err(CoreError::invalid(
                 "field",
@@ -183,6 +196,11 @@ mod tests {
             ("month", "12"),
             ("year", "2025"),
             ("file", "a.csv"),
+            ("categoryName", "Drinks\tcold"),
+            ("description", "Cold drinks\r\nand juice"),
+            ("productName", "Rice 5kg"),
+            ("customerName", "Aisha Ali"),
+            ("address", "Flat 2\nMale"),
         ] {
             assert_eq!(check(field, good), vec![], "{field}");
         }
@@ -223,6 +241,26 @@ mod tests {
             ("file".into(), "Only .csv files can be uploaded".into())
         );
         assert_eq!(one("staffId", "S1").0, "staffId");
+        assert_eq!(
+            one("productName", "Rice\u{1b}[2J"),
+            (
+                "productName".into(),
+                "Product name cannot contain line breaks or control characters".into()
+            )
+        );
+        assert_eq!(
+            one("description", "Cold\0"),
+            (
+                "description".into(),
+                "Description cannot contain control characters".into()
+            )
+        );
+        assert_eq!(one("customerName", "Ai\nsha").0, "customerName");
+        assert_eq!(one("categoryName", " ").1, "Category name is required");
+        assert_eq!(
+            one("address", &"a".repeat(201)).1,
+            "Address must be at most 200 characters"
+        );
         assert_eq!(
             one("accountPhoneNumber", "+91 98765"),
             ("phoneNumber".into(), "Invalid mobile number!".into())

@@ -77,7 +77,9 @@ impl Cursor {
         }
         let id = id_text.parse().ok()?;
         match (list.by_name(), parts.next()) {
-            (true, Some(name)) => Some(Self::named(name, id)),
+            // No stored name holds NUL (free text refuses control characters, and PostgreSQL's
+            // text cannot hold one), so no cursor the server wrote does either.
+            (true, Some(name)) if !name.contains('\0') => Some(Self::named(name, id)),
             (false, None) => Some(Self::Id(id)),
             _ => None,
         }
@@ -151,5 +153,19 @@ mod tests {
                 None
             );
         }
+    }
+
+    #[test]
+    fn a_named_cursor_never_carries_nul_into_a_query() {
+        assert_eq!(
+            Cursor::decode(List::Products, &base64url(b"product:1:Ri\0ce")),
+            None
+        );
+        // Other text, as stored before names refused control characters, still pages on.
+        let tab = Cursor::named("Rice\t5kg\u{1b}", 1);
+        assert_eq!(
+            Cursor::decode(List::Products, &tab.encode(List::Products)),
+            Some(tab)
+        );
     }
 }

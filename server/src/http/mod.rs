@@ -28,6 +28,7 @@ pub mod openapi;
 mod openapi_bodies;
 pub mod openapi_links;
 mod openapi_params;
+pub mod openapi_text;
 mod password_reset;
 mod payments;
 mod people;
@@ -145,6 +146,7 @@ fn documented_routes_only() -> utoipa::openapi::OpenApi {
     openapi_links::add_links(&mut document);
     openapi_params::constrain_key_headers(&mut document);
     openapi_bodies::add_body_rules(&mut document);
+    openapi_text::constrain_free_text(&mut document);
     document
 }
 

@@ -21,8 +21,7 @@ pub const INVALID_CREDENTIALS: &str = "Invalid credentials";
 /// At sign-in a password only has to be present and of sane length: the strength rule applies
 /// when one is set, and an old password must keep working if that rule changes.
 pub fn check_password_field(password: &str) -> Result<(), ApiError> {
-    validation::required_text("password", password, validation::PASSWORD_MAX_CHARS)?;
-    Ok(())
+    Ok(validation::sign_in_password(password)?)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

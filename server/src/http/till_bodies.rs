@@ -9,9 +9,7 @@ use std::collections::HashSet;
 use pos_core::CoreError;
 use pos_core::catalog::{DiscountType, Unit};
 use pos_core::limits::{MAX_MARKUP_PERCENT, PERCENT_SCALE};
-use pos_core::validation::{
-    self, NumberInput, PRODUCT_NAME_MAX_CHARS, QuantityRule, label, money_amount, percentage,
-};
+use pos_core::validation::{self, NumberInput, QuantityRule, label, money_amount, percentage};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -295,11 +293,7 @@ impl LineBody {
         Ok(LineState {
             product_id,
             quantity,
-            product_name: validation::required_text(
-                "productName",
-                &self.product_name,
-                PRODUCT_NAME_MAX_CHARS,
-            )?,
+            product_name: validation::product_name(&self.product_name)?,
             unit,
             selling_price: money("sellingPrice", &self.selling_price)?,
             cost_price: money("costPrice", &self.cost_price)?,

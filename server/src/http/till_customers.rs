@@ -41,12 +41,7 @@ struct TillCustomerBody {
     client_ref: Option<String>,
     /// Required.
     #[serde(default)]
-    #[schema(
-        required = true,
-        nullable = false,
-        max_length = 100,
-        pattern = r"[^ \t\n\r\f\v]"
-    )]
+    #[schema(required = true, nullable = false, max_length = 100)]
     customer_name: Option<String>,
     /// Exactly 7 digits, unique in the shop (required).
     #[serde(default)]

@@ -41,6 +41,12 @@ async fn the_document_is_served_and_describes_every_operation(backend: Backend) 
         "links that lead nowhere:\n{}",
         broken.join("\n")
     );
+    let unconstrained = text_fields_without_their_pattern(&document);
+    assert!(
+        unconstrained.is_empty(),
+        "free-text fields without core's pattern:\n{}",
+        unconstrained.join("\n")
+    );
     let (keys, loose) = loose_key_headers(&document);
     assert!(
         keys >= 20,
@@ -78,6 +84,19 @@ fn loose_key_headers(document: &Value) -> (usize, Vec<String>) {
         }
     }
     (keys, loose)
+}
+
+/// The free-text fields whose schema does not carry the pattern of core's rule: one that
+/// refuses control characters, so a generated request with one is expected to be refused.
+fn text_fields_without_their_pattern(document: &Value) -> Vec<String> {
+    let schemas = &document["components"]["schemas"];
+    pos_server::http::openapi_text::FREE_TEXT_FIELDS
+        .iter()
+        .filter(|(schema, field, text)| {
+            schemas[schema]["properties"][field]["pattern"] != text.pattern()
+        })
+        .map(|(schema, field, _)| format!("{schema}.{field}"))
+        .collect()
 }
 
 /// Every entry of the links table is in the document, and every link of the document names

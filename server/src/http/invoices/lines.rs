@@ -35,7 +35,12 @@ fn named(body: &AddProduct) -> Result<ProductKey<'_>, ApiError> {
             .parse()
             .map(ProductKey::Id)
             .map_err(|_| product_not_found()),
-        (None, Some(barcode)) => Ok(ProductKey::Barcode(barcode)),
+        (None, Some(barcode)) => {
+            // A code no product can have (a space, a control character) is refused as the
+            // field it is, before it reaches a query.
+            validation::barcode("barcodeNumber", Some(barcode))?;
+            Ok(ProductKey::Barcode(barcode))
+        }
         (None, None) => Err(ApiError::BadRequest("Product id is required".to_owned())),
     }
 }

@@ -2,7 +2,8 @@
 //! and by name, and the file format (BOM, CRLF, quotes, unknown columns).
 
 use super::support::{
-    CATEGORIES, CATEGORIES_CSV, PRODUCTS, StoredProduct, counts, product_counter, products, upload,
+    CATEGORIES, CATEGORIES_CSV, PRODUCTS, StoredProduct, categories, counts, product_counter,
+    products, upload,
 };
 use crate::identity_support::seed;
 use crate::management_support::admin;
@@ -111,16 +112,19 @@ async fn bom_crlf_and_quoted_fields_are_stored_exactly(backend: Backend) {
     let app = spawn_app(backend).await;
     let seeded = seed(&app).await;
     let boss = admin(&app).await;
-    let categories =
-        "\u{FEFF}categoryName,description\r\n\"Snacks, sweet\",\"Chips \"\"and\"\" more\"\r\n";
-    let reply = upload(&app, &boss, CATEGORIES, "c.csv", categories.as_bytes()).await;
+    let categories_file = "\u{FEFF}categoryName,description\r\n\
+                           \"Snacks, sweet\",\"Chips \"\"and\"\"\r\nmore\"\r\n";
+    let reply = upload(&app, &boss, CATEGORIES, "c.csv", categories_file.as_bytes()).await;
     reply.assert_status(200);
     assert_eq!(counts(&reply), (1, 1, 0, 0));
+    // A description may have lines; a line break is stored as LF, however the file wrote it.
+    let (_, description, _) = &categories(&app, seeded.shop.id).await[0];
+    assert_eq!(description, "Chips \"and\"\nmore");
 
     let file = "\u{FEFF}Category,PRODUCTNAME,sellingPrice,Colour,shelf\r\n\
                 \"Snacks, sweet\",\"Chips \"\"Extra\"\", 50g\",1.50,red,A1\r\n\
                 \r\n\
-                \"snacks, sweet\",\"Two\r\nline name\",2,blue,A2\r\n";
+                \"snacks, sweet\",\"Two, \"\"line\"\" name\",2,blue,A2\r\n";
     let reply = upload(&app, &boss, PRODUCTS, "Chips.CSV", file.as_bytes()).await;
     reply.assert_status(200);
     assert_eq!(counts(&reply), (2, 2, 0, 0));
@@ -143,7 +147,7 @@ async fn bom_crlf_and_quoted_fields_are_stored_exactly(backend: Backend) {
         names,
         [
             ("Chips \"Extra\", 50g", "Snacks, sweet", 150),
-            ("Two\r\nline name", "Snacks, sweet", 200)
+            ("Two, \"line\" name", "Snacks, sweet", 200)
         ]
     );
 }
