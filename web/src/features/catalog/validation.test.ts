@@ -47,6 +47,17 @@ describe('a category', () => {
       'Discount rate can have at most 4 decimal places',
     );
   });
+
+  it('takes lines in its description but no control characters in either text', () => {
+    expect(problems(categoryErrors({ categoryName: 'Drinks\tcold', description: 'Cold drinks\nand juice', discountRate: '' }))).toEqual({});
+    expect(problems(categoryErrors({ categoryName: 'Dri\nnks', description: 'Cold\u0000', discountRate: '' }))).toEqual({
+      categoryName: 'Category name cannot contain line breaks or control characters',
+      description: 'Description cannot contain control characters',
+    });
+    expect(customProductErrors({ productName: 'Rice\u001b[2J', quantity: '1', unit: 'no', sellingPrice: '1' }).productName).toBe(
+      'Product name cannot contain line breaks or control characters',
+    );
+  });
 });
 
 describe('a product', () => {

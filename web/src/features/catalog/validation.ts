@@ -2,8 +2,9 @@
  * The catalogue forms' checks before sending, with the server's rules and messages (core's
  * validation/catalog.rs: the same limits, the same wording), so a typing slip is shown beside
  * its field at once. The WASM core has no export for whole catalogue records, only for single
- * fields (unit, discount type), so numbers are checked here; the server checks again and its
- * 400 message is shown as the toast when the two ever disagree.
+ * fields (the names, a category's description, unit, discount type), so numbers are checked
+ * here; the server checks again and its 400 message is shown as the toast when the two ever
+ * disagree.
  *
  * Numbers are read as text and compared digit by digit (BigInt), never through a float.
  */
@@ -91,16 +92,6 @@ const quantity =
     return null;
   };
 
-function requiredText(field: string, text: string, maxChars: number): string | null {
-  const trimmed = text.trim();
-  if (!trimmed) return `${fieldLabel(field)} is required`;
-  return [...trimmed].length > maxChars ? `${fieldLabel(field)} must be at most ${maxChars} characters` : null;
-}
-
-function optionalText(field: string, text: string, maxChars: number): string | null {
-  return [...text.trim()].length > maxChars ? `${fieldLabel(field)} must be at most ${maxChars} characters` : null;
-}
-
 /** Optional; when given, 1 to 64 visible ASCII characters without spaces (what scanners type). */
 function barcode(field: string, text: string): string | null {
   const trimmed = text.trim();
@@ -110,13 +101,18 @@ function barcode(field: string, text: string): string | null {
     : `${fieldLabel(field)} must be 1 to ${BARCODE_MAX_CHARS} letters, digits or symbols without spaces`;
 }
 
-/** The core's own rule for a single field (unit, discount type). */
-const coreCheck = (field: 'unit' | 'discountType', value: string) => validateField({ field, value })[0]?.message ?? null;
+type CoreField = 'categoryName' | 'description' | 'productName' | 'unit' | 'discountType';
+
+/**
+ * The core's own rule for a single field: the free text (required names, an optional
+ * description of several lines, no control characters) and the unit and discount type.
+ */
+const coreCheck = (field: CoreField, value: string) => validateField({ field, value })[0]?.message ?? null;
 
 export function categoryErrors(values: CategoryFields): Errors<keyof CategoryFields> {
   return {
-    categoryName: requiredText('categoryName', values.categoryName, CATEGORY_NAME_MAX_CHARS),
-    description: optionalText('description', values.description, DESCRIPTION_MAX_CHARS),
+    categoryName: coreCheck('categoryName', values.categoryName),
+    description: coreCheck('description', values.description),
     discountRate: numberCheck('discountRate', values.discountRate, percentage),
   };
 }
@@ -128,7 +124,7 @@ export function productErrors(values: Partial<ProductFields> & Pick<ProductField
   const checked = <F extends ProductField>(field: F, check: (text: string) => string | null) =>
     values[field] === undefined ? null : check(String(values[field]));
   const errors: Errors<ProductField> = {
-    productName: checked('productName', (text) => requiredText('productName', text, PRODUCT_NAME_MAX_CHARS)),
+    productName: checked('productName', (text) => coreCheck('productName', text)),
     barcodeNumber: checked('barcodeNumber', (text) => barcode('barcodeNumber', text)),
     category: checked('category', (text) => (text.trim() ? null : 'Choose a category')),
     unit: coreCheck('unit', values.unit),
@@ -153,7 +149,7 @@ export function productErrors(values: Partial<ProductFields> & Pick<ProductField
 
 export function customProductErrors(values: CustomProductFields): Errors<keyof CustomProductFields> {
   return {
-    productName: requiredText('productName', values.productName, PRODUCT_NAME_MAX_CHARS),
+    productName: coreCheck('productName', values.productName),
     unit: coreCheck('unit', values.unit),
     quantity: numberCheck('quantity', values.quantity, quantity(values.unit, true), true),
     sellingPrice: numberCheck(

@@ -1,7 +1,8 @@
 /**
  * The custom invoice's customer (the contract S3): name required (at most 100 characters),
  * mobile by the core's phone rule (the customers' one), email optional but well-formed, address
- * optional (at most 200 characters); checked before sending with the server's messages.
+ * optional (at most 200 characters, lines allowed, by the core's rule); checked before sending
+ * with the server's messages.
  */
 import { validateField } from '../../../lib/core';
 import type { CustomerDetailsCustom } from '../types';
@@ -14,7 +15,6 @@ export const detailsOrder: readonly DetailsField[] = ['userName', 'phoneNumber',
 /** SPEC part 9: mobile inputs take at most 7 characters. */
 export const PHONE_NUMBER_LENGTH = 7;
 const NAME_MAX_CHARS = 100;
-const ADDRESS_MAX_CHARS = 200;
 
 const coreMessage = (field: string, value: string) => validateField({ field, value })[0]?.message ?? null;
 const length = (text: string) => [...text].length;
@@ -26,7 +26,7 @@ export function detailsErrors(details: CustomerDetailsCustom): DetailsErrors {
     userName: !name ? 'Customer name is required' : length(name) > NAME_MAX_CHARS ? `Customer name must be at most ${NAME_MAX_CHARS} characters` : null,
     phoneNumber: coreMessage('phoneNumber', details.phoneNumber.trim()),
     email: email ? coreMessage('email', email) : null,
-    address: length(details.address.trim()) > ADDRESS_MAX_CHARS ? `Address must be at most ${ADDRESS_MAX_CHARS} characters` : null,
+    address: coreMessage('address', details.address),
   };
 }
 
