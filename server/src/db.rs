@@ -17,6 +17,7 @@ pub mod customers;
 pub mod dashboard;
 pub mod employees;
 pub mod idempotency;
+pub mod invoice_list_filter;
 pub mod invoice_lists;
 pub mod invoice_rows;
 pub mod invoice_writes;

@@ -27,6 +27,24 @@ impl LocalDate {
         Ok(LocalDate { year, month, day })
     }
 
+    /// `2025-03-30` as printed: 4-digit year, 2-digit month and day; `None` for any other text
+    /// or a date [`LocalDate::new`] refuses.
+    pub fn parse(text: &str) -> Option<Self> {
+        let bytes = text.as_bytes();
+        let shaped = bytes.len() == 10
+            && bytes[4] == b'-'
+            && bytes[7] == b'-'
+            && bytes
+                .iter()
+                .enumerate()
+                .all(|(at, byte)| at == 4 || at == 7 || byte.is_ascii_digit());
+        if !shaped {
+            return None;
+        }
+        let number = |range: std::ops::Range<usize>| text[range].parse::<i64>().ok();
+        Self::new(number(0..4)?, number(5..7)?, number(8..10)?).ok()
+    }
+
     /// Days since 1970-01-01 (negative before), proleptic Gregorian calendar.
     pub fn day_number(self) -> i64 {
         // Howard Hinnant's days_from_civil, with years starting in March.
@@ -87,6 +105,30 @@ impl fmt::Display for LocalDate {
 mod tests {
     use super::*;
     use crate::dashboard::test_support::date;
+
+    #[test]
+    fn dates_parse_only_as_printed() {
+        assert_eq!(LocalDate::parse("2025-03-30"), Some(date(2025, 3, 30)));
+        assert_eq!(LocalDate::parse("2024-02-29"), Some(date(2024, 2, 29)));
+        for bad in [
+            "2025-3-30",
+            "2025-03-30T00:00",
+            " 2025-03-30",
+            "2025/03/30",
+            "2025-02-29",
+            "2025-13-01",
+            "1899-12-31",
+            "+025-03-30",
+            "２025-03-30",
+            "",
+        ] {
+            assert_eq!(LocalDate::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            LocalDate::parse(&date(2026, 11, 26).to_string()),
+            Some(date(2026, 11, 26))
+        );
+    }
 
     #[test]
     fn day_numbers_match_jiff_for_every_day_of_four_centuries() {

@@ -60,7 +60,7 @@ pub use windows::{
     DateRange, MAX_YEARS, MONTHS, Period, WEEK_DAYS, days_range, month_range, week_range,
     year_range,
 };
-pub use zone::{local_date, time_zone, today};
+pub use zone::{day_start, local_date, time_zone, today};
 
 #[cfg(test)]
 mod test_support;

@@ -1,5 +1,5 @@
-//! The shop's time zone: looking up an IANA name in the bundled database, and the local date of a
-//! moment given in unix milliseconds.
+//! The shop's time zone: looking up an IANA name in the bundled database, the local date of a
+//! moment given in unix milliseconds, and the first moment of a local date.
 
 use jiff::Timestamp;
 use jiff::tz::{TimeZone, TimeZoneDatabase};
@@ -34,6 +34,20 @@ pub fn today(now: i64, zone: &TimeZone) -> CoreResult<LocalDate> {
     local_date_or(now, zone, || {
         CoreError::invalid("now", "Current time is out of range")
     })
+}
+
+/// The first moment of the local date `date` in `zone`, in unix milliseconds: its midnight, or,
+/// where the clocks jump over midnight, the moment they land on. So the moments of one local date
+/// are exactly those from its `day_start` up to the next date's, and [`local_date`] of each of
+/// them is `date`.
+pub fn day_start(date: LocalDate, zone: &TimeZone) -> CoreResult<i64> {
+    let civil = jiff::civil::Date::new(date.year, date.month as i8, date.day as i8)
+        .map_err(|_| CoreError::invalid("date", "Date is out of range"))?;
+    civil
+        .to_zoned(zone.clone())
+        .and_then(|midnight| midnight.start_of_day())
+        .map(|start| start.timestamp().as_millisecond())
+        .map_err(|_| CoreError::invalid("date", "Date is out of range"))
 }
 
 pub(super) fn local_date_or(
@@ -126,6 +140,41 @@ mod tests {
             local("America/New_York", utc("2025-11-01T04:00:00Z")),
             date(2025, 11, 1)
         );
+    }
+
+    #[test]
+    fn a_day_starts_at_its_local_midnight_or_where_the_clocks_land() {
+        let start = |zone: &str, day: LocalDate| day_start(day, &time_zone(zone).unwrap()).unwrap();
+        assert_eq!(
+            start("Indian/Maldives", date(2025, 3, 31)),
+            utc("2025-03-30T19:00:00Z")
+        );
+        assert_eq!(start("UTC", date(1970, 1, 1)), 0);
+        // London's summer time: local midnight of 1 July is 23:00 UTC on 30 June.
+        assert_eq!(
+            start("Europe/London", date(2025, 7, 1)),
+            utc("2025-06-30T23:00:00Z")
+        );
+        // Santiago moved its clocks from 00:00 to 01:00 on 7 September 2025: that day has no
+        // midnight and starts at 01:00 local, 04:00 UTC.
+        assert_eq!(
+            start("America/Santiago", date(2025, 9, 7)),
+            utc("2025-09-07T04:00:00Z")
+        );
+        for zone_name in ["Europe/London", "America/Santiago", "Pacific/Chatham"] {
+            let zone = time_zone(zone_name).unwrap();
+            let mut day = date(2025, 1, 1);
+            while day < date(2026, 1, 1) {
+                let first = day_start(day, &zone).unwrap();
+                assert_eq!(local_date(first, &zone).unwrap(), day, "{zone_name} {day}");
+                assert_ne!(
+                    local_date(first - 1, &zone).unwrap(),
+                    day,
+                    "{zone_name} {day}"
+                );
+                day = LocalDate::from_day_number(day.day_number() + 1);
+            }
+        }
     }
 
     #[test]

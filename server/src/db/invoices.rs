@@ -64,6 +64,8 @@ pub struct Invoice {
     pub created_at: i64,
     pub updated_at: i64,
     pub paid_at: Option<i64>,
+    /// The last refund's time; `None` until the first refund (migration 0017).
+    pub refunded_at: Option<i64>,
     /// The invoice's UUID (migrations/*/0008_till_sync.sql): the till's own, or the server's.
     pub client_ref: String,
     /// The device number a till showed before the server numbered it (`7F3A-0012`), or ''.
@@ -162,7 +164,7 @@ macro_rules! invoice_columns {
          custom_email, custom_address, payment_method, sub_total_cents, total_discount_cents, \
          total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
          points_earned_cents, card_session_id, card_status, card_payment_intent, created_at, \
-         updated_at, paid_at, client_ref, provisional_number "
+         updated_at, paid_at, refunded_at, client_ref, provisional_number "
     };
 }
 

@@ -44,7 +44,8 @@ pub async fn points_so_far<'e>(
     .await
 }
 
-/// Sets the invoice's refunded total and, once everything paid is back, its status `refunded`.
+/// Sets the invoice's refunded total, its last refund's time (`now`: the refunded list's order)
+/// and, once everything paid is back, its status `refunded`.
 pub async fn store_refunded_total<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
@@ -59,8 +60,8 @@ pub async fn store_refunded_total<'e>(
         status::PAID
     };
     sqlx::query(
-        "UPDATE invoices SET refunded_cents = $3, status = $4, updated_at = $5 \
-         WHERE id = $1 AND shop_id = $2",
+        "UPDATE invoices SET refunded_cents = $3, status = $4, updated_at = $5, \
+         refunded_at = $5 WHERE id = $1 AND shop_id = $2",
     )
     .bind(invoice_id)
     .bind(shop_id)

@@ -35,6 +35,8 @@ pub struct PastInvoice {
     pub paid_at: i64,
     /// The last change: the payment, or the last refund.
     pub updated_at: i64,
+    /// The last refund; `None` when nothing was refunded.
+    pub refunded_at: Option<i64>,
 }
 
 /// A line of a [`PastInvoice`], keeping the catalogue values it was priced with.
@@ -82,7 +84,7 @@ pub struct Seller<'a> {
     pub role: &'a str,
 }
 
-const INVOICE_COLUMNS: [&str; 20] = [
+const INVOICE_COLUMNS: [&str; 21] = [
     "shop_id",
     "invoice_number",
     "status",
@@ -101,6 +103,7 @@ const INVOICE_COLUMNS: [&str; 20] = [
     "created_at",
     "updated_at",
     "paid_at",
+    "refunded_at",
     "card_status",
     "client_ref",
 ];
@@ -139,6 +142,7 @@ pub async fn insert_invoices(
                 .bind(invoice.created_at)
                 .bind(invoice.updated_at)
                 .bind(invoice.paid_at)
+                .bind(invoice.refunded_at)
                 .bind(card_status)
                 .bind(super::till_refs::new_ref()?);
         }

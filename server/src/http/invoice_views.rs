@@ -37,6 +37,10 @@ pub struct InvoiceView {
     /// When it was paid (milliseconds since the epoch); `null` while open and on a custom invoice.
     #[schema(required = true)]
     paid_at: Option<i64>,
+    /// When it was last refunded (milliseconds since the epoch); `null` until its first refund.
+    /// The refunded list is ordered by it.
+    #[schema(required = true)]
+    refunded_at: Option<i64>,
     /// Who made the invoice, as text: their name and role at the time, `DemoAdmin (admin)`
     /// (the name alone for sales older than roles on invoices whose user is gone).
     staff: String,
@@ -279,6 +283,7 @@ impl InvoiceView {
             created_at: invoice.created_at,
             updated_at: invoice.updated_at,
             paid_at: invoice.paid_at,
+            refunded_at: invoice.refunded_at,
             staff: staff_label(&invoice.staff_name, &invoice.staff_role),
             staff_id: invoice.staff_user_id.map(|id| id.to_string()),
             customer,

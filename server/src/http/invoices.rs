@@ -11,6 +11,7 @@
 mod bodies;
 mod carts;
 mod lines;
+mod list_query;
 mod lists;
 mod redeem;
 mod reprice;

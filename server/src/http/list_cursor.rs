@@ -1,7 +1,7 @@
 //! The cursors of the paged lists (`list_page`, docs/pagination.md): the last row's sort key,
 //! tagged with its list, as unpadded base64url text (RFC 4648 §5) that needs no escaping in a
-//! URL. Opaque to clients, but not secret: it holds only a name and an id the caller has just
-//! been shown. base64url rather than hex so a cursor never looks like the 64-hex-character
+//! URL. Opaque to clients, but not secret: it holds only a name or a time and an id the caller
+//! has just been shown. base64url rather than hex so a cursor never looks like the 64-hex-character
 //! session ids and tokens the logs and tests watch for.
 
 use base64::Engine;
@@ -16,6 +16,20 @@ pub enum List {
     Staff,
     Shops,
     Employees,
+    PaidInvoices,
+    RefundedInvoices,
+    CustomInvoices,
+}
+
+/// How a list is sorted, which says what its cursor holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SortKey {
+    /// `lower(name), id`.
+    Name,
+    /// `id`.
+    Id,
+    /// A time, newest first, then the higher id.
+    Time,
 }
 
 impl List {
@@ -27,12 +41,18 @@ impl List {
             Self::Staff => "staff",
             Self::Shops => "shop",
             Self::Employees => "employee",
+            Self::PaidInvoices => "paid",
+            Self::RefundedInvoices => "refunded",
+            Self::CustomInvoices => "custom",
         }
     }
 
-    /// Sorted by `lower(name), id` (else by id alone).
-    fn by_name(self) -> bool {
-        matches!(self, Self::Products | Self::Customers | Self::Categories)
+    fn sort_key(self) -> SortKey {
+        match self {
+            Self::Products | Self::Customers | Self::Categories => SortKey::Name,
+            Self::Staff | Self::Shops | Self::Employees => SortKey::Id,
+            Self::PaidInvoices | Self::RefundedInvoices | Self::CustomInvoices => SortKey::Time,
+        }
     }
 }
 
@@ -44,6 +64,8 @@ pub enum Cursor {
     Named { name: String, id: i64 },
     /// A list sorted by id.
     Id(i64),
+    /// A list sorted by a time (unix milliseconds), newest first, then by the higher id.
+    Timed { at: i64, id: i64 },
 }
 
 impl Cursor {
@@ -54,11 +76,12 @@ impl Cursor {
         }
     }
 
-    /// `{tag}:{id}:{name}` or `{tag}:{id}`, in base64url.
+    /// `{tag}:{id}:{name}`, `{tag}:{id}` or `{tag}:{id}:{at}`, in base64url.
     pub fn encode(&self, list: List) -> String {
         let text = match self {
             Self::Named { name, id } => format!("{}:{id}:{name}", list.tag()),
             Self::Id(id) => format!("{}:{id}", list.tag()),
+            Self::Timed { at, id } => format!("{}:{id}:{at}", list.tag()),
         };
         base64url(text.as_bytes())
     }
@@ -76,14 +99,24 @@ impl Cursor {
             return None;
         }
         let id = id_text.parse().ok()?;
-        match (list.by_name(), parts.next()) {
+        match (list.sort_key(), parts.next()) {
             // No stored name holds NUL (free text refuses control characters, and PostgreSQL's
             // text cannot hold one), so no cursor the server wrote does either.
-            (true, Some(name)) if !name.contains('\0') => Some(Self::named(name, id)),
-            (false, None) => Some(Self::Id(id)),
+            (SortKey::Name, Some(name)) if !name.contains('\0') => Some(Self::named(name, id)),
+            (SortKey::Id, None) => Some(Self::Id(id)),
+            (SortKey::Time, Some(at)) => Some(Self::Timed { at: time(at)?, id }),
             _ => None,
         }
     }
+}
+
+/// A time as [`Cursor::encode`] writes it: an optional `-` and digits, nothing else.
+fn time(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
 }
 
 /// Unpadded base64url: a cursor needs no escaping in a query string.
@@ -142,6 +175,28 @@ mod tests {
             None
         );
         assert_eq!(Cursor::decode(List::Shops, &base64url(b"shop:7:x")), None);
+        // A time cursor holds a time, and only its own invoice list takes it.
+        for at in [0, 1_767_225_600_000, -86_400_000] {
+            let timed = Cursor::Timed { at, id: 9 };
+            let text = timed.encode(List::PaidInvoices);
+            assert_eq!(Cursor::decode(List::PaidInvoices, &text), Some(timed));
+            assert_eq!(Cursor::decode(List::RefundedInvoices, &text), None);
+            assert_eq!(Cursor::decode(List::Products, &text), None);
+        }
+        for bad in [
+            "paid:9",
+            "paid:9:",
+            "paid:9:x",
+            "paid:9:+5",
+            "paid:9:1e3",
+            "paid:9:-",
+        ] {
+            assert_eq!(
+                Cursor::decode(List::PaidInvoices, &base64url(bad.as_bytes())),
+                None,
+                "{bad}"
+            );
+        }
         for bad_id in [
             "product::x",
             "product:-1:x",

@@ -169,6 +169,14 @@ impl Page {
         }
     }
 
+    /// The time and id to start after, in a list sorted by a time, newest first.
+    pub fn after_time(&self) -> Option<(i64, i64)> {
+        match self.after {
+            Some(Cursor::Timed { at, id }) => Some((at, id)),
+            _ => None,
+        }
+    }
+
     /// Repeat `name=value` in the next page's link (e.g. the employees' `shop`).
     pub fn keep(mut self, name: &'static str, value: String) -> Self {
         self.kept.push((name, value));

@@ -78,17 +78,18 @@ impl SalesShop {
         insert_entry(self.app.db.pool(), ids, None, "earn", cents).await;
     }
 
-    /// Marks an invoice as paid (or `refunded`) by cash. TEST-ONLY SQL: paying is another
-    /// part of issue 5; this only lets the cart routes' refusals of paid invoices be checked.
+    /// Marks an invoice as paid (or `refunded`, at once) by cash. TEST-ONLY SQL: paying is
+    /// another part of issue 5; this only lets the cart routes' refusals of paid invoices be
+    /// checked.
     pub async fn mark(&self, invoice: &str, status: &str) {
-        let refunded = if status == "refunded" {
-            "total_amount_cents"
+        let (refunded, refunded_at) = if status == "refunded" {
+            ("total_amount_cents", "updated_at")
         } else {
-            "0"
+            ("0", "NULL")
         };
         let sql = format!(
             "UPDATE invoices SET status = $1, payment_method = 'cash', paid_at = updated_at, \
-             refunded_cents = {refunded} WHERE id = $2"
+             refunded_cents = {refunded}, refunded_at = {refunded_at} WHERE id = $2"
         );
         sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(status)

@@ -1,4 +1,4 @@
-//! The request bodies and query of the invoice routes. Ids may arrive as strings or JSON
+//! The request bodies of the invoice routes. Ids may arrive as strings or JSON
 //! numbers, numbers as numbers or numeric strings (`NumberInput`); unknown fields are ignored.
 
 use pos_core::validation::NumberInput;
@@ -46,28 +46,6 @@ pub struct Redeem {
     /// The money to take off with loyalty points (0 removes the redemption): at most the
     /// customer's balance and the amount due, 2 decimals at most.
     pub redeem_amount_add: NumberInput,
-}
-
-/// `GET /invoice?status=`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct StatusQuery {
-    #[param(schema_with = status_choice)]
-    pub status: Option<String>,
-}
-
-/// `status` of `GET /invoice` in the OpenAPI document.
-fn status_choice() -> utoipa::openapi::schema::Schema {
-    use utoipa::openapi::schema::{ObjectBuilder, Type};
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        // Read trimmed: spaces around the value are allowed.
-        .pattern(Some(r"^\s*(paid|refunded|custom)?\s*$"))
-        .description(Some(
-            "paid (also when absent or blank: paid sales, partly refunded ones included), \
-             refunded (in full or in part) or custom",
-        ))
-        .into()
 }
 
 /// An optional text field that forms may send as a JSON number; blank or `null` is absent.
