@@ -33,10 +33,8 @@ pub struct PastInvoice {
     pub points_earned_cents: i64,
     pub created_at: i64,
     pub paid_at: i64,
-    /// The last change: the payment, or the last refund.
+    /// The last change: the payment, or the last refund (then also `refunded_at`).
     pub updated_at: i64,
-    /// The last refund; `None` when nothing was refunded.
-    pub refunded_at: Option<i64>,
 }
 
 /// A line of a [`PastInvoice`], keeping the catalogue values it was priced with.
@@ -108,8 +106,9 @@ const INVOICE_COLUMNS: [&str; 21] = [
     "client_ref",
 ];
 
-/// Inserts `invoices` of `shop_id`. A card-paid (`digital`) invoice gets `card_status` paid;
-/// each gets a ref of its own (`db::till_refs`), as every invoice does.
+/// Inserts `invoices` of `shop_id`. A card-paid (`digital`) invoice gets `card_status` paid; a
+/// refunded one its last change as `refunded_at`; each gets a ref of its own
+/// (`db::till_refs`), as every invoice does.
 pub async fn insert_invoices(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -142,7 +141,7 @@ pub async fn insert_invoices(
                 .bind(invoice.created_at)
                 .bind(invoice.updated_at)
                 .bind(invoice.paid_at)
-                .bind(invoice.refunded_at)
+                .bind((invoice.refunded_cents > 0).then_some(invoice.updated_at))
                 .bind(card_status)
                 .bind(super::till_refs::new_ref()?);
         }

@@ -174,7 +174,6 @@ impl<'a> SalesHistory<'a> {
             } else {
                 paid_at
             },
-            refunded_at: (refunded_cents > 0).then_some(refund_at),
         };
         let mut lines = Vec::with_capacity(chosen.len());
         for (position, ((product, quantity), priced)) in chosen.iter().zip(&cart.lines).enumerate()

@@ -6,6 +6,7 @@
 
 mod fake_stripe;
 mod identity_support;
+mod invoice_list_support;
 mod list_pages_support;
 mod management_support;
 mod sales_card_support;
@@ -39,6 +40,7 @@ mod database;
 mod first_start;
 mod health;
 mod health_live;
+mod invoice_lists;
 mod kept_answers;
 mod list_pages;
 mod management_employees;
