@@ -272,6 +272,24 @@ describe('paged lists', () => {
     expect(fetchMock).toHaveBeenCalledTimes(MAX_LIST_PAGES);
   });
 
+  it('reads one page and names the next as a path it takes again', async () => {
+    const answers = [page([{ n: 1 }, { n: 2 }], '/api/v1/invoice?status=paid&limit=2&after=Ab_-'), page([{ n: 3 }])];
+    fetchMock.mockImplementation(() => Promise.resolve(answers.shift()!));
+    const first = await api.getPage<{ n: number }>('/invoice?status=paid&limit=2', { fallbackMessage: 'Failed' });
+    expect(first).toEqual({ rows: [{ n: 1 }, { n: 2 }], next: '/invoice?status=paid&limit=2&after=Ab_-' });
+    const last = await api.getPage<{ n: number }>(first.next!, { fallbackMessage: 'Failed' });
+    expect(last).toEqual({ rows: [{ n: 3 }], next: null });
+    expect(urls()).toEqual(['/api/v1/invoice?status=paid&limit=2', '/api/v1/invoice?status=paid&limit=2&after=Ab_-']);
+  });
+
+  it('refuses a page whose next link leads off this origin or out of /api/v1', async () => {
+    for (const link of ['https://evil.example/api/v1/invoice?after=x', '/other/invoice']) {
+      fetchMock.mockResolvedValueOnce(page([{ n: 1 }], link));
+      const error = await caught(api.getPage('/invoice', { fallbackMessage: 'Failed to fetch invoice' }));
+      expect(error.message, link).toBe('Failed to fetch invoice');
+    }
+  });
+
   it('treats a page that is not a list, or a failed page, as a failure', async () => {
     fetchMock.mockResolvedValue(answer(200, { success: true, data: { n: 1 } }));
     expect((await caught(api.getAll('/product', { fallbackMessage: 'Failed' }))).message).toBe('Failed');

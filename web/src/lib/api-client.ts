@@ -11,8 +11,10 @@
  * it reports how much of the body has been sent (a progress bar); its answers are read the
  * same way.
  *
- * The management lists come in pages (docs/pagination.md): `apiGetAll` follows each answer's
- * `Link: <...>; rel="next"` and returns the rows of every page, so screens still get whole lists.
+ * Lists come in pages (docs/pagination.md): `apiGetAll` follows each answer's
+ * `Link: <...>; rel="next"` and returns the rows of every page, so screens still get whole lists;
+ * `apiGetPage` reads one page and names the next, for a screen that loads more on demand (the
+ * invoices).
  */
 
 export const API_BASE = '/api/v1';
@@ -119,20 +121,48 @@ export const MAX_LIST_PAGES = 1000;
  * stops the walk with the AbortError callers ignore.
  */
 export async function apiGetAll<T>(path: string, options: Omit<RequestOptions, 'body'>): Promise<T[]> {
-  const { fallbackMessage } = options;
   const rows: T[] = [];
   let url: string | null = apiUrl(path);
   for (let pages = 0; url !== null; pages += 1) {
-    if (pages === MAX_LIST_PAGES) throw new ApiError(200, fallbackMessage);
-    const answer = await exchange('GET', url, options);
-    const page = settle<unknown>(answer.status, answer.text, fallbackMessage);
-    if (!Array.isArray(page)) throw new ApiError(answer.status, fallbackMessage);
-    rows.push(...(page as T[]));
-    const next = nextLink(answer.headers.get('Link'));
-    url = next === null ? null : apiPathOf(next);
-    if (next !== null && url === null) throw new ApiError(answer.status, fallbackMessage);
+    if (pages === MAX_LIST_PAGES) throw new ApiError(200, options.fallbackMessage);
+    const page: PageAt<T> = await readPage<T>(url, options);
+    rows.push(...page.rows);
+    url = page.nextUrl;
   }
   return rows;
+}
+
+/** One page of a paged list: its rows, and the path of the next page (for `apiGetPage`), or null on the last. */
+export interface ListPage<T> {
+  rows: T[];
+  next: string | null;
+}
+
+/**
+ * GETs one page of a paged list: its rows and where the next one is, as a path `apiGetPage`
+ * takes again. The next link is checked as `apiGetAll` checks it (this origin, /api/v1 only).
+ */
+export async function apiGetPage<T>(path: string, options: Omit<RequestOptions, 'body'>): Promise<ListPage<T>> {
+  const page = await readPage<T>(apiUrl(path), options);
+  return { rows: page.rows, next: page.nextUrl === null ? null : page.nextUrl.slice(API_BASE.length) };
+}
+
+interface PageAt<T> {
+  rows: T[];
+  /** The next page's URL under /api/v1 on this origin, or null on the last page. */
+  nextUrl: string | null;
+}
+
+/** One page at `url` (already under /api/v1); a page that is not a list, or a next link elsewhere, is an ApiError. */
+async function readPage<T>(url: string, options: Omit<RequestOptions, 'body'>): Promise<PageAt<T>> {
+  const { fallbackMessage } = options;
+  const answer = await exchange('GET', url, options);
+  const page = settle<unknown>(answer.status, answer.text, fallbackMessage);
+  if (!Array.isArray(page)) throw new ApiError(answer.status, fallbackMessage);
+  const next = nextLink(answer.headers.get('Link'));
+  const nextUrl = next === null ? null : apiPathOf(next);
+  if (next !== null && nextUrl === null) throw new ApiError(answer.status, fallbackMessage);
+  return { rows: page as T[], nextUrl };
 }
 
 /** The target of the `rel="next"` link in a Link header (RFC 8288), or null when there is none. */
@@ -262,6 +292,8 @@ export const api = {
   get: <T>(path: string, options: WithoutBody) => apiRequest<T>('GET', path, options),
   /** A paged list, every page: see apiGetAll. */
   getAll: <T>(path: string, options: WithoutBody) => apiGetAll<T>(path, options),
+  /** One page of a paged list and the path of the next: see apiGetPage. */
+  getPage: <T>(path: string, options: WithoutBody) => apiGetPage<T>(path, options),
   delete: <T>(path: string, options: WithoutBody) => apiRequest<T>('DELETE', path, options),
   post: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown, options: WithoutBody) => apiRequest<T>('PUT', path, { ...options, body }),

@@ -1,6 +1,7 @@
-// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): issue 5's invoices list,
-// invoice detail with refunds and its printed receipt, the card return page and the custom
-// invoice, as Chromium renders them, with a screenshot of each. (The payment dialog opens from
+// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): issue 5's invoices list
+// (paged, searched and filtered by the server), invoice detail with refunds and its printed
+// receipt, the card return page and the custom invoice, as Chromium renders them, with a
+// screenshot of each. (The payment dialog opens from
 // the open-order screen, which another part of issue 5 builds; its screenshot belongs there.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -42,10 +43,24 @@ const products = ['Basmati rice 5kg bag', 'Brown rice', 'Jasmine rice', 'Rice fl
   _id: `prod-${index + 1}`, product_id: `P-00000${index + 1}`, productName, barcodeNumber: '', unit: 'kg', sellingPrice: 40 + index, costPrice: 0,
 }));
 
+/** Older sales, the second page of the paid list. */
+const older = [9, 8, 7].map((n) => invoice(n, n, 'cash', 0, 'Ibrahim Rasheed'));
+/** A sale of months ago, found by its number. */
+const monthsAgo = { ...invoice(3, 0, 'cash', 0, 'Aisha Ali'), paidAt: Date.UTC(2025, 0, 14, 10, 0) };
+
+/** The invoice list as the server pages and searches it: two pages, or what a search finds. */
+function invoiceList(request) {
+  const query = new URL(request.url()).searchParams;
+  if (query.get('search')) return ok(query.get('search') === 'INV-000003' ? [monthsAgo] : []);
+  if (query.get('after') === 'cGFpZDoxMA') return ok(older);
+  return { ...ok(paid), headers: { Link: `</api/v1/invoice?status=paid&limit=50&after=cGFpZDoxMA>; rel="next"` } };
+}
+
 const answers = {
   'GET /admin/check-logged': ok(admin),
   'GET /shop/check-login': ok(shop),
-  'GET /invoice': ok(paid),
+  'GET /invoice': invoiceList,
+  'GET /invoice/inv-3': ok(monthsAgo),
   'GET /invoice/inv-11': ok(paid[1]),
   'PUT /payment/card/success/invoice/inv-10': ok(paid[2]),
   'POST /invoice/custom/create': ok({ ...custom, customerDetailsCustom: null }, 201),
@@ -68,15 +83,39 @@ after(async () => {
   await browser?.close();
 });
 
-for (const [size, viewport] of Object.entries(viewports)) {
-  describe(`selling records screens on ${size}`, () => {
-    it('lists the paid invoices', async () => {
+/** The tablet's two ways round, where the filter bar has to fit beside the list. */
+const tabletSizes = { 'tablet-landscape': { width: 1024, height: 768 }, 'tablet-portrait': { width: 768, height: 1024 } };
+
+for (const [size, viewport] of Object.entries({ ...viewports, ...tabletSizes })) {
+  describe(`the invoices list on ${size}`, () => {
+    it('pages with Load more, and finds a months-old sale by its number', async () => {
       const { page, context, pageErrors } = await openPage(browser, viewport, '/admin/invoices', stubApi(answers));
-      await page.getByRole('cell', { name: 'INV-000012' }).waitFor();
+      const table = page.getByRole('table', { name: 'Paid invoices' });
+      await table.getByRole('cell', { name: 'INV-000012' }).waitFor();
+      await page.getByRole('button', { name: 'Load more' }).waitFor();
+      assert.equal(await page.evaluate(() => globalThis.document.documentElement.scrollWidth <= globalThis.innerWidth), true, 'nothing wider than the screen');
       await shot(page, `sales-invoices-${size}`);
+
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await table.getByRole('cell', { name: 'INV-000007' }).waitFor();
+      const numbers = await table.locator('tbody tr td:first-child').allTextContents();
+      assert.deepEqual(numbers, ['INV-000012', 'INV-000011', 'INV-000010', 'INV-000009', 'INV-000008', 'INV-000007']);
+      assert.equal(await page.getByRole('button', { name: 'Load more' }).count(), 0);
+
+      await page.getByLabel('Search invoices').fill('INV-000003');
+      await table.getByRole('cell', { name: 'INV-000003' }).waitFor();
+      assert.equal(await table.locator('tbody tr').count(), 1);
+      await shot(page, `sales-invoices-found-${size}`);
+      await table.getByRole('link', { name: 'INV-000003' }).click();
+      await page.waitForURL('**/admin/invoice/data/inv-3');
       assert.deepEqual(pageErrors, []);
       await context.close();
     });
+  });
+}
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  describe(`selling records screens on ${size}`, () => {
 
     it('shows an invoice with its refunds, and prints only the receipt', async () => {
       const { page, context, pageErrors } = await openPage(browser, viewport, '/admin/invoice/data/inv-11', stubApi(answers));

@@ -41,9 +41,9 @@ function findAnswer(answers, patterns, key) {
 }
 
 /**
- * Answers "METHOD /path" from `answers`: {status, body}, a function of (request, params)
+ * Answers "METHOD /path" from `answers`: {status, body, headers?}, a function of (request, params)
  * returning one (possibly later, to see a screen while it waits), or `throughNetwork`. Anything
- * else is a 401 "Please sign in".
+ * else is a 401 "Please sign in". The query is not part of the key: a function reads it.
  */
 export function stubApi(answers) {
   const patterns = Object.keys(answers)
@@ -56,6 +56,6 @@ export function stubApi(answers) {
       const { found, params } = findAnswer(answers, patterns, `${request.method()} ${path}`);
       if (found === throughNetwork) return route.fallback();
       const answer = (typeof found === 'function' ? await found(request, params) : found) ?? failed(401, 'Please sign in');
-      return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+      return route.fulfill({ status: answer.status, contentType: 'application/json', headers: answer.headers, body: JSON.stringify(answer.body) });
     });
 }

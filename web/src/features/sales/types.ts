@@ -60,6 +60,8 @@ export interface Invoice {
   createdAt: number;
   updatedAt: number;
   paidAt: number | null;
+  /** When it was last refunded; null (or absent, from a till's local copy) until its first refund. */
+  refundedAt?: number | null;
   /** Who made it, as text: their name and role at the time, "Hassan (staff)". */
   staff: string;
   /** That user's `_id`; null once the user was deleted. */

@@ -1,17 +1,48 @@
 /**
  * Reading past sales (SPEC part 7 "Invoices"; the issue 5 contract S1): the shop's invoices by
- * status for the Invoices screen, and one invoice for its detail and receipt.
+ * status for the Invoices screen, a page at a time and narrowed on the server, and one invoice
+ * for its detail and receipt.
  */
 import { api, ApiError } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';
-import type { Invoice } from '../types';
+import type { Invoice, PaymentMethod } from '../types';
 import { getInvoice } from './invoices';
 
 /** SPEC part 9's filters; `paid` includes partly refunded sales, `refunded` any with a refund. */
 export type InvoiceListStatus = 'paid' | 'refunded' | 'custom';
 
-export const listInvoices = (status: InvoiceListStatus, signal?: AbortSignal) =>
-  api.get<Invoice[]>(`/invoice?status=${status}`, { fallbackMessage: messages.invoiceFetchFailed, signal });
+/** Invoices per page: a screenful or two (the server allows up to 1,000). */
+export const INVOICE_PAGE_SIZE = 50;
+
+/**
+ * What narrows a list (docs/api-sales.md, "Finding an invoice"); "" is not given. `search` is
+ * the search box (number, customer name or phone, staff name); `from`/`to` are the shop's local
+ * dates (`2026-11-26`); amounts are typed text such as `12.50`.
+ */
+export interface InvoiceFilters {
+  search: string;
+  from: string;
+  to: string;
+  method: PaymentMethod | '';
+  minAmount: string;
+  maxAmount: string;
+}
+
+export const noInvoiceFilters: InvoiceFilters = { search: '', from: '', to: '', method: '', minAmount: '', maxAmount: '' };
+
+/** The path of a list's first page, newest first, narrowed by the filters given. */
+export function invoiceListPath(status: InvoiceListStatus, filters: InvoiceFilters): string {
+  const query = new URLSearchParams({ status, limit: String(INVOICE_PAGE_SIZE) });
+  for (const [name, value] of Object.entries(filters) as [keyof InvoiceFilters, string][]) {
+    const text = value.trim();
+    if (text) query.set(name, text);
+  }
+  return `/invoice?${query.toString()}`;
+}
+
+/** One page of invoices at `path` (a first page's, or the `next` of the page before). */
+export const listInvoicePage = (path: string, signal?: AbortSignal) =>
+  api.getPage<Invoice>(path, { fallbackMessage: messages.invoiceFetchFailed, signal });
 
 
 /** The invoice, or null when the shop has none with that id (404), so a screen can say so. */

@@ -1,33 +1,46 @@
 import { FilePlus } from 'lucide-react';
-import { useCallback, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Screen } from '../../../components/screen';
 import { SearchBox } from '../../../components/search-box';
-import { messages } from '../../../config/messages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useScreenSearch } from '../../../lib/use-screen-search';
-import { useServerData } from '../../../lib/use-server-data';
-import { listInvoices, type InvoiceListStatus } from '../api/invoice-records';
-import type { Invoice } from '../types';
-import { InvoicesTable, matchingInvoices, tabNames } from './invoices-table';
+import { invoiceListPath, type InvoiceListStatus } from '../api/invoice-records';
+import { InvoiceFilterBar } from './invoice-filter-bar';
+import { checkFilters, emptyDraft, hasFilters, type FilterDraft } from './invoice-filters';
+import { InvoicesTable, tabNames } from './invoices-table';
 import { salesPaths, useSalesSession } from './sales-area';
+import { useInvoicePages } from './use-invoice-pages';
 
 const tabs: InvoiceListStatus[] = ['paid', 'refunded', 'custom'];
+
+/** How long typing pauses before the list is asked for again. */
+export const SEARCH_PAUSE_MS = 300;
 
 const statusFrom = (value: string | null): InvoiceListStatus =>
   tabs.includes(value as InvoiceListStatus) ? (value as InvoiceListStatus) : 'paid';
 
+/** The time each tab is ordered and filtered by. */
+const dateLabels: Record<InvoiceListStatus, string> = { paid: 'Paid', refunded: 'Refunded', custom: 'Created' };
+
 /**
  * SPEC part 2, /admin/invoices: the shop's invoices under the tabs Paid (the default, SPEC part
- * 9), Refunded and Custom, each fetched by its status, searched by number, customer or staff.
- * The tab is kept in the address (?status=) so going back returns to it.
+ * 9), Refunded and Custom, newest first, a page at a time with "Load more". The search box
+ * (number, customer name or phone, staff) and the filters are sent to the server, so any sale
+ * of the shop, however old, can be found. The tab is kept in the address (?status=) so going
+ * back returns to it.
  */
 export function InvoicesPage() {
   const session = useSalesSession();
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
   const [searchText, setSearchText] = useScreenSearch();
-  const load = useCallback((signal: AbortSignal) => listInvoices(status, signal), [status]);
-  const invoices = useServerData<Invoice[]>(load, messages.invoiceFetchFailed);
+  const [draft, setDraft] = useState<FilterDraft>(emptyDraft);
+  const { applied, errors } = checkFilters(draft);
+  const typedPath = invoiceListPath(status, { ...applied, method: status === 'custom' ? '' : applied.method, search: searchText });
+  const path = useDebouncedValue(typedPath, SEARCH_PAUSE_MS);
+  const { pages, retry, loadMore, loadingMore } = useInvoicePages(path);
+  const narrowed = searchText.trim() !== '' || hasFilters(draft);
 
   const choose = (tab: InvoiceListStatus) => setParams(tab === 'paid' ? {} : { status: tab }, { replace: true });
   function handleTabKey(event: KeyboardEvent<HTMLDivElement>) {
@@ -40,10 +53,10 @@ export function InvoicesPage() {
   }
 
   let description = 'Sales and custom invoices, newest first.';
-  if (invoices.state.status === 'ready') {
-    const total = invoices.state.data.length;
-    const count = `${total} ${total === 1 ? 'invoice' : 'invoices'}`;
-    description = searchText.trim() ? `${matchingInvoices(invoices.state.data, searchText).length} of ${count}` : count;
+  if (pages.status === 'ready') {
+    const shown = pages.data.rows.length;
+    const count = `${shown} ${narrowed ? 'matching ' : ''}${shown === 1 ? 'invoice' : 'invoices'}`;
+    description = pages.data.next ? `The newest ${count}; Load more shows older ones.` : count;
   }
 
   return (
@@ -52,7 +65,7 @@ export function InvoicesPage() {
       description={description}
       tools={
         <>
-          <SearchBox label="Search invoices" placeholder="Number, customer or staff" value={searchText} onValueChange={setSearchText} />
+          <SearchBox label="Search invoices" placeholder="Number, customer, phone or staff" value={searchText} onValueChange={setSearchText} />
           <Link to={salesPaths.customInvoice()} className="button button--primary">
             <FilePlus aria-hidden="true" />
             Custom invoice
@@ -78,7 +91,15 @@ export function InvoicesPage() {
         ))}
       </div>
       <div id="invoices-tab-panel" role="tabpanel" aria-labelledby={`invoices-tab-${status}`} className="invoices-tab-panel">
-        <InvoicesTable status={status} invoices={invoices.state} onRetry={invoices.reload} searchText={searchText} session={session} />
+        <InvoiceFilterBar draft={draft} errors={errors} onChange={setDraft} withMethod={status !== 'custom'} dateLabel={dateLabels[status]} />
+        <InvoicesTable status={status} invoices={pages} onRetry={retry} narrowed={narrowed} session={session} />
+        {pages.status === 'ready' && pages.data.next && (
+          <div className="invoices-more">
+            <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+              {loadingMore ? 'Loading more…' : 'Load more'}
+            </button>
+          </div>
+        )}
       </div>
     </Screen>
   );

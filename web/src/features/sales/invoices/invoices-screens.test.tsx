@@ -1,5 +1,8 @@
 // @vitest-environment happy-dom
-/** The invoices list and one invoice with its refunds, as an admin and a staff member meet them. */
+/**
+ * The invoices list (searched, filtered and paged by the server) and one invoice with its
+ * refunds, as an admin and a staff member meet them.
+ */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../app/routes';
@@ -9,6 +12,7 @@ import { loadBackOffice } from '../../../test/back-office-core';
 import { loadCore } from '../../../test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
 import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
+import type { Invoice } from '../types';
 import { fieldError, link, rows } from '../../../test/screens';
 import { stubServer } from '../../../test/stub-server';
 import { browser } from '../payment/browser';
@@ -24,6 +28,18 @@ const sent = (key: string) => server.requests().filter((request) => request.key 
 const headers = (container: HTMLElement) => [...container.querySelectorAll('thead th')].map((th) => th.textContent);
 const tab = (container: HTMLElement, name: string) =>
   [...container.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((candidate) => candidate.textContent === name)!;
+const list = (query: string) => `GET /api/v1/invoice?${query}`;
+const paidList = list('status=paid&limit=50');
+const search = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="search"]')!;
+
+/** A page of the invoice list, with the `Link` to the next one while more follow. */
+function page(invoices: Invoice[], next?: string): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (next) headers.Link = `<${next}>; rel="next"`;
+  return new Response(JSON.stringify({ success: true, message: 'Invoices', data: invoices }), { status: 200, headers });
+}
+
+const older = { ...paidInvoice, _id: 'inv-3', invoiceNumber: 'INV-000003', totalAmount: 12 };
 
 /** The browser's report of focus leaving a field, which React hears as onBlur. */
 const leave = (input: HTMLElement) =>
@@ -47,9 +63,9 @@ beforeEach(() => {
   useAuthStore.setState(signedOut);
   useSearchStore.setState(searchDefaults);
   server.answers['GET /api/v1/shop/check-login'] = envelope(200, { data: cornerGrocery });
-  server.answers['GET /api/v1/invoice?status=paid'] = envelope(200, { data: [paidInvoice, partlyRefunded] });
-  server.answers['GET /api/v1/invoice?status=refunded'] = envelope(200, { data: [partlyRefunded] });
-  server.answers['GET /api/v1/invoice?status=custom'] = envelope(200, {
+  server.answers[paidList] = envelope(200, { data: [paidInvoice, partlyRefunded] });
+  server.answers[list('status=refunded&limit=50')] = envelope(200, { data: [{ ...partlyRefunded, refundedAt: Date.UTC(2025, 3, 1, 6, 0) }] });
+  server.answers[list('status=custom&limit=50')] = envelope(200, {
     data: [{ ...customInvoice, customerDetailsCustom: { userName: 'Reef Resort', phoneNumber: '7790000', email: '', address: '' }, totalAmount: 450 }],
   });
   server.answers['GET /api/v1/invoice/inv-7'] = envelope(200, { data: paidInvoice });
@@ -72,29 +88,81 @@ describe('invoices (/admin/invoices)', () => {
 
     await click(tab(container, 'Refunded'));
     await waitFor(() => expect(rows(container)).toHaveLength(1));
-    expect(rows(container)[0]?.[0]).toBe('INV-000005');
+    expect(headers(container)[1]).toBe('Refund date');
+    expect(rows(container)[0]?.slice(0, 2)).toEqual(['INV-000005', 'Apr 1, 2025, 11:00 AM']);
 
     await click(tab(container, 'Custom'));
     await waitFor(() => expect(rows(container)[0]?.[2]).toBe('Reef Resort'));
     expect(headers(container)).toEqual(['Invoice no', 'Date', 'Customer', 'Staff', 'Total (MVR)']);
-    expect(sent('GET /api/v1/invoice?status=paid')).toHaveLength(1);
-    expect(sent('GET /api/v1/invoice?status=refunded')).toHaveLength(1);
-    expect(sent('GET /api/v1/invoice?status=custom')).toHaveLength(1);
+    expect(sent(paidList)).toHaveLength(1);
+    expect(sent(list('status=refunded&limit=50'))).toHaveLength(1);
+    expect(sent(list('status=custom&limit=50'))).toHaveLength(1);
   });
 
-  it('searches by number, customer or staff, and a row opens the invoice', async () => {
+  it('asks the server for what is typed once the typing pauses, and a row opens the invoice', async () => {
+    server.answers[list('status=paid&limit=50&search=7771234')] = envelope(200, { data: [partlyRefunded] });
     const { container, pathname } = await open('/admin/invoices');
     await waitFor(() => expect(rows(container)).toHaveLength(2));
-    typeInto(container.querySelector<HTMLInputElement>('input[type="search"]')!, '000005');
-    expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000005']);
-    expect(container.textContent).toContain('1 of 2 invoices');
-    typeInto(container.querySelector<HTMLInputElement>('input[type="search"]')!, '');
+    typeInto(search(container), '777');
+    typeInto(search(container), '7771234');
+    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000005']));
+    expect(container.textContent).toContain('1 matching invoice');
+    // Only the text the typing paused on was sent, not each key.
+    expect(server.requests().filter((request) => request.key.includes('search='))).toHaveLength(1);
     await click(container.querySelectorAll('tbody tr')[0]!);
-    await waitFor(() => expect(pathname()).toBe('/admin/invoice/data/inv-7'));
+    await waitFor(() => expect(pathname()).toBe('/admin/invoice/data/inv-5'));
+  });
+
+  it('says when nothing matches', async () => {
+    server.answers[list('status=paid&limit=50&search=nobody')] = envelope(200, { data: [] });
+    const { container } = await open('/admin/invoices');
+    await waitFor(() => expect(rows(container)).toHaveLength(2));
+    typeInto(search(container), 'nobody');
+    await waitFor(() => expect(container.textContent).toContain('No invoice matches the search and filters.'));
+  });
+
+  it('loads more below the rows shown, never showing an invoice twice, until the last page', async () => {
+    const second = list('status=paid&limit=50&after=cGFpZDo1');
+    server.answers[paidList] = page([paidInvoice, partlyRefunded], '/api/v1/invoice?status=paid&limit=50&after=cGFpZDo1');
+    const more = server.deferred(page([partlyRefunded, older]));
+    server.answers[second] = more.answer;
+    const { container } = await open('/admin/invoices');
+    await waitFor(() => expect(rows(container)).toHaveLength(2));
+    expect(container.textContent).toContain('The newest 2 invoices; Load more shows older ones.');
+    await click(button(container, 'Load more'));
+    expect(button(container, 'Loading more…').disabled).toBe(true);
+    more.release();
+    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000007', 'INV-000005', 'INV-000003']));
+    expect(() => button(container, 'Load more')).toThrow();
+    expect(container.textContent).toContain('3 invoices');
+    expect(sent(second)).toHaveLength(1);
+  });
+
+  it('sends the filters it can, and shows at the field what it cannot send', async () => {
+    const narrowed = list('status=paid&limit=50&from=2025-03-01&to=2025-03-31&method=cash&minAmount=100');
+    server.answers[narrowed] = envelope(200, { data: [paidInvoice] });
+    const { container } = await open('/admin/invoices');
+    await waitFor(() => expect(rows(container)).toHaveLength(2));
+    typeInto(field(container, 'Paid from'), '2025-03-01');
+    typeInto(field(container, 'Paid to'), '2025-03-31');
+    const method = container.querySelector<HTMLSelectElement>('#invoice-filter-method')!;
+    await act(async () => {
+      method.value = 'cash';
+      method.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    typeInto(field(container, 'Total from'), '100');
+    typeInto(field(container, 'Total to'), '99.999');
+    await waitFor(() => expect(sent(narrowed)).toHaveLength(1));
+    expect(fieldError(field(container, 'Total to'))).toBe('Enter an amount like 12.50');
+    expect(server.requests().some((request) => request.key.includes('maxAmount'))).toBe(false);
+    await waitFor(() => expect(rows(container)).toHaveLength(1));
+    await click(button(container, 'Clear filters'));
+    await waitFor(() => expect(rows(container)).toHaveLength(2));
+    expect(field(container, 'Total to').value).toBe('');
   });
 
   it('toasts SPEC’s fallback when the list cannot be fetched', async () => {
-    server.answers['GET /api/v1/invoice?status=paid'] = envelope(500, 'oops');
+    server.answers[paidList] = envelope(500, 'oops');
     await open('/admin/invoices');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to fetch invoice'));
   });

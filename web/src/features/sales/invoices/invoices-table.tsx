@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import type { ServerData } from '../../../lib/use-server-data';
-import { matchesSearch } from '../../../lib/search';
 import type { InvoiceListStatus } from '../api/invoice-records';
 import type { Invoice } from '../types';
 import { customDetailsOf, dateTime, paymentMethodName, twoDecimals } from './format';
 import { salesPaths, type SalesSession } from './sales-area';
+import type { InvoiceRows } from './use-invoice-pages';
 import './invoices.css';
 
 const amount = 'invoices-table__amount';
@@ -18,47 +18,48 @@ export function customerOf(invoice: Invoice) {
   return details ? { name: details.userName, phone: details.phoneNumber } : null;
 }
 
-/** A row matches on its number, customer name or phone, or staff member. */
-export const matchingInvoices = (invoices: Invoice[], searchText: string) =>
-  invoices.filter((invoice) => {
-    const customer = customerOf(invoice);
-    return matchesSearch(searchText, [invoice.invoiceNumber, customer?.name, customer?.phone, invoice.staff]);
-  });
+/** The time a tab's list is ordered by: the payment, the last refund, or the creation. */
+function listedAt(status: InvoiceListStatus, invoice: Invoice) {
+  if (status === 'refunded') return invoice.refundedAt ?? invoice.paidAt ?? invoice.createdAt;
+  return invoice.paidAt ?? invoice.createdAt;
+}
 
 interface InvoicesTableProps {
   status: InvoiceListStatus;
-  invoices: ServerData<Invoice[]>;
+  invoices: ServerData<InvoiceRows>;
   onRetry: () => void;
-  searchText: string;
+  /** A search or a filter narrows the list. */
+  narrowed: boolean;
   session: SalesSession;
 }
 
 /**
  * One tab's invoices, newest first as the server sends them: number, date (SPEC part 9's medium
- * date with short time), customer, staff, payment method, total and refunded amount (custom
- * invoices are never paid: no method or refund). A row opens the invoice.
+ * date with short time: of the payment, or of the last refund on the Refunded tab), customer,
+ * staff, payment method, total and refunded amount (custom invoices are never paid: no method or
+ * refund). A row opens the invoice.
  */
-export function InvoicesTable({ status, invoices, onRetry, searchText, session }: InvoicesTableProps) {
+export function InvoicesTable({ status, invoices, onRetry, narrowed, session }: InvoicesTableProps) {
   const navigate = useNavigate();
   const custom = status === 'custom';
   const inCurrency = (header: string) => (session.currencyCode ? `${header} (${session.currencyCode})` : header);
   const columns: DataTableColumn[] = [
     { id: 'number', header: 'Invoice no', className: 'data-table__nowrap' },
-    { id: 'date', header: 'Date' },
+    { id: 'date', header: status === 'refunded' ? 'Refund date' : 'Date' },
     { id: 'customer', header: 'Customer' },
     { id: 'staff', header: 'Staff' },
     ...(custom ? [] : [{ id: 'method', header: 'Payment method' }]),
     { id: 'total', header: inCurrency('Total'), className: amount },
     ...(custom ? [] : [{ id: 'refunded', header: inCurrency('Refunded'), className: amount }]),
   ];
-  const shown = invoices.status === 'ready' ? matchingInvoices(invoices.data, searchText) : [];
+  const shown = invoices.status === 'ready' ? invoices.data.rows : [];
   const tableState =
     invoices.status === 'ready'
       ? { status: 'ready' as const }
       : invoices.status === 'error'
         ? { status: 'error' as const, message: invoices.message, onRetry }
         : { status: 'loading' as const, label: 'Loading invoices…' };
-  const empty = searchText.trim() ? 'No invoice matches the search.' : emptyText[status];
+  const empty = narrowed ? 'No invoice matches the search and filters.' : emptyText[status];
 
   return (
     <DataTable label={`${tabNames[status]} invoices`} columns={columns} state={tableState} rowCount={shown.length} empty={empty}>
@@ -72,7 +73,7 @@ export function InvoicesTable({ status, invoices, onRetry, searchText, session }
                 {invoice.invoiceNumber}
               </Link>
             </td>
-            <td>{dateTime(invoice.paidAt ?? invoice.createdAt, session.timeZone)}</td>
+            <td>{dateTime(listedAt(status, invoice), session.timeZone)}</td>
             <td>{customer ? customer.name : <span className="invoices-table__none">—</span>}</td>
             <td>{invoice.staff || '—'}</td>
             {!custom && <td>{paymentMethodName(invoice.paymentMethod)}</td>}
