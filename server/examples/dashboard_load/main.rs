@@ -3,12 +3,14 @@
 //!   dashboard_load seed --database sqlite://target/bench-dashboard/bench.db [--invoices 1000000]
 //!   dashboard_load unbuild --database sqlite://...   # the next server start rebuilds the roll-ups
 //!   dashboard_load drive --base http://127.0.0.1:18933 [--calls 200] [--clients 8]
+//!   dashboard_load lists --base http://127.0.0.1:18933 [--calls 20]   # the invoice lists
 //!
 //! `drive` exits 1 when a route's p99 is over 200 ms or an answer is wrong, 2 when the server
 //! lacks dashboard routes (reported as "route missing").
 
 mod catalogue;
 mod drive;
+mod lists;
 mod seed;
 // Shared with the sales benchmark; this driver uses only part of them.
 #[allow(dead_code)]
@@ -38,7 +40,7 @@ async fn main() {
 
 async fn run() -> Result<i32, String> {
     let mut args = std::env::args().skip(1);
-    let mode = args.next().ok_or("say seed, unbuild or drive")?;
+    let mode = args.next().ok_or("say seed, unbuild, drive or lists")?;
     let mut options: HashMap<String, String> = HashMap::new();
     while let Some(flag) = args.next() {
         let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -67,6 +69,18 @@ async fn run() -> Result<i32, String> {
             let calls = number("--calls", 200)?.max(1) as usize;
             let clients = number("--clients", 8)?.max(1) as usize;
             drive_all(base.trim_end_matches('/'), calls, clients).await
+        }
+        "lists" => {
+            let base = text("--base")?;
+            let calls = number("--calls", 20)?.max(1) as usize;
+            let http = reqwest::Client::builder()
+                .timeout(Duration::from_secs(60))
+                .build()
+                .map_err(|error| error.to_string())?;
+            let api = format!("{}/api/v1", base.trim_end_matches('/'));
+            let mut callers = drive::sign_in(&http, &api).await?;
+            let (admin, _) = callers.first_mut().ok_or("no admin session")?;
+            lists::run(admin, calls).await
         }
         other => Err(format!("unknown mode {other}")),
     }

@@ -9,12 +9,14 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
-use reqwest::header::SET_COOKIE;
+use reqwest::header::{LINK, SET_COOKIE};
 use serde_json::{Value, json};
 
 /// An answer: status, body, and how long the round trip took.
 pub struct Answer {
     pub status: u16,
+    /// The `Link` header of a paged list (docs/pagination.md), when there is one.
+    pub link: Option<String>,
     bytes: Vec<u8>,
     parsed: OnceLock<Value>,
     pub took: Duration,
@@ -104,6 +106,11 @@ impl Session {
             .await
             .map_err(|error| format!("{path}: {error}"))?;
         let status = response.status().as_u16();
+        let link = response
+            .headers()
+            .get(LINK)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned);
         for value in response.headers().get_all(SET_COOKIE) {
             let Ok(value) = value.to_str() else { continue };
             let pair = value.split(';').next().unwrap_or_default();
@@ -118,6 +125,7 @@ impl Session {
         let took = started.elapsed();
         Ok(Answer {
             status,
+            link,
             bytes: bytes.to_vec(),
             parsed: OnceLock::new(),
             took,
