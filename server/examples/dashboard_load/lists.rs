@@ -60,8 +60,14 @@ pub async fn run(session: &mut Session, calls: usize) -> Result<i32, String> {
     );
     let deep = target.deep_page.replace("limit=1000", "limit=50");
     let routes: Vec<(String, String)> = vec![
-        ("the screen's first page".into(), "/invoice?status=paid&limit=50".into()),
-        ("SPEC's plain call (1,000)".into(), "/invoice?status=paid".into()),
+        (
+            "the screen's first page".into(),
+            "/invoice?status=paid&limit=50".into(),
+        ),
+        (
+            "SPEC's plain call (1,000)".into(),
+            "/invoice?status=paid".into(),
+        ),
         ("a page three months deep".into(), deep),
         (
             "search: the sale's number".into(),
@@ -91,7 +97,10 @@ pub async fn run(session: &mut Session, calls: usize) -> Result<i32, String> {
             "card, 100.00 or more".into(),
             "/invoice?status=paid&limit=50&method=digital&minAmount=100".into(),
         ),
-        ("refunded, first page".into(), "/invoice?status=refunded&limit=50".into()),
+        (
+            "refunded, first page".into(),
+            "/invoice?status=refunded&limit=50".into(),
+        ),
         (
             "search matching nothing".into(),
             "/invoice?status=paid&limit=50&search=nobody-at-all".into(),
@@ -109,8 +118,7 @@ pub async fn run(session: &mut Session, calls: usize) -> Result<i32, String> {
                 .await?
                 .expect(&format!("GET {path}"), &[200])?;
             listed = rows(&answer)?.len();
-            if path.contains("search=INV") && !answer.body().to_string().contains(&target.number)
-            {
+            if path.contains("search=INV") && !answer.body().to_string().contains(&target.number) {
                 return Err(format!("{path} did not find {}", target.number));
             }
             times.push(answer.took);

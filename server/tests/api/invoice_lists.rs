@@ -360,6 +360,19 @@ async fn bad_parameters_are_refused_naming_them(backend: Backend) {
             format!("search={long}"),
             "search must be at most 100 characters",
         ),
+        // PostgreSQL refuses a NUL in any text it compares: refused before any query.
+        (
+            "customer=Ai%00sha".to_owned(),
+            "customer cannot contain line breaks or control characters",
+        ),
+        (
+            "search=%1B%5B2J".to_owned(),
+            "search cannot contain line breaks or control characters",
+        ),
+        (
+            "staff=Ben%00".to_owned(),
+            "staff must be a user id or part of a name, at most 100 characters",
+        ),
         (
             "limit=0".to_owned(),
             "limit must be a whole number from 1 to 1000",

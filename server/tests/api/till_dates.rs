@@ -165,10 +165,11 @@ async fn times_outside_the_window_are_dated_at_arrival_and_flagged(backend: Back
         .await,
         ["2030-03-01=0.00", "2030-03-02=10.00", "2030-03-03=30.00"]
     );
-    // The 1970 sale lists among today's sales, newest first by creation, not below the others.
+    // The paid list is newest payment first: the three dated at their arrival, in the order
+    // they arrived, then yesterday's; the 1970 sale is not below the others.
     assert_eq!(
         paid_list_refs(&mut till.shop.staff).await,
-        [A_YEAR_AGO, LONG_AGO, IN_AN_HOUR, YESTERDAY]
+        [IN_AN_HOUR, A_YEAR_AGO, LONG_AGO, YESTERDAY]
     );
 }
 

@@ -7,6 +7,7 @@ use axum::extract::{FromRequestParts, Query};
 use axum::http::Uri;
 use axum::http::request::Parts;
 use pos_core::dashboard::{LocalDate, TimeZone, day_start};
+use pos_core::validation::{Lines, free_text};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -256,7 +257,9 @@ impl InvoiceListRequest {
     }
 }
 
-/// A free text parameter: at most [`TEXT_MAX_CHARS`] characters as sent, trimmed.
+/// A free text parameter: at most [`TEXT_MAX_CHARS`] characters as sent, trimmed, and one line
+/// of free text as names are (`pos_core::validation::free_text`): no stored name holds a control
+/// character, and PostgreSQL refuses a NUL in any text it is asked to compare.
 fn text<'a>(value: &'a Option<String>, name: &str) -> Result<Option<&'a str>, ApiError> {
     if value
         .as_deref()
@@ -266,7 +269,13 @@ fn text<'a>(value: &'a Option<String>, name: &str) -> Result<Option<&'a str>, Ap
             "{name} must be at most {TEXT_MAX_CHARS} characters"
         )));
     }
-    Ok(given(value))
+    let given = given(value);
+    if given.is_some_and(|text| free_text(name, text, Lines::One).is_err()) {
+        return Err(ApiError::BadRequest(format!(
+            "{name} cannot contain line breaks or control characters"
+        )));
+    }
+    Ok(given)
 }
 
 /// `INV-000042`, `inv-42`, `000042` or `42`: the number; `None` for anything else.
@@ -423,7 +432,7 @@ mod tests {
     #[test]
     fn bad_values_name_their_parameter() {
         let long = "x".repeat(TEXT_MAX_CHARS + 1);
-        let cases: [(&str, &str, String); 14] = [
+        let cases: [(&str, &str, String); 17] = [
             ("status", "saved", BAD_STATUS.to_owned()),
             ("from", "26/11/2026", BAD_FROM.to_owned()),
             ("from", "2026-02-30", BAD_FROM.to_owned()),
@@ -446,6 +455,17 @@ mod tests {
                 &long,
                 "search must be at most 100 characters".to_owned(),
             ),
+            (
+                "customer",
+                "Ai\0sha",
+                "customer cannot contain line breaks or control characters".to_owned(),
+            ),
+            (
+                "search",
+                "\u{1b}[2J",
+                "search cannot contain line breaks or control characters".to_owned(),
+            ),
+            ("staff", "Be\nn", BAD_STAFF.to_owned()),
         ];
         for (name, value, message) in cases {
             assert_eq!(
