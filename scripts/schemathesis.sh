@@ -102,10 +102,11 @@ failed=""
 # One Schemathesis run over the operations its filter arguments select.
 run_schemathesis() {
   local name="$1"; shift
+  # Every check runs by default; naming them on the command line (--checks all) would override
+  # the one the config file turns off for two operations (scripts/schemathesis/schemathesis.toml).
   step "Schemathesis ($name): $EXAMPLES examples per operation, every check (seed $SEED)"
   if ! SCHEMATHESIS_HOOKS="$ROOT/scripts/schemathesis/hooks.py" "$venv/bin/st" --config-file "$ROOT/scripts/schemathesis/schemathesis.toml" \
     run "$base/api/v1/openapi.json" \
-    --checks all \
     --exclude-checks positive_data_acceptance \
     --max-examples "$EXAMPLES" \
     --seed "$SEED" \
