@@ -122,8 +122,17 @@ pub async fn page(
     let invoices: Vec<Invoice> = bind_values(query, condition.values())
         .fetch_all(&mut *db)
         .await?;
+    with_lines(db, request.shop_id, invoices).await
+}
+
+/// Each of `invoices` of `shop_id` with its lines in the order they were added.
+async fn with_lines(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    invoices: Vec<Invoice>,
+) -> Result<Vec<(Invoice, Vec<InvoiceLine>)>, sqlx::Error> {
     let ids: Vec<i64> = invoices.iter().map(|invoice| invoice.id).collect();
-    let mut lines = lines_of(db, request.shop_id, &ids).await?;
+    let mut lines = lines_of(db, shop_id, &ids).await?;
     Ok(invoices
         .into_iter()
         .map(|invoice| {
@@ -177,13 +186,5 @@ pub async fn saved(
     .bind(SAVED_LIMIT)
     .fetch_all(&mut *db)
     .await?;
-    let ids: Vec<i64> = invoices.iter().map(|invoice| invoice.id).collect();
-    let mut lines = lines_of(db, shop_id, &ids).await?;
-    Ok(invoices
-        .into_iter()
-        .map(|invoice| {
-            let of_invoice = lines.remove(&invoice.id).unwrap_or_default();
-            (invoice, of_invoice)
-        })
-        .collect())
+    with_lines(db, shop_id, invoices).await
 }

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { LoadMore } from '../../components/load-more';
 import { Screen } from '../../components/screen';
 import { dateTime } from '../sales/invoices/format';
 import { salesPaths, useSalesSession } from '../sales/invoices/sales-area';
 import { flagSentence, kindName } from './flag-text';
 import { useSaleFlagPages } from './use-sale-flag-pages';
-import './sync-review.css';
 
 const columns: DataTableColumn[] = [
   { id: 'when', header: 'When', className: 'data-table__nowrap' },
@@ -57,13 +57,7 @@ export function SyncReviewPage() {
           </tr>
         ))}
       </DataTable>
-      {pages.status === 'ready' && pages.data.more && (
-        <div className="sync-review__more">
-          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
-            {loadingMore ? 'Loading more…' : 'Load more'}
-          </button>
-        </div>
-      )}
+      {pages.status === 'ready' && pages.data.more && <LoadMore onLoadMore={loadMore} loading={loadingMore} />}
     </Screen>
   );
 }

@@ -1,6 +1,7 @@
 import { FilePlus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadMore } from '../../../components/load-more';
 import { Screen } from '../../../components/screen';
 import { SearchBox } from '../../../components/search-box';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -93,13 +94,7 @@ export function InvoicesPage() {
       <div id="invoices-tab-panel" role="tabpanel" aria-labelledby={`invoices-tab-${status}`} className="invoices-tab-panel">
         <InvoiceFilterBar draft={draft} errors={errors} onChange={setDraft} withMethod={status !== 'custom'} dateLabel={dateLabels[status]} />
         <InvoicesTable status={status} invoices={pages} onRetry={retry} narrowed={narrowed} session={session} />
-        {pages.status === 'ready' && pages.data.next && (
-          <div className="invoices-more">
-            <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
-              {loadingMore ? 'Loading more…' : 'Load more'}
-            </button>
-          </div>
-        )}
+        {pages.status === 'ready' && pages.data.next && <LoadMore onLoadMore={loadMore} loading={loadingMore} />}
       </div>
     </Screen>
   );
