@@ -223,3 +223,51 @@ for (const [device, viewport] of Object.entries(viewports)) {
       }));
   });
 }
+
+/** The three ways a counter tablet or screen is held (docs/offline.md's counter sizes). */
+const counterSizes = {
+  'tablet-landscape': { width: 1024, height: 768 },
+  'tablet-portrait': { width: 768, height: 1024 },
+  'counter-screen': { width: 1440, height: 900 },
+};
+
+/** `locator`'s box lies inside the viewport as the page opened, scrolled nowhere. */
+async function inView(page, locator, what) {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is on the page`);
+  const { width, height } = page.viewportSize();
+  assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width, `${what} is in view: ${JSON.stringify(box)}`);
+  return box;
+}
+
+for (const [size, viewport] of Object.entries(counterSizes)) {
+  describe(`the counter at ${size}`, () => {
+    it('keeps the customer, Total, Pay and the first products in view while the lines scroll inside the cart', () => {
+      const server = tillInvoices(42);
+      return visit(viewport, '/admin/cart', { ...session, ...catalogue, ...server.answers }, async (page) => {
+        await synced(page);
+        await inView(page, page.getByLabel('Customer phone'), 'the phone box');
+        await inView(page, page.getByRole('list', { name: 'Products' }).getByRole('button').first(), 'the first product');
+        await page.getByLabel('Customer phone').fill('7771234');
+        await page.getByRole('heading', { name: 'INV-000042' }).waitFor();
+        for (const name of ['Cola 330ml', 'Basmati rice', 'Mineral water 1.5l', 'Potato chips salted family pack', 'Orange juice 1l', 'Wheat flour']) {
+          await tap(page, name);
+          const pay = await inView(page, page.getByRole('button', { name: 'Pay', exact: true }), 'Pay');
+          assert.ok(pay.height >= 44, 'Pay is a finger high');
+          await inView(page, page.getByLabel('Total', { exact: true }), 'Total');
+          // The line just added is shown, inside the cart's own scrolling list.
+          await inView(page, page.getByRole('list', { name: 'Products in the cart' }).getByText(name), `the line of ${name}`);
+        }
+        assert.equal(await page.evaluate(() => globalThis.scrollY), 0, 'the page itself never scrolled');
+        const lines = page.getByRole('region', { name: 'Cart lines' });
+        assert.ok(await lines.evaluate((list) => list.scrollHeight > list.clientHeight), 'six lines overflow the list, which scrolls');
+        for (const control of [page.getByRole('list', { name: 'Products' }).getByRole('button').first(), page.getByRole('button', { name: 'Save' })]) {
+          assert.ok((await control.boundingBox()).height >= 44, 'touch targets are at least 44 px');
+        }
+        await settle(page);
+        await shot(page, `sales-counter-${size}`);
+      });
+    });
+  });
+}
+

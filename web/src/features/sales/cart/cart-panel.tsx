@@ -1,5 +1,5 @@
 import { ShoppingCart } from 'lucide-react';
-import { useCallback, useLayoutEffect, useMemo, useState, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { messages } from '../../../config/messages';
 import { finishAddLineTiming } from '../../../lib/till-timing';
@@ -26,7 +26,8 @@ interface CartPanelProps {
 
 /**
  * SPEC part 2's cart (the cart screen's left column, and the open order's): the customer, the
- * lines (a fixed-height list), Products Discount, the Discount redeem box, Total, Save and Pay.
+ * lines (a list that scrolls inside the panel, so Total and Pay stay in view), Products Discount,
+ * the Discount redeem box, Total, Save and Pay.
  * The amounts are the WASM core's (see cart-totals.ts). Pay reads "Cart Empty" and is disabled
  * while there are no lines.
  */
@@ -37,6 +38,15 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
   const focusPanel = useCallback(() => document.getElementById('cart-panel-heading'), []);
   // The new total is in the DOM (layout effects run before the browser paints): an add ends here.
   useLayoutEffect(() => finishAddLineTiming(invoice.updatedAt, { lines: invoice.products.length }), [invoice]);
+  // The lines scroll inside their own panel; a line just added (the last) is scrolled into view.
+  const linesRef = useRef<HTMLDivElement>(null);
+  const lineCount = invoice.products.length;
+  const shownCount = useRef(lineCount);
+  useLayoutEffect(() => {
+    const list = linesRef.current;
+    if (list && lineCount > shownCount.current) list.scrollTop = list.scrollHeight;
+    shownCount.current = lineCount;
+  }, [lineCount]);
 
   async function confirmRemove() {
     if (!removing) return;
@@ -64,7 +74,7 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
         )}
       </header>
 
-      <div className="cart-panel__lines" role="region" aria-label="Cart lines" tabIndex={0}>
+      <div ref={linesRef} className="cart-panel__lines" role="region" aria-label="Cart lines" tabIndex={0}>
         {empty ? (
           <p className="cart-panel__empty">No products yet: scan a barcode or tap a product.</p>
         ) : (

@@ -105,7 +105,8 @@ export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupPr
           }}
         />
       </div>
-      <p id={`${id}-hint`} className="customer-lookup__hint" role="status">
+      {/* Read out always; shown only while a lookup runs, so the cart below keeps the height. */}
+      <p id={`${id}-hint`} className={pending ? 'customer-lookup__hint' : 'customer-lookup__hint visually-hidden'} role="status">
         {pending ? 'Looking up the customer…' : 'Type the customer’s 7-digit phone number.'}
       </p>
     </div>
