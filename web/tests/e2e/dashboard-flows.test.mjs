@@ -100,7 +100,7 @@ async function sell(page, customer, productName, method, methodName) {
 
   const tile = page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) });
   await tile.click();
-  await tile.getByText('Already in Cart').waitFor();
+  await tile.getByText(/^In cart: /).waitFor();
   const totalText = await page.locator('.cart-panel').getByLabel('Total', { exact: true }).textContent();
 
   await page.locator('.cart-panel').getByRole('button', { name: 'Pay', exact: true }).click();

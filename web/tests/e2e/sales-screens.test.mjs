@@ -202,7 +202,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
             [['prod-1', '2', false], ['prod-2', '1.5', false], ['prod-4', '1', false], ['custom-1', '1', true]],
           );
           assert.equal(last.customerId, aisha._id);
-          await page.getByText('Already in Cart').first().waitFor();
+          await page.getByText('In cart: 2').first().waitFor();
           assert.equal(await page.locator('.cart-panel').getAttribute('data-amounts'), 'core');
           assert.equal(await page.getByLabel('Total', { exact: true }).textContent(), `MVR ${cart.totalAmount.toFixed(2)}`);
           assert.equal(await page.getByRole('link', { name: 'Open orders, 3 saved' }).count(), 1);

@@ -1,6 +1,7 @@
-import { Trash2 } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../catalog';
+import { compareDecimal, subtractDecimal, sumDecimal } from '../local/decimal-text';
 import type { InvoiceLine } from '../types';
 import { sameAmount, type LineAmounts } from './cart-totals';
 
@@ -20,9 +21,10 @@ interface CartLineProps {
 /**
  * One cart line (SPEC part 2): number, name, price times quantity, unit, line total and a
  * remove button. The quantity is a number input sent when it loses focus, and only when it
- * changed; Enter sends it too, Escape puts the server's quantity back. A custom product's
- * quantity is its own and cannot be changed here. The quantity stays editable while another
- * change is on its way, so typing is never cut off; only removing waits.
+ * changed; Enter sends it too, Escape puts the server's quantity back; − and + beside it take
+ * one off or add one (one off the last one asks to remove the line, as the remove button does).
+ * A custom product's quantity is its own and cannot be changed here. The quantity stays editable
+ * while another change is on its way, so typing is never cut off; only removing waits.
  */
 export function CartLine({ number, line, amounts, currencyCode, disabled, focusQuantity, onQuantityFocused, onQuantity, onRemove }: CartLineProps) {
   return (
@@ -39,8 +41,30 @@ export function CartLine({ number, line, amounts, currencyCode, disabled, focusQ
             {String(line.quantity)}
           </span>
         ) : (
-          // A new quantity from the server (another till, a scanner) starts the input afresh.
-          <QuantityInput key={String(line.quantity)} line={line} focus={focusQuantity} onFocused={onQuantityFocused} onSend={onQuantity} />
+          <span className="cart-line__stepper">
+            <button
+              type="button"
+              className="icon-button cart-line__step"
+              aria-label={`One less ${line.productName}`}
+              title="One less"
+              disabled={disabled}
+              onClick={() => (compareDecimal(line.quantity, 1) <= 0 ? onRemove() : void onQuantity(subtractDecimal(line.quantity, 1)))}
+            >
+              <Minus aria-hidden="true" />
+            </button>
+            {/* A new quantity from the server (another till, a scanner) starts the input afresh. */}
+            <QuantityInput key={String(line.quantity)} line={line} focus={focusQuantity} onFocused={onQuantityFocused} onSend={onQuantity} />
+            <button
+              type="button"
+              className="icon-button cart-line__step"
+              aria-label={`One more ${line.productName}`}
+              title="One more"
+              disabled={disabled}
+              onClick={() => void onQuantity(sumDecimal([line.quantity, 1]))}
+            >
+              <Plus aria-hidden="true" />
+            </button>
+          </span>
         )}
         <span className="cart-line__unit">{line.unit}</span>
       </span>

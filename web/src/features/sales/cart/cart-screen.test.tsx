@@ -164,16 +164,19 @@ describe('product tiles', () => {
     }
   });
 
-  it('say "Already in Cart" for a product on a line, and add the others with a tap', async () => {
-    await openCart(cartOf([lineOf(cola, 1)]));
-    await waitFor(() => expect(tile('Cola 330ml').textContent).toContain('Already in Cart'));
-    expect(tile('Cola 330ml').disabled).toBe(true);
-    expect(tile('Water 1.5l').disabled).toBe(false);
+  it('say how much the cart holds, and a tap adds one more, as a scan does', async () => {
+    await openCart(cartOf([lineOf(cola, 1), lineOf(rice, 1.5)]));
+    await waitFor(() => expect(tile('Cola 330ml').textContent).toContain('In cart: 1'));
+    expect(tile('Rice 5kg').textContent).toContain('In cart: 1.5 kg');
+    expect(tile('Cola 330ml').disabled).toBe(false);
+    expect(tile('Water 1.5l').textContent).not.toContain('In cart');
 
     await click(tile('Water 1.5l'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
-    expect((await lastBody()).lines.map((line) => [line.productId, line.quantity])).toEqual([['prod-1', '1'], ['prod-3', '1']]);
-    await waitFor(() => expect(tile('Water 1.5l').textContent).toContain('Already in Cart'));
+    await click(tile('Cola 330ml'));
+    await waitFor(() => expect(tile('Cola 330ml').textContent).toContain('In cart: 2'));
+    const lines = (await lastBody()).lines.map((line) => [line.productId, line.quantity]);
+    expect(lines).toEqual([['prod-1', '2'], ['prod-2', '1.5'], ['prod-3', '1']]);
     expect(document.activeElement).toBe(searchBox());
   });
 
@@ -210,12 +213,33 @@ describe('the smart search box', () => {
     expect(document.activeElement).toBe(searchBox());
   });
 
-  it('says "Product not found" for an unknown code, queueing nothing', async () => {
+  it('says "Product not found" with an unknown code and empties the box for the next scan, queueing nothing', async () => {
     await openCart(emptyCart());
     typeInto(searchBox(), '999');
     press(searchBox(), 'Enter');
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not found'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Product not found: no product has the barcode 999'));
+    expect(searchBox().value).toBe('');
     expect(await till.db.outbox.count()).toBe(0);
+
+    // The scanner's next code is read on its own, not appended to the failed one.
+    typeInto(searchBox(), '4000001');
+    press(searchBox(), 'Enter');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
+    expect((await held())?.products.map((line) => line.productName)).toEqual(['Water 1.5l']);
+  });
+
+  it('keeps typed text that several products match, saying so, and adds nothing', async () => {
+    await openCart(emptyCart());
+    typeInto(searchBox(), 'l');
+    press(searchBox(), 'Enter');
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('2 products match “l”: type more of the name, or tap the one you mean'));
+    expect(searchBox().value).toBe('l');
+    expect(await till.db.outbox.count()).toBe(0);
+
+    typeInto(searchBox(), 'wat');
+    press(searchBox(), 'Enter');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
+    expect((await held())?.products.map((line) => line.productName)).toEqual(['Water 1.5l']);
   });
 });
 
@@ -244,6 +268,21 @@ describe('cart lines', () => {
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith(`Not enough stock for Rice 5kg: ${rice.quantity} kg left`));
     await waitFor(() => expect(quantityOf('Rice 5kg').value).toBe('1.5'));
     expect(await till.db.outbox.count()).toBe(0);
+  });
+
+  it('take one more with + and one less with −, and ask before − takes the last one', async () => {
+    await openCart(cartOf([lineOf(cola, 2), lineOf(rice, 1.5)]));
+    await waitFor(() => expect(quantityOf('Cola 330ml')).not.toBeNull());
+    await click(button(view!.container, 'One more Cola 330ml'));
+    await waitFor(() => expect(quantityOf('Cola 330ml').value).toBe('3'));
+    await click(button(view!.container, 'One less Rice 5kg'));
+    await waitFor(() => expect(quantityOf('Rice 5kg').value).toBe('0.5'));
+    expect((await lastBody()).lines.map((line) => [line.productId, line.quantity])).toEqual([['prod-1', '3'], ['prod-2', '0.5']]);
+
+    await click(button(view!.container, 'One less Rice 5kg'));
+    expect(openDialog()?.textContent).toContain('Do you want to remove this product from the cart?');
+    await click(button(openDialog()!, 'Cancel'));
+    expect(quantityOf('Rice 5kg').value).toBe('0.5');
   });
 
   it('show a custom product’s quantity as fixed text', async () => {

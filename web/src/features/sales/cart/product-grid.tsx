@@ -31,23 +31,32 @@ export function visibleProducts(index: CatalogIndex, categoryId: string, searchT
 export const showingNote = (shown: number, total: number) =>
   `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} products: search or choose a category to find the others.`;
 
-/** SPEC part 5's texts on a tile that cannot be tapped. */
+/** SPEC part 5's text on a tile that cannot be tapped before a customer is chosen. */
 export const FIRST_SELECT_CUSTOMER = 'First Select Customer';
-export const ALREADY_IN_CART = 'Already in Cart';
 
-/** Why a tile cannot be tapped (SPEC part 5), or null when it can. */
+/**
+ * Why a tile cannot be tapped, or null when it can. A product already on a line can: a tap adds
+ * one more, as a scan does (SPEC part 5 disabled it, "Already in Cart", which left a cashier
+ * typing quantities for what a scanner adds with a beep).
+ */
 export function tileBlock(product: Product, invoice: Invoice | null): string | null {
   if (!invoice) return FIRST_SELECT_CUSTOMER;
-  if (invoice.products.some((line) => line.productId === product._id)) return ALREADY_IN_CART;
   if (product.quantity <= 0) return 'Out of Stock';
   return null;
 }
 
+/** How much of the product the cart holds, for its tile: "In cart: 2", "In cart: 1.5 kg". */
+function inCart(product: Product, invoice: Invoice | null): string | null {
+  const line = invoice?.products.find((candidate) => candidate.productId === product._id);
+  if (!line) return null;
+  return `In cart: ${String(line.quantity)}${line.unit === 'no' ? '' : ` ${line.unit}`}`;
+}
+
 /**
  * SPEC part 2's right column: a tile per product (at most TILE_LIMIT, with a note saying how many
- * more match), filtered by the chosen category or the search text. A tile adds its product to the cart; it is disabled, saying why, before a customer is
- * chosen ("First Select Customer") and once the product is in the cart ("Already in Cart": its
- * quantity is changed on the line).
+ * more match), filtered by the chosen category or the search text. A tile adds one of its product
+ * to the cart, and says how much the cart holds; it is disabled, saying why, before a customer
+ * is chosen ("First Select Customer") and when the product is out of stock.
  */
 export function ProductGrid({ products, invoice, categoryId, searchText, currencyCode, busy, onAdd }: ProductGridProps) {
   const { state, reload } = products;
@@ -73,11 +82,12 @@ export function ProductGrid({ products, invoice, categoryId, searchText, currenc
     <ul className="product-grid" aria-label="Products">
       {shown.map((product) => {
         const blocked = tileBlock(product, invoice);
+        const held = inCart(product, invoice);
         return (
           <li key={product._id}>
             <button
               type="button"
-              className="product-tile"
+              className={held ? 'product-tile product-tile--in-cart' : 'product-tile'}
               disabled={blocked !== null || busy}
               aria-describedby={blocked ? `tile-${product._id}-block` : undefined}
               onClick={() => onAdd(product)}
@@ -92,6 +102,7 @@ export function ProductGrid({ products, invoice, categoryId, searchText, currenc
                   {blocked}
                 </span>
               )}
+              {held && !blocked && <span className="product-tile__in-cart">{held}</span>}
             </button>
           </li>
         );

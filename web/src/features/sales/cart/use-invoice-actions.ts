@@ -72,7 +72,8 @@ export function useInvoiceActions(data: TillData | null, ref: string | null): In
 
   return {
     busy: pending > 0,
-    addProduct: (productId) => run(addingLine({ productId }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
+    // A tile tapped again adds one more, as a scan does.
+    addProduct: (productId) => run(addingLine({ productId, oneMore: true }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     addByBarcode: (code) => run(addingLine({ barcodeNumber: code }), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     addCustomProduct: (product) => run((d, r) => addCustomLine(d, r, product), messages.productAddedToInvoice, messages.productAddToInvoiceFailed),
     // SPEC names no toast for a quantity change: the line and totals changing say it.

@@ -43,13 +43,13 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
     else focusUnlessTyping(searchRef.current);
   }
 
-  /** Shows the cart with `product` added at once, built on the cart shown (previews included). */
-  function showAdded(product: Product, byScan: boolean) {
+  /** Shows the cart with one more `product` at once, built on the cart shown (previews included). */
+  function showAdded(product: Product) {
     const base = shownInvoice(invoice, latestPreview.current, addsWriting.current > 0);
     if (!base) return;
     const categories = catalog.categories.state.status === 'ready' ? catalog.categories.state.data : [];
     const rate = categories.find((category) => category._id === product.category._id)?.discountRate ?? 0;
-    const next = previewAddLine(base, product, rate, byScan, Date.now());
+    const next = previewAddLine(base, product, rate, true, Date.now());
     if (!next) return;
     latestPreview.current = next;
     setPreview(next);
@@ -74,15 +74,18 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
 
   async function addProduct(product: Product) {
     startAddLineTiming();
-    showAdded(product, false);
+    showAdded(product);
     if (await writing(actions.addProduct(product._id))) afterAdd(product._id);
     else dropPreview();
   }
 
   /**
    * Enter in the search box. A scanner's code is looked up as a barcode in the local catalogue
-   * (it adds one more when the product is already in the cart). Typed text that is no product's barcode but
-   * leaves exactly one tile that can be added adds that product, so a keyboard can sell too.
+   * (one more when the product is already in the cart). Typed text that is no product's barcode
+   * but leaves exactly one tile that can be added adds that product, so a keyboard can sell too;
+   * text that several products match stays in the box for the cashier to narrow, saying so. A
+   * code no product has is said with the code and cleared, so the scanner's next code is not
+   * appended to it.
    */
   async function scan(text: string): Promise<boolean> {
     if (!invoice) {
@@ -93,24 +96,24 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
     const index = catalog.products.state.status === 'ready' ? catalog.products.state.data : null;
     const byBarcode = timed('barcode-lookup', () => index?.byBarcode.get(text) ?? null);
     const matches = byBarcode || !index ? null : visibleProducts(index, categoryId, text, 1);
+    if (matches && matches.total > 1) {
+      cancelAddLineTiming();
+      notify.error(severalMatch(matches.total, text));
+      return false;
+    }
     const first = matches?.total === 1 ? matches.shown[0] : undefined;
     const single = first && tileBlock(first, shown) === null ? first : null;
     const chosen = single ?? byBarcode;
     // A product known here is shown added at once and the box emptied for the scanner's next
     // code, which may come while this add is still being written (emptying the box only after
-    // the write would wipe that next code).
-    if (chosen) {
-      showAdded(chosen, !single);
-      setSearchText('');
-    }
+    // the write would wipe that next code). An unknown code is emptied too, once refused.
+    if (chosen) showAdded(chosen);
+    setSearchText('');
     const added = await writing(single ? actions.addProduct(single._id) : actions.addByBarcode(text));
     if (!added) dropPreview();
-    if (added) {
-      if (!chosen) setSearchText('');
-      // A scanner's next code comes straight away: the search box keeps focus after a barcode.
-      if (single) afterAdd(single._id);
-      else focusUnlessTyping(searchRef.current);
-    }
+    // A scanner's next code comes straight away: the search box keeps focus after a barcode.
+    if (added && single) afterAdd(single._id);
+    else focusUnlessTyping(searchRef.current);
     return added;
   }
 
@@ -129,6 +132,10 @@ export function useTillSelling(data: TillData | null, invoice: LocalInvoice | nu
     scan,
   };
 }
+
+/** Typed text that names several products: the cashier narrows it or taps the one meant. */
+export const severalMatch = (count: number, text: string) =>
+  `${count.toLocaleString('en')} products match “${text}”: type more of the name, or tap the one you mean`;
 
 /**
  * The preview while changes are being written (`busy`) or until the stored invoice catches up

@@ -85,17 +85,24 @@ function emptyInvoice(ref: string, provisionalNumber: string, customer: InvoiceC
   };
 }
 
-/** How the cashier named the product: a tile (the line's quantity is SET) or a scan (one more). */
-export type ProductChoice = { productId: string } | { barcodeNumber: string };
+/**
+ * How the cashier named the product: by its id, or by a scanned barcode. A scan, a tile tapped
+ * again (`oneMore`) and SPEC's add of a product already on a line differ only in the quantity:
+ * a scan and `oneMore` add one to the line, an add by id without it SETS the line's quantity.
+ */
+export type ProductChoice = { productId: string; oneMore?: boolean } | { barcodeNumber: string };
 
 async function findProduct(data: TillData, tables: LocalTables, choice: ProductChoice): Promise<Product> {
   const product =
     'productId' in choice
       ? await tables.get('products', choice.productId)
       : await data.db.products.where('barcodeNumber').equals(choice.barcodeNumber).first();
-  if (!product) throw new TillRefusal(PRODUCT_NOT_FOUND);
+  if (!product) throw new TillRefusal('productId' in choice ? PRODUCT_NOT_FOUND : unknownBarcode(choice.barcodeNumber));
   return product;
 }
+
+/** A scan of a code no product of the shop has: SPEC's "Product not found", naming the code. */
+export const unknownBarcode = (code: string) => `${PRODUCT_NOT_FOUND}: no product has the barcode ${code}`;
 
 function checkedQuantity(text: string, product: Pick<Product, 'unit'>): number {
   const problem = quantityError(text, product.unit);
@@ -105,14 +112,15 @@ function checkedQuantity(text: string, product: Pick<Product, 'unit'>): number {
 
 /**
  * `POST /invoice/{id}/products`'s rules, locally: a new line priced from the local catalogue,
- * or (the product again) its quantity set to `quantity` (a tile) or one more (a scan); never
- * over the local stock.
+ * or (the product again) its quantity set to `quantity`, or one more (a scan, a tile tapped
+ * again); never over the local stock.
  */
 export function addLine(data: TillData, ref: string, choice: ProductChoice, quantity = '1'): Promise<ChangeResult> {
   return changeInvoice(data, 'addLine', ref, async (invoice, tables) => {
     const product = await findProduct(data, tables, choice);
     const category = await tables.get('categories', product.category._id);
-    return withProductAdded(invoice, product, category?.discountRate ?? 0, 'barcodeNumber' in choice, quantity);
+    const oneMore = 'barcodeNumber' in choice || choice.oneMore === true;
+    return withProductAdded(invoice, product, category?.discountRate ?? 0, oneMore, quantity);
   });
 }
 
@@ -121,12 +129,12 @@ export function withProductAdded(
   invoice: LocalInvoice,
   product: Product,
   categoryDiscountRate: number,
-  byScan: boolean,
+  oneMore: boolean,
   quantity = '1',
 ): LocalInvoice {
   const sent = checkedQuantity(quantity, product);
   const line = invoice.products.find((candidate) => candidate.productId === product._id);
-  const wanted = line && byScan ? checkedQuantity(sumDecimal([line.quantity, sent]), product) : sent;
+  const wanted = line && oneMore ? checkedQuantity(sumDecimal([line.quantity, sent]), product) : sent;
   if (line?.customProduct || line?.quantity === wanted) throw new Unchanged(invoice);
   if (!stockCovers(product, wanted)) throw new TillRefusal(notEnoughStock(product));
   if (line) return withLines(invoice, invoice.products.map((old) => (old === line ? { ...old, quantity: wanted } : old)));
@@ -143,11 +151,11 @@ export function previewAddLine(
   invoice: LocalInvoice,
   product: Product,
   categoryDiscountRate: number,
-  byScan: boolean,
+  oneMore: boolean,
   now: number,
 ): LocalInvoice | null {
   try {
-    return { ...priceInvoice(withProductAdded(invoice, product, categoryDiscountRate, byScan)), updatedAt: now, origin: 'till' };
+    return { ...priceInvoice(withProductAdded(invoice, product, categoryDiscountRate, oneMore)), updatedAt: now, origin: 'till' };
   } catch (error) {
     if (error instanceof Unchanged || error instanceof TillRefusal) return null;
     throw error;

@@ -111,7 +111,16 @@ describe('lines', () => {
     expect(invoice.products[0]).toMatchObject({ sellingPrice: 9.5, quantity: 3 });
   });
 
-  it('add one more of a scanned product, and set the quantity from a tile', async () => {
+  it('add one more of a product tapped again, as of a scanned one, never over the stock', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: rice._id, oneMore: true }, '11');
+    const { invoice } = await addLine(till.data, cart.ref, { productId: rice._id, oneMore: true });
+    expect(invoice.products.map((line) => [line.productId, line.quantity])).toEqual([['prod-2', 12]]);
+    await expect(addLine(till.data, cart.ref, { productId: rice._id, oneMore: true })).rejects.toThrow('Not enough stock for Rice 5kg: 12.5 kg left');
+  });
+
+  it('add one more of a scanned product, and set the quantity by id', async () => {
     till = await localTill();
     const cart = await newCart();
     await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
