@@ -1,21 +1,27 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { toastSettings } from '../config/toasts';
 
-/** Below the sticky top bar, so a toast never hides its Home and Logout icons. */
-const offsetBelowTopBar = { top: 76, right: 16 };
+/** Narrow enough to stay beside the till's cart on a portrait tablet, whose Pay ends at x = 405. */
+const narrow = { '--width': '320px' } as CSSProperties;
 
-/** SPEC part 8: at most 20 toasts at once; 4 s by default (success toasts: see lib/notify.ts). */
+/**
+ * SPEC part 8's toasts: 4 s by default (success toasts: see lib/notify.ts). They stack at the
+ * bottom right, the corner where the till has only product tiles (its search, bar buttons,
+ * customer, Total and Pay are at the top and on the left), at most three in view.
+ */
 export function AppToaster() {
   return (
     <Toaster
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
       visibleToasts={toastSettings.maxVisible}
       duration={toastSettings.defaultDurationMs}
       containerAriaLabel="Notifications"
-      offset={offsetBelowTopBar}
-      mobileOffset={{ top: 72, right: 8, left: 8 }}
+      style={narrow}
+      offset={{ bottom: 16, right: 16 }}
+      mobileOffset={{ bottom: 8, right: 8, left: 8 }}
     />
   );
 }

@@ -253,6 +253,13 @@ for (const [size, viewport] of Object.entries(counterSizes)) {
         for (const name of ['Cola 330ml', 'Basmati rice', 'Mineral water 1.5l', 'Potato chips salted family pack', 'Orange juice 1l', 'Wheat flour']) {
           await tap(page, name);
           const pay = await inView(page, page.getByRole('button', { name: 'Pay', exact: true }), 'Pay');
+          // The toast of the add covers none of the controls a cashier reaches for next.
+          const toastBox = await page.locator('[data-sonner-toast]').first().boundingBox();
+          for (const [what, control] of [['Pay', page.getByRole('button', { name: 'Pay', exact: true })], ['the search box', page.getByRole('searchbox')], ['the phone box', page.getByLabel('Customer phone')], ['Total', page.getByLabel('Total', { exact: true })]]) {
+            const box = await control.boundingBox();
+            const apart = !toastBox || toastBox.x >= box.x + box.width || box.x >= toastBox.x + toastBox.width || toastBox.y >= box.y + box.height || box.y >= toastBox.y + toastBox.height;
+            assert.ok(apart, `the toast leaves ${what} uncovered`);
+          }
           assert.ok(pay.height >= 44, 'Pay is a finger high');
           await inView(page, page.getByLabel('Total', { exact: true }), 'Total');
           // The line just added is shown, inside the cart's own scrolling list.
