@@ -298,8 +298,14 @@ describe('selling flows against the real server', () => {
 
       const refund = page.getByLabel('Refund amount');
       await refund.fill('5.00');
-      const refunded = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/payment/${sold.invoiceId}/invoice`);
+      // Nothing moves until the admin confirms the amount.
       await refund.blur();
+      await page.getByRole('button', { name: 'Refund amount…' }).click();
+      const confirm = page.getByRole('alertdialog', { name: `Refund MVR 5.00 of ${sold.invoiceNumber}?` });
+      await confirm.waitFor();
+      await shot(page, 'sales-flow-refund-confirm');
+      const refunded = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/payment/${sold.invoiceId}/invoice`);
+      await confirm.getByRole('button', { name: 'Refund', exact: true }).click();
       assert.equal((await refunded).status(), 200);
       await toast(page, 'Refund accepted').waitFor();
       const figures = page.locator('.refund-panel__figures');

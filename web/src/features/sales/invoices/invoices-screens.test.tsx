@@ -11,9 +11,9 @@ import { searchDefaults, useSearchStore } from '../../../stores/search-store';
 import { loadBackOffice } from '../../../test/back-office-core';
 import { loadCore } from '../../../test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
+import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '../../../test/render';
 import type { Invoice } from '../types';
-import { fieldError, link, rows } from '../../../test/screens';
+import { fieldError, link, openDialog, rows } from '../../../test/screens';
 import { stubServer } from '../../../test/stub-server';
 import { browser } from '../payment/browser';
 import { customInvoice, paidInvoice, partlyRefunded } from './test-fixtures';
@@ -181,14 +181,23 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     expect(document.querySelector('.print-copy')?.textContent).toContain('INV-000007');
   });
 
-  it('sends a refund by amount when the admin leaves the field, and shows what is left', async () => {
+  it('asks before refunding an amount, naming it, and shows what is left once confirmed', async () => {
     server.answers['PUT /api/v1/payment/inv-7/invoice'] = envelope(200, { data: { ...paidInvoice, refundedAmount: 20 } });
     const { container } = await open('/admin/invoice/data/inv-7');
     await waitFor(() => expect(container.textContent).toContain('RemainingMVR 109.50'));
     const amount = field(container, 'Refund amount');
     typeInto(amount, '20');
-    expect(sent('PUT /api/v1/payment/inv-7/invoice')).toHaveLength(0);
+    // Leaving the field moves no money.
     await leave(amount);
+    expect(openDialog()).toBeNull();
+    await click(button(container, 'Refund amount…'));
+    expect(openDialog()?.textContent).toContain('Refund MVR 20.00 of INV-000007?');
+    expect(openDialog()?.textContent).toContain('Paid by Cash.');
+    await click(button(openDialog()!, 'Cancel'));
+    expect(sent('PUT /api/v1/payment/inv-7/invoice')).toHaveLength(0);
+
+    await click(button(container, 'Refund amount…'));
+    await click(button(openDialog()!, 'Refund'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted'));
     expect(sent('PUT /api/v1/payment/inv-7/invoice').map((request) => request.body)).toEqual([{ amount: '20' }]);
     expect(container.textContent).toContain('RefundedMVR 20.00');
@@ -202,9 +211,9 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     await waitFor(() => expect(container.textContent).toContain('RemainingMVR 89.50'));
     const amount = field(container, 'Refund amount');
     typeInto(amount, '100');
-    press(amount, 'Enter');
-    await leave(amount);
+    await click(button(container, 'Refund amount…'));
     expect(fieldError(amount)).toBe('Refund of 100.00 exceeds the 89.50 that can still be refunded');
+    expect(openDialog()).toBeNull();
     expect(sent('PUT /api/v1/payment/inv-5/invoice')).toHaveLength(0);
   });
 
@@ -213,12 +222,13 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     const { container } = await open('/admin/invoice/data/inv-7');
     await waitFor(() => field(container, 'Refund amount'));
     typeInto(field(container, 'Refund amount'), '5');
-    await leave(field(container, 'Refund amount'));
+    await click(button(container, 'Refund amount…'));
+    await click(button(openDialog()!, 'Refund'));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Stripe refused the refund'));
     expect(fieldError(field(container, 'Refund amount'))).toBe('Stripe refused the refund');
   });
 
-  it('refunds returned goods by line with the core’s amount shown first', async () => {
+  it('refunds returned goods by line with the core’s amount shown first and confirmed', async () => {
     const afterReturn = { ...paidInvoice, refundedAmount: 40.5, products: [{ ...paidInvoice.products[0]!, refundedQuantity: 1 }, paidInvoice.products[1]!] };
     server.answers['PUT /api/v1/payment/inv-7/invoice'] = envelope(200, { data: afterReturn });
     const { container } = await open('/admin/invoice/data/inv-7');
@@ -226,10 +236,14 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     const rice = container.querySelector<HTMLInputElement>('input[aria-label="Return quantity of Basmati rice"]')!;
     typeInto(rice, '3');
     expect(container.querySelector('[role="alert"]')?.textContent).not.toBe('');
-    expect(button(container, 'Refund returned goods').disabled).toBe(true);
+    expect(button(container, 'Refund returned goods…').disabled).toBe(true);
     typeInto(rice, '1');
     expect(container.textContent).toContain('Refund for these goods: MVR 40.50');
-    await click(button(container, 'Refund returned goods'));
+    await click(button(container, 'Refund returned goods…'));
+    expect(openDialog()?.textContent).toContain('Refund MVR 40.50 for the returned goods?');
+    expect(openDialog()?.textContent).toContain('Returned: 1 kg Basmati rice. They go back into stock.');
+    expect(sent('PUT /api/v1/payment/inv-7/invoice')).toHaveLength(0);
+    await click(button(openDialog()!, 'Refund'));
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted'));
     expect(sent('PUT /api/v1/payment/inv-7/invoice').map((request) => request.body)).toEqual([{ products: [{ productId: 'prod-1', quantity: '1' }] }]);
     expect(container.textContent).toContain('RefundedMVR 40.50');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form';
 import { messages } from '../../../config/messages';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,15 +18,23 @@ interface RefundLinesProps {
 
 /**
  * A refund by lines (the contract's extension): how much of each line comes back; the core
- * says what that refunds (each line's share of what was paid) before it is sent, and the
- * server restocks the goods.
+ * says what that refunds (each line's share of what was paid), the admin confirms that amount
+ * and the goods, then it is sent and the server restocks the goods.
  */
 export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: RefundLinesProps) {
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const chosen = returnedLines(quantities);
   const check = chosen.length > 0 ? checkRefundLines(invoice, quantities, coreReady) : null;
+  const goods = chosen
+    .map(({ productId, quantity }) => {
+      const line = invoice.products.find((candidate) => candidate.productId === productId);
+      return line ? `${quantity} ${line.unit} ${line.productName}` : null;
+    })
+    .filter((text) => text !== null)
+    .join(', ');
 
   async function send() {
     if (pending || chosen.length === 0 || (check && !check.ok)) return;
@@ -42,6 +51,7 @@ export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: Re
       setFailure(message);
     } finally {
       setPending(false);
+      setConfirming(false);
     }
   }
 
@@ -100,12 +110,22 @@ export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: Re
           type="button"
           className="button button--secondary"
           disabled={pending || chosen.length === 0 || Boolean(check && !check.ok)}
-          onClick={() => void send()}
+          onClick={() => setConfirming(true)}
         >
-          {pending && <span className="button__spinner" aria-hidden="true" />}
-          {pending ? 'Refunding…' : 'Refund returned goods'}
+          Refund returned goods…
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        message={check?.ok ? `Refund ${money(check.value.amount, currencyCode)} for the returned goods?` : 'Refund the returned goods?'}
+        detail={`Returned: ${goods}. They go back into stock. A refund cannot be undone.`}
+        confirmLabel="Refund"
+        tone="danger"
+        busy={pending}
+        busyLabel="Refunding…"
+        onConfirm={() => void send()}
+        onCancel={() => setConfirming(false)}
+      />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { Undo2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/form';
 import { ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
@@ -7,7 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { refundAmount } from '../api/payments';
 import type { Invoice } from '../types';
-import { money } from './format';
+import { money, paymentMethodName } from './format';
 import { RefundLines } from './refund-lines';
 import { checkRefundAmount, remainingRefundable } from './refund-math';
 
@@ -20,20 +21,24 @@ interface RefundPanelProps {
 }
 
 /**
- * An admin's refunds of a paid invoice (SPEC part 2; the contract S2): by amount, sent when the
- * field is left (SPEC part 5: "refund is sent on blur", or on Enter), or by lines, which also
- * puts the goods back in stock. Partial refunds add up and never exceed what was paid; what
- * the core can see is refused in place before anything is sent.
+ * An admin's refunds of a paid invoice (SPEC part 2; the contract S2): by amount, or by lines,
+ * which also puts the goods back in stock. Partial refunds add up and never exceed what was
+ * paid; what the core can see is refused in place before anything is sent, and every refund is
+ * confirmed first with its amount (SPEC part 5 sent an amount as soon as the field lost focus,
+ * so a tap elsewhere moved money).
  */
 export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: RefundPanelProps) {
   const amountId = useId();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // The amount checked and waiting for the admin's Refund in the confirmation.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const remaining = remainingRefundable(invoice, coreReady);
   const fullyRefunded = invoice.status === 'refunded';
 
-  async function sendAmount() {
+  function askAmount(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const typed = amount.trim();
     if (!typed || pending) return;
     const check = checkRefundAmount(invoice, typed, coreReady);
@@ -41,6 +46,10 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
       setAmountError(check.message);
       return;
     }
+    setConfirming(typed);
+  }
+
+  async function sendAmount(typed: string) {
     setPending(true);
     try {
       const refunded = await refundAmount(invoice._id, typed);
@@ -53,6 +62,7 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
       setAmountError(message);
     } finally {
       setPending(false);
+      setConfirming(null);
     }
   }
 
@@ -82,29 +92,40 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
         <p className="refund-panel__done">This invoice is fully refunded.</p>
       ) : (
         <>
-          <TextField
-            id={amountId}
-            label="Refund amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            readOnly={pending}
-            aria-busy={pending || undefined}
-            onValueChange={(value) => {
-              setAmount(value);
-              setAmountError(null);
-            }}
-            onBlur={() => void sendAmount()}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                event.currentTarget.blur();
-              }
-            }}
-            error={amountError}
-            hint="Sent when you leave the field or press Enter."
-          />
+          <form className="refund-panel__amount" onSubmit={askAmount} noValidate>
+            <TextField
+              id={amountId}
+              label="Refund amount"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              readOnly={pending}
+              aria-busy={pending || undefined}
+              onValueChange={(value) => {
+                setAmount(value);
+                setAmountError(null);
+              }}
+              error={amountError}
+              hint="Checked first; you confirm the amount before it is refunded."
+            />
+            <div className="form-actions">
+              <button type="submit" className="button button--secondary" disabled={pending || !amount.trim()}>
+                Refund amount…
+              </button>
+            </div>
+          </form>
           <RefundLines invoice={invoice} currencyCode={currencyCode} coreReady={coreReady} onRefunded={onRefunded} />
+          <ConfirmDialog
+            open={confirming !== null}
+            message={`Refund ${money(confirming ?? '0', currencyCode)} of ${invoice.invoiceNumber}?`}
+            detail={`Paid by ${paymentMethodName(invoice.paymentMethod)}. A refund cannot be undone.`}
+            confirmLabel="Refund"
+            tone="danger"
+            busy={pending}
+            busyLabel="Refunding…"
+            onConfirm={() => confirming !== null && void sendAmount(confirming)}
+            onCancel={() => setConfirming(null)}
+          />
         </>
       )}
     </ScreenPanel>
