@@ -111,7 +111,9 @@ async function sell(page, customer, productName, method, methodName) {
   await toast(page, 'Payment successful.').waitFor();
   const question = page.getByRole('dialog', { name: 'Proceed to print?' });
   await question.getByRole('button', { name: 'Cancel' }).click();
-  await atPath(page, '/staff/open/orders');
+  // The till is ready for the next customer.
+  await atPath(page, '/staff');
+  await page.getByText('Choose the customer by phone number to start a sale.').waitFor();
   const payment = await paid;
   assert.equal(payment.status, 200);
   await allSent(page);

@@ -174,6 +174,9 @@ describe('selling flows against the real server', () => {
 
       const question = await pay(page, dialog, cart, 'Cash', 'cash', totalText);
       await question.getByText(`${cart.number} is paid`).waitFor();
+      // The change to hand back, read across the counter.
+      const change = question.getByRole('status').filter({ hasText: 'Change due' });
+      assert.equal(cents(await change.locator('strong').textContent()), received - cents(totalText));
       await shot(page, 'sales-flow-print-question');
       await question.getByRole('button', { name: 'Print' }).click();
       await question.waitFor({ state: 'detached' });
@@ -182,8 +185,12 @@ describe('selling flows against the real server', () => {
       assert.match(prints[0], new RegExp(`Invoice ${cart.number}`));
       assert.match(prints[0], new RegExp(`Total${totalText.replace(/[.]/g, '\\.')}`));
       assert.match(prints[0], /Cash/);
-      // The sale is finished: the till shows the open orders list.
-      await atPath(page, '/staff/open/orders');
+      assert.match(prints[0], new RegExp(`Cash receivedMVR ${(received / 100).toFixed(2)}`));
+      assert.match(prints[0], new RegExp(`ChangeMVR ${((received - cents(totalText)) / 100).toFixed(2)}`));
+      // The sale is finished: the till is ready for the next customer, the phone box focused.
+      await atPath(page, '/staff');
+      await page.getByText('Choose the customer by phone number to start a sale.').waitFor();
+      await page.waitForFunction(() => globalThis.document.activeElement?.getAttribute('type') === 'tel');
       await allSent(page);
 
       const invoice = await serverInvoice(page, cart.id);
@@ -277,7 +284,7 @@ describe('selling flows against the real server', () => {
       await dialog.getByText('Points redeemed').waitFor();
       const question = await pay(page, dialog, cart, 'Cash', 'cash', totalText);
       await question.getByRole('button', { name: 'Cancel' }).click();
-      await atPath(page, '/staff/open/orders');
+      await atPath(page, '/staff');
       await allSent(page);
 
       const invoice = await serverInvoice(page, cart.id);

@@ -88,3 +88,9 @@ export interface Invoice {
 export interface CardSession {
   session: { id: string; url: string };
 }
+
+/** Cash handed over for a sale and the change given back, as plain decimal text ("250", "22.35"). */
+export interface CashTendered {
+  received: string;
+  change: string;
+}

@@ -62,9 +62,19 @@ export function CartPage() {
     searchRef.current?.focus();
   }
 
+  /** Saved (SPEC: Save goes to the open orders). */
   function finishInvoice() {
     setInvoice(null);
     navigate(openOrdersPath);
+  }
+
+  /** Paid (and printed or not): the counter is ready for the next customer at once. */
+  function nextSale() {
+    setInvoice(null);
+    selling.setSearchText('');
+    selling.setCategoryId('');
+    // After the dialog has closed and handed focus back.
+    requestAnimationFrame(() => phoneRef.current?.focus());
   }
 
   /** Reset: a new customer. A cart with lines is kept in the open orders, never thrown away. */
@@ -159,7 +169,7 @@ export function CartPage() {
           onClose={() => setPaying(null)}
           onDone={() => {
             setPaying(null);
-            finishInvoice();
+            nextSale();
           }}
         />
       )}

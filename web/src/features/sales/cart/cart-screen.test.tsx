@@ -335,18 +335,24 @@ describe('totals, redeem, save and pay', () => {
     expect(() => button(view!.container, 'Pay')).toThrow();
   });
 
-  it('opens the payment dialog with the invoice from Pay, and a cash sale ends in the open orders', async () => {
+  it('opens the payment dialog from Pay; a cash sale shows the change, then the counter is ready for the next customer', async () => {
     const { router } = await openCart(cartWithLines());
     await waitFor(() => expect(button(view!.container, 'Pay')).toBeTruthy());
     await click(button(view!.container, 'Pay'));
     const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(dialog().textContent).toContain('Total payable amount: MVR2,232.04');
+    typeInto(dialog().querySelector<HTMLInputElement>('input[inputmode="decimal"]')!, '2300');
     await click(button(dialog(), 'Cash'));
     await waitFor(() => expect(dialog().textContent).toContain('Proceed to print?'));
+    expect(dialog().querySelector('.payment-dialog__change')?.textContent).toBe('Change dueMVR67.96Received MVR2,300.00');
+    // The receipt printed from here has the cash handed over and the change.
+    expect(document.querySelector('.print-copy')?.textContent).toContain('Cash receivedMVR 2,300.00');
+    expect(document.querySelector('.print-copy')?.textContent).toContain('ChangeMVR 67.96');
     expect((await queued()).map((command) => command.kind)).toEqual(['payCash']);
     await click(button(dialog(), 'Cancel'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/open/orders'));
-    expect(useTillStore.getState().invoice).toBeNull();
+    await waitFor(() => expect(useTillStore.getState().invoice).toBeNull());
+    expect(router.state.location.pathname).toBe('/admin/cart');
+    await waitFor(() => expect(document.activeElement).toBe(phoneBox()));
   });
 
   it('redeems the typed amount of points and shows the customer’s points', async () => {

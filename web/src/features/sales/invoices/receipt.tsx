@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { Invoice, InvoiceLine } from '../types';
+import type { CashTendered, Invoice, InvoiceLine } from '../types';
 import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
 import './receipt.css';
 
@@ -10,6 +10,8 @@ export interface ReceiptProps {
   /** The shop's currency code for the totals (SPEC part 9: MVR only in the payment dialog). */
   currencyCode: string;
   timeZone: string | undefined;
+  /** Printed right after a cash sale: what was handed over and the change given back. */
+  cash?: CashTendered | null;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ReceiptProps {
  * then the discounts, tax, loyalty redemption, total, refunds and how it was paid. Every amount
  * is the server's (priced by the core); nothing is added up here.
  */
-export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptProps) {
+export function Receipt({ invoice, shopName, currencyCode, timeZone, cash = null }: ReceiptProps) {
   const custom = invoice.status === 'custom';
   const details = customDetailsOf(invoice);
   const customer = custom ? details : invoice.customer;
@@ -100,6 +102,8 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptPr
         <Total label={custom ? 'Total Amount' : 'Total'} value={inCurrency(invoice.totalAmount)} strong />
         {invoice.refundedAmount > 0 && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
         {!custom && <Total label="Payment method" value={paymentMethodName(invoice.paymentMethod)} />}
+        {cash && <Total label="Cash received" value={money(cash.received, currencyCode)} />}
+        {cash && <Total label="Change" value={money(cash.change, currencyCode)} />}
       </dl>
     </article>
   );

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { cashBalance, CoreError } from '../../../lib/core';
 import { twoDecimals } from '../invoices/format';
+import type { CashTendered } from '../types';
 
 /** SPEC part 9: the payment dialog writes its amounts with the MVR prefix. */
 export const DIALOG_CURRENCY = 'MVR';
@@ -43,6 +44,18 @@ export function CashReceived({ received, onReceivedChange, totalAmount }: CashRe
       </p>
     </div>
   );
+}
+
+/** What the cashier typed as received, when it covers the total: the change (the core's), else null. */
+export function cashTendered(received: string, totalAmount: number): CashTendered | null {
+  if (!received.trim()) return null;
+  try {
+    const { balance } = cashBalance({ received: received.trim(), totalAmount });
+    return balance.startsWith('-') ? null : { received: received.trim(), change: balance };
+  } catch (error) {
+    if (error instanceof CoreError) return null;
+    throw error;
+  }
 }
 
 type Balance = { kind: 'none' | 'change' | 'owed' | 'invalid'; text: string };

@@ -13,9 +13,9 @@ import { cardInvoiceId, pay as payLocally } from '../local/payment-commands';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import type { LocalInvoice } from '../../offline/types';
-import type { Invoice } from '../types';
+import type { CashTendered, Invoice } from '../types';
 import { browser } from './browser';
-import { CashReceived, DIALOG_CURRENCY } from './cash-received';
+import { CashReceived, cashTendered, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
 
 export interface PaymentDialogProps {
@@ -33,20 +33,28 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
  * SPEC part 2's payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
  * with its balance, and Cash, Swipe, Pay (card) and Cancel. Cash and swipe are recorded in the
  * till's local data at once, offline too, and sent by the outbox. After them, "Proceed to
- * print?" with Print (the receipt, with the invoice number or "Provisional 7F3A-0012" until the
- * server has numbered it) or Cancel; both end in `onDone`. Pay (card) needs the server's
+ * print?" with the change to give back (a cash sale with the amount received) and Print (the
+ * receipt, with the invoice number or "Provisional 7F3A-0012" until the server has numbered it,
+ * and the cash received and change) or Cancel; both end in `onDone`. Pay (card) needs the server's
  * invoice: online, once the outbox has sent it, the browser goes to Stripe's checkout; offline
  * it says "Card payment needs a connection".
  */
 export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
-  const [paid, setPaid] = useState<LocalInvoice | null>(null);
-  if (paid) return <PrintQuestion paid={paid} onDone={() => onDone(paid)} />;
-  return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
+  const [paid, setPaid] = useState<{ invoice: LocalInvoice; cash: CashTendered | null } | null>(null);
+  if (paid) return <PrintQuestion paid={paid.invoice} cash={paid.cash} onDone={() => onDone(paid.invoice)} />;
+  return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={(done, cash) => setPaid({ invoice: done, cash })} />;
 }
 
 type Busy = 'cash' | 'swipe' | 'card' | null;
 
-function PaymentChoice({ invoice, onClose, onPaid }: { invoice: LocalInvoice; onClose: () => void; onPaid: (paid: LocalInvoice) => void }) {
+interface PaymentChoiceProps {
+  invoice: LocalInvoice;
+  onClose: () => void;
+  /** The sale is paid; with the cash handed over and the change, when paid in cash with enough received. */
+  onPaid: (paid: LocalInvoice, cash: CashTendered | null) => void;
+}
+
+function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const data = useTillData();
   const [received, setReceived] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
@@ -62,7 +70,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: { invoice: LocalInvoice; on
       if (!data) throw new TillRefusal(messages.paymentFailed);
       const paid = await payLocally(data, invoice.ref, method === 'cash' ? 'cash' : 'internal-device', { offline: !isOnline() });
       notify.success(messages.paymentSuccessful);
-      onPaid(paid);
+      onPaid(paid, method === 'cash' ? cashTendered(received, invoice.totalAmount) : null);
     } catch (error) {
       const message = refusalMessage(error, messages.paymentFailed);
       // SPEC part 8: a cash payment's failure is only logged, never toasted. The cashier still
@@ -192,7 +200,7 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
  * SPEC part 2: "Proceed to print?" with Print or Cancel, after the payment is recorded. The
  * invoice is read live, so the server's number replaces the provisional one once it arrives.
  */
-function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone: () => void }) {
+function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; cash: CashTendered | null; onDone: () => void }) {
   const session = useSalesSession();
   const live = useLocalInvoice(useTillData(), recorded.ref);
   const paid: Invoice = live.status === 'ready' && live.data ? live.data : viewOf(recorded, undefined);
@@ -203,6 +211,19 @@ function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone:
         {paid.invoiceNumber} is paid ({DIALOG_CURRENCY}
         {twoDecimals(paid.totalAmount)}).
       </p>
+      {cash && (
+        <p className="payment-dialog__change" role="status">
+          <span>Change due</span>
+          <strong>
+            {DIALOG_CURRENCY}
+            {twoDecimals(cash.change)}
+          </strong>
+          <span className="payment-dialog__received">
+            Received {DIALOG_CURRENCY}
+            {twoDecimals(cash.received)}
+          </span>
+        </p>
+      )}
       <div className="payment-dialog__methods payment-dialog__methods--two">
         <button
           type="button"
@@ -220,7 +241,7 @@ function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone:
         </button>
       </div>
       <PrintCopy>
-        <Receipt invoice={paid} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} />
+        <Receipt invoice={paid} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} cash={cash} />
       </PrintCopy>
     </DialogFrame>
   );
