@@ -12,7 +12,8 @@
  * Shapes: docs/api-identity.md.
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import { deviceStorage } from './device-storage';
 
 /** The shop this till is signed in to (`GET /shop/check-login`). */
 export interface Shop {
@@ -82,9 +83,6 @@ export const signedOut: AuthState = {
 /** The localStorage key of the remembered sessions. */
 export const AUTH_STORAGE_KEY = 'tillwise-auth';
 
-/** Where there is no localStorage (tests in node), nothing is remembered. */
-const noStorage: StateStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-
 export const useAuthStore = create<AuthStore>()(
   persist(
     (set) => ({
@@ -103,7 +101,7 @@ export const useAuthStore = create<AuthStore>()(
     {
       name: AUTH_STORAGE_KEY,
       version: 1,
-      storage: createJSONStorage(() => (typeof localStorage === 'undefined' ? noStorage : localStorage)),
+      storage: deviceStorage,
       partialize: ({ superAdminData, adminData, staffData, shopData }): AuthState => ({ superAdminData, adminData, staffData, shopData }),
       // Stored data from another version of the app, or edited by hand, is not trusted.
       merge: (stored, current) => ({ ...current, ...rememberedSessions(stored) }),

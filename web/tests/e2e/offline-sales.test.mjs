@@ -101,12 +101,21 @@ describe('selling with no network and no server', () => {
 
       // Online first: Aisha earns the points she redeems offline, and the till learns her balance.
       await ringUp(page, aisha, [{ name: cheddar }]);
+      // A reload mid-sale comes back to the same cart.
+      const cartNumber = await page.locator('#cart-panel-heading').textContent();
+      await page.reload();
+      await cartLines(page).getByText(cheddar).waitFor();
+      assert.equal(await page.locator('#cart-panel-heading').textContent(), cartNumber);
       await payWith(page, 'Cash');
       await allSynced(page);
       await page.goto(server.url('/admin/cart'));
       await ringUp(page, aisha, []);
       await page.getByText(/^Points: (?!0\.00)/).waitFor({ timeout: 30_000 });
       const before = await paidInvoices(page);
+      // Her empty cart is let go, so each offline sale is a cart made on the device (a kept empty
+      // cart would be handed to the next customer with its server number).
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await page.getByText('Choose the customer by phone number to start a sale.').waitFor();
 
       // The network and the server both go away; the till reloads from the service worker.
       await context.setOffline(true);
@@ -131,6 +140,14 @@ describe('selling with no network and no server', () => {
       await page.getByRole('button', { name: 'Redeem', exact: true }).click();
       await page.getByText(/redeemed MVR 0\.50/).waitFor();
       assert.equal(cents(await totalOnScreen(page)), beforeRedeem - 50);
+      // Offline, a reload mid-sale (a crash, a closed tab) comes back to the same cart with its
+      // line and its redemption.
+      await navigateOffline(page, () => page.reload());
+      await page.locator('html[data-core="ready"]').waitFor();
+      await cartLines(page).getByText(croissant).waitFor();
+      await page.getByText(/redeemed MVR 0\.50/).waitFor();
+      assert.equal(cents(await totalOnScreen(page)), beforeRedeem - 50);
+      await shot(page, 'offline-sales-restored-after-reload');
       sales.push({ ...(await payWith(page, 'Cash')), method: 'cash', redeem: 50 });
 
       for (const sale of sales) assert.match(sale.number, /^Provisional [0-9A-F]{4}-\d{4,}$/, 'numbered by the device until synced');
