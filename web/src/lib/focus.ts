@@ -10,7 +10,8 @@ export function focusUnlessTyping(target: HTMLElement | null): void {
   target.focus();
 }
 
-function isTextEntry(element: Element): boolean {
+/** Whether `element` takes typed text (a text box, a text area, a select, an editable region). */
+export function isTextEntry(element: Element): boolean {
   if (element instanceof HTMLElement && element.isContentEditable) return true;
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   if (!(element instanceof HTMLInputElement)) return false;

@@ -278,3 +278,31 @@ for (const [size, viewport] of Object.entries(counterSizes)) {
   });
 }
 
+describe('the till by keyboard', () => {
+  it('types into the box that takes it when none has focus: the phone before a sale, the search during one', () => {
+    const server = tillInvoices(42);
+    return visit(viewports.desktop, '/admin/cart', { ...session, ...catalogue, ...server.answers }, async (page) => {
+      await synced(page);
+      const phone = page.getByLabel('Customer phone');
+      await page.waitForFunction(() => globalThis.document.activeElement?.getAttribute('type') === 'tel');
+      // Focus somewhere that takes no text (a category), then a phone number is typed.
+      await page.getByRole('button', { name: 'All', exact: true }).focus();
+      await page.keyboard.type('7771234');
+      await page.getByRole('heading', { name: 'INV-000042' }).waitFor();
+      assert.equal(await phone.inputValue(), '');
+      // A scanner's code with nothing focused lands in the search box and adds the product.
+      await page.getByRole('button', { name: 'All', exact: true }).focus();
+      await page.keyboard.type('8900003');
+      await page.keyboard.press('Enter');
+      await page.getByRole('list', { name: 'Products in the cart' }).getByText('Mineral water 1.5l').waitFor();
+      // F8 right after the scan pays once the line is written, F9 in cash.
+      await page.keyboard.press('F8');
+      const dialog = page.getByRole('dialog', { name: /^Total payable amount/ });
+      await dialog.waitFor();
+      await shot(page, 'sales-keyboard-pay');
+      await page.keyboard.press('F9');
+      await page.getByRole('dialog', { name: 'Proceed to print?' }).waitFor();
+    });
+  });
+});
+

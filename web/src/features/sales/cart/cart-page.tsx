@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../auth';
 import { PaymentDialog } from '../payment';
@@ -16,6 +16,8 @@ import { CustomProductDialog } from './custom-product-dialog';
 import { CustomerLookup } from './customer-lookup';
 import { TillBar } from './till-bar';
 import { TillColumns } from './till-columns';
+import { useTillKeys } from './till-keys';
+import { TillKeysHelp } from './till-keys-help';
 import { tillPaths, useTillSession } from './till-session';
 import { useTillStore } from '../../../stores/till-store';
 import { useCartLifecycle } from './use-cart-lifecycle';
@@ -48,7 +50,38 @@ export function CartPage() {
   const [paying, setPaying] = useState<LocalInvoice | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
+  const [keysHelp, setKeysHelp] = useState(false);
   useCartLifecycle(data, held);
+
+  // On opening, the box the cashier needs first: the phone box, or the search box mid-sale.
+  const focusedOnOpen = useRef(false);
+  const heldKnown = ref === null || held.status !== 'loading';
+  useEffect(() => {
+    if (!heldKnown || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    focusUnlessTyping(invoice ? searchRef.current : phoneRef.current);
+  }, [heldKnown, invoice]);
+
+  /**
+   * F8. It may come right after a scan, while the line is still being written: Pay opens once
+   * every change is, on the invoice as stored, so the dialog always has every line.
+   */
+  async function payByKey() {
+    await selling.actions.written();
+    const stored = data && ref ? await data.db.invoices.get(ref) : undefined;
+    const open = stored?.status === 'active' || stored?.status === 'saved';
+    if (stored && open && stored.products.length > 0) setPaying(stored);
+  }
+
+  useTillKeys({
+    searchRef,
+    phoneRef,
+    selling: invoice !== null,
+    canPay: invoice !== null,
+    onPay: () => void payByKey(),
+    onNewSale: () => void reset(),
+    onHelp: () => setKeysHelp(true),
+  });
 
   const openOrdersPath = tillPaths.openOrders(session.area);
 
@@ -116,6 +149,7 @@ export function CartPage() {
           onQuantityFocused={selling.clearFocusQuantity}
           onSaved={finishInvoice}
           onPay={() => setPaying(invoice)}
+          payShortcut="F8"
         />
       ) : (
         <p className="till-cart__waiting">Choose the customer by phone number to start a sale.</p>
@@ -163,6 +197,7 @@ export function CartPage() {
           }}
         />
       )}
+      {keysHelp && <TillKeysHelp onClose={() => setKeysHelp(false)} />}
       {paying && (
         <PaymentDialog
           invoice={paying}

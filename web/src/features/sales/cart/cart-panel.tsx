@@ -22,6 +22,8 @@ interface CartPanelProps {
   /** After Save has been accepted. */
   onSaved: () => void;
   onPay: () => void;
+  /** The key that presses Pay on this screen, if one does (the cart screen's F8). */
+  payShortcut?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ interface CartPanelProps {
  * The amounts are the WASM core's (see cart-totals.ts). Pay reads "Cart Empty" and is disabled
  * while there are no lines.
  */
-export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf, onQuantityFocused, onSaved, onPay }: CartPanelProps) {
+export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf, onQuantityFocused, onSaved, onPay, payShortcut }: CartPanelProps) {
   const amounts = useMemo(() => cartAmounts(invoice), [invoice]);
   const [removing, setRemoving] = useState<InvoiceLine | null>(null);
   const empty = invoice.products.length === 0;
@@ -125,7 +127,14 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
         <button type="button" className="button button--secondary" disabled={actions.busy || empty} onClick={() => void save()}>
           Save
         </button>
-        <button type="button" className="button button--primary cart-panel__pay" disabled={empty || actions.busy} onClick={onPay}>
+        <button
+          type="button"
+          className="button button--primary cart-panel__pay"
+          disabled={empty || actions.busy}
+          aria-keyshortcuts={payShortcut}
+          title={payShortcut ? `Pay (${payShortcut})` : undefined}
+          onClick={onPay}
+        >
           {empty ? 'Cart Empty' : 'Pay'}
         </button>
       </div>

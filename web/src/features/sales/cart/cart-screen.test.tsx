@@ -201,6 +201,50 @@ describe('product tiles', () => {
   });
 });
 
+describe('the keyboard', () => {
+  it('starts in the phone box, and mid-sale in the search box', async () => {
+    await openCart();
+    await waitFor(() => expect(document.activeElement).toBe(phoneBox()));
+    view?.unmount();
+    view = undefined;
+    await openCart(cartWithLines());
+    await waitFor(() => expect(document.activeElement).toBe(searchBox()));
+  });
+
+  it('moves with F2 and F3, lists its keys with ?, and pays with F8 then F9', async () => {
+    await openCart(cartWithLines());
+    await waitFor(() => expect(document.activeElement).toBe(searchBox()));
+    press(document.body, 'F3');
+    expect(document.activeElement).toBe(phoneBox());
+    press(document.body, 'F2');
+    expect(document.activeElement).toBe(searchBox());
+
+    act(() => searchBox().blur());
+    press(document.body, '?');
+    const help = () => document.querySelector<HTMLElement>('[role="dialog"]');
+    expect(help()?.textContent).toContain('Keyboard shortcuts');
+    expect(help()?.textContent).toContain('F8Pay');
+    press(help()!, 'Escape');
+    await waitFor(() => expect(help()).toBeNull());
+
+    press(document.body, 'F8');
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Total payable amount'));
+    press(document.body, 'F9');
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Proceed to print?'));
+    expect((await queued()).map((command) => command.kind)).toEqual(['payCash']);
+    await click(button(document.querySelector<HTMLElement>('[role="dialog"]')!, 'Cancel'));
+  });
+
+  it('keeps a cart with lines in the open orders on F4, and waits for the next customer', async () => {
+    await openCart(cartWithLines());
+    press(document.body, 'F4');
+    await waitFor(() => expect(useTillStore.getState().invoice).toBeNull());
+    expect(notify.success).toHaveBeenCalledWith('Saved to open orders');
+    expect((await queued()).map((command) => command.kind)).toEqual(['saveOpenOrder']);
+    await waitFor(() => expect(document.activeElement).toBe(phoneBox()));
+  });
+});
+
 describe('the smart search box', () => {
   it('adds a scanned barcode from the local catalogue on Enter, then empties and keeps focus', async () => {
     await openCart(emptyCart());

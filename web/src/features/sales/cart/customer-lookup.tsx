@@ -94,6 +94,7 @@ export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupPr
           autoComplete="off"
           maxLength={PHONE_LENGTH}
           placeholder="7 digits"
+          aria-keyshortcuts="F3"
           value={phone}
           aria-busy={pending}
           aria-describedby={`${id}-hint`}

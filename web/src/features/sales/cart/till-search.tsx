@@ -28,6 +28,8 @@ export function TillSearch({ ref, searchText, onSearchText, onScan }: TillSearch
         type="search"
         value={searchText}
         placeholder="Search or scan a barcode"
+        title="Search or scan a barcode (F2)"
+        aria-keyshortcuts="F2"
         autoComplete="off"
         spellCheck={false}
         onChange={(event) => onSearchText(event.target.value)}

@@ -24,6 +24,8 @@ export interface InvoiceActions {
   clear: () => Promise<boolean>;
   save: () => Promise<boolean>;
   redeem: (amount: string) => Promise<boolean>;
+  /** Settles once every change asked for so far is written (or refused). */
+  written: () => Promise<unknown>;
 }
 
 type Change = (data: TillData, ref: string) => Promise<unknown>;
@@ -82,5 +84,6 @@ export function useInvoiceActions(data: TillData | null, ref: string | null): In
     clear: () => run(clearCart, messages.invoiceCleared, messages.invoiceClearFailed),
     save: () => run(saveOpenOrder, messages.savedToOpenOrders, messages.somethingWentWrong),
     redeem: (amount) => run((d, r) => redeem(d, r, amount), messages.pointsAdded, messages.redeemFailed),
+    written: () => queue.current,
   };
 }

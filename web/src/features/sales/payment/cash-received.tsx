@@ -10,6 +10,8 @@ interface CashReceivedProps {
   received: string;
   onReceivedChange: (value: string) => void;
   totalAmount: number;
+  /** Enter in the box: the cashier has typed what was handed over (pays cash). */
+  onEnter?: () => void;
 }
 
 /**
@@ -17,7 +19,7 @@ interface CashReceivedProps {
  * the received amount minus the total, worked out by the core (exact decimals, never floats);
  * a negative balance is what is still owed.
  */
-export function CashReceived({ received, onReceivedChange, totalAmount }: CashReceivedProps) {
+export function CashReceived({ received, onReceivedChange, totalAmount, onEnter }: CashReceivedProps) {
   const id = useId();
   const balance = balanceOf(received, totalAmount);
   return (
@@ -34,6 +36,11 @@ export function CashReceived({ received, onReceivedChange, totalAmount }: CashRe
             autoComplete="off"
             value={received}
             onChange={(event) => onReceivedChange(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || !onEnter) return;
+              event.preventDefault();
+              onEnter();
+            }}
             aria-describedby={`${id}-balance`}
             aria-invalid={balance.kind === 'invalid' || undefined}
           />

@@ -1,5 +1,5 @@
 import { Banknote, CreditCard, Printer, Smartphone } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/form';
 import { messages } from '../../../config/messages';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -102,6 +102,22 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
     }
   }
 
+  // F9 pays cash and F7 by swipe (docs/till-keyboard.md), as the buttons do.
+  const payKey = useRef(pay);
+  useEffect(() => {
+    payKey.current = pay;
+  });
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const method = event.key === 'F9' ? 'cash' : event.key === 'F7' ? 'swipe' : null;
+      if (!method || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      void payKey.current(method);
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const lineCount = invoice.products.length;
   return (
     <DialogFrame
@@ -140,11 +156,11 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
           </dd>
         </div>
       </dl>
-      <CashReceived received={received} onReceivedChange={setReceived} totalAmount={invoice.totalAmount} />
+      <CashReceived received={received} onReceivedChange={setReceived} totalAmount={invoice.totalAmount} onEnter={() => void pay('cash')} />
       <FormAlert message={failure} />
       <div className="payment-dialog__methods">
-        <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" onClick={() => void pay('cash')} />
-        <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" onClick={() => void pay('swipe')} />
+        <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" shortcut="F9" onClick={() => void pay('cash')} />
+        <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" shortcut="F7" onClick={() => void pay('swipe')} />
         <MethodButton
           label="Pay"
           busyLabel="Opening Stripe…"
@@ -176,10 +192,12 @@ interface MethodButtonProps {
   mine: Exclude<Busy, null>;
   unavailable?: boolean;
   describedBy?: string;
+  /** The key that presses it too (aria-keyshortcuts, and its tooltip). */
+  shortcut?: string;
   onClick: () => void;
 }
 
-function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false, describedBy, onClick }: MethodButtonProps) {
+function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false, describedBy, shortcut, onClick }: MethodButtonProps) {
   const running = busy === mine;
   return (
     <button
@@ -188,6 +206,8 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
       disabled={busy !== null || unavailable}
       aria-busy={running || undefined}
       aria-describedby={describedBy}
+      aria-keyshortcuts={shortcut}
+      title={shortcut ? `${label} (${shortcut})` : undefined}
       onClick={onClick}
     >
       {running ? <span className="button__spinner" aria-hidden="true" /> : icon}
