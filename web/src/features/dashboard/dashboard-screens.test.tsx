@@ -164,6 +164,19 @@ describe('the admin dashboard (/admin)', () => {
     expect(chartRows(container, 'Category Sales Trends')).toEqual([['Drinks', '1,250.50'], ['Bakery', '310.00'], ['Uncategorised', '12.05']]);
   });
 
+  it('says "No sales" instead of bare axes in a chart with no sale in it', async () => {
+    server.answers[`${adminBase}/week?methods=all`] = envelope(200, { data: weekSales.map((row) => ({ ...row, roundedTotalAmount: 0 })) });
+    server.answers[`${adminBase}/days`] = envelope(200, { data: [] });
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    const panel = (title: string) => [...container.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === title)!;
+    expect(panel('Weekly Sales Trends').textContent).toContain('No sales in this period yet.');
+    expect(panel('Weekly Sales Trends').querySelector('.recharts-wrapper')).toBeNull();
+    expect(panel('This Month Sales Trend').textContent).toContain('No sales this month yet.');
+    expect(panel('Monthly Sales Trends').textContent).not.toContain('No sales');
+    expect(panel('Monthly Sales Trends').querySelector('.recharts-wrapper')).not.toBeNull();
+  });
+
   it('draws the monthly chart in time order across the year’s turn, December 2025 before January 2026', async () => {
     // As a client keying an object by month number would list them: January first, December last.
     const keyedByNumber = [...monthSales].sort((a, b) => a.monthNumber - b.monthNumber);

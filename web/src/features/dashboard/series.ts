@@ -13,6 +13,9 @@ export interface ChartPoint {
   amount: number;
 }
 
+/** Whether any point has a sale: a chart of only zeros draws bare axes, which say nothing. */
+export const hasSales = (points: readonly ChartPoint[]) => points.some((point) => point.amount !== 0);
+
 const monthNames = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',

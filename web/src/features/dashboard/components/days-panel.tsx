@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { fetchDaysSales } from '../api/dashboard-api';
 import { useSalesData } from '../sales-data';
-import { dayPoints } from '../series';
+import { dayPoints, hasSales } from '../series';
 import type { DashboardScope } from '../types';
 import { AmountTable } from './amount-table';
 import { DashboardPanel } from './dashboard-panel';
@@ -22,7 +22,7 @@ export function DaysPanel({ scope }: { scope: DashboardScope }) {
             const points = dayPoints(rows);
             return (
               <>
-                <DaysLineChart points={points} />
+                {hasSales(points) ? <DaysLineChart points={points} /> : <p className="dashboard-note">No sales this month yet.</p>}
                 <AmountTable caption={title} labelHeader="Day" points={points} />
               </>
             );

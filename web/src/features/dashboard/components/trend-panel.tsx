@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { useSalesData } from '../sales-data';
-import type { ChartPoint } from '../series';
+import { hasSales, type ChartPoint } from '../series';
 import type { DashboardScope, SalesMethod } from '../types';
 import { AmountTable } from './amount-table';
 import { DashboardPanel } from './dashboard-panel';
@@ -42,7 +42,11 @@ export function TrendPanel<Row>({ title, area, pointName, scope, fetchRows, toPo
             const points = toPoints(rows);
             return (
               <>
-                <TrendBarChart points={points} name={`${methodLabel} sales`} />
+                {hasSales(points) ? (
+                  <TrendBarChart points={points} name={`${methodLabel} sales`} />
+                ) : (
+                  <p className="dashboard-note">{method === 'all' ? 'No sales in this period yet.' : `No ${methodLabel} sales in this period yet.`}</p>
+                )}
                 <AmountTable caption={`${title}, ${methodLabel}`} labelHeader={pointName} points={points} />
               </>
             );
