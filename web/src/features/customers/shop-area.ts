@@ -16,9 +16,19 @@ const homeOf = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.a
 /** The customer screens' paths in an area ("/admin" or "/staff"). */
 export const customerPaths = {
   list: (area: ShopArea) => `${homeOf(area)}/customer/view`,
-  /** SPEC part 5: the cart's lookup that finds no one opens this with the mobile prefilled. */
-  add: (area: ShopArea, phoneNumber?: string) =>
-    `${homeOf(area)}/customer/add${phoneNumber ? `?phone=${encodeURIComponent(phoneNumber)}` : ''}`,
+  /**
+   * SPEC part 5: the cart's lookup that finds no one opens this with the mobile prefilled, and
+   * `returnTo` the till's path, where the sale goes on with the customer once added.
+   */
+  add: (area: ShopArea, phoneNumber?: string, returnTo?: string) => {
+    const query = new URLSearchParams();
+    if (phoneNumber) query.set('phone', phoneNumber);
+    if (returnTo) query.set('returnTo', returnTo);
+    const text = query.toString();
+    return `${homeOf(area)}/customer/add${text ? `?${text}` : ''}`;
+  },
+  /** A `returnTo` this app wrote: a path of the admin's or the staff's area, never another site. */
+  returnTo: (text: string | null): string | null => (text && /^\/(admin|staff)(\/[\w/-]*)?$/.test(text) ? text : null),
   invoices: (area: ShopArea, id: string) => `${homeOf(area)}/customer/view/invoice/${encodeURIComponent(id)}`,
 };
 

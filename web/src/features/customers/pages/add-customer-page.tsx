@@ -1,6 +1,6 @@
-import { CircleCheck } from 'lucide-react';
+import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
@@ -22,21 +22,43 @@ const order: (keyof CustomerFields)[] = ['customerName', 'phoneNumber', 'email']
  * opens this form when its lookup finds no one. Mistakes the core can see are shown beside the
  * fields and nothing is sent; the server's refusal (e.g. a phone number already in the shop) is
  * shown above the button and as a toast. With no network, the till adds the customer locally and
- * sends it when it can (add-customer.ts), so a new customer can buy offline.
+ * sends it when it can (add-customer.ts), so a new customer can buy offline. Opened from the
+ * till (`?returnTo=`), it goes back to the till once the customer is added, where their sale
+ * starts (the cart screen reads `saleFor` from the navigation's state), and offers the way back.
  */
 export function AddCustomerPage() {
   const session = useShopSession();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const phone = prefilledPhone(params.get('phone'));
+  const returnTo = customerPaths.returnTo(params.get('returnTo'));
   const [added, setAdded] = useState<Customer | null>(null);
 
+  function onAdded(customer: Customer) {
+    if (!returnTo) return setAdded(customer);
+    const { _id, customerName, phoneNumber, loyalityPoint } = customer;
+    navigate(returnTo, { state: { saleFor: { _id, customerName, phoneNumber, loyalityPoint } } });
+  }
+
   return (
-    <Screen title="Add customer" description="A customer collects loyalty points on every sale." width="narrow">
+    <Screen
+      title="Add customer"
+      description="A customer collects loyalty points on every sale."
+      width="narrow"
+      back={
+        returnTo && (
+          <Link to={returnTo}>
+            <ArrowLeft aria-hidden="true" />
+            Back to the sale
+          </Link>
+        )
+      }
+    >
       {added ? (
         <CustomerAdded customer={added} session={session} onAddAnother={() => setAdded(null)} />
       ) : (
         // A new ?phone= (the cart sent another number) starts a fresh form.
-        <AddCustomerForm key={phone} initialPhone={phone} onAdded={setAdded} />
+        <AddCustomerForm key={phone} initialPhone={phone} onAdded={onAdded} />
       )}
     </Screen>
   );

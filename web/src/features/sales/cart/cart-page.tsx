@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../../auth';
 import { PaymentDialog } from '../payment';
 import { focusUnlessTyping } from '../../../lib/focus';
@@ -84,6 +84,20 @@ export function CartPage() {
   });
 
   const openOrdersPath = tillPaths.openOrders(session.area);
+
+  // Back from Add customer (the phone lookup found no one): the new customer's sale starts here.
+  const location = useLocation();
+  const saleFor = (location.state as { saleFor?: InvoiceCustomer } | null)?.saleFor ?? null;
+  const startedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || !saleFor || startedFor.current === saleFor._id) return;
+    startedFor.current = saleFor._id;
+    void navigate(location.pathname, { replace: true, state: null });
+    startCart(saleFor).then(
+      () => notify.success(messages.invoiceCreated),
+      (error: unknown) => notify.error(refusalMessage(error, messages.invoiceCreateFailed)),
+    );
+  });
 
   /** The customer's cart: the cashier's earlier cart with lines is kept in the open orders first. */
   async function startCart(customer: InvoiceCustomer) {

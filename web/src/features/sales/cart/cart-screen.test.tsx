@@ -13,7 +13,7 @@ import { searchDefaults, useSearchStore } from '../../../stores/search-store';
 import { loadCore } from '../../../test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
 import { button, click, envelope, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
-import { openDialog } from '../../../test/screens';
+import { link, openDialog } from '../../../test/screens';
 import { stubServer } from '../../../test/stub-server';
 import { formatMoney } from '../../catalog';
 import type { Invoice } from '../types';
@@ -128,9 +128,24 @@ describe('choosing the customer (SPEC part 5)', () => {
     const { router } = await openCart();
     typeInto(phoneBox(), '7009999');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customer/add'));
-    expect(router.state.location.search).toBe('?phone=7009999');
+    expect(router.state.location.search).toBe('?phone=7009999&returnTo=%2Fadmin%2Fcart');
     expect(await till.db.outbox.count()).toBe(0);
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('comes back from Add New Customer to the sale, started for the customer just added', async () => {
+    const newcomer = { _id: 'c-9', customerName: 'Mariyam Zahir', phoneNumber: '7009999', email: '', address: '', loyalityPoint: 0, pointAmount: 0 };
+    server.answers['POST /api/v1/customer/create'] = ok(newcomer, 201);
+    const { router } = await openCart();
+    typeInto(phoneBox(), '7009999');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/customer/add'));
+    expect(link(view!.container, 'Back to the sale').getAttribute('href')).toBe('/admin/cart');
+    typeInto(document.querySelector<HTMLInputElement>('input[name="customerName"]')!, 'Mariyam Zahir');
+    await click(button(view!.container, 'Add customer'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/cart'));
+    await waitFor(() => expect(document.querySelector('.cart-panel__customer')?.textContent).toBe('Mariyam Zahir7009999'));
+    expect(notify.success).toHaveBeenCalledWith('Invoice created');
+    expect(await lastBody()).toMatchObject({ customerId: 'c-9' });
   });
 
   it('pulls once when the number is not local yet (a first pull still running), then finds the customer', async () => {

@@ -7,7 +7,7 @@ import { customerPaths } from '../../customers';
 import { customerByPhone } from '../local/local-views';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
 import type { InvoiceCustomer } from '../types';
-import type { TillArea } from './till-session';
+import { tillPaths, type TillArea } from './till-session';
 
 /** SPEC part 9: customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */
 export const PHONE_LENGTH = 7;
@@ -24,7 +24,8 @@ interface CustomerLookupProps {
  * SPEC part 5's customer lookup, the first step of a sale: when the phone number reaches
  * exactly 7 characters (or on Enter at 7) the shop's customer with that number is looked up in
  * the local customers table (offline too); found, their cart is created ("Invoice created");
- * not found, Add New Customer opens with the number filled in.
+ * not found, Add New Customer opens with the number filled in, and comes back to the till with
+ * the new customer's sale started.
  */
 export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupProps) {
   const id = useId();
@@ -51,7 +52,7 @@ export function CustomerLookup({ ref, area, data, onCustomer }: CustomerLookupPr
       }
       if (controller.signal.aborted) return;
       if (!customer) {
-        navigate(customerPaths.add(area, phoneNumber));
+        navigate(customerPaths.add(area, phoneNumber, tillPaths.cart(area)));
         return;
       }
       // Once the customer is found the cart is made and shown, even if the cashier typed on.
