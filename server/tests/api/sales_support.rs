@@ -72,15 +72,15 @@ impl SalesShop {
     }
 
     /// Loyalty points for a customer of the first shop. TEST-ONLY SQL: the ledger is written
-    /// by payments (another part of issue 5), which no route of the carts can do.
+    /// by payments (tests/api/sales_payments.rs covers those), which no route of the carts makes.
     pub async fn give_points(&self, customer: &str, cents: i64) {
         let ids = (self.seeded.shop.id, customer.parse().unwrap());
         insert_entry(self.app.db.pool(), ids, None, "earn", cents).await;
     }
 
-    /// Marks an invoice as paid (or `refunded`, at once) by cash. TEST-ONLY SQL: paying is
-    /// another part of issue 5; this only lets the cart routes' refusals of paid invoices be
-    /// checked.
+    /// Marks an invoice as paid (or `refunded`, at once) by cash. TEST-ONLY SQL: the payment
+    /// routes have tests of their own; this only lets the cart routes' refusals of paid invoices
+    /// be checked.
     pub async fn mark(&self, invoice: &str, status: &str) {
         let (refunded, refunded_at) = if status == "refunded" {
             ("total_amount_cents", "updated_at")
@@ -100,7 +100,7 @@ impl SalesShop {
     }
 
     /// A custom invoice of the first shop with typed-in customer details. TEST-ONLY SQL:
-    /// custom invoices are created by their own routes (another part of issue 5).
+    /// custom invoices are created by their own routes (tests/api/sales_custom_invoices.rs).
     pub async fn insert_custom_invoice(&self, user_name: &str) -> String {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO invoices (shop_id, invoice_number, status, custom_customer_name, \

@@ -6,7 +6,7 @@ import { toastSettings } from '../config/toasts';
 const narrow = { '--width': '320px' } as CSSProperties;
 
 /**
- * SPEC part 8's toasts: 4 s by default (success toasts: see lib/notify.ts). They stack at the
+ * The app's toasts: 4 s by default (success toasts: see lib/notify.ts). They stack at the
  * bottom right, the corner where the till has only product tiles (its search, bar buttons,
  * customer, Total and Pay are at the top and on the left), at most three in view.
  */

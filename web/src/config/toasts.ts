@@ -1,6 +1,6 @@
 /**
- * SPEC part 8: toast lifetimes. SPEC allows 20 at once; three in view keep a burst of scans from
- * covering the screen (the others wait their turn). Loading toasts stay until dismissed.
+ * Toast lifetimes. Three in view keep a burst of scans from covering the screen (the others
+ * wait their turn). Loading toasts stay until dismissed.
  */
 export const toastSettings = {
   maxVisible: 3,

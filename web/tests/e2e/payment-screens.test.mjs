@@ -1,4 +1,4 @@
-// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): issue 5's invoices list
+// End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the invoices list
 // (paged, searched and filtered by the server), invoice detail with refunds and its printed
 // receipt, the card return page and the custom invoice, as Chromium renders them, with a
 // screenshot of each. (The payment dialog opens from

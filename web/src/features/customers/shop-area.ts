@@ -17,7 +17,7 @@ const homeOf = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.a
 export const customerPaths = {
   list: (area: ShopArea) => `${homeOf(area)}/customer/view`,
   /**
-   * SPEC part 5: the cart's lookup that finds no one opens this with the mobile prefilled, and
+   * The till's phone lookup that finds no one opens this with the number prefilled, and
    * `returnTo` the till's path, where the sale goes on with the customer once added.
    */
   add: (area: ShopArea, phoneNumber?: string, returnTo?: string) => {

@@ -28,8 +28,6 @@ export interface InvoiceFilters {
   maxAmount: string;
 }
 
-export const noInvoiceFilters: InvoiceFilters = { search: '', from: '', to: '', method: '', minAmount: '', maxAmount: '' };
-
 /** The path of a list's first page, newest first, narrowed by the filters given. */
 export function invoiceListPath(status: InvoiceListStatus, filters: InvoiceFilters): string {
   const query = new URLSearchParams({ status, limit: String(INVOICE_PAGE_SIZE) });

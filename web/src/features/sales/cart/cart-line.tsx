@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../catalog';
 import { compareDecimal, subtractDecimal, sumDecimal } from '../local/decimal-text';
 import type { InvoiceLine } from '../types';
@@ -42,28 +42,22 @@ export function CartLine({ number, line, amounts, currencyCode, disabled, focusQ
           </span>
         ) : (
           <span className="cart-line__stepper">
-            <button
-              type="button"
-              className="icon-button cart-line__step"
-              aria-label={`One less ${line.productName}`}
+            <StepButton
+              label={`One less ${line.productName}`}
               title="One less"
+              icon={<Minus aria-hidden="true" />}
               disabled={disabled}
               onClick={() => (compareDecimal(line.quantity, 1) <= 0 ? onRemove() : void onQuantity(subtractDecimal(line.quantity, 1)))}
-            >
-              <Minus aria-hidden="true" />
-            </button>
+            />
             {/* A new quantity from the server (another till, a scanner) starts the input afresh. */}
             <QuantityInput key={String(line.quantity)} line={line} focus={focusQuantity} onFocused={onQuantityFocused} onSend={onQuantity} />
-            <button
-              type="button"
-              className="icon-button cart-line__step"
-              aria-label={`One more ${line.productName}`}
+            <StepButton
+              label={`One more ${line.productName}`}
               title="One more"
+              icon={<Plus aria-hidden="true" />}
               disabled={disabled}
               onClick={() => void onQuantity(sumDecimal([line.quantity, 1]))}
-            >
-              <Plus aria-hidden="true" />
-            </button>
+            />
           </span>
         )}
         <span className="cart-line__unit">{line.unit}</span>
@@ -80,6 +74,23 @@ export function CartLine({ number, line, amounts, currencyCode, disabled, focusQ
         <Trash2 aria-hidden="true" />
       </button>
     </li>
+  );
+}
+
+interface StepButtonProps {
+  label: string;
+  title: string;
+  icon: ReactNode;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/** − or + beside a line's quantity. */
+function StepButton({ label, title, icon, disabled, onClick }: StepButtonProps) {
+  return (
+    <button type="button" className="icon-button cart-line__step" aria-label={label} title={title} disabled={disabled} onClick={onClick}>
+      {icon}
+    </button>
   );
 }
 

@@ -31,12 +31,12 @@ export function visibleProducts(index: CatalogIndex, categoryId: string, searchT
 export const showingNote = (shown: number, total: number) =>
   `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} products: search or choose a category to find the others.`;
 
-/** SPEC part 5's text on a tile that cannot be tapped before a customer is chosen. */
+/** The text on a tile that cannot be tapped before a customer is chosen. */
 export const FIRST_SELECT_CUSTOMER = 'First Select Customer';
 
 /**
  * Why a tile cannot be tapped, or null when it can. A product already on a line can: a tap adds
- * one more, as a scan does (SPEC part 5 disabled it, "Already in Cart", which left a cashier
+ * one more, as a scan does (docs/counter.md: a disabled "Already in Cart" tile left a cashier
  * typing quantities for what a scanner adds with a beep).
  */
 export function tileBlock(product: Product, invoice: Invoice | null): string | null {

@@ -21,11 +21,11 @@ interface RefundPanelProps {
 }
 
 /**
- * An admin's refunds of a paid invoice (SPEC part 2; the contract S2): by amount, or by lines,
+ * An admin's refunds of a paid invoice (docs/api-payments.md): by amount, or by lines,
  * which also puts the goods back in stock. Partial refunds add up and never exceed what was
  * paid; what the core can see is refused in place before anything is sent, and every refund is
- * confirmed first with its amount (SPEC part 5 sent an amount as soon as the field lost focus,
- * so a tap elsewhere moved money).
+ * confirmed first with its amount: sent as soon as the field lost focus, a tap elsewhere would
+ * move money (docs/counter.md).
  */
 export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: RefundPanelProps) {
   const amountId = useId();
