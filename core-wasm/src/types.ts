@@ -15,7 +15,7 @@ export interface CartLineInput {
   sellingPrice?: DecimalIn; costPrice?: DecimalIn; costPriceProfit?: DecimalIn; discount?: DecimalIn;
   discountType?: DiscountType; categoryDiscountRate?: DecimalIn; productTax?: DecimalIn; loyaltyRate?: DecimalIn;
 }
-export interface CartInput { lines: CartLineInput[]; redeemAmount?: DecimalIn }
+export interface CartInput { lines: CartLineInput[]; redeemAmount?: DecimalIn; earnsPoints?: boolean }
 export interface PricedLine {
   productId: string; productName: string; unit: Unit; customProduct: boolean; quantity: Decimal;
   price: Decimal; gross: Decimal; discount: Decimal; tax: Decimal; total: Decimal; pointsEarned: Decimal;

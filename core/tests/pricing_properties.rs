@@ -109,6 +109,7 @@ fn no_redeem(lines: Vec<CartLineInput>) -> CartInput {
     CartInput {
         lines,
         redeem_amount: Decimal::ZERO,
+        earns_points: true,
     }
 }
 
@@ -122,7 +123,7 @@ proptest! {
     ) {
         let due = price_cart(no_redeem(lines.clone())).unwrap().amount_due();
         let redeem = redeemed_share(due, permille);
-        let cart = price_cart(CartInput { lines, redeem_amount: redeem }).unwrap();
+        let cart = price_cart(CartInput { lines, redeem_amount: redeem, earns_points: true }).unwrap();
         let sum = |f: fn(&pos_core::pricing::PricedLine) -> Decimal| cart.lines.iter().map(f).sum::<Decimal>();
         prop_assert_eq!(cart.total_amount, sum(|l| l.total) - redeem);
         prop_assert_eq!(cart.sub_total, sum(|l| l.gross));
@@ -159,7 +160,7 @@ proptest! {
         lines in prop::collection::vec(cart_line(), 1..8),
         redeem in cents(100_000_000),
     ) {
-        match price_cart(CartInput { lines: lines.clone(), redeem_amount: redeem }) {
+        match price_cart(CartInput { lines: lines.clone(), redeem_amount: redeem, earns_points: true }) {
             Ok(cart) => {
                 prop_assert!(cart.total_amount >= Decimal::ZERO);
                 prop_assert!(cart.redeem_amount <= cart.amount_due());

@@ -129,7 +129,7 @@ proptest! {
 
     #[test]
     fn integer_pricing_equals_the_decimal_reference(lines in prop::collection::vec(line(), 1..6)) {
-        let priced = price_cart(CartInput { lines: lines.clone(), redeem_amount: Decimal::ZERO }).unwrap();
+        let priced = price_cart(CartInput { lines: lines.clone(), redeem_amount: Decimal::ZERO, earns_points: true }).unwrap();
         let mut sums = [Decimal::ZERO; 4];
         for (input, output) in lines.iter().zip(&priced.lines) {
             let [price, gross, discount, tax, total, points] = reference_line(input);

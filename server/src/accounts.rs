@@ -105,9 +105,14 @@ pub async fn create_shop(db: &Db, now: i64, shop: NewShopAccount<'_>) -> Result<
         time_zone: shop.time_zone,
         password_hash: &password_hash,
     };
-    db::shops::insert(db.pool(), &new_shop, now)
+    // The shop and its walk-in customer exist together or not at all.
+    let mut transaction = db.writer().begin().await?;
+    let shop = db::shops::insert(&mut *transaction, &new_shop, now)
         .await
-        .map_err(duplicate_shop)
+        .map_err(duplicate_shop)?;
+    db::customers::insert_walk_in(&mut *transaction, shop.id, now).await?;
+    transaction.commit().await?;
+    Ok(shop)
 }
 
 /// Shop emails are the only unique shop column.

@@ -94,6 +94,14 @@ pub struct CartInput {
     /// amount due.
     #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
     pub redeem_amount: Decimal,
+    /// Whether the sale's customer collects loyalty points (default true). A walk-in sale has
+    /// nobody to credit them to: every line's `pointsEarned` is then 0, and so is the cart's.
+    #[serde(default = "earns_by_default")]
+    pub earns_points: bool,
+}
+
+fn earns_by_default() -> bool {
+    true
 }
 
 /// One priced line. Every money field has exactly 2 decimals.
@@ -172,7 +180,11 @@ impl CartInput {
         let mut lines = Vec::with_capacity(self.lines.len());
         let mut totals = CartCents::default();
         for (index, line) in self.lines.iter().enumerate() {
-            let (priced, line_cents) = price_line(index, line)?;
+            let (mut priced, mut line_cents) = price_line(index, line)?;
+            if !self.earns_points {
+                line_cents.points = Cents::default();
+                priced.points_earned = fixed::to_money(line_cents.points);
+            }
             totals.add(&line_cents);
             lines.push(priced);
         }

@@ -35,6 +35,7 @@ fn cart(lines: Vec<CartLineInput>) -> CartInput {
     CartInput {
         lines,
         redeem_amount: Decimal::ZERO,
+        earns_points: true,
     }
 }
 
@@ -71,6 +72,7 @@ pub(crate) fn readme_cart() -> CartInput {
             },
         ],
         redeem_amount: dec!(5.00),
+        earns_points: true,
     }
 }
 

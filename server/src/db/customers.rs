@@ -11,7 +11,8 @@ use super::Executor;
 /// The columns of a [`Customer`], also read by `db::sync`.
 macro_rules! customer_columns {
     () => {
-        "id, shop_id, customer_name, phone_number, email, created_at, updated_at "
+        "id, shop_id, customer_name, phone_number, email, created_at, updated_at, \
+         CAST(walk_in AS BIGINT) AS walk_in "
     };
 }
 macro_rules! customer_select {
@@ -28,13 +29,26 @@ pub struct Customer {
     pub shop_id: i64,
     pub customer_name: String,
     /// Exactly 7 digits (pos_core::validation::phone_number), unique among the shop's live
-    /// customers.
+    /// customers; empty for the walk-in customer.
     pub phone_number: String,
     /// Empty when none was given.
     pub email: String,
     pub created_at: i64,
     pub updated_at: i64,
+    /// 1 for the shop's walk-in customer (migrations/*/0018_walk_in_customer.sql), else 0.
+    pub walk_in: i64,
 }
+
+impl Customer {
+    /// Whether this is the shop's walk-in customer: no phone number, never edited or deleted,
+    /// earns no loyalty points (docs/counter.md, "Walk-in sale").
+    pub fn is_walk_in(&self) -> bool {
+        self.walk_in != 0
+    }
+}
+
+/// The walk-in customer's name, as every shop starts with it.
+pub const WALK_IN_NAME: &str = "Walk-in customer";
 
 /// Already validated values (pos_core::validation::ValidCustomer).
 #[derive(Debug, Clone, Copy)]
@@ -44,11 +58,12 @@ pub struct CustomerFields<'a> {
     pub email: &'a str,
 }
 
-/// The shop's live customers by name (case-insensitively), then by id for equal names.
+/// The shop's live customers by name (case-insensitively), then by id for equal names. The
+/// walk-in customer is not one of the people listed: the till finds it in its synced customers.
 pub async fn list<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<Vec<Customer>, sqlx::Error> {
     sqlx::query_as(concat!(
         customer_select!(),
-        "WHERE shop_id = $1 AND deleted_at IS NULL ORDER BY lower(customer_name), id"
+        "WHERE shop_id = $1 AND deleted_at IS NULL AND walk_in = 0 ORDER BY lower(customer_name), id"
     ))
     .bind(shop_id)
     .fetch_all(db)
@@ -85,14 +100,14 @@ pub async fn list_page<'e>(
     match after {
         None => sqlx::query_as(concat!(
             listed_customer_select!(),
-            "WHERE shop_id = $1 AND deleted_at IS NULL \
+            "WHERE shop_id = $1 AND deleted_at IS NULL AND walk_in = 0 \
              ORDER BY lower(customer_name), id LIMIT $2"
         ))
         .bind(shop_id)
         .bind(limit),
         Some((name, id)) => sqlx::query_as(concat!(
             listed_customer_select!(),
-            "WHERE shop_id = $1 AND deleted_at IS NULL \
+            "WHERE shop_id = $1 AND deleted_at IS NULL AND walk_in = 0 \
              AND lower(customer_name) >= lower($2) \
              AND (lower(customer_name) > lower($2) OR id > $3) \
              ORDER BY lower(customer_name), id LIMIT $4"
@@ -179,6 +194,39 @@ pub async fn insert<'e>(
     .await
 }
 
+/// Gives a new shop its walk-in customer; call in the transaction that inserts the shop.
+pub async fn insert_walk_in<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO customers (shop_id, customer_name, phone_number, email, created_at, \
+         updated_at, walk_in) VALUES ($1, $2, '', '', $3, $3, 1)",
+    )
+    .bind(shop_id)
+    .bind(WALK_IN_NAME)
+    .bind(now)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// The shop's walk-in customer; `None` only for a shop the migration and the shop's creation
+/// never saw (none exists).
+pub async fn find_walk_in<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Option<Customer>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        customer_select!(),
+        "WHERE shop_id = $1 AND walk_in = 1 AND deleted_at IS NULL"
+    ))
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// Replaces the fields of a live customer; `false` when there is none with that id in the shop.
 pub async fn update<'e>(
     db: impl Executor<'e>,
@@ -189,7 +237,7 @@ pub async fn update<'e>(
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE customers SET customer_name = $3, phone_number = $4, email = $5, updated_at = $6 \
-         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL",
+         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL AND walk_in = 0",
     )
     .bind(customer_id)
     .bind(shop_id)
@@ -212,7 +260,7 @@ pub async fn soft_delete<'e>(
 ) -> Result<bool, sqlx::Error> {
     let result = sqlx::query(
         "UPDATE customers SET deleted_at = $3, updated_at = $3 \
-         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL",
+         WHERE id = $1 AND shop_id = $2 AND deleted_at IS NULL AND walk_in = 0",
     )
     .bind(customer_id)
     .bind(shop_id)

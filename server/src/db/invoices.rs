@@ -41,6 +41,8 @@ pub struct Invoice {
     pub customer_id: Option<i64>,
     pub customer_name: Option<String>,
     pub customer_phone: Option<String>,
+    /// 1 when the customer is the shop's walk-in customer (db::customers), else 0.
+    pub customer_walk_in: i64,
     pub staff_user_id: Option<i64>,
     pub staff_name: String,
     /// `admin` or `staff` (`super-admin` never sells); '' when unknown (migration 0015).
@@ -130,6 +132,12 @@ impl<'q, O> BindEach for QueryAs<'q, Any, O, AnyArguments> {
 }
 
 impl Invoice {
+    /// Whether the sale earns loyalty points: not for the walk-in customer, who has nobody to
+    /// credit them to.
+    pub fn earns_points(&self) -> bool {
+        self.customer_walk_in == 0
+    }
+
     /// A cart or an open order: lines can still change and it can be paid.
     pub fn is_open(&self) -> bool {
         self.status == status::ACTIVE || self.status == status::SAVED
@@ -160,6 +168,8 @@ macro_rules! invoice_columns {
          AS customer_name, \
          (SELECT c.phone_number FROM customers c WHERE c.id = invoices.customer_id) \
          AS customer_phone, \
+         CAST(COALESCE((SELECT c.walk_in FROM customers c WHERE c.id = invoices.customer_id), 0) \
+         AS BIGINT) AS customer_walk_in, \
          staff_user_id, staff_name, staff_role, custom_customer_name, custom_phone_number, \
          custom_email, custom_address, payment_method, sub_total_cents, total_discount_cents, \
          total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
@@ -355,7 +365,9 @@ pub struct InvoiceSummary {
 
 /// The invoices of `customer_id` in `shop_id`, newest first (then the highest number for
 /// invoices of the same millisecond), at most [`CUSTOMER_INVOICES_LIMIT`]. A deleted customer's
-/// invoices are still here: the caller decides whether the customer may be shown.
+/// invoices are still here: the caller decides whether the customer may be shown. A cart with
+/// no line is not: it is a sale begun and left before anything was rung up (the till reuses it
+/// for the staff member's next customer), not part of the customer's history.
 pub async fn for_customer<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
@@ -365,11 +377,14 @@ pub async fn for_customer<'e>(
         "SELECT id, invoice_number, created_at, status, payment_method, sub_total_cents, \
          total_discount_cents, total_amount_cents, refunded_cents, staff_name, \
          staff_role FROM invoices WHERE shop_id = $1 AND customer_id = $2 \
+         AND (status <> $4 OR EXISTS (\
+         SELECT 1 FROM invoice_lines l WHERE l.invoice_id = invoices.id)) \
          ORDER BY created_at DESC, invoice_number DESC LIMIT $3",
     )
     .bind(shop_id)
     .bind(customer_id)
     .bind(CUSTOMER_INVOICES_LIMIT)
+    .bind(status::ACTIVE)
     .fetch_all(db)
     .await
 }

@@ -6,17 +6,21 @@
 use super::Executor;
 use super::customers::{Customer, CustomerFields, customer_columns};
 
-/// The id of the shop's customer `id`, live or deleted; `None` for another shop's or a missing one.
+/// The shop's customer `id`, live or deleted; `None` for another shop's or a missing one.
 pub async fn sale_customer_by_id<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     id: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT id FROM customers WHERE id = $1 AND shop_id = $2")
-        .bind(id)
-        .bind(shop_id)
-        .fetch_optional(db)
-        .await
+) -> Result<Option<Customer>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        customer_columns!(),
+        "FROM customers WHERE id = $1 AND shop_id = $2"
+    ))
+    .bind(id)
+    .bind(shop_id)
+    .fetch_optional(db)
+    .await
 }
 
 /// The shop's customer a till created as `client_ref`, live or deleted.

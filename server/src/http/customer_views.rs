@@ -12,7 +12,8 @@ use crate::http::invoice_views::staff_label;
 use crate::http::numbers::decimal;
 
 /// `Customer`: `{_id, customerName, phoneNumber, email, loyalityPoint, pointAmount, createdAt,
-/// updatedAt}` (SPEC's spelling `loyalityPoint`).
+/// updatedAt}` (SPEC's spelling `loyalityPoint`), and `walkIn`, true only for the shop's walk-in
+/// customer (docs/api-customers.md).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Customer)]
@@ -31,6 +32,10 @@ pub struct CustomerView {
     point_amount: Decimal,
     created_at: i64,
     updated_at: i64,
+    /// Present (true) only for the walk-in customer: every other customer keeps SPEC's shape.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    walk_in: bool,
 }
 
 impl CustomerView {
@@ -38,6 +43,7 @@ impl CustomerView {
     pub fn new(customer: Customer, balance_cents: i64) -> Self {
         let points = scaled::money(balance_cents);
         Self {
+            walk_in: customer.is_walk_in(),
             id: customer.id.to_string(),
             customer_name: customer.customer_name,
             phone_number: customer.phone_number,
@@ -132,6 +138,7 @@ mod tests {
             email: String::new(),
             created_at: 1,
             updated_at: 2,
+            walk_in: 0,
         }
     }
 

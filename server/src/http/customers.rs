@@ -45,6 +45,12 @@ pub(super) fn phone_in_use(phone_number: &str) -> ApiError {
     ))
 }
 
+/// The walk-in customer stands for every buyer who gives no phone number: it keeps its name,
+/// has no number, and stays (docs/counter.md, "Walk-in sale").
+fn walk_in_is_fixed() -> ApiError {
+    ApiError::Conflict("The walk-in customer cannot be changed or deleted".to_owned())
+}
+
 /// A path id that is not a number cannot name a customer: the same 404 as a missing one.
 fn customer_id(raw: &str) -> Result<i64, ApiError> {
     raw.trim().parse().map_err(|_| not_found())
@@ -195,7 +201,7 @@ async fn find_by_phone(
         (status = 201, description = "The customer as stored", body = Answer<CustomerView>),
         Invalid,
         Refused,
-        (status = 409, description = "Another live customer of the shop has this phone number", body = Failure),
+        (status = 409, description = "Another live customer of the shop has this phone number, or the customer is the walk-in customer", body = Failure),
     )
 )]
 async fn create(
@@ -219,6 +225,7 @@ async fn create(
         email: valid.email,
         created_at: now,
         updated_at: now,
+        walk_in: 0,
     };
     Ok(Success::created(
         "Customer added",
@@ -255,6 +262,9 @@ async fn update(
 ) -> Result<Success<CustomerView>, ApiError> {
     let shop_id = guard.session.shop_id;
     let stored = find(&state, shop_id, &raw).await?;
+    if stored.is_walk_in() {
+        return Err(walk_in_is_fixed());
+    }
     let merged = CustomerDraft {
         customer_name: draft
             .customer_name
@@ -305,6 +315,7 @@ async fn update(
         (status = 200, description = "Deleted", body = Answer<Nothing>),
         Refused,
         (status = 404, description = "No such customer in this shop", body = Failure),
+        (status = 409, description = "The walk-in customer cannot be deleted", body = Failure),
     )
 )]
 async fn remove(
@@ -313,7 +324,11 @@ async fn remove(
     Path(raw): Path<String>,
 ) -> Result<Success<()>, ApiError> {
     let shop_id = guard.session.shop_id;
-    let id = customer_id(&raw)?;
+    let stored = find(&state, shop_id, &raw).await?;
+    if stored.is_walk_in() {
+        return Err(walk_in_is_fixed());
+    }
+    let id = stored.id;
     let now = state.clock.now_millis();
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
     let mut transaction = sync::begin_claimed(&state.db, shop_id).await?;

@@ -134,6 +134,7 @@ async fn create(
         email: valid.email,
         created_at: now,
         updated_at: now,
+        walk_in: 0,
     };
     Ok(Success::created(
         "Customer added",

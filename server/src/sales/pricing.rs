@@ -79,7 +79,12 @@ pub fn till_cart_line(line: &LineState, custom_product: bool) -> CartLineInput {
 /// Prices `lines` with `redeem_amount` taken off; core's rule messages (a redemption above the
 /// amount due) come back as 400s. A cart without lines is all zeros here (a cart may be empty
 /// while it is rung up); paying one is refused by the payment, with core's "Cart Empty".
-pub fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ApiError> {
+/// `earns_points` is false for the shop's walk-in customer (no points are earned).
+pub fn price(
+    lines: &[CartLineInput],
+    redeem_amount: Decimal,
+    earns_points: bool,
+) -> Result<PricedCart, ApiError> {
     if lines.is_empty() {
         return Ok(PricedCart {
             lines: Vec::new(),
@@ -94,6 +99,7 @@ pub fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCa
     price_cart(CartInput {
         lines: lines.to_vec(),
         redeem_amount,
+        earns_points,
     })
     .map_err(ApiError::from)
 }
@@ -103,12 +109,13 @@ pub fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCa
 pub fn price_lowering_redemption(
     lines: &[CartLineInput],
     redeem_amount: Decimal,
+    earns_points: bool,
 ) -> Result<PricedCart, ApiError> {
-    let without_redemption = price(lines, Decimal::ZERO)?;
+    let without_redemption = price(lines, Decimal::ZERO, earns_points)?;
     let redeem = redeem_amount.min(without_redemption.amount_due());
     if redeem.is_zero() {
         Ok(without_redemption)
     } else {
-        price(lines, redeem)
+        price(lines, redeem, earns_points)
     }
 }

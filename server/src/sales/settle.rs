@@ -261,7 +261,8 @@ fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ApiErro
         return Err(ApiError::BadRequest(CART_EMPTY.to_owned()));
     }
     let cart_lines: Vec<_> = lines.iter().map(pricing::cart_line).collect();
-    pricing::price(&cart_lines, money(invoice.redeem_cents)).map_err(|error| match error {
+    let redeem = money(invoice.redeem_cents);
+    pricing::price(&cart_lines, redeem, invoice.earns_points()).map_err(|error| match error {
         ApiError::Unprocessable(message) => ApiError::Conflict(message),
         other => other,
     })

@@ -216,6 +216,7 @@ fn catalogue_total(
             ..pricing::cart_line(line)
         });
     }
-    let priced = price_lowering_redemption(&cart, money(paid.redeem_cents))?;
+    let redeem = money(paid.redeem_cents);
+    let priced = price_lowering_redemption(&cart, redeem, paid.earns_points())?;
     Ok(priced.total_amount)
 }

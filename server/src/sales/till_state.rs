@@ -14,6 +14,7 @@ use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
+use crate::db::customers::Customer;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::sale_products::SaleProduct;
@@ -74,6 +75,8 @@ pub struct Named {
     /// When the shop was created: the earliest a till's time may be (`pos_core::sale_time`).
     pub shop_created_at: i64,
     pub customer_id: i64,
+    /// False for the walk-in customer (`Invoice::earns_points`).
+    pub earns_points: bool,
     /// Each line's product, with its category's discount rate, as the catalogue has them now.
     pub products: Vec<SaleProduct>,
 }
@@ -124,7 +127,7 @@ pub async fn read_named(
     let shop_created_at = shops::created_at(&mut *tx, shop_id)
         .await?
         .ok_or_else(|| ApiError::internal("a signed-in shop has no row"))?;
-    let customer_id = customer_id(&mut *tx, shop_id, &state.customer).await?;
+    let customer = sale_customer(&mut *tx, shop_id, &state.customer).await?;
     let mut products = Vec::with_capacity(state.lines.len());
     for line in &state.lines {
         let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
@@ -134,7 +137,8 @@ pub async fn read_named(
     }
     Ok(Named {
         shop_created_at,
-        customer_id,
+        customer_id: customer.id,
+        earns_points: !customer.is_walk_in(),
         products,
     })
 }
@@ -166,7 +170,7 @@ pub async fn apply(
         .zip(&named.products)
         .map(|(line, sold)| till_cart_line(line, sold.product.custom))
         .collect();
-    let priced = price_lowering_redemption(&cart, state.redeem_amount)?;
+    let priced = price_lowering_redemption(&cart, state.redeem_amount, named.earns_points)?;
     if priced.lines.len() != lines.len() {
         return Err(ApiError::internal(
             "pos_core priced another number of lines",
@@ -243,16 +247,16 @@ async fn refuse_unless_open(
 
 /// The shop's customer the till named, live or deleted (a sale to a customer deleted since
 /// still happened); 404 otherwise.
-async fn customer_id(
+async fn sale_customer(
     tx: &mut AnyConnection,
     shop_id: i64,
     name: &CustomerName,
-) -> Result<i64, ApiError> {
+) -> Result<Customer, ApiError> {
     let found = match name {
         CustomerName::Id(id) => till_customers::sale_customer_by_id(&mut *tx, shop_id, *id).await?,
-        CustomerName::Ref(client_ref) => till_customers::find_by_ref(&mut *tx, shop_id, client_ref)
-            .await?
-            .map(|customer| customer.id),
+        CustomerName::Ref(client_ref) => {
+            till_customers::find_by_ref(&mut *tx, shop_id, client_ref).await?
+        }
     };
     found.ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))
 }

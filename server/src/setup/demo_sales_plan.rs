@@ -241,6 +241,7 @@ fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, 
     Ok(price_cart(CartInput {
         lines: lines.to_vec(),
         redeem_amount,
+        earns_points: true,
     })?)
 }
 

@@ -91,4 +91,5 @@ mod till_flags;
 mod till_invoices;
 mod till_payments;
 mod till_ref_race;
+mod walk_in;
 mod web_app;

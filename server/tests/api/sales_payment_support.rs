@@ -184,6 +184,7 @@ pub async fn seed_invoice(app: &TestApp, seeded: &Seeded, invoice: OpenInvoice<'
         let priced = price_cart(CartInput {
             lines: lines.clone(),
             redeem_amount: invoice.redeem,
+            earns_points: true,
         })
         .unwrap();
         let totals = [

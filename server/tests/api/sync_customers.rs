@@ -22,7 +22,8 @@ async fn a_sale_and_a_refund_move_the_customer_with_its_balance(backend: Backend
     let tea = shop.product("Tea", json!({"loyaltyRate": 10})).await;
     let aisha = shop.customer("Aisha", "7771234").await;
     let bilal = shop.customer("Bilal", "7775678").await;
-    let start = pull(&mut shop.staff, "customers", 0, 1).await;
+    let mut start = pull(&mut shop.staff, "customers", 0, 1).await;
+    let walk_in = start.take_walk_in();
     assert_eq!(start.ids(), BTreeSet::from([aisha.clone(), bilal.clone()]));
     assert_eq!(start.rows, listed(&mut shop.admin, "/customer").await);
     let products_start = pull(&mut shop.staff, "products", 0, 1000).await;
@@ -61,9 +62,11 @@ async fn a_sale_and_a_refund_move_the_customer_with_its_balance(backend: Backend
         listed(&mut shop.admin, "/customer").await[&aisha]
     );
 
-    // The other shop never sees them.
+    // The other shop never sees them: it has its own walk-in customer only.
     let mut other = shop.other_shop().await;
-    assert!(pull(&mut other, "customers", 0, 1000).await.rows.is_empty());
+    let mut others = pull(&mut other, "customers", 0, 1000).await;
+    assert_ne!(others.take_walk_in()["_id"], walk_in["_id"]);
+    assert!(others.rows.is_empty());
 }
 
 async fn customer_edits_and_deletions_are_pulled(backend: Backend) {
@@ -93,7 +96,8 @@ async fn customer_edits_and_deletions_are_pulled(backend: Backend) {
     assert_eq!(changes.deleted, BTreeSet::from([bilal]));
 
     // A till starting from scratch gets the live customers only, the deletion as a tombstone.
-    let fresh = pull(&mut shop.staff, "customers", 0, 1000).await;
+    let mut fresh = pull(&mut shop.staff, "customers", 0, 1000).await;
+    fresh.take_walk_in();
     assert_eq!(fresh.rows, listed(&mut shop.admin, "/customer").await);
     assert_eq!(fresh.deleted.len(), 1);
 }

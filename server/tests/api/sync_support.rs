@@ -63,6 +63,20 @@ impl Pulled {
     pub fn ids(&self) -> BTreeSet<String> {
         self.rows.keys().cloned().collect()
     }
+
+    /// Takes out the shop's walk-in customer, which every shop has from its creation and which
+    /// `GET /customer` does not list, and answers it.
+    pub fn take_walk_in(&mut self) -> Value {
+        let walk_ins: Vec<String> = (self.rows.iter())
+            .filter(|(_, row)| row["walkIn"] == true)
+            .map(|(id, _)| id.clone())
+            .collect();
+        assert_eq!(walk_ins.len(), 1, "one walk-in customer: {:?}", self.rows);
+        let walk_in = self.rows.remove(&walk_ins[0]).unwrap();
+        assert_eq!(walk_in["customerName"], "Walk-in customer");
+        assert_eq!(walk_in["phoneNumber"], "");
+        walk_in
+    }
 }
 
 /// Pulls pages of `limit` from `after` until `more` is false. Nothing changes during these

@@ -67,7 +67,8 @@ pub async fn redeem(
     let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
     let cart: Vec<_> = lines.iter().map(cart_line).collect();
-    let due = price(&cart, Decimal::ZERO)?.amount_due();
+    let earns_points = locked.invoice.earns_points();
+    let due = price(&cart, Decimal::ZERO, earns_points)?.amount_due();
     // The ledger has no row for this invoice's redemption until it is paid, so the earlier
     // redemption is not deducted from the balance and counts for nothing here.
     let limit = redeem_limit(RedeemLimitInput {
@@ -77,7 +78,7 @@ pub async fn redeem(
         earlier_redemption: Decimal::ZERO,
     })
     .map_err(refused)?;
-    let priced = price(&cart, limit.accepted)?;
+    let priced = price(&cart, limit.accepted, earns_points)?;
     let now = state.clock.now_millis();
     let changed = commit_priced(transaction, locked, &lines, &priced, now).await?;
     tracing::info!(invoice_id = id, shop_id, redeem = %limit.accepted, "redemption set");

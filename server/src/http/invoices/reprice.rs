@@ -33,7 +33,12 @@ pub fn price_keeping_redemption(
     locked: &Locked,
     cart: &[CartLineInput],
 ) -> Result<PricedCart, ApiError> {
-    price_lowering_redemption(cart, scaled::money(locked.invoice.redeem_cents))
+    let invoice = &locked.invoice;
+    price_lowering_redemption(
+        cart,
+        scaled::money(invoice.redeem_cents),
+        invoice.earns_points(),
+    )
 }
 
 /// Stores what pos_core priced the invoice's `lines` at (`priced`, in the same order): every

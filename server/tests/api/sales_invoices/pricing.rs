@@ -121,6 +121,7 @@ fn assert_priced_as_core(found: &InvoiceText, lines: Vec<CartLineInput>, which: 
     let expected = price_cart(CartInput {
         lines,
         redeem_amount: Decimal::ZERO,
+        earns_points: true,
     })
     .unwrap();
     let totals = [

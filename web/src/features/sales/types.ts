@@ -43,6 +43,8 @@ export interface InvoiceCustomer {
   phoneNumber: string;
   /** The customer's current loyalty balance, when the answer includes it. */
   loyalityPoint?: number;
+  /** The shop's walk-in customer: the sale earns no points and redeems none. */
+  walkIn?: true;
 }
 
 export interface CustomerDetailsCustom {

@@ -21,6 +21,8 @@ export interface Customer {
   pointAmount: number;
   createdAt: number;
   updatedAt: number;
+  /** Only on the shop's walk-in customer (no phone number, earns no points, never edited). */
+  walkIn?: true;
 }
 
 export type PaymentMethod = 'cash' | 'internal-device' | 'digital';

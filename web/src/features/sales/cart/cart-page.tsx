@@ -13,7 +13,7 @@ import type { InvoiceCustomer } from '../types';
 import type { LocalInvoice } from '../../offline/types';
 import { CartPanel } from './cart-panel';
 import { CustomProductDialog } from './custom-product-dialog';
-import { CustomerLookup } from './customer-lookup';
+import { CustomerLookup, startWalkIn } from './customer-lookup';
 import { TillBar } from './till-bar';
 import { TillColumns } from './till-columns';
 import { useTillKeys } from './till-keys';
@@ -80,6 +80,7 @@ export function CartPage() {
     canPay: invoice !== null,
     onPay: () => void payByKey(),
     onNewSale: () => void reset(),
+    onWalkIn: () => void walkIn(),
     onHelp: () => setKeysHelp(true),
   });
 
@@ -109,19 +110,44 @@ export function CartPage() {
     searchRef.current?.focus();
   }
 
+  /** The walk-in customer's sale (Walk-in, F6, and after each payment). */
+  async function walkIn(after?: () => void) {
+    try {
+      await startWalkIn(data, startCart);
+      after?.();
+    } catch (error) {
+      notify.error(refusalMessage(error, messages.invoiceCreateFailed));
+    }
+  }
+
+  /** A code the scanner typed into the phone box: scanned into the sale on screen. */
+  async function scanFromPhoneBox(code: string) {
+    if (invoice) {
+      await selling.scan(code);
+      return;
+    }
+    notify.error(`Start the sale first (Walk-in or the customer’s phone), then scan ${code} again`);
+  }
+
   /** Saved (SPEC: Save goes to the open orders). */
   function finishInvoice() {
     setInvoice(null);
     navigate(openOrdersPath);
   }
 
-  /** Paid (and printed or not): the counter is ready for the next customer at once. */
+  /**
+   * Paid (and printed or not): the counter is ready for the next customer at once, with a walk-in
+   * sale open (a scan or a tile sells into it) and the phone box focused for a known customer,
+   * whose number takes the walk-in's empty cart over.
+   */
   function nextSale() {
     setInvoice(null);
     selling.setSearchText('');
     selling.setCategoryId('');
     // After the dialog has closed and handed focus back.
-    requestAnimationFrame(() => phoneRef.current?.focus());
+    const focusPhone = () => requestAnimationFrame(() => phoneRef.current?.focus());
+    focusPhone();
+    void walkIn(focusPhone);
   }
 
   /** Reset: a new customer. A cart with lines is kept in the open orders, never thrown away. */
@@ -152,7 +178,14 @@ export function CartPage() {
 
   const cart = (
     <div className="till-cart">
-      <CustomerLookup ref={phoneRef} area={session.area} data={data} onCustomer={startCart} />
+      <CustomerLookup
+        ref={phoneRef}
+        area={session.area}
+        data={data}
+        onCustomer={startCart}
+        onScan={(code) => void scanFromPhoneBox(code)}
+        onWalkIn={() => void walkIn()}
+      />
       {invoice ? (
         <CartPanel
           ref={cartRef}
@@ -166,7 +199,7 @@ export function CartPage() {
           payShortcut="F8"
         />
       ) : (
-        <p className="till-cart__waiting">Choose the customer by phone number to start a sale.</p>
+        <p className="till-cart__waiting">Type the customer’s phone number, or Walk-in (F6) for a buyer who gives none.</p>
       )}
     </div>
   );

@@ -71,7 +71,7 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
         {invoice.customer && (
           <p className="cart-panel__customer">
             <span className="cart-panel__customer-name">{invoice.customer.customerName}</span>
-            <span className="cart-panel__customer-phone">{invoice.customer.phoneNumber}</span>
+            {invoice.customer.phoneNumber && <span className="cart-panel__customer-phone">{invoice.customer.phoneNumber}</span>}
           </p>
         )}
       </header>
@@ -117,7 +117,10 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
           <dd>{money(amounts.redeemAmount)}</dd>
         </div>
       </dl>
-      <RedeemBox invoice={invoice} currencyCode={currencyCode} busy={actions.busy} onRedeem={actions.redeem} />
+      {/* A walk-in sale has no points to redeem. */}
+      {invoice.customer?.walkIn !== true && (
+        <RedeemBox invoice={invoice} currencyCode={currencyCode} busy={actions.busy} onRedeem={actions.redeem} />
+      )}
       <p className="cart-totals__total">
         <span>Total</span>
         <output aria-label="Total">{money(amounts.totalAmount)}</output>

@@ -98,6 +98,63 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+describe('the walk-in sale', () => {
+  const customerShown = () => document.querySelector('.cart-panel__customer')?.textContent;
+
+  it('starts from the Walk-in button: no phone, no redeem box, and its lines earn no points', async () => {
+    await openCart();
+    await click(button(view!.container, 'Walk-in'));
+    await waitFor(() => expect(customerShown()).toBe('Walk-in customer'));
+    expect(document.querySelector('.redeem-box')).toBeNull();
+    expect(await lastBody()).toMatchObject({ customerId: 'c-walk-in', status: 'active', lines: [] });
+    await click(tile(cola.productName));
+    await vi.waitFor(async () => expect((await held())?.products).toHaveLength(1));
+    const sale = (await held())!;
+    expect(cola.loyaltyRate).toBeGreaterThan(0);
+    expect(sale.pointsEarned).toBe(0);
+    expect(sale.products[0]!.pointsEarned).toBe(0);
+    expect(sale.totalAmount).toBeGreaterThan(0);
+  });
+
+  it('starts on F6, and a customer’s phone then takes its empty cart over', async () => {
+    await openCart();
+    press(document.body, 'F6');
+    await waitFor(() => expect(customerShown()).toBe('Walk-in customer'));
+    const walkInRef = useTillStore.getState().invoice;
+    typeInto(phoneBox(), '7771234');
+    await waitFor(() => expect(customerShown()).toBe('Aisha Ali7771234'));
+    expect(useTillStore.getState().invoice).toBe(walkInRef);
+    expect(await till.db.invoices.count()).toBe(1);
+  });
+
+  it('follows a paid sale, with the phone box focused for the next customer', async () => {
+    await openCart(cartWithLines());
+    await click(button(view!.container, 'Pay'));
+    const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+    typeInto(dialog().querySelector<HTMLInputElement>('input[inputmode="decimal"]')!, '2300');
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(dialog().textContent).toContain('Proceed to print?'));
+    await click(button(dialog(), 'Cancel'));
+    await waitFor(() => expect(customerShown()).toBe('Walk-in customer'));
+    await waitFor(() => expect(document.activeElement).toBe(phoneBox()));
+  });
+
+  it('takes a scanner’s code typed into the phone box as a scan, never as a phone number', async () => {
+    // An EAN-13: longer than any phone number.
+    await till.db.products.update(water._id, { barcodeNumber: '4006381333931' });
+    await openCart(emptyCart());
+    phoneBox().focus();
+    for (const key of '4006381333931') {
+      press(phoneBox(), key);
+      if (phoneBox().value.length < 7) typeInto(phoneBox(), phoneBox().value + key);
+    }
+    press(phoneBox(), 'Enter');
+    await vi.waitFor(async () => expect((await held())?.products.map((line) => line.productName)).toEqual([water.productName]));
+    expect(phoneBox().value).toBe('');
+    expect(customerShown()).toBe('Aisha Ali7771234');
+  });
+});
+
 describe('choosing the customer (SPEC part 5)', () => {
   it('looks the phone number up in the local customers only at exactly 7 characters, then creates the cart', async () => {
     await openCart();

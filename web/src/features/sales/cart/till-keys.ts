@@ -12,6 +12,7 @@ import { isTextEntry } from '../../../lib/focus';
 export const TILL_KEYS: readonly { key: string; action: string }[] = [
   { key: 'F2', action: 'Search or scan a barcode' },
   { key: 'F3', action: 'Customer phone' },
+  { key: 'F6', action: 'Walk-in sale (no phone number)' },
   { key: 'F4', action: 'New sale (a cart with lines is kept in the open orders)' },
   { key: 'F8', action: 'Pay' },
   { key: 'F9', action: 'In the payment dialog: pay cash (Enter in Received amount too)' },
@@ -29,6 +30,7 @@ export interface TillKeyActions {
   canPay: boolean;
   onPay: () => void;
   onNewSale: () => void;
+  onWalkIn: () => void;
   onHelp: () => void;
 }
 
@@ -51,6 +53,7 @@ export function useTillKeys(actions: TillKeyActions) {
       if (event.key === 'F2') return run(() => now.searchRef.current?.focus());
       if (event.key === 'F3') return run(() => now.phoneRef.current?.focus());
       if (event.key === 'F4') return run(now.onNewSale);
+      if (event.key === 'F6') return run(now.onWalkIn);
       if (event.key === 'F8') return run(() => now.canPay && now.onPay());
       const active = document.activeElement;
       if (active && isTextEntry(active)) return;

@@ -75,7 +75,8 @@ export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
   if (invoice.products.length === 0) return { ...invoice, ...zeroTotals };
   const due = amountDue(invoice.products);
   const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
-  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem });
+  const earnsPoints = invoice.customer?.walkIn !== true;
+  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem, earnsPoints });
   return withAmounts(invoice, cart);
 }
 

@@ -22,6 +22,10 @@ export const aishaRow: Customer = {
   _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', email: '', loyalityPoint: 12.5, pointAmount: 12.5, createdAt: 1, updatedAt: 1,
 };
 export const hassanRow: Customer = { ...aishaRow, _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: 0 };
+/** The shop's walk-in customer, as every shop has one: no phone number, no points. */
+export const walkInRow: Customer = {
+  ...aishaRow, _id: 'c-walk-in', customerName: 'Walk-in customer', phoneNumber: '', loyalityPoint: 0, pointAmount: 0, walkIn: true,
+};
 export const aishaOnInvoice = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
 export const seller = { staffId: 'user-1', staff: 'Aisha (staff)' };
 
@@ -33,7 +37,7 @@ export async function localTill(answer: (command: StoredCommand) => FakeAnswer =
   await db.transaction('rw', db.products, db.categories, db.customers, async () => {
     await db.products.bulkPut(products);
     await db.categories.bulkPut(categories);
-    await db.customers.bulkPut([aishaRow, hassanRow]);
+    await db.customers.bulkPut([aishaRow, hassanRow, walkInRow]);
   });
   const clock = new FakeClock();
   const status = recordingStatus();

@@ -75,6 +75,12 @@ const isTillRef = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * added at this till offline has two rows once a pull brings the server's: the server's is
  * preferred, as it carries the live points balance.
  */
+/** The shop's walk-in customer (the only one with no phone number), once the till has pulled it. */
+export async function walkInCustomer(db: TillDb): Promise<Customer | null> {
+  const matches = await db.customers.where('phoneNumber').equals('').toArray();
+  return matches.find((customer) => customer.walkIn === true) ?? null;
+}
+
 export async function customerByPhone(db: TillDb, phoneNumber: string): Promise<Customer | null> {
   const matches = await db.customers.where('phoneNumber').equals(phoneNumber).toArray();
   return matches.find((customer) => !isTillRef(customer._id)) ?? matches[0] ?? null;
