@@ -28,7 +28,9 @@ export default defineConfig({
         name: 'Tillwise POS',
         short_name: 'Tillwise',
         description: 'Tillwise POS: point of sale and shop management.',
-        start_url: '/',
+        // The shop's home, not the welcome page: opening the installed app must not sign the
+        // cashier out (the welcome page does, docs/counter.md "Signing in").
+        start_url: '/shop',
         scope: '/',
         display: 'standalone',
         theme_color: '#0f6e6e',

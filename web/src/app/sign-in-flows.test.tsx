@@ -147,8 +147,33 @@ describe('shop, admin and staff sign-in', () => {
     server['GET /api/v1/shop/check-login'] = envelope(401, { message: 'Please sign in' });
     const { container } = await open('/shop/staff/login');
     await waitFor(() => expect(container.textContent).toContain('This till is not signed in to a shop yet'));
-    expect(container.querySelector('a[href="/shop/login"]')?.textContent).toBe('Shop login');
+    expect(container.querySelector('a[href="/shop/login?next=staff"]')?.textContent).toBe('Shop login');
     expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('the shop signed in from a role’s login goes back to that login', async () => {
+    server['POST /api/v1/shop/login'] = envelope(200, { data: cornerGrocery });
+    server['GET /api/v1/shop/check-login'] = envelope(200, { data: cornerGrocery });
+    const { container, pathname } = await open('/shop/login?next=staff');
+    typeInto(field(container, 'Email'), 'owner@corner.example');
+    typeInto(field(container, 'Password'), 'secret12');
+    await submit(container);
+    await waitFor(() => expect(pathname()).toBe('/shop/staff/login'));
+    await waitFor(() => expect(container.textContent).toContain('Signing in to Corner Grocery'));
+  });
+
+  it('a staff member or admin already signed in on this till goes straight to their area from its login', async () => {
+    server['GET /api/v1/shop/check-login'] = envelope(200, { data: cornerGrocery });
+    server['GET /api/v1/staff/check-logged'] = envelope(200, { data: benStaff });
+    useAuthStore.setState({ shopData: cornerGrocery, staffData: benStaff });
+    const staff = await open('/shop/staff/login');
+    await waitFor(() => expect(staff.pathname()).toBe('/staff'));
+    expect(staff.container.querySelector('form')).toBeNull();
+    staff.unmount();
+    server['GET /api/v1/admin/check-logged'] = envelope(200, { data: aishaAdmin });
+    useAuthStore.setState({ adminData: aishaAdmin });
+    const admin = await open('/shop/admin/login');
+    await waitFor(() => expect(admin.pathname()).toBe('/admin'));
   });
 
   it('an admin may type a mobile number with a country code, sent as typed for the server to read', async () => {

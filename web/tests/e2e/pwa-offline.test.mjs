@@ -58,7 +58,7 @@ describe('installable app that starts with no network', () => {
       assert.equal(manifest.name, 'Tillwise POS');
       assert.equal(manifest.short_name, 'Tillwise');
       assert.equal(manifest.display, 'standalone');
-      assert.equal(manifest.start_url, '/');
+      assert.equal(manifest.start_url, '/shop');
       const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort();
       assert.deepEqual(sizes, ['192x192 any', '512x512 any', '512x512 maskable']);
       for (const icon of manifest.icons) {

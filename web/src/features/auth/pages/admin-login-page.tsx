@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { adminLogin } from '../api/auth-api';
@@ -9,18 +9,22 @@ import { SignInForm } from '../components/sign-in-form';
 import { mobileIdentifier } from '../identifiers';
 import { rememberSession } from '../sessions';
 import { useKnownShop } from '../use-known-shop';
+import { useAuthStore } from '../../../stores/auth-store';
 
 /** SPEC part 2, /shop/admin/login: the shop administrator signs in with a mobile number. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const knownShop = useKnownShop();
+  // Already signed in on this till: straight to the area, whose guard asks the server again.
+  const signedIn = useAuthStore((state) => state.adminData !== null);
+  if (signedIn) return <Navigate to={paths.adminHome} replace />;
   return (
     <AuthCard
       id="admin-login-title"
       icon={<ShieldCheck />}
       title="Admin Login"
       description="Manage products, customers, staff and sales."
-      context={<ShopContext known={knownShop} />}
+      context={<ShopContext known={knownShop} role="admin" />}
       footer={<Link to={paths.adminForgotPassword}>Forgot password?</Link>}
     >
       <SignInForm

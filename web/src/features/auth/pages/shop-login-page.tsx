@@ -1,5 +1,5 @@
 import { Store } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
 import { shopLogin } from '../api/auth-api';
@@ -8,9 +8,20 @@ import { SignInForm } from '../components/sign-in-form';
 import { emailIdentifier } from '../identifiers';
 import { rememberSession } from '../sessions';
 
-/** SPEC part 2, /shop/login: binds this till to a shop; admins and staff sign in after it. */
+/** Where the shop's sign-in goes on: the role login that sent it here, else the shop's home. */
+export function afterShopSignIn(next: string | null): string {
+  if (next === 'admin') return paths.adminLogin;
+  if (next === 'staff') return paths.staffLogin;
+  return paths.shopHome;
+}
+
+/**
+ * SPEC part 2, /shop/login: binds this till to a shop; admins and staff sign in after it. Sent
+ * here from a role's login (`?next=staff`), it returns to that login once the shop is in.
+ */
 export function ShopLoginPage() {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   return (
     <AuthCard
       id="shop-login-title"
@@ -24,7 +35,7 @@ export function ShopLoginPage() {
         fallbackMessage={messages.loginFailed}
         onSignedIn={(shop) => {
           rememberSession('shop', shop);
-          navigate(paths.shopHome);
+          navigate(afterShopSignIn(search.get('next')));
         }}
       />
     </AuthCard>
