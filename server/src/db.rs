@@ -35,6 +35,7 @@ pub mod sales_history;
 pub mod scaled;
 pub mod session_reads;
 pub mod sessions;
+pub mod shop_receipts;
 pub mod shop_turns;
 pub mod shops;
 pub mod sign_in_failures;

@@ -45,6 +45,7 @@ mod label;
 mod numbers;
 mod operations;
 mod phone;
+mod receipt;
 #[cfg(feature = "openapi")]
 mod schemas;
 mod text;
@@ -78,6 +79,7 @@ pub use phone::{
     ACCOUNT_PHONE_MAX_CHARS, ACCOUNT_PHONE_PATTERN, COUNTRY_CODE_MAX_DIGITS, MOBILE_NUMBER_DIGITS,
     PHONE_NUMBER_DIGITS, account_phone_number, phone_number,
 };
+pub use receipt::{RECEIPT_FOOTER_MAX_CHARS, ReceiptPaper, receipt_footer};
 #[cfg(feature = "openapi")]
 pub use schemas::{
     account_phone_number_schema, email_schema, markup_schema, optional_email_schema,

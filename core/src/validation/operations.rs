@@ -10,6 +10,7 @@ use super::dates::{month, year};
 use super::email::email;
 use super::numbers::parse_integer;
 use super::phone::{account_phone_number, phone_number};
+use super::receipt::{ReceiptPaper, receipt_footer};
 use super::upload::csv_file_name;
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
@@ -76,8 +77,8 @@ pub struct FieldInput {
 /// The fields [`validate_field`] knows. `userName` is a staff member's; `phoneNumber` is a
 /// customer's; `accountPhoneNumber` is the `phoneNumber` of a staff member, admin, super admin or
 /// shop, and its error names `phoneNumber`. `description` is a category's, `address` a custom
-/// invoice customer's: the free text of several lines.
-pub const VALIDATED_FIELDS: [&str; 16] = [
+/// invoice customer's or the shop's: the free text of several lines, as is `receiptFooter`.
+pub const VALIDATED_FIELDS: [&str; 18] = [
     "userName",
     "email",
     "phoneNumber",
@@ -94,6 +95,8 @@ pub const VALIDATED_FIELDS: [&str; 16] = [
     "productName",
     "customerName",
     "address",
+    "receiptFooter",
+    "receiptPaper",
 ];
 
 /// Operation `validateField`: checks one form field by its API name (one of
@@ -118,6 +121,8 @@ pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
         "productName" => product_name(value).map(drop),
         "customerName" => customer_name(value).map(drop),
         "address" => address(Some(value)).map(drop),
+        "receiptFooter" => receipt_footer(Some(value)).map(drop),
+        "receiptPaper" => ReceiptPaper::parse(value).map(drop),
         other => {
             return Err(CoreError::invalid(
                 "field",

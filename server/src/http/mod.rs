@@ -36,6 +36,7 @@ mod permissions;
 mod products;
 mod redacted_path;
 mod security_headers;
+mod shop_receipt;
 mod shop_session;
 mod sign_in;
 mod super_admin_employees;
@@ -121,6 +122,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(openapi::router())
         .merge(health::router())
         .merge(shop_session::router())
+        .merge(shop_receipt::router())
         .merge(user_session::router())
         .merge(super_admin_session::router())
         .merge(super_admin_shops::router())

@@ -37,6 +37,8 @@ pub const FREE_TEXT_FIELDS: &[(&str, &str, Text)] = &[
     ("TillInvoiceLine", "productName", Text::Any),
     ("CustomInvoiceCustomerDraft", "userName", Text::NotBlank),
     ("CustomInvoiceCustomerDraft", "address", Text::Any),
+    ("ReceiptDraft", "address", Text::Any),
+    ("ReceiptDraft", "receiptFooter", Text::Any),
     ("CreateShop", "shopName", Text::Any),
     ("CreateShop", "countryName", Text::Any),
     ("UpdateShop", "shopName", Text::Any),

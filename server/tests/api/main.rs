@@ -53,6 +53,7 @@ mod passwords;
 mod permission_bits;
 mod permission_guard;
 mod pool_idle_ping;
+mod receipt_settings;
 mod request_bodies;
 mod sales_card;
 mod sales_card_refund_claims;

@@ -50,7 +50,7 @@ describe('the admin’s staff menu', () => {
     await waitFor(() => container.querySelector('nav[aria-label="Admin menu"] a[href="/admin/staff/view"]'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
     expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
-      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
+      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Receipt',
     ]);
   });
 });

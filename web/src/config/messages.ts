@@ -88,6 +88,8 @@ export const messages = {
   fileUploadFailed: 'Failed to upload file',
   loyaltySet: 'Loyalty point set successfully to products.',
   loyaltySetFailed: 'Failed to set loyalty points!',
+  receiptSettingsFailed: 'The receipt settings could not be read or saved',
+  receiptSaved: 'Receipt saved',
 
   // Carts, open orders and invoices.
   invoiceCreated: 'Invoice created',

@@ -48,9 +48,10 @@ export async function waitFor(check: () => void, timeoutMs = 1000): Promise<void
 }
 
 /** Types into a React-controlled input the way a browser reports it. */
-export function typeInto(input: HTMLInputElement, value: string): void {
+export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   act(() => {
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
     setValue?.call(input, value);
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });

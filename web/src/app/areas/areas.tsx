@@ -15,6 +15,7 @@ import { CustomInvoicePage } from '../../features/sales/custom-invoice';
 import { InvoicePage, InvoicesPage } from '../../features/sales/invoices';
 import { OpenOrderPage, OpenOrdersPage } from '../../features/sales/open-orders';
 import { PaymentCancelPage, PaymentSuccessPage } from '../../features/sales/payment';
+import { ReceiptSettingsPage } from '../../features/sales/receipt-settings';
 import { SyncReviewPage } from '../../features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -76,6 +77,7 @@ export const adminArea: UserAreaConfig = {
     { path: 'sync/review', element: <SyncReviewPage /> },
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
+    { path: 'receipt', element: <ReceiptSettingsPage /> },
     areaErrorPage,
   ],
 };

@@ -59,6 +59,7 @@ describe('area menus (SPEC part 6)', () => {
       ['/admin/staff/view', 'Staff Management'],
       ['/admin/staff/signup', 'Add Staff'],
       ['/admin/loyalty/points', 'Loyalty Points'],
+      ['/admin/receipt', 'Receipt'],
     ]);
     expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([
       ['/staff', 'Cart'],
@@ -87,7 +88,7 @@ describe('area menus (SPEC part 6)', () => {
   it('show the admin its staff entries and the loyalty rate even without any permission', () => {
     const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
     expect(labels(links)).toEqual([
-      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points',
+      'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Receipt',
     ]);
   });
 

@@ -6,7 +6,7 @@
  */
 import {
   ClipboardList, FilePlus2, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
-  ReceiptText, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
+  Printer, ReceiptText, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
 import type { Permission } from '../../config/permissions';
@@ -36,6 +36,8 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/staff/view', label: 'Staff Management', icon: UserCog },
   { path: '/admin/staff/signup', label: 'Add Staff', icon: UserPlus },
   { path: '/admin/loyalty/points', label: 'Loyalty Points', icon: Gift },
+  // What receipts print besides the sale (docs/counter.md "Receipts"): the admin's own.
+  { path: '/admin/receipt', label: 'Receipt', icon: Printer },
 ];
 
 /** SPEC part 6 "Staff menu"; the cart is the staff's landing page. */

@@ -6,6 +6,7 @@ import { SessionGuard, useKnownShop, useLogout } from '../../features/auth';
 import { useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
 import { visibleMenu, type MenuEntry } from './menus';
 import { routedPaths } from './routed-paths';
+import { useReceiptSettingsRefresh } from '../../features/sales/receipt-settings';
 
 export interface UserAreaConfig {
   session: 'admin' | 'staff' | 'super-admin';
@@ -33,6 +34,8 @@ export function UserArea({ config }: { config: UserAreaConfig }) {
 function UserAreaLayout({ config, children }: { config: UserAreaConfig; children: ReactNode }) {
   const user = useAuthStore(config.selectUser);
   const { logout, pending } = useLogout();
+  // Both areas print receipts, the till offline too: the shop's header and footer are kept.
+  useReceiptSettingsRefresh();
   if (!user) return null;
   const links = visibleMenu(config.menu, user.permissions, routedPaths(config.homePath, config.screens));
   return (

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { CashTendered, Invoice, InvoiceLine } from '../types';
+import type { ReceiptSettings } from '../api/receipt-settings';
+import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
 import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
 import './receipt.css';
 
@@ -15,12 +17,26 @@ export interface ReceiptProps {
 }
 
 /**
- * A sale as the customer takes it home: the shop, the invoice number, when it was paid (SPEC
- * part 9's medium date and short time), who bought and who sold, each line with its discount,
- * then the discounts, tax, loyalty redemption, total, refunds and how it was paid. Every amount
- * is the server's (priced by the core); nothing is added up here.
+ * A sale as the customer takes it home: the shop with its address and phone, the invoice
+ * number, when it was paid (SPEC part 9's medium date and short time), who bought and who sold,
+ * each line with its discount, then the discounts, tax, loyalty redemption, total, refunds and
+ * how it was paid, and the shop's footer. Every amount is the server's (priced by the core);
+ * nothing is added up here. Laid out for the shop's paper: an 80 mm roll or an A4 sheet.
  */
 export function Receipt({ invoice, shopName, currencyCode, timeZone, cash = null }: ReceiptProps) {
+  const settings = useReceiptSettings();
+  return <ReceiptLayout invoice={invoice} shopName={shopName} currencyCode={currencyCode} timeZone={timeZone} cash={cash} settings={settings} />;
+}
+
+/** The receipt with the given settings (the settings screen previews its draft with it). */
+export function ReceiptLayout({
+  invoice,
+  shopName,
+  currencyCode,
+  timeZone,
+  cash = null,
+  settings,
+}: ReceiptProps & { settings: ReceiptSettings | null }) {
   const custom = invoice.status === 'custom';
   const details = customDetailsOf(invoice);
   const customer = custom ? details : invoice.customer;
@@ -29,9 +45,11 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone, cash = null
   // SPEC part 9: a custom invoice's unit is fixed to kg.
   const unitOf = (line: InvoiceLine) => (custom ? 'kg' : line.unit);
   return (
-    <article className="receipt" aria-label={`Receipt ${invoice.invoiceNumber}`}>
+    <article className={`receipt receipt--${settings?.receiptPaper ?? '80mm'}`} aria-label={`Receipt ${invoice.invoiceNumber}`}>
       <header className="receipt__header">
-        <h2 className="receipt__shop">{shopName || 'Receipt'}</h2>
+        <h2 className="receipt__shop">{shopName || settings?.shopName || 'Receipt'}</h2>
+        {settings?.address && <p className="receipt__address">{settings.address}</p>}
+        {settings?.phoneNumber && <p className="receipt__phone">Tel {settings.phoneNumber}</p>}
         <p className="receipt__number">{custom ? `Custom invoice ${invoice.invoiceNumber}` : `Invoice ${invoice.invoiceNumber}`}</p>
         <p className="receipt__date">{dateTime(invoice.paidAt ?? invoice.createdAt, timeZone)}</p>
       </header>
@@ -105,6 +123,7 @@ export function Receipt({ invoice, shopName, currencyCode, timeZone, cash = null
         {cash && <Total label="Cash received" value={money(cash.received, currencyCode)} />}
         {cash && <Total label="Change" value={money(cash.change, currencyCode)} />}
       </dl>
+      {settings?.receiptFooter && <p className="receipt__footer">{settings.receiptFooter}</p>}
     </article>
   );
 }

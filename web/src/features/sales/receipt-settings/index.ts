@@ -1,0 +1,2 @@
+export { ReceiptSettingsPage } from './receipt-settings-page';
+export { useReceiptSettings, useReceiptSettingsRefresh } from './use-receipt-settings';
