@@ -169,8 +169,8 @@ async fn show(
     answer(&state, session.shop_id, id, "Invoice").await
 }
 
-/// `{productId, quantity}`: both required (SPEC part 5: a line is added only when a product
-/// was chosen and the quantity is not blank); either may be a JSON number or text.
+/// `{productId, quantity}`: both required (a line is added only when a product was chosen
+/// and the quantity is not blank); either may be a JSON number or text.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = CustomInvoiceLineSet)]
