@@ -27,13 +27,17 @@ export interface PricedCart {
 export interface CashBalanceInput { received: DecimalIn; totalAmount: DecimalIn }
 export interface CashBalance { balance: Decimal }
 
+/** A cart line's fields with the quantity as typed (blank: not typed yet); `loyaltyRate` is ignored. */
 export interface CustomInvoiceLineInput {
-  productId?: string | null; productName?: string; quantity?: string | number | null;
-  sellingPrice?: DecimalIn | null; costPrice?: DecimalIn | null;
+  productId?: string | null; productName?: string; quantity?: string | number | null; unit: Unit;
+  customProduct?: boolean; sellingPrice?: DecimalIn; costPrice?: DecimalIn; costPriceProfit?: DecimalIn;
+  discount?: DecimalIn; discountType?: DiscountType; categoryDiscountRate?: DecimalIn; productTax?: DecimalIn;
 }
-export interface CustomInvoiceInput { lines: CustomInvoiceLineInput[]; totalDiscount?: DecimalIn }
-export interface CustomInvoiceLine { productId: string; productName: string; quantity: Decimal; unit: Unit; price: Decimal; total: Decimal }
-export interface CustomInvoice { lines: CustomInvoiceLine[]; subTotal: Decimal; totalDiscount: Decimal; totalAmount: Decimal }
+export interface CustomInvoiceInput { lines: CustomInvoiceLineInput[] }
+/** Priced as the till prices a cart line; `pointsEarned` is always "0.00" (never paid). */
+export type CustomInvoiceLine = PricedLine;
+/** The cart's shape; `redeemAmount` and `pointsEarned` are always "0.00". */
+export type CustomInvoice = PricedCart;
 
 export interface ProductPriceInput { sellingPrice?: DecimalIn; costPrice?: DecimalIn; costPriceProfit?: DecimalIn }
 export interface ProductPrice { sellingPrice: Decimal; pricedFromCost: boolean }

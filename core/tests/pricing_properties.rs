@@ -1,10 +1,13 @@
-//! Properties of cart pricing, loyalty redemption, refunds and loyalty reversal, each checked on
+//! Properties of cart pricing, custom invoices priced as the till prices, loyalty redemption, refunds and loyalty reversal, each checked on
 //! 10,000 generated cases. Generated values stay realistic (prices up to 100000.00, quantities up
 //! to 100) so the whole file runs in seconds in a debug build.
 
 use pos_core::catalog::{DiscountType, Unit};
 use pos_core::loyalty::{RedeemLimitInput, redeem_limit};
-use pos_core::pricing::{CartInput, CartLineInput, price_cart};
+use pos_core::pricing::{
+    CartInput, CartLineInput, CustomInvoiceInput, CustomInvoiceLineInput, price_cart,
+    price_custom_invoice,
+};
 use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem, RefundStatus,
     ReverseLoyaltyInput, refund_by_amount, refund_by_lines, reverse_loyalty,
@@ -139,6 +142,28 @@ proptest! {
         for money in [cart.sub_total, cart.total_discount, cart.total_tax, cart.redeem_amount, cart.total_amount] {
             prop_assert_eq!(money.scale(), 2);
         }
+    }
+
+    #[test]
+    fn a_custom_invoice_comes_to_what_the_till_charges(lines in prop::collection::vec(cart_line(), 1..8)) {
+        let till = price_cart(no_redeem(lines.clone())).unwrap();
+        let typed = lines.into_iter().map(CustomInvoiceLineInput::from).collect();
+        let invoice = price_custom_invoice(CustomInvoiceInput { lines: typed }).unwrap();
+        prop_assert_eq!(invoice.lines.len(), till.lines.len());
+        for (mine, theirs) in invoice.lines.iter().zip(&till.lines) {
+            prop_assert_eq!(mine.unit, theirs.unit);
+            prop_assert_eq!(mine.quantity, theirs.quantity);
+            prop_assert_eq!(
+                [mine.price, mine.gross, mine.discount, mine.tax, mine.total],
+                [theirs.price, theirs.gross, theirs.discount, theirs.tax, theirs.total]
+            );
+            prop_assert!(mine.points_earned.is_zero());
+        }
+        prop_assert_eq!(invoice.sub_total, till.sub_total);
+        prop_assert_eq!(invoice.total_discount, till.total_discount);
+        prop_assert_eq!(invoice.total_tax, till.total_tax);
+        prop_assert_eq!(invoice.total_amount, till.total_amount);
+        prop_assert!(invoice.points_earned.is_zero() && invoice.redeem_amount.is_zero());
     }
 
     #[test]

@@ -45,9 +45,10 @@ fuzz_target!(|bytes: &[u8]| {
     {
         assert_eq!(
             priced.total_amount,
-            priced.sub_total - priced.total_discount
+            priced.sub_total - priced.total_discount + priced.total_tax
         );
         assert!(priced.total_amount >= Decimal::ZERO);
+        assert!(priced.points_earned.is_zero() && priced.redeem_amount.is_zero());
     }
     if let Ok(draft) = parse::<ProductDraft>(bytes)
         && let Ok(product) = draft.validate()

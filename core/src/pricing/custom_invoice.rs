@@ -1,26 +1,35 @@
-//! Custom invoices (`priceCustomInvoice`, SPEC part 5).
+//! Custom invoices (`priceCustomInvoice`).
 //!
-//! A custom invoice is typed in for a customer whose details are entered by hand. Its rules are
-//! simpler than a cart's:
+//! A custom invoice is typed in for a customer whose details are entered by hand. Its lines are
+//! priced exactly as the till prices a cart ([`super::cart`]): the same unit price, gross,
+//! product and category discounts, tax and total, line by line, with the product's own unit.
+//! The same basket therefore comes to the same total on a custom invoice and at the till.
 //!
-//! - a line is added only when a product was chosen (`productId` not blank) and the quantity is
-//!   not blank; otherwise the line is refused with a message saying which is missing;
-//! - the unit is always `kg` (SPEC part 9);
-//! - the price is the product's `sellingPrice`, or else (when that is 0 or missing) its
-//!   `costPrice`, or else 0: no markup, no discount, no tax, no points;
-//! - the line total is `quantity x price` rounded half-up to 2 decimals: 1.25 kg at 3.35 is
-//!   `4.1875 -> 4.19`;
-//! - `subTotal` is the sum of the line totals, `totalDiscount` (default 0) is taken off it and
-//!   may not exceed it, `totalAmount = subTotal - totalDiscount`.
+//! What differs from a cart:
+//!
+//! - a line is priced only when a product was chosen (`productId` not blank) and a quantity
+//!   typed; otherwise the line is refused with a message saying which is missing. The quantity
+//!   is the text typed (or a JSON number);
+//! - a custom invoice is never paid: it has no redemption (`redeemAmount` is always 0) and earns
+//!   no loyalty points (`pointsEarned` is 0 on every line and in total);
+//! - an invoice without lines prices to zeros (a cart without lines is refused: "Cart Empty").
+//!
+//! The answer is the cart's own shape ([`PricedCart`]), so the server stores a custom invoice's
+//! amounts with the same columns and the browser shows them with the same fields as a sale.
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::checks::{self, Field, add, mul, out};
-use crate::catalog::Unit;
+use super::cart::{CartInput, CartLineInput, PricedCart};
+use super::checks::{Field, out};
+use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
 
-/// One line as typed into the custom invoice table.
+/// One line as typed into the custom invoice table: the chosen product's catalogue values (the
+/// fields of a cart line, see [`CartLineInput`]) and the quantity typed.
+///
+/// Missing numbers mean 0 and a missing `discountType` means `percentage`, as for a cart line. A
+/// `loyaltyRate` sent along is ignored: a custom invoice earns no points.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomInvoiceLineInput {
@@ -31,84 +40,100 @@ pub struct CustomInvoiceLineInput {
     #[serde(default)]
     pub product_name: String,
     /// The quantity exactly as typed: a JSON number or a string; missing, null or blank means
-    /// nothing was typed. Must read as a number above 0 with at most 3 decimals.
+    /// nothing was typed. Must read as a number above 0 with at most 3 decimals, and a whole
+    /// number for unit `no`.
     #[serde(default, deserialize_with = "text_or_number")]
     pub quantity: Option<String>,
-    /// The product's selling price, if any.
+    /// The product's unit of sale: `no`, `kg`, `lt` or `m`.
+    pub unit: Unit,
+    /// A custom product: priced at `sellingPrice`, no discount or tax.
     #[serde(default)]
-    pub selling_price: Option<Decimal>,
-    /// The product's cost price, if any.
+    pub custom_product: bool,
+    /// The selling price per unit; 0 means "derive it from the cost price".
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub selling_price: Decimal,
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub cost_price: Decimal,
+    /// Markup percent on the cost price, used only when `sellingPrice` is 0.
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub cost_price_profit: Decimal,
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub discount: Decimal,
     #[serde(default)]
-    pub cost_price: Option<Decimal>,
+    pub discount_type: DiscountType,
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub category_discount_rate: Decimal,
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub product_tax: Decimal,
 }
 
-/// A custom invoice to price.
+impl From<CartLineInput> for CustomInvoiceLineInput {
+    /// A cart line as a custom invoice line (its `loyaltyRate` is dropped: no points).
+    fn from(line: CartLineInput) -> Self {
+        Self {
+            product_id: Some(line.product_id),
+            product_name: line.product_name,
+            quantity: Some(line.quantity.to_string()),
+            unit: line.unit,
+            custom_product: line.custom_product,
+            selling_price: line.selling_price,
+            cost_price: line.cost_price,
+            cost_price_profit: line.cost_price_profit,
+            discount: line.discount,
+            discount_type: line.discount_type,
+            category_discount_rate: line.category_discount_rate,
+            product_tax: line.product_tax,
+        }
+    }
+}
+
+/// A custom invoice to price: its lines, in the order they were added.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomInvoiceInput {
     pub lines: Vec<CustomInvoiceLineInput>,
-    /// Money taken off the whole invoice (default 0), at most the sum of the lines.
-    #[serde(default)]
-    pub total_discount: Decimal,
 }
 
-/// One priced custom-invoice line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CustomInvoiceLine {
-    pub product_id: String,
-    pub product_name: String,
-    /// The quantity without trailing zeros.
-    pub quantity: Decimal,
-    /// Always `kg`.
-    pub unit: Unit,
-    pub price: Decimal,
-    /// `quantity x price`, rounded to 2 decimals.
-    pub total: Decimal,
-}
-
-/// A priced custom invoice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct CustomInvoice {
-    pub lines: Vec<CustomInvoiceLine>,
-    /// Sum of the line totals.
-    pub sub_total: Decimal,
-    pub total_discount: Decimal,
-    /// `subTotal - totalDiscount`.
-    pub total_amount: Decimal,
-}
-
-/// Prices a custom invoice (operation `priceCustomInvoice`).
+/// Prices a custom invoice (operation `priceCustomInvoice`) with the till's cart pricing.
 ///
-/// Example: Sugar, 1.25 kg, no selling price, cost 3.35 -> price 3.35, total `4.1875 -> 4.19`;
-/// Flour, 2 kg at 1.10 -> 2.20. `subTotal 6.39`; a discount of 0.39 leaves `totalAmount 6.00`.
-/// An empty invoice prices to zeros (the screen deletes it on leaving).
-pub fn price_custom_invoice(input: CustomInvoiceInput) -> CoreResult<CustomInvoice> {
-    let mut lines = Vec::with_capacity(input.lines.len());
-    let mut sub_total = Decimal::ZERO;
-    for (index, line) in input.lines.iter().enumerate() {
-        let priced = price_custom_line(index, line)?;
-        sub_total = add(sub_total, priced.total, Field::Top("lines"))?;
-        lines.push(priced);
+/// Example (the till's worked example, `priceCart/readme-example`): Rice 2.5 kg at 3.99 with
+/// 10 % off, category 5 % and tax 6 % is `9.98 - 1.50 + 0.51 = 8.99`; 3 mugs priced from cost
+/// 4.00 + 50 % with 0.50 off each are `16.50`; a custom product 1 x 2.00 is `2.00`. `subTotal
+/// 29.98`, `totalDiscount 3.00`, `totalTax 0.51`, `totalAmount 27.49`: what the till charges
+/// for the same basket before any redemption. No points are earned.
+///
+/// Errors: a line without a product or without a quantity -> Invalid naming it
+/// (`lines[1].productId`, `lines[1].quantity`); anything a cart line refuses (1.5 pieces of a
+/// unit `no` product, a negative price) -> the cart's Invalid error, named the same way.
+pub fn price_custom_invoice(input: CustomInvoiceInput) -> CoreResult<PricedCart> {
+    let lines = input
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| cart_line(index, line))
+        .collect::<CoreResult<Vec<_>>>()?;
+    if lines.is_empty() {
+        let zero = out(Decimal::ZERO);
+        return Ok(PricedCart {
+            lines: Vec::new(),
+            sub_total: zero,
+            total_discount: zero,
+            total_tax: zero,
+            redeem_amount: zero,
+            total_amount: zero,
+            points_earned: zero,
+        });
     }
-    let total_discount = checks::money(input.total_discount, Field::Top("totalDiscount"))?;
-    if total_discount > sub_total {
-        return Err(CoreError::rule(format!(
-            "Discount {} cannot exceed the invoice total {}",
-            out(total_discount),
-            out(sub_total)
-        )));
-    }
-    Ok(CustomInvoice {
+    CartInput {
         lines,
-        sub_total: out(sub_total),
-        total_discount: out(total_discount),
-        total_amount: out(sub_total - total_discount),
-    })
+        redeem_amount: Decimal::ZERO,
+        earns_points: false,
+    }
+    .price()
 }
 
-fn price_custom_line(index: usize, line: &CustomInvoiceLineInput) -> CoreResult<CustomInvoiceLine> {
+/// The cart line the till would price for `line`, once a product and a quantity are known.
+fn cart_line(index: usize, line: &CustomInvoiceLineInput) -> CoreResult<CartLineInput> {
     let field = |name| Field::Item("lines", index, name);
     let product_id = match line.product_id.as_deref().map(str::trim) {
         Some(id) if !id.is_empty() => id.to_owned(),
@@ -140,25 +165,21 @@ fn price_custom_line(index: usize, line: &CustomInvoiceLineInput) -> CoreResult<
             format!("{} must be a number, not \"{typed}\"", field("quantity")),
         )
     })?;
-    let quantity = checks::quantity(quantity, field("quantity"))?;
-    let selling_price = checks::money(
-        line.selling_price.unwrap_or_default(),
-        field("sellingPrice"),
-    )?;
-    let cost_price = checks::money(line.cost_price.unwrap_or_default(), field("costPrice"))?;
-    let price = if selling_price > Decimal::ZERO {
-        selling_price
-    } else {
-        cost_price
-    };
-    let price = out(price);
-    Ok(CustomInvoiceLine {
+    Ok(CartLineInput {
         product_id,
         product_name: line.product_name.clone(),
         quantity,
-        unit: Unit::Kg,
-        price,
-        total: out(mul(quantity, price, Field::Whole("lines", index))?),
+        unit: line.unit,
+        custom_product: line.custom_product,
+        selling_price: line.selling_price,
+        cost_price: line.cost_price,
+        cost_price_profit: line.cost_price_profit,
+        discount: line.discount,
+        discount_type: line.discount_type,
+        category_discount_rate: line.category_discount_rate,
+        product_tax: line.product_tax,
+        // Never paid, so nothing is earned.
+        loyalty_rate: Decimal::ZERO,
     })
 }
 

@@ -20,10 +20,7 @@ pub use cart::{
     CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,
     PricedCart, PricedLine, cash_balance, price_cart, unit_price,
 };
-pub use custom_invoice::{
-    CustomInvoice, CustomInvoiceInput, CustomInvoiceLine, CustomInvoiceLineInput,
-    price_custom_invoice,
-};
+pub use custom_invoice::{CustomInvoiceInput, CustomInvoiceLineInput, price_custom_invoice};
 pub use product_price::{
     EditedSellingPrice, ProductPrice, ProductPriceInput, SellingPriceEdit, edited_selling_price,
     product_price,

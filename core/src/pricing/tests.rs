@@ -540,72 +540,93 @@ fn custom_line(product_id: Option<&str>, quantity: Option<&str>) -> CustomInvoic
         product_id: product_id.map(str::to_owned),
         product_name: "Sugar".into(),
         quantity: quantity.map(str::to_owned),
-        selling_price: None,
-        cost_price: None,
+        unit: Unit::Kg,
+        custom_product: false,
+        selling_price: Decimal::ZERO,
+        cost_price: Decimal::ZERO,
+        cost_price_profit: Decimal::ZERO,
+        discount: Decimal::ZERO,
+        discount_type: DiscountType::Percentage,
+        category_discount_rate: Decimal::ZERO,
+        product_tax: Decimal::ZERO,
     }
 }
 
-#[test]
-fn custom_invoice_readme_example() {
-    let input = CustomInvoiceInput {
-        lines: vec![
-            CustomInvoiceLineInput {
-                selling_price: Some(dec!(0)),
-                cost_price: Some(dec!(3.35)),
-                ..custom_line(Some("sugar"), Some("1.25"))
-            },
-            CustomInvoiceLineInput {
-                product_name: "Flour".into(),
-                selling_price: Some(dec!(1.10)),
-                cost_price: Some(dec!(0.80)),
-                ..custom_line(Some("flour"), Some("2"))
-            },
-        ],
-        total_discount: dec!(0.39),
-    };
-    let invoice = price_custom_invoice(input).unwrap();
-    let line = &invoice.lines[0];
-    assert_eq!(
-        (line.price.to_string(), line.total.to_string()),
-        ("3.35".into(), "4.19".into())
-    );
-    assert_eq!(line.unit, Unit::Kg);
-    assert_eq!(invoice.lines[1].total.to_string(), "2.20");
-    assert_eq!(invoice.sub_total.to_string(), "6.39");
-    assert_eq!(invoice.total_discount.to_string(), "0.39");
-    assert_eq!(invoice.total_amount.to_string(), "6.00");
+fn custom(lines: Vec<CustomInvoiceLineInput>) -> CustomInvoiceInput {
+    CustomInvoiceInput { lines }
 }
 
 #[test]
-fn custom_invoice_price_falls_back_to_cost_then_zero() {
-    let price = |selling_price, cost_price| {
-        let input = CustomInvoiceInput {
-            lines: vec![CustomInvoiceLineInput {
-                selling_price,
-                cost_price,
-                ..custom_line(Some("p"), Some("1"))
-            }],
-            total_discount: Decimal::ZERO,
+fn custom_invoice_prices_the_readme_cart_as_the_till_does() {
+    // The till's basket before its loyalty redemption (a custom invoice has none).
+    let till = price_cart(CartInput {
+        redeem_amount: Decimal::ZERO,
+        ..readme_cart()
+    })
+    .unwrap();
+    let lines = readme_cart()
+        .lines
+        .into_iter()
+        .map(CustomInvoiceLineInput::from)
+        .collect();
+    let invoice = price_custom_invoice(custom(lines)).unwrap();
+    for (mine, theirs) in invoice.lines.iter().zip(&till.lines) {
+        assert_eq!(mine.unit, theirs.unit);
+        assert_eq!(
+            (mine.price, mine.gross, mine.discount, mine.tax, mine.total),
+            (
+                theirs.price,
+                theirs.gross,
+                theirs.discount,
+                theirs.tax,
+                theirs.total
+            )
+        );
+    }
+    let totals = |cart: &PricedCart| {
+        [
+            cart.sub_total,
+            cart.total_discount,
+            cart.total_tax,
+            cart.total_amount,
+        ]
+        .map(|x| x.to_string())
+    };
+    assert_eq!(totals(&invoice), ["29.98", "3.00", "0.51", "27.49"]);
+    assert_eq!(totals(&invoice), totals(&till));
+    // Never paid: no points, no redemption.
+    assert_eq!(till.points_earned.to_string(), "0.17");
+    assert_eq!(invoice.points_earned.to_string(), "0.00");
+    assert_eq!(invoice.lines[0].points_earned.to_string(), "0.00");
+    assert_eq!(invoice.redeem_amount.to_string(), "0.00");
+    // Each line keeps its product's unit.
+    let units: Vec<Unit> = invoice.lines.iter().map(|line| line.unit).collect();
+    assert_eq!(units, [Unit::Kg, Unit::No, Unit::No]);
+}
+
+#[test]
+fn custom_invoice_price_is_the_tills_unit_price() {
+    let price = |selling_price, cost_price, cost_price_profit| {
+        let line = CustomInvoiceLineInput {
+            selling_price,
+            cost_price,
+            cost_price_profit,
+            ..custom_line(Some("p"), Some("1"))
         };
-        price_custom_invoice(input).unwrap().lines[0]
+        price_custom_invoice(custom(vec![line])).unwrap().lines[0]
             .price
             .to_string()
     };
-    assert_eq!(price(Some(dec!(5)), Some(dec!(3))), "5.00");
-    assert_eq!(price(None, Some(dec!(3))), "3.00");
-    assert_eq!(price(Some(dec!(0)), None), "0.00");
-    assert_eq!(price(None, None), "0.00");
+    assert_eq!(price(dec!(5), dec!(3), dec!(50)), "5.00");
+    assert_eq!(price(dec!(0), dec!(3), dec!(0)), "3.00");
+    // Priced from cost: marked up, as the till and the product's card price it.
+    assert_eq!(price(dec!(0), dec!(80), dec!(25)), "100.00");
+    assert_eq!(price(dec!(0), dec!(0), dec!(0)), "0.00");
 }
 
 #[test]
 fn custom_invoice_needs_a_product_and_a_quantity() {
-    let refuse = |line| {
-        price_custom_invoice(CustomInvoiceInput {
-            lines: vec![line],
-            total_discount: Decimal::ZERO,
-        })
-        .unwrap_err()
-    };
+    let refuse = |line| price_custom_invoice(custom(vec![line])).unwrap_err();
     assert_eq!(
         refuse(custom_line(None, Some("1"))),
         CoreError::invalid(
@@ -636,43 +657,53 @@ fn custom_invoice_needs_a_product_and_a_quantity() {
         refuse(custom_line(Some("p"), Some("0"))).message(),
         "lines[0].quantity must be greater than 0"
     );
+    // The till's unit rule: pieces are whole.
+    let pieces = CustomInvoiceLineInput {
+        unit: Unit::No,
+        ..custom_line(Some("p"), Some("1.5"))
+    };
+    assert_eq!(
+        refuse(pieces),
+        CoreError::invalid(
+            "lines[0].quantity",
+            "lines[0].quantity must be a whole number for unit no"
+        )
+    );
 }
 
 #[test]
-fn custom_invoice_quantity_may_be_a_json_number() {
+fn custom_invoice_reads_numbers_as_json_numbers_or_text() {
     let input: CustomInvoiceInput = serde_json::from_str(
-        r#"{"lines":[{"productId":"p","productName":"Rice","quantity":1.5,"sellingPrice":"2"},
-                     {"productId":"q","quantity":3,"costPrice":1}],"totalDiscount":"0.5"}"#,
+        r#"{"lines":[{"productId":"p","productName":"Rice","quantity":1.5,"unit":"kg","sellingPrice":"2","productTax":10},
+                     {"productId":"q","quantity":3,"unit":"no","costPrice":1,"loyaltyRate":50}]}"#,
     )
     .unwrap();
     let invoice = price_custom_invoice(input).unwrap();
-    assert_eq!(invoice.lines[0].total.to_string(), "3.00");
+    assert_eq!(invoice.lines[0].total.to_string(), "3.30");
     assert_eq!(invoice.lines[1].total.to_string(), "3.00");
-    assert_eq!(invoice.total_amount.to_string(), "5.50");
+    assert_eq!(invoice.total_tax.to_string(), "0.30");
+    assert_eq!(invoice.total_amount.to_string(), "6.30");
+    assert_eq!(invoice.points_earned.to_string(), "0.00");
     let blank: CustomInvoiceInput =
-        serde_json::from_str(r#"{"lines":[{"productId":"p","quantity":null}]}"#).unwrap();
+        serde_json::from_str(r#"{"lines":[{"productId":"p","unit":"kg","quantity":null}]}"#)
+            .unwrap();
     assert!(price_custom_invoice(blank).is_err());
 }
 
 #[test]
-fn custom_invoice_discount_cannot_exceed_the_total() {
-    let input = CustomInvoiceInput {
-        lines: vec![CustomInvoiceLineInput {
-            selling_price: Some(dec!(2)),
-            ..custom_line(Some("p"), Some("1"))
-        }],
-        total_discount: dec!(2.01),
-    };
-    assert_eq!(
-        price_custom_invoice(input).unwrap_err(),
-        CoreError::rule("Discount 2.01 cannot exceed the invoice total 2.00")
-    );
-    let empty = price_custom_invoice(CustomInvoiceInput {
-        lines: vec![],
-        total_discount: Decimal::ZERO,
-    })
-    .unwrap();
-    assert_eq!(empty.total_amount.to_string(), "0.00");
+fn an_empty_custom_invoice_prices_to_zeros() {
+    let empty = price_custom_invoice(custom(vec![])).unwrap();
+    assert!(empty.lines.is_empty());
+    for amount in [
+        empty.sub_total,
+        empty.total_discount,
+        empty.total_tax,
+        empty.redeem_amount,
+        empty.total_amount,
+        empty.points_earned,
+    ] {
+        assert_eq!(amount.to_string(), "0.00");
+    }
 }
 
 #[test]

@@ -9,16 +9,16 @@
 //! changing the same invoice at once are applied one after the other (the totals are always
 //! the sum of the lines they were priced with).
 
+use pos_core::pricing::{PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::Executor;
 use super::invoice_rows::{self, NewInvoice, Staff};
-use super::invoices::status;
+use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents, status};
 use super::line_rows::{self, LineAmounts};
-use super::scaled::{CENTS, E3, to_scaled};
-use crate::db::products::Product;
-use pos_core::pricing::CustomInvoiceLine;
+use super::sale_products::SaleProduct;
+use super::scaled::{E3, to_scaled};
 
 /// Inserts an empty custom invoice with the next invoice number and returns its id. Run it in
 /// a transaction (`&mut *tx`): the number is allocated by the same transaction.
@@ -107,87 +107,73 @@ pub async fn delete<'e>(db: impl Executor<'e>, shop_id: i64, id: i64) -> Result<
     Ok(done.rows_affected() == 1)
 }
 
-/// A new line: the product as it is now (its catalogue values are kept on the line) and the
-/// line as pos_core priced it.
+/// A new line: the product as it is now with its category's discount rate (the line keeps
+/// both, as a till's line does), the quantity, and the line as pos_core priced it.
 pub struct NewLine<'a> {
     pub shop_id: i64,
     pub invoice_id: i64,
-    pub product: &'a Product,
-    pub priced: &'a CustomInvoiceLine,
+    pub sold: &'a SaleProduct,
+    pub quantity: Decimal,
+    pub priced: &'a PricedLine,
 }
 
-/// Appends a line after the invoice's last one. Run it after [`lock`] in the same transaction.
+/// Appends a line after the invoice's last one, in the product's own unit. Run it after
+/// [`lock`] in the same transaction.
 pub async fn insert_line(db: &mut AnyConnection, line: NewLine<'_>) -> Result<(), sqlx::Error> {
-    let priced = line.priced;
+    let product = &line.sold.product;
     let new_line = line_rows::NewLine {
         shop_id: line.shop_id,
         invoice_id: line.invoice_id,
-        product: line.product,
-        unit: priced.unit,
-        quantity: priced.quantity,
-        // Custom invoices have no category discount: the column keeps its default.
-        category_discount_rate: Decimal::ZERO,
-        // A custom line's gross is its total: it has no discount, tax or points of its own.
-        amounts: LineAmounts {
-            price: priced.price,
-            gross: priced.total,
-            total: priced.total,
-            ..LineAmounts::default()
-        },
+        product,
+        unit: product.unit,
+        quantity: line.quantity,
+        category_discount_rate: line.sold.category_discount_rate,
+        amounts: LineAmounts::from(line.priced),
     };
     line_rows::insert_line(db, new_line).await.map(drop)
 }
 
-/// Sets an existing line's quantity and amounts (the same product added again). Run it after
+/// Sets the quantity of the invoice's line `line_id` (the same product added again; the line
+/// keeps the catalogue values it was added with) and answers the line as stored. Run it after
 /// [`lock`] in the same transaction.
-pub async fn update_line<'e>(
+pub async fn set_quantity<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     invoice_id: i64,
-    priced: &CustomInvoiceLine,
-) -> Result<(), sqlx::Error> {
-    let product_id: i64 = priced
-        .product_id
-        .parse()
-        .map_err(|_| sqlx::Error::Encode("a line's product id is not a number".into()))?;
-    let total_cents = to_scaled(priced.total, CENTS)?;
-    sqlx::query(
-        "UPDATE invoice_lines SET quantity_e3 = $1, price_cents = $2, gross_cents = $3, \
-         total_cents = $3 WHERE invoice_id = $4 AND shop_id = $5 AND product_id = $6",
-    )
-    .bind(to_scaled(priced.quantity, E3)?)
-    .bind(to_scaled(priced.price, CENTS)?)
-    .bind(total_cents)
+    line_id: i64,
+    quantity: Decimal,
+) -> Result<InvoiceLine, sqlx::Error> {
+    let row: LineRow = sqlx::query_as(concat!(
+        "UPDATE invoice_lines SET quantity_e3 = $1 \
+         WHERE id = $2 AND invoice_id = $3 AND shop_id = $4 RETURNING ",
+        crate::invoice_line_columns!()
+    ))
+    .bind(to_scaled(quantity, E3)?)
+    .bind(line_id)
     .bind(invoice_id)
     .bind(shop_id)
-    .bind(product_id)
-    .execute(db)
-    .await
-    .map(drop)
+    .fetch_one(db)
+    .await?;
+    InvoiceLine::try_from(row)
 }
 
-/// The invoice's totals as pos_core priced its lines, in cents.
-#[derive(Debug, Clone, Copy)]
-pub struct Totals {
-    pub sub_total_cents: i64,
-    pub total_discount_cents: i64,
-    pub total_amount_cents: i64,
-}
-
-/// Stores the totals. Run it after [`lock`] in the transaction that changed the lines.
-pub async fn set_totals<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    id: i64,
-    totals: Totals,
+/// Stores what pos_core priced the invoice at: the amounts of each of `lines` that changed
+/// (`priced.lines` starts with them, in the same order) and the totals. Run it after [`lock`]
+/// in the transaction that changed the lines.
+pub async fn store_amounts(
+    db: &mut AnyConnection,
+    (shop_id, id): (i64, i64),
+    lines: &[InvoiceLine],
+    priced: &PricedCart,
 ) -> Result<(), sqlx::Error> {
+    line_rows::store_priced_lines(&mut *db, shop_id, lines, &priced.lines).await?;
+    let totals = TotalsCents::of(priced)?;
     sqlx::query(
         "UPDATE invoices SET sub_total_cents = $1, total_discount_cents = $2, \
-         total_amount_cents = $3 WHERE id = $4 AND shop_id = $5 AND status = $6",
+         total_tax_cents = $3, redeem_cents = $4, total_amount_cents = $5, \
+         points_earned_cents = $6 WHERE id = $7 AND shop_id = $8 AND status = $9",
     )
-    .bind(totals.sub_total_cents)
-    .bind(totals.total_discount_cents)
-    .bind(totals.total_amount_cents)
+    .bind_each(totals.in_column_order())
     .bind(id)
     .bind(shop_id)
     .bind(status::CUSTOM)

@@ -1,6 +1,7 @@
-//! Custom invoices (SPEC parts 2, 5 and 7 "Custom invoices", docs/api-custom-invoices.md): a
-//! document typed in for a customer whose details are entered by hand, priced by pos_core's
-//! `priceCustomInvoice`. Never paid, so no stock moves and no loyalty points.
+//! Custom invoices (docs/api-custom-invoices.md): a document typed in for a customer whose
+//! details are entered by hand, priced by pos_core's `priceCustomInvoice` exactly as the till
+//! prices the same basket (tax, discounts, the product's own unit). Never paid, so no stock
+//! moves, no redemption and no loyalty points.
 //!
 //! Any signed-in admin or staff member of the shop may use them (selling needs no grant).
 //! Always within the caller's shop, and only on invoices of status `custom`: another shop's
@@ -11,7 +12,8 @@
 mod pricing;
 
 use axum::extract::{Path, State};
-use pos_core::pricing::CustomInvoice;
+use pos_core::catalog::Unit;
+use pos_core::pricing::PricedCart;
 use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
 use rust_decimal::Decimal;
 use serde::Deserialize;
@@ -27,9 +29,9 @@ use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::custom_invoices::{self, Details, NewLine};
 use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, status};
+use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::line_rows;
-use crate::db::products;
+use crate::db::sale_products::{self, ProductKey};
 use crate::http::json::ApiJson;
 
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
@@ -90,15 +92,14 @@ async fn lock(db: &mut AnyConnection, shop_id: i64, id: i64, now: i64) -> Result
     }
 }
 
-/// Stores the totals of the invoice as its lines were priced, and commits the change.
-async fn commit_totals(
+/// Stores what the invoice's lines (`lines`, then any new line) were priced at, and commits.
+async fn commit_priced(
     mut transaction: Transaction<'_, Any>,
-    shop_id: i64,
-    id: i64,
-    priced: &CustomInvoice,
+    (shop_id, id): (i64, i64),
+    lines: &[InvoiceLine],
+    priced: &PricedCart,
 ) -> Result<(), ApiError> {
-    let totals = pricing::totals(priced)?;
-    custom_invoices::set_totals(&mut *transaction, shop_id, id, totals).await?;
+    custom_invoices::store_amounts(&mut transaction, (shop_id, id), lines, priced).await?;
     transaction.commit().await?;
     Ok(())
 }
@@ -168,8 +169,8 @@ async fn show(
     answer(&state, session.shop_id, id, "Invoice").await
 }
 
-/// `{productId, quantity}`: both required (SPEC part 5: a line is added only when a product
-/// was chosen and the quantity is not blank); either may be a JSON number or text.
+/// `{productId, quantity}`: both required (a line is added only when a product was chosen
+/// and the quantity is not blank); either may be a JSON number or text.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = CustomInvoiceLineSet)]
@@ -192,7 +193,8 @@ fn required<'a>(field: &str, input: &'a Option<NumberInput>) -> Result<&'a str, 
     }
 }
 
-/// The body's product id and quantity, checked before anything is read or written.
+/// The body's product id and quantity, checked before anything is read or written (the
+/// quantity's unit rule once the product is known, [`for_unit`]).
 fn line_request(body: &LineBody) -> Result<(i64, Decimal), ApiError> {
     let product = required("productId", &body.product_id)?;
     let typed = required("quantity", &body.quantity)?;
@@ -201,11 +203,23 @@ fn line_request(body: &LineBody) -> Result<(i64, Decimal), ApiError> {
     Ok((product_id(product)?, quantity))
 }
 
+/// The quantity in the line's unit: whole for `no`, as the till sells it.
+fn for_unit(quantity: Decimal, unit: Unit) -> Result<Decimal, ApiError> {
+    Ok(validation::unit_quantity(
+        "quantity",
+        quantity,
+        unit,
+        QuantityRule::Positive,
+    )?)
+}
+
 /// Set a product's quantity on a custom invoice.
 ///
-/// Adds the product at its current prices, or sets its quantity when it is already on the
-/// invoice (its kept prices stay); the invoice is priced again by pos_core. Custom invoices
-/// are never paid, so stock is not checked.
+/// Adds the product in its own unit with its current catalogue values (prices, discount, tax,
+/// its category's discount rate), or sets its quantity when it is already on the invoice (its
+/// kept values stay); the invoice is priced again by pos_core as the till prices the same
+/// basket. A quantity of a unit `no` product is whole. Custom invoices are never paid, so
+/// stock is not checked.
 #[utoipa::path(
     post,
     path = "/invoice/custom/{id}/product",
@@ -238,25 +252,41 @@ async fn add_product(
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
-    let product = products::find(&mut *transaction, shop_id, product_id)
+    let sold = sale_products::find(&mut *transaction, shop_id, ProductKey::Id(product_id))
         .await?
         .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
-    let product = pricing::for_custom_invoice(product)?;
-    let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
-    let already_there = stored.iter().any(|line| line.product_id == product.id);
-    let (priced, line) = pricing::with_product(&stored, &product, quantity)?;
-    if already_there {
-        custom_invoices::update_line(&mut *transaction, shop_id, id, &line).await?;
-    } else {
-        let new_line = NewLine {
-            shop_id,
-            invoice_id: id,
-            product: &product,
-            priced: &line,
-        };
-        custom_invoices::insert_line(&mut transaction, new_line).await?;
+    let mut lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    match lines
+        .iter()
+        .position(|line| line.product_id == sold.product.id)
+    {
+        Some(at) => {
+            // The line keeps the unit and catalogue values it was added with.
+            let quantity = for_unit(quantity, lines[at].unit)?;
+            let line_id = lines[at].id;
+            lines[at] =
+                custom_invoices::set_quantity(&mut *transaction, shop_id, id, line_id, quantity)
+                    .await?;
+            let priced = pricing::reprice(&lines)?;
+            commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
+        }
+        None => {
+            let quantity = for_unit(quantity, sold.product.unit)?;
+            let priced = pricing::with_new_line(&lines, &sold, quantity)?;
+            let line = priced.lines.last().ok_or_else(|| {
+                ApiError::internal("pos_core returned no line for the new custom invoice line")
+            })?;
+            let new_line = NewLine {
+                shop_id,
+                invoice_id: id,
+                sold: &sold,
+                quantity,
+                priced: line,
+            };
+            custom_invoices::insert_line(&mut transaction, new_line).await?;
+            commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
+        }
     }
-    commit_totals(transaction, shop_id, id, &priced).await?;
     tracing::info!(
         invoice_id = id,
         shop_id,
@@ -306,8 +336,9 @@ async fn remove_product(
     if !line_rows::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
         return Err(line_missing());
     }
-    let stored = invoices::lines(&mut *transaction, shop_id, id).await?;
-    commit_totals(transaction, shop_id, id, &pricing::reprice(&stored)?).await?;
+    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let priced = pricing::reprice(&lines)?;
+    commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
     tracing::info!(
         invoice_id = id,
         shop_id,

@@ -59,6 +59,7 @@ mod sales_card;
 mod sales_card_refund_claims;
 mod sales_card_refunds;
 mod sales_card_webhook;
+mod sales_custom_invoice_pricing;
 mod sales_custom_invoices;
 mod sales_custom_support;
 mod sales_idempotency;

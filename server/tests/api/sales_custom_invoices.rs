@@ -1,7 +1,7 @@
 //! Custom invoices (docs/api-custom-invoices.md): create, customer details, lines priced by
-//! pos_core (quantity x price to 2 decimals; price = selling, else cost, else 0), the same
-//! product setting the quantity, removal, deletion; shop isolation, sale invoices kept out,
-//! and bad input refused with nothing changed.
+//! pos_core as the till prices them, the same product setting the quantity, removal,
+//! deletion; shop isolation, sale invoices kept out, and bad input refused with nothing
+//! changed. Tax, discounts and units against the till: sales_custom_invoice_pricing.rs.
 
 use serde_json::{Value, json};
 
@@ -156,8 +156,9 @@ async fn lines_are_priced_by_core_and_the_same_product_sets_the_quantity(backend
             ("unit", "\"kg\""),
             ("customProduct", "false"),
             ("quantity", "1.25"),
-            // Priced from its cost (no markup): the selling price its card shows.
-            ("sellingPrice", "3.35"),
+            // Priced from its cost (no markup), as the till keeps it: no selling price of its
+            // own, the cost price kept beside it.
+            ("sellingPrice", "0.00"),
             ("costPrice", "3.35"),
             ("price", "3.35"),
             ("gross", "4.19"),
@@ -190,7 +191,8 @@ async fn lines_are_priced_by_core_and_the_same_product_sets_the_quantity(backend
     assert_eq!(set.data()["totalAmount"], 12.25);
     assert_eq!(stored_lines(&till.app, &id).await, 2);
 
-    // Neither price: the line is priced at 0. A custom product is marked as one.
+    // Neither price: the line is priced at 0. A custom product is marked as one and sold in
+    // its own unit (pieces: whole numbers).
     clear_prices(&till.app, &till.flour).await;
     let custom = till
         .boss
@@ -201,7 +203,9 @@ async fn lines_are_priced_by_core_and_the_same_product_sets_the_quantity(backend
         .await;
     custom.assert_status(201);
     let wrap = custom.data()["_id"].as_str().unwrap().to_owned();
-    add_line(&mut till.boss, &id, &wrap, json!(0.5))
+    let half = add_line(&mut till.boss, &id, &wrap, json!(0.5)).await;
+    refused_with(&half, 400, "Quantity must be a whole number for unit no");
+    add_line(&mut till.boss, &id, &wrap, json!(2))
         .await
         .assert_status(200);
     let priced = till
@@ -219,12 +223,13 @@ async fn lines_are_priced_by_core_and_the_same_product_sets_the_quantity(backend
         lines_of(zero.data()),
         [
             ("Sugar".into(), 3.0, 3.35, 10.05),
-            ("Gift wrap".into(), 0.5, 2.5, 1.25),
+            ("Gift wrap".into(), 2.0, 2.5, 5.0),
             ("Flour".into(), 4.0, 0.0, 0.0)
         ]
     );
     assert_eq!(zero.data()["products"][1]["customProduct"], true);
-    assert_eq!(zero.data()["subTotal"], 11.3);
+    assert_eq!(zero.data()["products"][1]["unit"], "no");
+    assert_eq!(zero.data()["subTotal"], 15.05);
     // Custom invoices are documents: adding lines never touches stock.
     let stock: i64 = sqlx::query_scalar("SELECT quantity_e3 FROM products WHERE id = $1")
         .bind(till.sugar.parse::<i64>().unwrap())

@@ -40,8 +40,10 @@ const custom = {
   products: [], subTotal: 0, totalDiscount: 0, totalAmount: 0,
 };
 const products = ['Basmati rice 5kg bag', 'Brown rice', 'Jasmine rice', 'Rice flour', 'Rice noodles', 'Red rice'].map((productName, index) => ({
-  _id: `prod-${index + 1}`, product_id: `P-00000${index + 1}`, productName, barcodeNumber: '', unit: 'kg', sellingPrice: 40 + index, costPrice: 0,
+  _id: `prod-${index + 1}`, product_id: `P-00000${index + 1}`, productName, barcodeNumber: '', category: { _id: 'cat-1' }, unit: 'kg',
+  sellingPrice: 40 + index, costPrice: 0, costPriceProfit: 0, discount: 0, discountType: 'percentage', productTax: 0,
 }));
+const categories = [{ _id: 'cat-1', categoryName: 'Rice', description: '', discountRate: 0, productCount: 6, createdAt: 1, updatedAt: 1 }];
 
 /** Older sales, the second page of the paid list. */
 const older = [9, 8, 7].map((n) => invoice(n, n, 'cash', 0, 'Ibrahim Rasheed'));
@@ -72,6 +74,7 @@ const answers = {
     totalAmount: 100,
   }),
   'GET /product': ok(products),
+  'GET /categories': ok(categories),
   'DELETE /invoice/custom/inv-13': ok(null),
 };
 

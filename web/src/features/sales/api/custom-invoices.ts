@@ -1,11 +1,13 @@
 /**
- * Custom invoices (SPEC part 7 "Invoices"; the issue 5 contract S3): a priced document for a
- * typed-in customer, never paid. Created when the screen opens, filled line by line, deleted
- * when it is left empty. Quantities go out as typed; the server prices the lines with the core.
+ * Custom invoices (docs/api-custom-invoices.md): a priced document for a typed-in customer,
+ * never paid. Created with the screen's first change (its customer's details or a line),
+ * filled line by line, deleted when it is left empty. Quantities go out as typed; the server
+ * prices the lines with the core, as the till prices them.
  */
 import { api } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';
-import type { CustomerDetailsCustom, Invoice, Unit } from '../types';
+import { listCategories } from '../../catalog';
+import type { CustomerDetailsCustom, Invoice, InvoiceLine, Unit } from '../types';
 
 const path = (id: string) => `/invoice/custom/${encodeURIComponent(id)}`;
 
@@ -16,9 +18,20 @@ export interface ProductChoice {
   product_id: string;
   productName: string;
   barcodeNumber: string;
+  category: { _id: string };
   unit: Unit;
+  /** What the till charges a unit: its own selling price, or its cost price marked up. */
   sellingPrice: number;
   costPrice: number;
+  costPriceProfit: number;
+  discount: number;
+  discountType: InvoiceLine['discountType'];
+  productTax: number;
+}
+
+/** A product with its category's discount rate: what the server prices a new line with. */
+export interface PricedChoice extends ProductChoice {
+  categoryDiscountRate: number;
 }
 
 /** 201 with the new invoice; an answer without `_id` is the screen's to report. */
@@ -42,3 +55,10 @@ export const deleteCustomInvoice = (id: string) =>
 
 export const listProductChoices = (signal?: AbortSignal) =>
   api.getAll<ProductChoice>('/product', { fallbackMessage: messages.productsLoadFailed, signal });
+
+/** The products with their categories' discount rates (a category it cannot find gives 0). */
+export async function listPricedChoices(signal?: AbortSignal): Promise<PricedChoice[]> {
+  const [products, categories] = await Promise.all([listProductChoices(signal), listCategories(signal)]);
+  const rates = new Map(categories.map((category) => [category._id, category.discountRate]));
+  return products.map((product) => ({ ...product, categoryDiscountRate: rates.get(product.category?._id) ?? 0 }));
+}

@@ -4,33 +4,33 @@ import { LoadStatus } from '../../../components/data-table';
 import { Screen, ScreenPanel } from '../../../components/screen';
 import { messages } from '../../../config/messages';
 import { useServerData } from '../../../lib/use-server-data';
-import { listProductChoices, type ProductChoice } from '../api/custom-invoices';
+import { listPricedChoices, setCustomInvoiceCustomer, type PricedChoice } from '../api/custom-invoices';
 import { customDetailsOf } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { useSalesSession } from '../invoices/sales-area';
 import { useBackOfficeCore } from '../invoices/use-back-office-core';
 import { browser } from '../payment/browser';
-import type { Invoice } from '../types';
+import type { CustomerDetailsCustom, Invoice } from '../types';
 import { CustomerDetailsForm } from './customer-details-form';
 import { CustomInvoiceTable } from './custom-invoice-table';
-import { useCustomInvoice } from './use-custom-invoice';
+import { useCustomInvoice, type InvoiceChange } from './use-custom-invoice';
 import './custom-invoice.css';
 
 /**
- * SPEC part 2, /admin/custom/invoice: a priced document for a typed-in customer. Opening the
- * screen creates the invoice; its customer's details come first; then lines are added from
- * the shop's products; a print icon prints it. Leaving with no lines deletes it (SPEC part 4).
+ * /admin/custom/invoice: a priced document for a typed-in customer. Its customer's
+ * details come first; then lines are added from the shop's products, priced as the till prices
+ * them; a print icon prints it. The invoice (and its number) is created by the first change
+ * saved, not by opening the screen; leaving with no lines deletes it.
  */
 export function CustomInvoicePage() {
-  const { state, setInvoice, retry } = useCustomInvoice();
+  const { invoice, change } = useCustomInvoice();
   const session = useSalesSession();
-  const invoice = state.status === 'ready' ? state.invoice : null;
   const printable = invoice !== null && customDetailsOf(invoice) !== null;
 
   return (
     <Screen
       title="Custom invoice"
-      description={invoice ? invoice.invoiceNumber : 'A priced invoice for any customer, never paid at the till.'}
+      description={invoice ? invoice.invoiceNumber : 'A priced invoice for any customer, never paid at the till. It is numbered when its details are saved.'}
       tools={
         <button
           type="button"
@@ -45,19 +45,7 @@ export function CustomInvoicePage() {
         </button>
       }
     >
-      {state.status === 'ready' ? (
-        <CustomInvoiceEditor invoice={state.invoice} onInvoice={setInvoice} />
-      ) : (
-        <ScreenPanel>
-          <LoadStatus
-            state={
-              state.status === 'failed'
-                ? { status: 'error', message: state.message, onRetry: retry }
-                : { status: 'loading', label: 'Creating the invoice…' }
-            }
-          />
-        </ScreenPanel>
-      )}
+      <CustomInvoiceEditor invoice={invoice} change={change} />
       {invoice && printable && (
         <PrintCopy>
           <Receipt invoice={invoice} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} />
@@ -67,19 +55,26 @@ export function CustomInvoicePage() {
   );
 }
 
-function CustomInvoiceEditor({ invoice, onInvoice }: { invoice: Invoice; onInvoice: (invoice: Invoice) => void }) {
-  const [editingDetails, setEditingDetails] = useState(false);
-  const details = customDetailsOf(invoice);
+interface EditorProps {
+  invoice: Invoice | null;
+  change: (send: InvoiceChange) => Promise<Invoice>;
+}
 
-  if (!details || editingDetails) {
+function CustomInvoiceEditor({ invoice, change }: EditorProps) {
+  const [editingDetails, setEditingDetails] = useState(false);
+  const details = invoice ? customDetailsOf(invoice) : null;
+  const save = useCallback(
+    (typed: CustomerDetailsCustom) => change((id) => setCustomInvoiceCustomer(id, typed)),
+    [change],
+  );
+
+  if (!invoice || !details || editingDetails) {
     return (
       <ScreenPanel>
         <CustomerDetailsForm
-          invoice={invoice}
-          onSaved={(saved) => {
-            onInvoice(saved);
-            setEditingDetails(false);
-          }}
+          details={details}
+          save={save}
+          onSaved={() => setEditingDetails(false)}
           onCancel={details ? () => setEditingDetails(false) : undefined}
         />
       </ScreenPanel>
@@ -112,22 +107,22 @@ function CustomInvoiceEditor({ invoice, onInvoice }: { invoice: Invoice; onInvoi
         </button>
       </ScreenPanel>
       <ScreenPanel>
-        <CustomLines invoice={invoice} onInvoice={onInvoice} />
+        <CustomLines invoice={invoice} change={change} />
       </ScreenPanel>
     </>
   );
 }
 
-function CustomLines({ invoice, onInvoice }: { invoice: Invoice; onInvoice: (invoice: Invoice) => void }) {
+function CustomLines({ invoice, change }: EditorProps & { invoice: Invoice }) {
   const coreReady = useBackOfficeCore();
-  const load = useCallback((signal: AbortSignal) => listProductChoices(signal), []);
-  const products = useServerData<ProductChoice[]>(load, messages.productsLoadFailed);
+  const load = useCallback((signal: AbortSignal) => listPricedChoices(signal), []);
+  const products = useServerData<PricedChoice[]>(load, messages.productsLoadFailed);
   return (
     <>
       {products.state.status === 'error' && <LoadStatus state={{ status: 'error', message: products.state.message, onRetry: products.reload }} />}
       <CustomInvoiceTable
         invoice={invoice}
-        onInvoice={onInvoice}
+        change={change}
         products={products.state.status === 'ready' ? products.state.data : []}
         coreReady={coreReady}
       />

@@ -1,41 +1,45 @@
 import { Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { TableButton } from '../../../components/data-table';
 import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { addCustomInvoiceProduct, removeCustomInvoiceProduct, type ProductChoice } from '../api/custom-invoices';
+import { addCustomInvoiceProduct, removeCustomInvoiceProduct, type PricedChoice } from '../api/custom-invoices';
+import { sameAmount } from '../cart/cart-totals';
 import { quantityText, twoDecimals } from '../invoices/format';
 import type { Invoice } from '../types';
+import { customInvoiceFigures, type LineFigures } from './amounts';
 import { previewLine } from './line-preview';
 import { ProductAutocomplete } from './product-autocomplete';
-
-/** SPEC part 9: the custom invoice's unit column is fixed to kg. */
-const UNIT = 'kg';
+import { changeFailure, type InvoiceChange } from './use-custom-invoice';
 
 interface CustomInvoiceTableProps {
   invoice: Invoice;
-  onInvoice: (invoice: Invoice) => void;
-  products: readonly ProductChoice[];
+  /** Sends a change to the invoice (see useCustomInvoice). */
+  change: (send: InvoiceChange) => Promise<Invoice>;
+  products: readonly PricedChoice[];
   coreReady: boolean;
 }
 
 /**
- * SPEC part 2's editable table: No, Title, Quantity, Unit (kg), Price, Total Price, Actions,
- * then Discount and Total Amount. The last row is the one being typed: a product from the
- * autocomplete, then Enter on its quantity adds it (only with a product chosen and a quantity
- * typed, SPEC part 5) and a fresh row takes the focus. Amounts of added lines are the server's.
+ * The editable table: No, Title, Quantity, Unit, Price, Total Price, Actions, then
+ * Discount, Tax and Total Amount. Each line is in its product's own unit and priced as the
+ * till prices it (tax and discounts, docs/api-custom-invoices.md "Pricing"): the figures are
+ * the core's for the server's lines, the same function the server priced them with. The last
+ * row is the one being typed: a product from the autocomplete, then Enter on its quantity adds
+ * it (only with a product chosen and a quantity typed) and a fresh row takes the
+ * focus.
  */
-export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: CustomInvoiceTableProps) {
+export function CustomInvoiceTable({ invoice, change, products, coreReady }: CustomInvoiceTableProps) {
   const titleRef = useRef<HTMLInputElement>(null);
   const quantityRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [product, setProduct] = useState<ProductChoice | null>(null);
+  const [product, setProduct] = useState<PricedChoice | null>(null);
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
   const [pending, setPending] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const preview = previewLine(product, quantity, coreReady);
+  const figures = customInvoiceFigures(invoice, coreReady);
 
   async function addLine() {
     if (pending) return;
@@ -51,15 +55,16 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
     setPending(true);
     setNote('');
     try {
-      const updated = await addCustomInvoiceProduct(invoice._id, product._id, quantity.trim());
+      const typed = quantity.trim();
+      await change((id) => addCustomInvoiceProduct(id, product._id, typed));
       notify.success(messages.productAddedToCustomInvoice);
-      onInvoice(updated);
       setText('');
       setProduct(null);
       setQuantity('');
       titleRef.current?.focus();
     } catch (error) {
-      const message = errorMessage(error, messages.customInvoiceAddFailed);
+      // The row keeps the product and quantity, so Enter sends them again.
+      const message = changeFailure(error, messages.customInvoiceAddFailed);
       notify.error(message);
       setNote(message);
     } finally {
@@ -71,11 +76,10 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
     if (removing) return;
     setRemoving(productId);
     try {
-      const updated = await removeCustomInvoiceProduct(invoice._id, productId);
+      await change((id) => removeCustomInvoiceProduct(id, productId));
       notify.success(messages.productRemovedFromCustomInvoice);
-      onInvoice(updated);
     } catch (error) {
-      notify.error(errorMessage(error, messages.customInvoiceRemoveFailed));
+      notify.error(changeFailure(error, messages.customInvoiceRemoveFailed));
     } finally {
       setRemoving(null);
     }
@@ -105,11 +109,14 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
           {invoice.products.map((line, index) => (
             <tr key={line._id || line.productId}>
               <td>{index + 1}</td>
-              <td className="custom-table__title">{line.productName}</td>
+              <td className="custom-table__title">
+                {line.productName}
+                <LineNote amounts={figures.lines[index]} />
+              </td>
               <td className="custom-table__number">{quantityText(line.quantity)}</td>
-              <td>{UNIT}</td>
-              <td className="custom-table__number">{twoDecimals(line.price)}</td>
-              <td className="custom-table__number">{twoDecimals(line.total)}</td>
+              <td>{line.unit}</td>
+              <td className="custom-table__number">{twoDecimals(figures.lines[index]?.price ?? line.price)}</td>
+              <td className="custom-table__number">{twoDecimals(figures.lines[index]?.total ?? line.total)}</td>
               <td>
                 <TableButton
                   icon={Trash2}
@@ -163,7 +170,7 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
                 }}
               />
             </td>
-            <td>{UNIT}</td>
+            <td>{product?.unit ?? '—'}</td>
             <td className="custom-table__number">{preview.price !== null ? twoDecimals(preview.price) : '—'}</td>
             <td className="custom-table__number">{preview.total !== null ? twoDecimals(preview.total) : '—'}</td>
             <td className="custom-table__hint">{pending ? 'Adding…' : 'Enter adds'}</td>
@@ -174,14 +181,21 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
             <th scope="row" colSpan={5}>
               Discount
             </th>
-            <td className="custom-table__number">{twoDecimals(invoice.totalDiscount)}</td>
+            <td className="custom-table__number">{twoDecimals(figures.totalDiscount)}</td>
+            <td />
+          </tr>
+          <tr>
+            <th scope="row" colSpan={5}>
+              Tax
+            </th>
+            <td className="custom-table__number">{twoDecimals(figures.totalTax)}</td>
             <td />
           </tr>
           <tr className="custom-table__total">
             <th scope="row" colSpan={5}>
               Total Amount
             </th>
-            <td className="custom-table__number">{twoDecimals(invoice.totalAmount)}</td>
+            <td className="custom-table__number">{twoDecimals(figures.totalAmount)}</td>
             <td />
           </tr>
         </tfoot>
@@ -190,5 +204,25 @@ export function CustomInvoiceTable({ invoice, onInvoice, products, coreReady }: 
         {note}
       </p>
     </div>
+  );
+}
+
+/** Under a line's title: its discount and tax, already in its Total Price. */
+function LineNote({ amounts }: { amounts: LineFigures | undefined }) {
+  if (!amounts) return null;
+  const parts = [
+    !sameAmount(amounts.discountAmount, 0) ? `Discount −${twoDecimals(amounts.discountAmount)}` : null,
+    !sameAmount(amounts.tax, 0) ? `Tax +${twoDecimals(amounts.tax)}` : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return (
+    <span className="custom-table__line-note">
+      {parts.map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 && ' · '}
+          <span>{part}</span>
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -2,29 +2,31 @@ import { Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormAlert, SubmitButton, TextField } from '../../../components/form';
 import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { setCustomInvoiceCustomer } from '../api/custom-invoices';
-import { customDetailsOf } from '../invoices/format';
-import type { CustomerDetailsCustom, Invoice } from '../types';
+import type { CustomerDetailsCustom } from '../types';
 import { detailsErrors, detailsOrder, PHONE_NUMBER_LENGTH, trimmedDetails, type DetailsField } from './customer-details';
+import { changeFailure } from './use-custom-invoice';
 
 const blank: CustomerDetailsCustom = { userName: '', phoneNumber: '', email: '', address: '' };
 
 interface CustomerDetailsFormProps {
-  invoice: Invoice;
-  onSaved: (invoice: Invoice) => void;
+  /** The details saved so far (null: none yet). */
+  details: CustomerDetailsCustom | null;
+  /** Saves the details on the invoice (creating the invoice first when there is none). */
+  save: (details: CustomerDetailsCustom) => Promise<unknown>;
+  onSaved: () => void;
   /** Shown when the details are being changed (not the first time): back to the table. */
   onCancel?: () => void;
 }
 
 /**
- * SPEC part 2: a custom invoice first needs its customer (name, mobile, email, address), with
- * the message "Add customer details to continue."; saving them unlocks the table.
+ * A custom invoice first needs its customer (name, mobile, email, address), with
+ * the message "Add customer details to continue."; saving them (which creates the invoice the
+ * first time) unlocks the table.
  */
-export function CustomerDetailsForm({ invoice, onSaved, onCancel }: CustomerDetailsFormProps) {
-  const { values, errors, set, setErrors, idOf, focusFirst } = useFormFields<DetailsField>(customDetailsOf(invoice) ?? blank);
+export function CustomerDetailsForm({ details, save, onSaved, onCancel }: CustomerDetailsFormProps) {
+  const { values, errors, set, setErrors, idOf, focusFirst } = useFormFields<DetailsField>(details ?? blank);
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -40,11 +42,12 @@ export function CustomerDetailsForm({ invoice, onSaved, onCancel }: CustomerDeta
     }
     setPending(true);
     try {
-      const saved = await setCustomInvoiceCustomer(invoice._id, trimmedDetails(values));
+      await save(trimmedDetails(values));
       notify.success(messages.customerDetailsAdded);
-      onSaved(saved);
+      onSaved();
     } catch (error) {
-      const message = errorMessage(error, messages.customerDetailsFailed);
+      // What was typed stays in the form, so Continue sends it again.
+      const message = changeFailure(error, messages.customerDetailsFailed);
       setFailure(message);
       notify.error(message);
       setPending(false);

@@ -1,11 +1,12 @@
 /**
- * The new row's Price and Total Price before it is added, from the back office's core (SPEC
- * part 5: price = selling price, else cost price, else 0; total = quantity x price to 2
- * decimals), so the row shows what the server will store. Null parts: not known yet.
+ * The new row's Price and Total Price before it is added, from the back office's core
+ * (`priceCustomInvoice`, the till's line pricing: unit price, product and category discounts,
+ * tax), fed the values the server prices a new line with, so the row shows what the server
+ * will store. Null parts: not known yet.
  */
 import { CoreError } from '../../../lib/core';
 import { priceCustomInvoice } from '../../../lib/core-back-office';
-import type { ProductChoice } from '../api/custom-invoices';
+import type { PricedChoice } from '../api/custom-invoices';
 
 export interface LinePreview {
   price: string | null;
@@ -14,14 +15,24 @@ export interface LinePreview {
 
 const none: LinePreview = { price: null, total: null };
 
-function priced(product: ProductChoice, quantity: string) {
-  const input = {
-    lines: [{ productId: product._id, productName: product.productName, quantity, sellingPrice: product.sellingPrice, costPrice: product.costPrice }],
+function priced(product: PricedChoice, quantity: string) {
+  const line = {
+    productId: product._id,
+    productName: product.productName,
+    quantity,
+    unit: product.unit,
+    sellingPrice: product.sellingPrice,
+    costPrice: product.costPrice,
+    costPriceProfit: product.costPriceProfit,
+    discount: product.discount,
+    discountType: product.discountType,
+    categoryDiscountRate: product.categoryDiscountRate,
+    productTax: product.productTax,
   };
-  return priceCustomInvoice(input).lines[0] ?? null;
+  return priceCustomInvoice({ lines: [line] }).lines[0] ?? null;
 }
 
-export function previewLine(product: ProductChoice | null, quantity: string, coreReady: boolean): LinePreview {
+export function previewLine(product: PricedChoice | null, quantity: string, coreReady: boolean): LinePreview {
   if (!product || !coreReady) return none;
   try {
     // The unit price does not depend on the quantity: priced for one until one is typed.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { CashTendered, Invoice, InvoiceLine } from '../types';
+import type { CashTendered, Invoice } from '../types';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
 import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
@@ -42,8 +42,6 @@ export function ReceiptLayout({
   const customer = custom ? details : invoice.customer;
   const customerName = details?.userName ?? invoice.customer?.customerName;
   const inCurrency = (value: number) => money(value, currencyCode);
-  // SPEC part 9: a custom invoice's unit is fixed to kg.
-  const unitOf = (line: InvoiceLine) => (custom ? 'kg' : line.unit);
   return (
     <article className={`receipt receipt--${settings?.receiptPaper ?? '80mm'}`} aria-label={`Receipt ${invoice.invoiceNumber}`}>
       <header className="receipt__header">
@@ -105,7 +103,7 @@ export function ReceiptLayout({
                 )}
               </td>
               <td className="receipt__amount">
-                {quantityText(line.quantity)} {unitOf(line)} × {twoDecimals(line.price)}
+                {quantityText(line.quantity)} {line.unit} × {twoDecimals(line.price)}
               </td>
               <td className="receipt__amount">{twoDecimals(line.total)}</td>
             </tr>
@@ -115,7 +113,7 @@ export function ReceiptLayout({
       <dl className="receipt__totals">
         <Total label="Sub total" value={inCurrency(invoice.subTotal)} />
         <Total label="Discount" value={inCurrency(invoice.totalDiscount)} />
-        {!custom && <Total label="Tax" value={inCurrency(invoice.totalTax)} />}
+        <Total label="Tax" value={inCurrency(invoice.totalTax)} />
         {invoice.redeemAmount > 0 && <Total label="Points redeemed" value={inCurrency(invoice.redeemAmount)} />}
         <Total label={custom ? 'Total Amount' : 'Total'} value={inCurrency(invoice.totalAmount)} strong />
         {invoice.refundedAmount > 0 && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
