@@ -28,7 +28,7 @@ pub const DEMO_DAYS: i64 = 425;
 pub const DEMO_SALES: u64 = 420;
 /// The open orders waiting at the first start (setup::demo_open_orders).
 pub const DEMO_OPEN_ORDERS: u64 = demo_open_orders::OPEN_ORDERS;
-/// A refund after about every 45 sales: 8 or 9 in all.
+/// A refund after about every 45 sales: about 8 refunded sales in all.
 const DEMO_REFUND_EVERY: u64 = 45;
 /// Indian/Maldives, the demo shop's zone, is UTC+05:00 all year.
 const MALDIVES_UTC_OFFSET_MINUTES: i64 = 300;
