@@ -62,8 +62,7 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
         first_number,
         seed: 0xBE_4C_4D_A5,
         redeemed_per_mille: 50,
-        partly_refunded_per_mille: 20,
-        fully_refunded_per_mille: 10,
+        refund_every: 33,
     };
     let mut history = SalesHistory::new(plan, &products, &customers);
     let mut written = 0usize;

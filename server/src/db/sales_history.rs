@@ -1,5 +1,5 @@
-//! Writing a sales history in bulk: paid (and refunded) invoices with their lines and refunds
-//! as they would stand after the till had sold them on past dates. The demo shop's sales
+//! Writing a sales history in bulk: paid (and refunded) invoices with their lines, refunds and
+//! loyalty ledger rows as they would stand after the till had sold them on past dates. The demo shop's sales
 //! (setup::demo_sales) and the dashboard benchmark's seeder (server/examples/dashboard_load)
 //! use it; the live selling flow never does (it pays one invoice at a time, sales::settle).
 //!
@@ -65,11 +65,28 @@ pub struct PastLine {
     pub refunded_quantity_e3: i64,
 }
 
-/// A refund (by amount) of a [`PastInvoice`].
+/// A refund of a [`PastInvoice`], as the refund route records one (`db::refunds::insert`):
+/// the money given back and the points it moved.
 #[derive(Debug, Clone)]
 pub struct PastRefund {
     pub invoice_number: i64,
     pub amount_cents: i64,
+    /// Earned points taken back and redeemed points given back, in hundredths (both positive).
+    pub points_reversed_cents: i64,
+    pub points_restored_cents: i64,
+    /// Refunded by lines (their refunded quantities are on the [`PastLine`]s), else by amount.
+    pub by_lines: bool,
+    pub created_at: i64,
+}
+
+/// A loyalty ledger row of a past sale or refund (`loyalty_entries`): `kind` as
+/// pos_core::loyalty::LedgerKind names it, `points_cents` signed as the kind says.
+#[derive(Debug, Clone)]
+pub struct PastLedgerEntry {
+    pub invoice_number: i64,
+    pub customer_id: i64,
+    pub kind: &'static str,
+    pub points_cents: i64,
     pub created_at: i64,
 }
 
@@ -219,7 +236,8 @@ pub async fn insert_lines(
     Ok(())
 }
 
-/// Inserts `refunds` (by amount, no points moved), each by `seller`.
+/// Inserts `refunds`, each given back by `seller` (a card's go through Stripe, so the history
+/// refunds cash and swipe sales only: no Stripe refund id).
 pub async fn insert_refunds(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -231,6 +249,9 @@ pub async fn insert_refunds(
         "shop_id",
         "invoice_id",
         "amount_cents",
+        "points_reversed_cents",
+        "points_restored_cents",
+        "by_lines",
         "staff_user_id",
         "staff_name",
         "created_at",
@@ -247,9 +268,49 @@ pub async fn insert_refunds(
                 .bind(shop_id)
                 .bind(id)
                 .bind(refund.amount_cents)
+                .bind(refund.points_reversed_cents)
+                .bind(refund.points_restored_cents)
+                .bind(i16::from(refund.by_lines))
                 .bind(seller.user_id)
                 .bind(seller.user_name)
                 .bind(refund.created_at);
+        }
+        query.execute(&mut *tx).await?;
+    }
+    Ok(())
+}
+
+/// Inserts `entries` in the order given. The ledger's insert trigger adds each row's points to
+/// its customer's balance (migrations/*/0013_loyalty_balance.sql), as it does for a sale.
+pub async fn insert_ledger(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    entries: &[PastLedgerEntry],
+    invoice_id: impl Fn(i64) -> Option<i64>,
+) -> Result<(), sqlx::Error> {
+    let columns = [
+        "shop_id",
+        "customer_id",
+        "invoice_id",
+        "kind",
+        "points_cents",
+        "created_at",
+    ];
+    for chunk in entries.chunks(rows_per_insert(columns.len())) {
+        let sql = insert_sql("loyalty_entries", &columns, chunk.len());
+        // Only placeholders and this module's own table and column names: no input in the text.
+        let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
+        for entry in chunk {
+            let id = invoice_id(entry.invoice_number).ok_or_else(|| {
+                sqlx::Error::Protocol(format!("no invoice number {}", entry.invoice_number))
+            })?;
+            query = query
+                .bind(shop_id)
+                .bind(entry.customer_id)
+                .bind(id)
+                .bind(entry.kind)
+                .bind(entry.points_cents)
+                .bind(entry.created_at);
         }
         query.execute(&mut *tx).await?;
     }

@@ -1,6 +1,6 @@
 //! Demo data (POS_DEMO=1, set by scripts/start.sh): the shop "Demo Mart" with an admin and a
-//! staff member, its catalogue and about 14 months of sales (setup::demo_sales), and a super
-//! admin when none exists, so the app can be tried at once. The
+//! staff member, its catalogue, about 14 months of sales with their loyalty points and refunds,
+//! and a few open orders (setup::demo_sales), and a super admin when none exists, so the app can be tried at once. The
 //! sign-in details are printed at every start.
 //!
 //! Idempotent: each account is looked up first and created only when missing, so restarts add
@@ -8,11 +8,13 @@
 
 use std::fmt;
 
-use super::{demo_content, demo_sales};
+use super::demo_content;
+use super::demo_sales::{self, DemoSellers};
 use crate::accounts::{self, NewAccount, NewShopAccount};
 use crate::auth::{Permission, Role};
 use crate::clock::Clock;
 use crate::db::sales_history::Seller;
+use crate::db::users::User;
 use crate::db::{self, Db};
 use crate::http::ApiError;
 
@@ -93,14 +95,19 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
                 staff
             }
         };
+    let started = std::time::Instant::now();
     if demo_content::seed(db, shop.id, now).await? {
-        let seller = Seller {
-            user_id: admin.id,
-            user_name: &admin.user_name,
-            role: admin.role.as_str(),
+        let sellers = DemoSellers {
+            admin: seller(&admin),
+            staff: seller(&staff),
         };
-        demo_sales::seed(db, shop.id, seller, now).await?;
+        demo_sales::seed(db, shop.id, sellers, now).await?;
         db::statistics::refresh_after_demo_load(db).await?;
+        tracing::info!(
+            shop_id = shop.id,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "demo catalogue and history written"
+        );
     }
 
     let demo_super_admin = if db::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)
@@ -127,6 +134,14 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
         staff_id: staff.staff_id.unwrap_or_default(),
         demo_super_admin,
     })
+}
+
+fn seller(user: &User) -> Seller<'_> {
+    Seller {
+        user_id: user.id,
+        user_name: &user.user_name,
+        role: user.role.as_str(),
+    }
 }
 
 fn demo_shop() -> NewShopAccount<'static> {

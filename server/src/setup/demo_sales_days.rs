@@ -78,8 +78,7 @@ mod tests {
             first_number: 1,
             seed: 7,
             redeemed_per_mille: 0,
-            partly_refunded_per_mille: 0,
-            fully_refunded_per_mille: 0,
+            refund_every: 0,
         };
         let counts = daily_counts(&plan, &mut Random::new(plan.seed));
         assert_eq!(counts.len(), 425);

@@ -1,25 +1,34 @@
 //! A made-up but plausible sales history, generated sale by sale: how many sales each past day
 //! had (growing over the period, busier at the weekend, a little noise), when in the opening
 //! hours each was paid, which products and how many, the payment method, an occasional loyalty
-//! redemption and the occasional refund. Every amount is priced by pos_core (`price_cart`,
-//! `refund_by_amount`), exactly as the till and the refund screen would have priced it.
+//! redemption of points the customer holds at the time (setup::demo_sales_loyalty) and a
+//! refund now and then (setup::demo_sales_refunds). Every amount is priced by pos_core
+//! (`price_cart`, `redeem_limit`, the refunds' and the ledger's rules), exactly as the till and
+//! the refund screen would have priced it, and each sale and refund comes with the loyalty
+//! ledger rows paying and refunding write.
 //!
-//! Deterministic for a given seed. Used for the demo shop (setup::demo_sales) and by the
+//! Deterministic for a given seed and day. Used for the demo shop (setup::demo_sales) and by the
 //! dashboard benchmark's seeder (server/examples/dashboard_load), which writes the sales with
 //! db::sales_history.
 
+use pos_core::loyalty::{RedeemLimitInput, redeem_limit, sale_entries_for};
 use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
-use pos_core::refund::{RefundByAmountInput, refund_by_amount};
 use rust_decimal::Decimal;
 
+use super::demo_sales_loyalty::LoyaltyBook;
+use super::demo_sales_refunds::{self, RefundCycle};
 use crate::db::invoices::status;
 use crate::db::products::Product;
-use crate::db::sales_history::{PastInvoice, PastLine, PastRefund};
+use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
 use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
 use crate::http::ApiError;
 use crate::sales::pricing::product_cart_line;
 
 pub use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random, daily_counts};
+
+/// The most points one sale redeems, and the share of its amount due they may cover at most.
+const MOST_REDEEMED: i64 = 25;
+const REDEEMED_SHARE_DIVISOR: i64 = 10;
 
 /// Sales are paid between 08:00 and 22:00 local time.
 const OPENS_MS: i64 = 8 * 60 * MINUTE_MS;
@@ -43,18 +52,21 @@ pub struct HistoryPlan {
     /// The number of the first invoice (the caller reserved `invoices` numbers).
     pub first_number: i64,
     pub seed: u64,
-    /// Out of 1,000 sales: how many redeem points, are refunded in part, and in full.
+    /// Out of 1,000 sales: how many ask to redeem points (those whose customer holds at least
+    /// a whole point and owes at least 10.00 do).
     pub redeemed_per_mille: u64,
-    pub partly_refunded_per_mille: u64,
-    pub fully_refunded_per_mille: u64,
+    /// One refund after every this many sales (setup::demo_sales_refunds); 0: none.
+    pub refund_every: u64,
 }
 
-/// One generated sale.
+/// One generated sale: its invoice and lines as its refunds left them, its refunds, and the
+/// ledger rows of its customer that paying and refunding wrote, in the order written.
 #[derive(Debug, Clone)]
 pub struct PastSale {
     pub invoice: PastInvoice,
     pub lines: Vec<PastLine>,
-    pub refund: Option<PastRefund>,
+    pub refunds: Vec<PastRefund>,
+    pub ledger: Vec<PastLedgerEntry>,
 }
 
 /// Generates the plan's sales in the order they were paid.
@@ -68,6 +80,8 @@ pub struct SalesHistory<'a> {
     day_times: std::collections::VecDeque<i64>,
     day_index: i64,
     next_number: i64,
+    loyalty: LoyaltyBook,
+    refunds: RefundCycle,
 }
 
 impl<'a> SalesHistory<'a> {
@@ -84,6 +98,8 @@ impl<'a> SalesHistory<'a> {
             day_times: Default::default(),
             day_index: -1,
             next_number: plan.first_number,
+            loyalty: LoyaltyBook::default(),
+            refunds: RefundCycle::new(plan.refund_every),
         }
     }
 
@@ -107,73 +123,35 @@ impl<'a> SalesHistory<'a> {
     fn sale(&mut self, paid_at: i64) -> Result<PastSale, ApiError> {
         let number = self.next_number;
         self.next_number += 1;
-        let chosen = self.choose_lines();
+        let chosen = choose_lines(&mut self.random, self.products);
         let cart_lines: Vec<CartLineInput> = chosen
             .iter()
             .map(|(sold, quantity)| {
                 product_cart_line(&sold.product, sold.category_discount_rate, *quantity)
             })
             .collect();
-        let mut cart = price(&cart_lines, Decimal::ZERO)?;
-        if self.random.below(1000) < self.plan.redeemed_per_mille
-            && cart.total_amount >= money(1000)
-        {
-            let redeem = (cart.total_amount / Decimal::TEN)
-                .floor()
-                .min(Decimal::from(25));
-            cart = price(&cart_lines, redeem)?;
-        }
+        let customer = self.customers[self.random.below(self.customers.len() as u64) as usize];
+        let cart = self.redeemed(&cart_lines, customer, paid_at)?;
         let method = match self.random.below(100) {
             0..55 => "cash",
             55..85 => "internal-device",
             _ => "digital",
         };
-        let paid = cart.total_amount;
-        let roll = self.random.below(1000);
-        let refund_at = (paid_at + MINUTE_MS * (30 + self.random.below(3 * 24 * 60) as i64))
-            .min(self.plan.now - MINUTE_MS);
-        let (status, refunded) = if paid.is_zero() {
-            (status::PAID, Decimal::ZERO)
-        } else if roll < self.plan.fully_refunded_per_mille {
-            (status::REFUNDED, paid)
-        } else if roll < self.plan.fully_refunded_per_mille + self.plan.partly_refunded_per_mille {
-            let share = Decimal::new(10 + self.random.below(50) as i64, 2);
-            let amount = (paid * share).round_dp(2).max(money(1));
-            let planned = refund_by_amount(RefundByAmountInput {
-                paid,
-                already_refunded: Decimal::ZERO,
-                amount,
-            })?;
-            let status = if planned.fully_refunded {
-                status::REFUNDED
-            } else {
-                status::PAID
-            };
-            (status, planned.refunded_total)
-        } else {
-            (status::PAID, Decimal::ZERO)
-        };
-        let refunded_cents = to_scaled(refunded, CENTS)?;
-        let customer = self.customers[self.random.below(self.customers.len() as u64) as usize];
-        let invoice = PastInvoice {
+        let mut invoice = PastInvoice {
             invoice_number: number,
-            status,
+            status: status::PAID,
             customer_id: customer,
             payment_method: method,
             sub_total_cents: to_scaled(cart.sub_total, CENTS)?,
             total_discount_cents: to_scaled(cart.total_discount, CENTS)?,
             total_tax_cents: to_scaled(cart.total_tax, CENTS)?,
             redeem_cents: to_scaled(cart.redeem_amount, CENTS)?,
-            total_amount_cents: to_scaled(paid, CENTS)?,
-            refunded_cents,
+            total_amount_cents: to_scaled(cart.total_amount, CENTS)?,
+            refunded_cents: 0,
             points_earned_cents: to_scaled(cart.points_earned, CENTS)?,
             created_at: paid_at - MINUTE_MS * (1 + self.random.below(10) as i64),
             paid_at,
-            updated_at: if refunded_cents > 0 {
-                refund_at
-            } else {
-                paid_at
-            },
+            updated_at: paid_at,
         };
         let mut lines = Vec::with_capacity(chosen.len());
         for (position, ((product, quantity), priced)) in chosen.iter().zip(&cart.lines).enumerate()
@@ -186,45 +164,60 @@ impl<'a> SalesHistory<'a> {
                 priced,
             )?);
         }
-        let refund = (refunded_cents > 0).then_some(PastRefund {
-            invoice_number: number,
-            amount_cents: refunded_cents,
-            created_at: refund_at,
-        });
+        let ledger_of = (number, customer);
+        // Paying writes the redemption, then the points earned (sales::settle).
+        let sale_entries = sale_entries_for(number.to_string(), &cart);
+        let mut ledger = self.loyalty.record(ledger_of, &sale_entries, paid_at)?;
+        let mut refunds = Vec::new();
+        if let Some(returned) = self.refunds.take(&invoice) {
+            let sold = (&mut invoice, &mut lines[..]);
+            let given =
+                demo_sales_refunds::refund(sold, returned, &mut self.random, self.plan.now)?;
+            for (refund, entries) in given {
+                ledger.extend(
+                    self.loyalty
+                        .record(ledger_of, &entries, refund.created_at)?,
+                );
+                refunds.push(refund);
+            }
+        }
         Ok(PastSale {
             invoice,
             lines,
-            refund,
+            refunds,
+            ledger,
         })
     }
 
-    /// 1 to 5 different products (fewer lines are likelier), each with a quantity its unit allows.
-    fn choose_lines(&mut self) -> Vec<(&'a SaleProduct, Decimal)> {
-        let wanted = match self.random.below(100) {
-            0..30 => 1,
-            30..60 => 2,
-            60..80 => 3,
-            80..92 => 4,
-            _ => 5,
+    /// The sale priced, with the points its customer redeems on it when it asks to: whole
+    /// points, as many as the customer holds when it is paid, at most a tenth of the amount due
+    /// and at most 25, within pos_core's `redeem_limit` as paying checks it.
+    fn redeemed(
+        &mut self,
+        cart_lines: &[CartLineInput],
+        customer: i64,
+        paid_at: i64,
+    ) -> Result<PricedCart, ApiError> {
+        let cart = price(cart_lines, Decimal::ZERO)?;
+        if self.random.below(1000) >= self.plan.redeemed_per_mille {
+            return Ok(cart);
         }
-        .min(self.products.len());
-        let mut chosen: Vec<(&'a SaleProduct, Decimal)> = Vec::with_capacity(wanted);
-        while chosen.len() < wanted {
-            let product = &self.products[self.random.below(self.products.len() as u64) as usize];
-            if chosen
-                .iter()
-                .any(|(seen, _)| seen.product.id == product.product.id)
-            {
-                continue;
-            }
-            let quantity = if product.product.unit.as_str() == "no" {
-                Decimal::from([1, 1, 1, 1, 2, 2, 3, 4][self.random.below(8) as usize])
-            } else {
-                Decimal::new(250 * (1 + self.random.below(8) as i64), 3)
-            };
-            chosen.push((product, quantity));
+        let balance = money(self.loyalty.balance_at(customer, paid_at));
+        let amount_due = cart.amount_due();
+        let wanted = (amount_due / Decimal::from(REDEEMED_SHARE_DIVISOR))
+            .min(Decimal::from(MOST_REDEEMED))
+            .min(balance)
+            .floor();
+        if wanted < Decimal::ONE {
+            return Ok(cart);
         }
-        chosen
+        redeem_limit(RedeemLimitInput {
+            available_points: balance,
+            amount_due,
+            requested: wanted,
+            earlier_redemption: Decimal::ZERO,
+        })?;
+        price(cart_lines, wanted)
     }
 }
 
@@ -235,6 +228,39 @@ impl Iterator for SalesHistory<'_> {
         let paid_at = self.next_paid_at()?;
         Some(self.sale(paid_at))
     }
+}
+
+/// 1 to 5 different `products` (fewer lines are likelier; `products` must not be empty), each
+/// with a quantity its unit allows.
+pub fn choose_lines<'a>(
+    random: &mut Random,
+    products: &'a [SaleProduct],
+) -> Vec<(&'a SaleProduct, Decimal)> {
+    let wanted = match random.below(100) {
+        0..30 => 1,
+        30..60 => 2,
+        60..80 => 3,
+        80..92 => 4,
+        _ => 5,
+    }
+    .min(products.len());
+    let mut chosen: Vec<(&'a SaleProduct, Decimal)> = Vec::with_capacity(wanted);
+    while chosen.len() < wanted {
+        let product = &products[random.below(products.len() as u64) as usize];
+        if chosen
+            .iter()
+            .any(|(seen, _)| seen.product.id == product.product.id)
+        {
+            continue;
+        }
+        let quantity = if product.product.unit.as_str() == "no" {
+            Decimal::from([1, 1, 1, 1, 2, 2, 3, 4][random.below(8) as usize])
+        } else {
+            Decimal::new(250 * (1 + random.below(8) as i64), 3)
+        };
+        chosen.push((product, quantity));
+    }
+    chosen
 }
 
 fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ApiError> {

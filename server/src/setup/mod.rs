@@ -4,9 +4,12 @@
 
 pub mod demo;
 mod demo_content;
+mod demo_open_orders;
 pub mod demo_sales;
 mod demo_sales_days;
+mod demo_sales_loyalty;
 pub mod demo_sales_plan;
+mod demo_sales_refunds;
 pub mod super_admin;
 
 use crate::auth::{SessionTimeouts, sessions};

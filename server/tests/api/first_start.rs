@@ -162,15 +162,24 @@ async fn the_demo_shop_comes_with_a_sales_history_and_built_dashboards(backend: 
     let app = app.restart().await;
     let sales = demo_sales::DEMO_SALES as i64;
 
-    // Written once: the restart added none. Numbered 1..n by the shop's invoice counter.
+    // Written once: the restart added none. Numbered 1..n by the shop's invoice counter, the
+    // open orders after the sales.
+    let open_orders = demo_sales::DEMO_OPEN_ORDERS as i64;
     let sold = "SELECT COUNT(*) FROM invoices WHERE status IN ('paid', 'refunded')";
     assert_eq!(count(&app, sold).await, sales);
-    assert_eq!(count(&app, "SELECT COUNT(*) FROM invoices").await, sales);
+    let saved = "SELECT COUNT(*) FROM invoices WHERE status = 'saved'";
+    assert_eq!(count(&app, saved).await, open_orders);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM invoices").await,
+        sales + open_orders
+    );
     let numbers = "SELECT COUNT(DISTINCT invoice_number) FROM invoices \
                    WHERE invoice_number BETWEEN 1 AND (SELECT last_value FROM id_counters \
                    WHERE kind = 'invoice_number')";
-    assert_eq!(count(&app, numbers).await, sales);
-    // Cash, swipe and card; a few redemptions; partial and full refunds, each with its row.
+    assert_eq!(count(&app, numbers).await, sales + open_orders);
+    let last_sale = "SELECT MAX(invoice_number) FROM invoices WHERE status <> 'saved'";
+    assert_eq!(sum(&app, last_sale).await, sales);
+    // Cash, swipe and card; a few redemptions; partial and full refunds, each with its rows.
     for method in ["cash", "internal-device", "digital"] {
         let by_method = format!("SELECT COUNT(*) FROM invoices WHERE payment_method = '{method}'");
         let by_method: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(by_method))
@@ -184,8 +193,8 @@ async fn the_demo_shop_comes_with_a_sales_history_and_built_dashboards(backend: 
     let fully = "SELECT COUNT(*) FROM invoices \
                  WHERE status = 'refunded' AND refunded_cents = total_amount_cents";
     assert!(count(&app, fully).await >= 1);
-    let refunds = "SELECT COUNT(*) FROM refunds r JOIN invoices i ON i.id = r.invoice_id \
-                   WHERE r.amount_cents = i.refunded_cents";
+    let refunds = "SELECT COUNT(*) FROM invoices i WHERE i.refunded_cents = \
+                   (SELECT SUM(r.amount_cents) FROM refunds r WHERE r.invoice_id = i.id)";
     assert_eq!(
         count(&app, refunds).await,
         count(
@@ -199,15 +208,19 @@ async fn the_demo_shop_comes_with_a_sales_history_and_built_dashboards(backend: 
                         (SELECT SUM(l.total_cents) FROM invoice_lines l \
                         WHERE l.invoice_id = i.id) - i.redeem_cents \
                         OR i.sub_total_cents <> (SELECT SUM(l.gross_cents) FROM invoice_lines l \
-                        WHERE l.invoice_id = i.id)";
+                        WHERE l.invoice_id = i.id) \
+                        OR i.points_earned_cents <> (SELECT SUM(l.points_earned_cents) \
+                        FROM invoice_lines l WHERE l.invoice_id = i.id)";
     assert_eq!(count(&app, inconsistent).await, 0);
     // About 14 months before today, none today or later.
     let now = app.clock.now_millis();
     let oldest = sum(&app, "SELECT MIN(paid_at) FROM invoices").await;
     let newest = sum(&app, "SELECT MAX(paid_at) FROM invoices").await;
+    let newest_order = sum(&app, "SELECT MAX(created_at) FROM invoices").await;
     let day = 86_400_000;
     assert!(oldest < now - 400 * day && oldest > now - 430 * day);
     assert!(newest < now && newest > now - 10 * day);
+    assert!(newest_order < now && newest_order > newest);
 
     // The start built the roll-ups from these sales, in the shop's zone, exactly once.
     let zone: Option<String> = sqlx::query_scalar("SELECT dashboard_zone FROM shops")

@@ -37,6 +37,8 @@ mod dashboard_rebuild;
 mod dashboard_rollups;
 mod dashboard_support;
 mod database;
+mod demo_history;
+mod demo_history_support;
 mod first_start;
 mod health;
 mod health_live;
