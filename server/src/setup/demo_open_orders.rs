@@ -63,7 +63,8 @@ pub fn plan<'a>(
             by_staff,
             at: (since + MINUTES_APART * MINUTE_MS * (index + 1))
                 .min(now - MINUTES_APART * MINUTE_MS * (count - index)),
-            cart: price(&cart_lines, Decimal::ZERO)?,
+            // The demo's customers are people who collect points (none is the walk-in).
+            cart: price(&cart_lines, Decimal::ZERO, true)?,
             lines,
         });
     }

@@ -55,7 +55,12 @@ fn expected_ledger(
     refunds: &[RefundRow],
 ) -> Vec<LedgerRow> {
     let cart_lines: Vec<_> = lines.iter().map(cart_line).collect();
-    let cart = price(&cart_lines, money(invoice.redeem_cents)).unwrap();
+    let cart = price(
+        &cart_lines,
+        money(invoice.redeem_cents),
+        invoice.earns_points(),
+    )
+    .unwrap();
     assert_eq!(scaled(cart.points_earned), invoice.points_earned_cents);
     assert_eq!(scaled(cart.total_amount), invoice.total_amount_cents);
     let paid_at = invoice.paid_at.unwrap();
@@ -345,7 +350,7 @@ async fn demo_open_orders_wait_with_their_lines(backend: Backend) {
             .await
             .unwrap();
         let cart_lines: Vec<_> = lines.iter().map(cart_line).collect();
-        let cart = price(&cart_lines, Decimal::ZERO).unwrap();
+        let cart = price(&cart_lines, Decimal::ZERO, invoice.earns_points()).unwrap();
         assert_eq!(scaled(cart.total_amount), invoice.total_amount_cents);
         assert_eq!(scaled(cart.points_earned), invoice.points_earned_cents);
         for (line, priced) in lines.iter().zip(&cart.lines) {

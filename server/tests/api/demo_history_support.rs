@@ -83,10 +83,12 @@ impl DemoShop {
         .unwrap()
     }
 
-    /// `(customer id, the balance its row carries)` of every customer, by id.
+    /// `(customer id, the balance its row carries)` of every customer, by id; the walk-in
+    /// customer, who never holds points, left out.
     pub async fn balances(&self) -> Vec<(i64, i64)> {
         sqlx::query_as(
-            "SELECT id, loyalty_balance_cents FROM customers WHERE shop_id = $1 ORDER BY id",
+            "SELECT id, loyalty_balance_cents FROM customers WHERE shop_id = $1 AND walk_in = 0 \
+             ORDER BY id",
         )
         .bind(self.shop_id)
         .fetch_all(self.app.db.pool())
