@@ -115,7 +115,7 @@ describe('selling with no network and no server', () => {
       // Her empty cart is let go, so each offline sale is a cart made on the device (a kept empty
       // cart would be handed to the next customer with its server number).
       await page.getByRole('button', { name: 'Reset' }).click();
-      await page.getByText('Choose the customer by phone number to start a sale.').waitFor();
+      await page.getByText('Type the customer’s phone number, or Walk-in (F6) for a buyer who gives none.').waitFor();
 
       // The network and the server both go away; the till reloads from the service worker.
       await context.setOffline(true);

@@ -159,7 +159,7 @@ export function CustomerLookup({ ref, area, data, onCustomer, onScan, onWalkIn }
           inputMode="numeric"
           autoComplete="off"
           maxLength={PHONE_LENGTH}
-          placeholder="7 digits"
+          placeholder="Customer phone, 7 digits"
           aria-keyshortcuts="F3"
           value={phone}
           aria-busy={pending}
