@@ -21,6 +21,13 @@ describe('notify', () => {
     expect(sonner.toast.success).toHaveBeenCalledWith('Sales data fetched successfully', { id: 'sales-data', duration: 2000 });
   });
 
+  it('hands a success toast’s place at the top right to sonner', () => {
+    notify.success('Sales data fetched successfully', { id: 'sales-data', position: 'top-right' });
+    expect(sonner.toast.success).toHaveBeenCalledWith('Sales data fetched successfully', {
+      id: 'sales-data', position: 'top-right', duration: 2000,
+    });
+  });
+
   it('shows error toasts for 4 seconds, one per distinct message', () => {
     notify.error('Failed to login');
     expect(sonner.toast.error).toHaveBeenCalledWith('Failed to login', { id: 'Failed to login', duration: 4000 });

@@ -6,8 +6,12 @@ import { toast } from 'sonner';
 import { toastSettings } from '../config/toasts';
 
 export const notify = {
-  /** `id`: a toast shown with the id of one still on screen takes its place instead of stacking. */
-  success: (message: string, options?: { id: string }) =>
+  /**
+   * `id`: a toast shown with the id of one still on screen takes its place instead of stacking.
+   * `position`: 'top-right' shows it below the top bar instead of at the bottom right
+   * (app-toaster.tsx), for a screen whose bottom right holds controls as it opens.
+   */
+  success: (message: string, options?: { id: string; position?: 'top-right' }) =>
     toast.success(message, { ...options, duration: toastSettings.successDurationMs }),
   /** Keyed by its text: when several requests fail alike at once (a screen of charts while the
    *  server is down), the cashier sees one toast, not a stack of identical ones. */

@@ -220,6 +220,33 @@ describe('inline-edit row', () => {
     expect(view.container.querySelectorAll('button')).toHaveLength(0);
     expect(view.container.textContent).toBe('AishaAdmin');
   });
+
+  it('can open the row with its actions, before and while editing', async () => {
+    view = await renderElement(
+      <table>
+        <tbody>
+          <EditableRow
+            name="Aisha"
+            actionsFirst
+            values={{ userName: 'Aisha' }}
+            onSave={async () => true}
+            cells={[
+              { id: 'no', view: 1 },
+              { id: 'name', view: 'Aisha', edit: { field: 'userName', label: 'Name' } },
+            ]}
+          />
+        </tbody>
+      </table>,
+    );
+    const { container } = view;
+    const cellClasses = () => [...container.querySelectorAll('td')].map((td) => td.className);
+    expect(cellClasses()).toEqual(['data-table__actions', '', '']);
+    expect(container.querySelector('td')?.contains(button(container, 'Edit Aisha'))).toBe(true);
+    await click(button(container, 'Edit Aisha'));
+    expect(cellClasses()).toEqual(['data-table__actions', '', '']);
+    expect(container.querySelector('td')?.contains(button(container, 'Save Aisha'))).toBe(true);
+    expect(document.activeElement).toBe(input(container, 'Name'));
+  });
 });
 
 describe('inline-edit row with a choice', () => {

@@ -39,6 +39,8 @@ interface EditableRowProps<F extends string> {
   actions?: ReactNode;
   /** False leaves out the Edit button. */
   editable?: boolean;
+  /** The actions cell opens the row instead of closing it (a table wider than a tablet pins it at its start). */
+  actionsFirst?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function EditableRow<F extends string>({
   onSave,
   actions,
   editable = true,
+  actionsFirst = false,
 }: EditableRowProps<F>) {
   const rowId = useId();
   const [draft, setDraft] = useState<Draft<F> | null>(null);
@@ -116,8 +119,32 @@ export function EditableRow<F extends string>({
   }
 
   const firstEditable = cells.findIndex((cell) => cell.edit);
+  const actionsCell = (
+    <td className="data-table__actions">
+      {editing ? (
+        <TableActions>
+          <TableButton
+            icon={Check}
+            label={`Save ${name}`}
+            text={saving ? 'Saving…' : 'Save'}
+            tone="primary"
+            onClick={() => void save()}
+            disabled={saving}
+            aria-busy={saving}
+          />
+          <TableButton icon={X} label={`Cancel editing ${name}`} text="Cancel" onClick={stopEditing} disabled={saving} />
+        </TableActions>
+      ) : (
+        <TableActions>
+          {editable && <TableButton ref={editButtonRef} icon={Pencil} label={`Edit ${name}`} onClick={startEditing} />}
+          {actions}
+        </TableActions>
+      )}
+    </td>
+  );
   return (
     <tr className={editing ? 'data-table__row data-table__row--editing' : 'data-table__row'} aria-busy={saving || undefined}>
+      {actionsFirst && actionsCell}
       {cells.map((cell, index) => {
         if (!editing || !cell.edit) {
           return (
@@ -180,27 +207,7 @@ export function EditableRow<F extends string>({
           </td>
         );
       })}
-      <td className="data-table__actions">
-        {editing ? (
-          <TableActions>
-            <TableButton
-              icon={Check}
-              label={`Save ${name}`}
-              text={saving ? 'Saving…' : 'Save'}
-              tone="primary"
-              onClick={() => void save()}
-              disabled={saving}
-              aria-busy={saving}
-            />
-            <TableButton icon={X} label={`Cancel editing ${name}`} text="Cancel" onClick={stopEditing} disabled={saving} />
-          </TableActions>
-        ) : (
-          <TableActions>
-            {editable && <TableButton ref={editButtonRef} icon={Pencil} label={`Edit ${name}`} onClick={startEditing} />}
-            {actions}
-          </TableActions>
-        )}
-      </td>
+      {!actionsFirst && actionsCell}
     </tr>
   );
 }

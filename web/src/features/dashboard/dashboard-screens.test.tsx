@@ -209,7 +209,7 @@ describe('the admin dashboard (/admin)', () => {
     await act(async () => week.release());
     // Well inside the test's time limit, so a missing toast fails here and leaves the next test alone.
     await waitUntil(() => expect(notify.success).toHaveBeenCalledTimes(1), 2000);
-    expect(notify.success).toHaveBeenCalledWith('Sales data fetched successfully', { id: 'sales-data-fetched' });
+    expect(notify.success).toHaveBeenCalledWith('Sales data fetched successfully', { id: 'sales-data-fetched', position: 'top-right' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     expect(notify.success).toHaveBeenCalledTimes(1);
     expect(dashboardCalls()).toHaveLength(8);

@@ -14,8 +14,11 @@ import { openingRound, type TrackRequest } from './opening-round';
 
 const OpeningContext = createContext<TrackRequest | null>(null);
 
-/** Keyed, so a dashboard opened again while the last one's toast is still up refreshes it. */
-const announceFetched = () => notify.success(messages.salesDataFetched, { id: 'sales-data-fetched' });
+/**
+ * Keyed, so a dashboard opened again while the last one's toast is still up refreshes it. At the
+ * top right: at the bottom right it covered a chart's method tabs on a landscape tablet.
+ */
+const announceFetched = () => notify.success(messages.salesDataFetched, { id: 'sales-data-fetched', position: 'top-right' });
 
 /** One dashboard's opening: the panels inside count their calls in it. */
 export function SalesDataOpening({ children }: { children: ReactNode }) {

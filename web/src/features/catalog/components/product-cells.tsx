@@ -74,26 +74,15 @@ export function productCells(product: Product, index: number, { isAdmin, categor
   }
   const tax = formatPercent(product.productTax);
   const loyalty = formatPercent(product.loyaltyRate);
+  // Name, stock and prices first: on a tablet they are the part of the row in view before it
+  // scrolls sideways; the category and the codes, looked at less, come last.
   return [
     { id: 'no', view: index + 1, className: 'data-table__number' },
-    { id: 'productId', view: product.product_id, className: 'catalog-table__code' },
     {
       id: 'name',
       view: product.productName,
       className: 'catalog-table__name',
       edit: { field: 'productName', label: 'Product name', maxLength: PRODUCT_NAME_MAX_CHARS },
-    },
-    {
-      id: 'barcode',
-      view: product.barcodeNumber || <span className="catalog-muted">—</span>,
-      className: 'catalog-table__code',
-      edit: { field: 'barcodeNumber', label: 'Barcode', maxLength: BARCODE_MAX_CHARS },
-    },
-    {
-      id: 'category',
-      view: product.category.categoryName,
-      className: 'catalog-table__category',
-      edit: categoryOptions ? { field: 'category', label: 'Category', options: categoryOptions } : undefined,
     },
     {
       id: 'quantity',
@@ -137,6 +126,19 @@ export function productCells(product: Product, index: number, { isAdmin, categor
       view: isAdmin ? loyalty : <AdminOnly text={loyalty} />,
       className: amount,
       edit: isAdmin ? { field: 'loyaltyRate', label: 'Loyalty rate %', inputMode: 'decimal' } : undefined,
+    },
+    {
+      id: 'category',
+      view: product.category.categoryName,
+      className: 'catalog-table__category',
+      edit: categoryOptions ? { field: 'category', label: 'Category', options: categoryOptions } : undefined,
+    },
+    { id: 'productId', view: product.product_id, className: 'catalog-table__code' },
+    {
+      id: 'barcode',
+      view: product.barcodeNumber || <span className="catalog-muted">—</span>,
+      className: 'catalog-table__code',
+      edit: { field: 'barcodeNumber', label: 'Barcode', maxLength: BARCODE_MAX_CHARS },
     },
   ];
 }

@@ -17,12 +17,10 @@ import './catalog.css';
 
 const amount = 'catalog-table__amount';
 const inCurrency = (header: string, currencyCode: string | null) => (currencyCode ? `${header} (${currencyCode})` : header);
+/** In the order of productCells' cells. */
 const columnsIn = (currencyCode: string | null): DataTableColumn[] => [
   { id: 'no', header: 'No', className: 'data-table__number' },
-  { id: 'productId', header: 'Product ID', className: 'catalog-table__code' },
   { id: 'name', header: 'Name', className: 'catalog-table__name' },
-  { id: 'barcode', header: 'Barcode', className: 'catalog-table__code' },
-  { id: 'category', header: 'Category', className: 'catalog-table__category' },
   { id: 'quantity', header: 'Qty', className: amount },
   { id: 'unit', header: 'Unit', className: 'data-table__nowrap' },
   { id: 'cost', header: inCurrency('Cost', currencyCode), className: amount },
@@ -32,6 +30,9 @@ const columnsIn = (currencyCode: string | null): DataTableColumn[] => [
   { id: 'discount', header: 'Discount', className: amount },
   { id: 'tax', header: 'Tax\u00a0%', className: amount },
   { id: 'loyalty', header: 'Loyalty\u00a0%', className: amount },
+  { id: 'category', header: 'Category', className: 'catalog-table__category' },
+  { id: 'productId', header: 'Product ID', className: 'catalog-table__code' },
+  { id: 'barcode', header: 'Barcode', className: 'catalog-table__code' },
 ];
 const actionColumn: DataTableColumn = { id: 'actions', header: 'Action', className: 'catalog-table__action' };
 
@@ -79,12 +80,14 @@ export function ProductsTable({ products, searchText, canUpdate, canDelete, empt
 
   const columns = columnsIn(cellOptions.currencyCode);
   return (
-    // Fourteen columns: set tighter than other tables, and the actions stay in view when it scrolls sideways.
-    <div className="catalog-table catalog-table--dense">
+    // Fourteen columns, wider than a tablet: set tighter than other tables, with the actions
+    // first and pinned at the start, so they stay in view when the table scrolls sideways yet
+    // never cover a column still to come into view (pinned at the end, they would).
+    <div className="catalog-table catalog-table--dense catalog-table--pinned-actions">
       <DataTable
         ref={tableRef}
         label="Products"
-        columns={withActions ? [...columns, actionColumn] : columns}
+        columns={withActions ? [actionColumn, ...columns] : columns}
         state={tableStatus(state, reload, 'Loading products…')}
         rowCount={shown.length}
         empty={all.length > 0 ? 'No product matches the search.' : empty}
@@ -96,6 +99,7 @@ export function ProductsTable({ products, searchText, canUpdate, canDelete, empt
             <EditableRow
               key={product._id}
               name={product.productName}
+              actionsFirst
               editable={canUpdate}
               values={productRowValues(product, cellOptions)}
               validate={(draft) => productErrors({ ...draft, unit: product.unit, discountType: product.discountType })}

@@ -24,6 +24,21 @@ function listedAt(status: InvoiceListStatus, invoice: Invoice) {
   return invoice.paidAt ?? invoice.createdAt;
 }
 
+/**
+ * "Nov 26, 2026, 5:07 PM" that breaks, in a narrow column, only between the date and the time:
+ * two lines rather than a word a line.
+ */
+function DateAndTime({ text }: { text: string }) {
+  const split = text.lastIndexOf(', ');
+  if (split < 0) return text;
+  return (
+    <>
+      <span className="invoices-table__unbroken">{text.slice(0, split + 1)}</span>{' '}
+      <span className="invoices-table__unbroken">{text.slice(split + 2)}</span>
+    </>
+  );
+}
+
 interface InvoicesTableProps {
   status: InvoiceListStatus;
   invoices: ServerData<InvoiceRows>;
@@ -73,7 +88,9 @@ export function InvoicesTable({ status, invoices, onRetry, narrowed, session }: 
                 {invoice.invoiceNumber}
               </Link>
             </td>
-            <td>{dateTime(listedAt(status, invoice), session.timeZone)}</td>
+            <td>
+              <DateAndTime text={dateTime(listedAt(status, invoice), session.timeZone)} />
+            </td>
             <td>{customer ? customer.name : <span className="invoices-table__none">—</span>}</td>
             <td>{invoice.staff || '—'}</td>
             {!custom && <td>{paymentMethodName(invoice.paymentMethod)}</td>}
