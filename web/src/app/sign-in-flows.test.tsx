@@ -214,7 +214,8 @@ describe('the admin area', () => {
     const { container } = await open('/admin');
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welcome, Aisha'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
-    // Aisha holds product_read and category_read: their lists, the staff screens and the loyalty rate.
+    // Aisha holds product_read and category_read: their lists, the staff screens, the loyalty
+    // rate and the receipt.
     expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/admin',
       '/admin/cart',
@@ -227,6 +228,7 @@ describe('the admin area', () => {
       '/admin/staff/view',
       '/admin/staff/signup',
       '/admin/loyalty/points',
+      '/admin/receipt',
     ]);
     expect(menu.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     // Reloaded straight into the area, the top bar still learns the shop's name.

@@ -5,7 +5,7 @@
 // sale reloaded mid-sale. At every step the cart's Total and Pay are inside the window with the
 // page unscrolled, and each screen is photographed (web/test-results/counter-journey-*.png).
 // The functions handed to page.evaluate and waitForFunction run in the page.
-/* global window, document, navigator */
+/* global window, document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminSignIn, allSent, atPath, cents, demoStaffId, staffSignIn, tillAnswer, toast } from './demo-shop.mjs';
