@@ -8,7 +8,7 @@
 // own when the file runs by hand against a plain POS_DEMO=1 server.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, atPath, demo, openFromMenu, toast } from './demo-shop.mjs';
+import { adminSignIn, atPath, demo } from './demo-shop.mjs';
 import { launchBrowser, openPage, shot, url } from './support.mjs';
 
 const superAdmin = {
@@ -109,7 +109,6 @@ async function walk(page, prefix, viewport, screens) {
     if (scrollWidth > innerWidth) problems.push(`${screen.name}: the page scrolls sideways (${scrollWidth} > ${innerWidth})`);
     for (const cell of covered.slice(0, 3)) problems.push(`${screen.name}: ${cell}`);
     await shot(page, `layouts-${prefix}-${screen.name}-${sizeName(viewport)}`);
-    if (screen.leave) await screen.leave(page);
   }
   return problems;
 }
@@ -191,15 +190,8 @@ describe('back-office screens at tablet and desktop sizes', () => {
           { name: 'invoice', path: `/admin/invoice/data/${invoice._id}` },
           { name: 'open-orders', path: '/admin/open/orders' },
           { name: 'sync-review', path: '/admin/sync/review' },
-          {
-            name: 'custom-invoice',
-            path: '/admin/custom/invoice',
-            // The screen makes an invoice when it opens; leaving it through the menu, empty, deletes it again.
-            async leave(page) {
-              await openFromMenu(page, 'Admin menu', 'Invoices', '/admin/invoices');
-              await toast(page, 'Invoice deleted successfully!').waitFor();
-            },
-          },
+          // Opening the screen makes no invoice (its first change does), so leaving leaves nothing.
+          { name: 'custom-invoice', path: '/admin/custom/invoice' },
         ]);
         assert.deepEqual(problems, []);
       }));
