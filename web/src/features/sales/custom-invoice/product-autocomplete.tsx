@@ -5,18 +5,19 @@ import type { ProductChoice } from '../api/custom-invoices';
 /** SPEC part 9: the autocomplete shows at most 5 products. */
 export const MAX_SUGGESTIONS = 5;
 
-export const suggestionsFor = (products: readonly ProductChoice[], text: string) =>
+export const suggestionsFor = <P extends ProductChoice>(products: readonly P[], text: string): P[] =>
   text.trim()
     ? products.filter((product) => matchesSearch(text, [product.productName, product.product_id, product.barcodeNumber])).slice(0, MAX_SUGGESTIONS)
     : [];
 
-interface ProductAutocompleteProps {
+/** `P`: the products offered, as the screen knows them (the chosen one comes back as it was given). */
+interface ProductAutocompleteProps<P extends ProductChoice> {
   ref?: Ref<HTMLInputElement>;
-  products: readonly ProductChoice[];
+  products: readonly P[];
   text: string;
   onTextChange: (text: string) => void;
   /** A suggestion taken (Enter on the highlighted one, or a click). */
-  onChoose: (product: ProductChoice) => void;
+  onChoose: (product: P) => void;
   /** The chosen product's name is in the box: no suggestions until it is changed. */
   chosen: boolean;
 }
@@ -26,7 +27,7 @@ interface ProductAutocompleteProps {
  * barcode; ArrowDown and ArrowUp move through them, Enter takes the highlighted one (the first
  * when none is), Escape closes the list. A combobox, so screen readers follow the highlight.
  */
-export function ProductAutocomplete({ ref, products, text, onTextChange, onChoose, chosen }: ProductAutocompleteProps) {
+export function ProductAutocomplete<P extends ProductChoice>({ ref, products, text, onTextChange, onChoose, chosen }: ProductAutocompleteProps<P>) {
   const listId = useId();
   const [highlight, setHighlight] = useState(-1);
   const [closed, setClosed] = useState(false);
@@ -53,7 +54,7 @@ export function ProductAutocomplete({ ref, products, text, onTextChange, onChoos
     }
   }
 
-  function choose(product: ProductChoice) {
+  function choose(product: P) {
     setHighlight(-1);
     onChoose(product);
   }
