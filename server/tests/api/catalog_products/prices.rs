@@ -136,8 +136,9 @@ async fn a_custom_invoice_charges_what_the_card_shows(backend: Backend) {
         .await;
     let invoice = id_of(&boss.post_empty("/invoice/custom/create").await);
     let lines = format!("/invoice/custom/{invoice}/product");
+    // Both are sold by the piece (unit no): whole quantities.
     for product in [rice["_id"].clone(), tea.data()["_id"].clone()] {
-        boss.post(&lines, json!({"productId": product, "quantity": "1.5"}))
+        boss.post(&lines, json!({"productId": product, "quantity": "2"}))
             .await
             .assert_status(200);
     }
@@ -147,6 +148,6 @@ async fn a_custom_invoice_charges_what_the_card_shows(backend: Backend) {
     left.assert_status(200);
     let line = &left.data()["products"][0];
     assert_eq!(dec(&line["price"]), card_price(&rice));
-    assert_eq!(dec(&line["total"]), dec!(150.00));
-    assert_eq!(dec(&left.data()["totalAmount"]), dec!(150.00));
+    assert_eq!(dec(&line["total"]), dec!(200.00));
+    assert_eq!(dec(&left.data()["totalAmount"]), dec!(200.00));
 }
