@@ -1,4 +1,4 @@
-//! Human-readable ids: invoice numbers, product ids and staff ids.
+//! Human-readable ids: invoice numbers, receipt numbers, product ids and staff ids.
 //!
 //! The database allocates the sequence numbers (one gap-free sequence per shop and kind, inside
 //! the transaction that creates the row); core only turns a number into its printed form and back.
@@ -7,10 +7,15 @@
 //! | kind | format | example | capacity |
 //! |---|---|---|---|
 //! | invoice number | `INV-` + at least 6 digits | `INV-000042`, `INV-1234567` | any `u64` |
+//! | receipt number | `R-` + at least 6 digits | `R-000042`, `R-1234567` | any `u64` |
 //! | product id | `P-` + at least 6 digits | `P-000042`, `P-1234567` | any `u64` |
 //! | staff id | `S` + exactly 6 digits (7 characters) | `S000042` | 999,999 per shop |
 //!
-//! Invoice numbers and product ids are zero-padded to 6 digits and simply grow past 999,999
+//! An invoice number is given when a cart starts; a receipt number when the sale is paid, from a
+//! sequence of its own, so the paid sales of a shop are numbered without gaps (docs/counter.md,
+//! "Invoice and receipt numbers").
+//!
+//! Invoice numbers, receipt numbers and product ids are zero-padded to 6 digits and simply grow past 999,999
 //! (`INV-999999`, then `INV-1000000`), so they never wrap or collide. A staff id is limited to
 //! 7 characters because SPEC limits the staff ID input to 7 characters: formatting a number past
 //! 999,999 is an error, never a longer id.
@@ -23,6 +28,8 @@ use crate::error::{CoreError, CoreResult};
 
 /// Prefix of invoice numbers.
 pub const INVOICE_PREFIX: &str = "INV-";
+/// Prefix of receipt numbers (paid sales).
+pub const RECEIPT_PREFIX: &str = "R-";
 /// Prefix of product ids.
 pub const PRODUCT_PREFIX: &str = "P-";
 /// Prefix of staff ids.
@@ -43,6 +50,18 @@ pub fn format_invoice_number(number: u64) -> CoreResult<String> {
 pub fn parse_invoice_number(input: &str) -> CoreResult<u64> {
     parse_growing(INVOICE_PREFIX, input).ok_or_else(|| {
         CoreError::invalid("invoiceNumber", "Invoice number must look like INV-000042")
+    })
+}
+
+/// `42 -> "R-000042"`, `1234567 -> "R-1234567"`. Fails for 0.
+pub fn format_receipt_number(number: u64) -> CoreResult<String> {
+    format_growing(RECEIPT_PREFIX, number, "receiptNumber")
+}
+
+/// `"R-000042" -> 42`. Refuses anything not printed by [`format_receipt_number`].
+pub fn parse_receipt_number(input: &str) -> CoreResult<u64> {
+    parse_growing(RECEIPT_PREFIX, input).ok_or_else(|| {
+        CoreError::invalid("receiptNumber", "Receipt number must look like R-000042")
     })
 }
 
@@ -170,6 +189,18 @@ mod tests {
             format_invoice_number(0).unwrap_err(),
             CoreError::invalid("invoiceNumber", "Sequence numbers start at 1")
         );
+    }
+
+    #[test]
+    fn receipt_numbers_pad_grow_and_parse_back() {
+        assert_eq!(format_receipt_number(7).unwrap(), "R-000007");
+        assert_eq!(format_receipt_number(1_000_000).unwrap(), "R-1000000");
+        assert_eq!(parse_receipt_number(" r-000007 ").unwrap(), 7);
+        assert_eq!(parse_receipt_number("R-1000000").unwrap(), 1_000_000);
+        assert!(format_receipt_number(0).is_err());
+        for refused in ["R-0000007", "R-000000", "INV-000007", "R-00007", "R-00000x"] {
+            assert!(parse_receipt_number(refused).is_err(), "{refused}");
+        }
     }
 
     #[test]

@@ -178,7 +178,8 @@ fn cart_line(index: usize, line: &CustomInvoiceLineInput) -> CoreResult<CartLine
         discount_type: line.discount_type,
         category_discount_rate: line.category_discount_rate,
         product_tax: line.product_tax,
-        // Never paid, so nothing is earned.
+        // A custom line has no loyalty rate of its own; the invoice earns nothing anyway
+        // (`earns_points: false` below), so this value is never read.
         loyalty_rate: Decimal::ZERO,
     })
 }

@@ -28,6 +28,8 @@ pub enum StaffMatch {
 pub struct SearchMatch {
     /// The invoice number the text names, when it names one.
     pub number: Option<i64>,
+    /// The receipt number the text names (`R-000042`), when it names one.
+    pub receipt_number: Option<i64>,
     pub customer: PersonMatch,
     /// Text the staff member's name contains, ignoring case.
     pub staff_name: String,
@@ -145,6 +147,10 @@ impl Condition {
                 let at = condition.bind(Value::Number(number));
                 any.push(format!("invoice_number = {at}"));
             }
+            if let Some(number) = search.receipt_number {
+                let at = condition.bind(Value::Number(number));
+                any.push(format!("receipt_number = {at}"));
+            }
             any.push(condition.customer(&search.customer, customers));
             any.push(condition.contains("staff_name", &search.staff_name));
             condition.and(&format!("({})", any.join(" OR ")));
@@ -214,6 +220,7 @@ mod tests {
             staff: Some(StaffMatch::Name("ha".to_owned())),
             search: Some(SearchMatch {
                 number: None,
+                receipt_number: None,
                 customer: PersonMatch::Phone("777".to_owned()),
                 staff_name: "777".to_owned(),
             }),

@@ -72,6 +72,9 @@ pub struct Invoice {
     pub client_ref: String,
     /// The device number a till showed before the server numbered it (`7F3A-0012`), or ''.
     pub provisional_number: String,
+    /// The paid sale's number in the shop's gap-free sequence of paid sales (migration 0021);
+    /// `None` until it is paid.
+    pub receipt_number: Option<i64>,
 }
 
 /// An invoice's totals as its columns keep them (cents, points in hundredths), converted once
@@ -174,7 +177,7 @@ macro_rules! invoice_columns {
          custom_email, custom_address, payment_method, sub_total_cents, total_discount_cents, \
          total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
          points_earned_cents, card_session_id, card_status, card_payment_intent, created_at, \
-         updated_at, paid_at, refunded_at, client_ref, provisional_number "
+         updated_at, paid_at, refunded_at, client_ref, provisional_number, receipt_number "
     };
 }
 

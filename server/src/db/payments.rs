@@ -7,10 +7,12 @@
 use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::PricedCart;
 
-use super::Executor;
+use sqlx::AnyConnection;
+
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
 use super::write_batch::WriteBatch;
+use super::{Backend, Executor, counters};
 
 /// How the invoice is being paid, as stored.
 #[derive(Debug, Clone, Copy)]
@@ -87,6 +89,45 @@ pub async fn claim_open<'e>(
     .bind(claim.paid_at)
     .fetch_optional(db)
     .await
+}
+
+/// The `id_counters` kind of receipt numbers: one sequence per shop, of paid sales only.
+pub const RECEIPT_NUMBER: &str = "receipt_number";
+
+/// Gives invoice `invoice_id` of `shop_id`, which this transaction has just claimed, the shop's
+/// next receipt number and answers it. The counter's row stays locked until the transaction
+/// ends, and a payment refused later rolls the number back with everything else, so the shop's
+/// paid sales are numbered without gaps (docs/counter.md, "Invoice and receipt numbers").
+pub async fn number_receipt(
+    db: &mut AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let assign = "UPDATE invoices SET receipt_number = $3 WHERE id = $1 AND shop_id = $2 \
+                  RETURNING receipt_number";
+    if Backend::of(db) == Backend::Postgres {
+        // One round trip: the counter's upsert as `counters::next` does it, in a data-modifying
+        // `WITH`.
+        return sqlx::query_scalar(
+            "WITH number AS (INSERT INTO id_counters (kind, shop_id, last_value) \
+             VALUES ($3, $2, 1) ON CONFLICT (kind, shop_id) \
+             DO UPDATE SET last_value = id_counters.last_value + 1 RETURNING last_value) \
+             UPDATE invoices SET receipt_number = number.last_value FROM number \
+             WHERE id = $1 AND shop_id = $2 RETURNING receipt_number",
+        )
+        .bind(invoice_id)
+        .bind(shop_id)
+        .bind(RECEIPT_NUMBER)
+        .fetch_one(db)
+        .await;
+    }
+    let number = counters::next(&mut *db, RECEIPT_NUMBER, shop_id).await?;
+    sqlx::query_scalar(assign)
+        .bind(invoice_id)
+        .bind(shop_id)
+        .bind(number)
+        .fetch_one(db)
+        .await
 }
 
 fn cents(value: rust_decimal::Decimal) -> Result<i64, sqlx::Error> {

@@ -6,16 +6,19 @@
 //! Rows go in with multi-row INSERTs (`db::multi_row`), in the caller's transaction.
 //! Ids are the database's own: the caller numbers the invoices (`counters::next_block` of
 //! `invoice_rows::INVOICE_NUMBER`, as the real flow numbers them) and reads the ids back by
-//! number ([`invoice_ids`]) before inserting the lines. The amounts are the caller's, priced by
+//! number ([`invoice_ids`]) before inserting the lines. Receipt numbers are given here, from a
+//! block of the shop's receipt counter, in the order the sales were paid, as paying them one
+//! at a time would have. The amounts are the caller's, priced by
 //! pos_core; nothing here computes money.
 
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
 
-use super::Executor;
 use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
+use super::payments::RECEIPT_NUMBER;
+use super::{Executor, counters};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).
 #[derive(Debug, Clone)]
@@ -99,7 +102,7 @@ pub struct Seller<'a> {
     pub role: &'a str,
 }
 
-const INVOICE_COLUMNS: [&str; 21] = [
+const INVOICE_COLUMNS: [&str; 22] = [
     "shop_id",
     "invoice_number",
     "status",
@@ -121,22 +124,27 @@ const INVOICE_COLUMNS: [&str; 21] = [
     "refunded_at",
     "card_status",
     "client_ref",
+    "receipt_number",
 ];
 
 /// Inserts `invoices` of `shop_id`. A card-paid (`digital`) invoice gets `card_status` paid; a
 /// refunded one its last change as `refunded_at`; each gets a ref of its own
-/// (`db::till_refs`), as every invoice does.
+/// (`db::till_refs`), as every invoice does, and the shop's next receipt numbers in the order
+/// they were paid (then by invoice number).
 pub async fn insert_invoices(
     tx: &mut AnyConnection,
     shop_id: i64,
     seller: Seller<'_>,
     invoices: &[PastInvoice],
 ) -> Result<(), sqlx::Error> {
-    for chunk in invoices.chunks(rows_per_insert(INVOICE_COLUMNS.len())) {
+    let receipt_numbers = receipt_numbers(&mut *tx, shop_id, invoices).await?;
+    let numbered = invoices.iter().zip(receipt_numbers);
+    let rows: Vec<_> = numbered.collect();
+    for chunk in rows.chunks(rows_per_insert(INVOICE_COLUMNS.len())) {
         let sql = insert_sql("invoices", &INVOICE_COLUMNS, chunk.len());
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
-        for invoice in chunk {
+        for &(invoice, receipt_number) in chunk {
             let card_status =
                 (invoice.payment_method == "digital").then_some(super::invoices::card_status::PAID);
             query = query
@@ -160,11 +168,33 @@ pub async fn insert_invoices(
                 .bind(invoice.paid_at)
                 .bind((invoice.refunded_cents > 0).then_some(invoice.updated_at))
                 .bind(card_status)
-                .bind(super::till_refs::new_ref()?);
+                .bind(super::till_refs::new_ref()?)
+                .bind(receipt_number);
         }
         query.execute(&mut *tx).await?;
     }
     Ok(())
+}
+
+/// The receipt number of each of `invoices`, in their order: a block of the shop's counter,
+/// handed out by `(paid_at, invoice_number)`.
+async fn receipt_numbers(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    invoices: &[PastInvoice],
+) -> Result<Vec<i64>, sqlx::Error> {
+    if invoices.is_empty() {
+        return Ok(Vec::new());
+    }
+    let count = i64::try_from(invoices.len()).map_err(|error| sqlx::Error::Decode(error.into()))?;
+    let first = counters::next_block(&mut *tx, RECEIPT_NUMBER, shop_id, count).await?;
+    let mut by_payment: Vec<usize> = (0..invoices.len()).collect();
+    by_payment.sort_by_key(|&index| (invoices[index].paid_at, invoices[index].invoice_number));
+    let mut numbers = vec![0; invoices.len()];
+    for (next, index) in (first..).zip(by_payment) {
+        numbers[index] = next;
+    }
+    Ok(numbers)
 }
 
 /// `(invoice number, id)` of the shop's invoices numbered `first..=last`, by number.

@@ -29,6 +29,11 @@ pub struct InvoiceView {
     /// The device number its till showed before the server numbered it (`7F3A-0012`); "" when
     /// none.
     provisional_number: String,
+    /// `R-000042`: its number among the shop's paid sales, given when it was paid, without
+    /// gaps (docs/counter.md, "Invoice and receipt numbers"); `null` while open and on a custom
+    /// invoice.
+    #[schema(required = true)]
+    receipt_number: Option<String>,
     /// `active` (a cart), `saved` (an open order), `paid`, `refunded` (in full or in part) or
     /// `custom`.
     status: String,
@@ -250,6 +255,13 @@ pub fn invoice_number_text(number: i64) -> Result<String, ApiError> {
         .and_then(|number| pos_core::ids::format_invoice_number(number).map_err(ApiError::internal))
 }
 
+/// `R-000042` for receipt number 42.
+pub fn receipt_number_text(number: i64) -> Result<String, ApiError> {
+    u64::try_from(number)
+        .map_err(ApiError::internal)
+        .and_then(|number| pos_core::ids::format_receipt_number(number).map_err(ApiError::internal))
+}
+
 impl InvoiceView {
     /// The answer for `invoice` and its `lines`; `customer_points_cents` is the customer's
     /// loyalty balance when the caller read it (db::loyalty::balance_cents).
@@ -279,6 +291,10 @@ impl InvoiceView {
             invoice_number: invoice_number_text(invoice.invoice_number)?,
             client_ref: invoice.client_ref,
             provisional_number: invoice.provisional_number,
+            receipt_number: invoice
+                .receipt_number
+                .map(receipt_number_text)
+                .transpose()?,
             status: invoice.status,
             created_at: invoice.created_at,
             updated_at: invoice.updated_at,

@@ -12,9 +12,11 @@
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
 //! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
 //! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`). Steps 5 and 6 answer
-//!    nothing: on PostgreSQL they go in step 4's statement (`db::write_batch`).
+//!    nothing: on PostgreSQL they go in step 4's statement (`db::write_batch`);
+//! 7. the sale takes the shop's next receipt number (`payments::number_receipt`), so paid
+//!    sales are numbered without gaps: a refusal above rolls the number back too.
 //!
-//! A synced till sale (`sales::till_sale`) runs steps 2 to 6 too ([`settle_claimed`]) but is
+//! A synced till sale (`sales::till_sale`) runs steps 2 to 7 too ([`settle_claimed`]) but is
 //! never refused for stock or points ([`Shortfalls::Record`]): the stock may go below 0 and the
 //! ledger's redemption row is what the balance covers, each recorded as a flag.
 //!
@@ -149,10 +151,11 @@ pub async fn settle(
     })
 }
 
-/// Steps 2 to 6 on `invoice`, as this transaction has just claimed it (`payments::claim_open`,
+/// Steps 2 to 7 on `invoice`, as this transaction has just claimed it (`payments::claim_open`,
 /// after `sync::claim`), with its stored `lines`: prices it, checks or covers the redemption,
-/// takes the stock, writes the ledger and the dashboard roll-ups. With `Refuse` it refuses
-/// what it cannot take; with `Record` it takes it and flags it. The caller commits.
+/// takes the stock, writes the ledger and the dashboard roll-ups, numbers the receipt. With
+/// `Refuse` it refuses what it cannot take; with `Record` it takes it and flags it. The caller
+/// commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
     (claimed, lines): (Claimed, Vec<InvoiceLine>),
@@ -202,6 +205,12 @@ pub async fn settle_claimed(
             take_stock_anyway(&mut *tx, shop_id, sale, with_stock, &mut flags).await?
         }
     }
+    // Last, once nothing can refuse the payment any more.
+    let receipt_number = payments::number_receipt(&mut *tx, shop_id, paid.id).await?;
+    let paid = Invoice {
+        receipt_number: Some(receipt_number),
+        ..paid
+    };
     Ok(SettledSale {
         invoice: paid,
         lines: paid_lines,

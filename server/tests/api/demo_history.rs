@@ -1,7 +1,8 @@
 //! The demo shop's history reads as if its till had made it (setup::demo_sales): the
 //! customers' points are what paying and refunding those sales leave by the loyalty rules, the
 //! refunds are stored as the refund route stores them and the invoices show them, open orders
-//! wait with their lines, and the dashboards are the sales net of refunds, as paying and
+//! wait with their lines, the paid sales have receipt numbers in the order they were paid, and
+//! the dashboards are the sales net of refunds, as paying and
 //! refunding keep them and as a rebuild computes them.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,6 +31,7 @@ on_both_backends!(
     demo_customers_hold_the_points_the_loyalty_rules_give,
     demo_refunds_are_stored_as_the_refund_route_stores_them,
     demo_open_orders_wait_with_their_lines,
+    demo_sales_are_numbered_in_the_order_they_were_paid,
     demo_dashboards_are_the_sales_net_of_refunds_as_a_rebuild_counts_them,
 );
 
@@ -293,6 +295,34 @@ async fn demo_refunds_are_stored_as_the_refund_route_stores_them(backend: Backen
     let refunded = admin.get("/invoice?status=refunded").await;
     refunded.assert_status(200);
     assert_eq!(refunded.data().as_array().unwrap().len(), shown.len());
+}
+
+async fn demo_sales_are_numbered_in_the_order_they_were_paid(backend: Backend) {
+    let shop = DemoShop::start(backend).await;
+    let numbers: Vec<Option<i64>> = sqlx::query_scalar(
+        "SELECT receipt_number FROM invoices WHERE shop_id = $1 AND paid_at IS NOT NULL \
+         ORDER BY paid_at, invoice_number",
+    )
+    .bind(shop.shop_id)
+    .fetch_all(shop.app.db.pool())
+    .await
+    .unwrap();
+    let count = i64::try_from(demo_sales::DEMO_SALES).unwrap();
+    let expected: Vec<Option<i64>> = (1..=count).map(Some).collect();
+    assert_eq!(numbers, expected);
+    let unnumbered: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM invoices WHERE shop_id = $1 AND paid_at IS NULL \
+         AND receipt_number IS NULL",
+    )
+    .bind(shop.shop_id)
+    .fetch_one(shop.app.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(
+        unnumbered as u64,
+        demo_sales::DEMO_OPEN_ORDERS,
+        "open orders have none"
+    );
 }
 
 async fn demo_open_orders_wait_with_their_lines(backend: Backend) {

@@ -55,6 +55,7 @@ mod passwords;
 mod permission_bits;
 mod permission_guard;
 mod pool_idle_ping;
+mod receipt_numbers;
 mod receipt_settings;
 mod request_bodies;
 mod sales_card;

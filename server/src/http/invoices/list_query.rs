@@ -196,6 +196,7 @@ impl InvoiceListRequest {
         }
         let search = text(&query.search, "search")?.map(|text| SearchMatch {
             number: invoice_number(text),
+            receipt_number: receipt_number(text),
             customer: person(text),
             staff_name: text.to_owned(),
         });
@@ -288,6 +289,13 @@ fn invoice_number(text: &str) -> Option<i64> {
         return None;
     }
     digits.parse().ok().filter(|number| *number > 0)
+}
+
+/// The receipt number `R-000042` names (the receipt in the customer's hand), when it names one.
+fn receipt_number(text: &str) -> Option<i64> {
+    pos_core::ids::parse_receipt_number(text)
+        .ok()
+        .and_then(|number| i64::try_from(number).ok())
 }
 
 /// Phone digits when the text is only digits and the signs a phone number is written with,

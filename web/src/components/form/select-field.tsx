@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import './form.css';
+import { FieldFrame } from './field-frame';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -16,23 +16,17 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 
 /** A labelled native select (the tablet's own picker), with its hint and error tied to it. */
 export function SelectField({ id, ref, label, value, onValueChange, options, placeholder, error, hint, ...select }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__box">
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(described) => (
         <select
           {...select}
+          {...described}
           ref={ref}
           id={id}
           className="field__input field__select"
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         >
           {placeholder !== undefined && (
             <option value="" disabled>
@@ -45,17 +39,7 @@ export function SelectField({ id, ref, label, value, onValueChange, options, pla
             </option>
           ))}
         </select>
-      </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
-import './form.css';
+import { FieldFrame } from './field-frame';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -12,35 +12,18 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled box for text of several lines (an address, a receipt's footer), with its hint and error. */
 export function TextAreaField({ id, label, value, onValueChange, error, hint, ...textarea }: TextAreaFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__box">
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(described) => (
         <textarea
           {...textarea}
+          {...described}
           id={id}
           className="field__input field__input--lines"
           value={value}
           onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
         />
-      </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

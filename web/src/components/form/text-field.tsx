@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import './form.css';
+import { FieldFrame } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> {
   id: string;
@@ -17,37 +17,22 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input whose hint and error are tied to it for screen readers. */
 export function TextField({ id, ref, label, value, onValueChange, error, hint, trailing, className, ...input }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className={trailing ? 'field__box field__box--with-trailing' : 'field__box'}>
-        <input
-          {...input}
-          ref={ref}
-          id={id}
-          className="field__input"
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {trailing}
-      </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className} boxClassName={trailing ? 'field__box--with-trailing' : undefined}>
+      {(described) => (
+        <>
+          <input
+            {...input}
+            {...described}
+            ref={ref}
+            id={id}
+            className="field__input"
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+          {trailing}
+        </>
       )}
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -33,11 +33,12 @@ export interface LocalInvoice extends Invoice {
   origin: 'till' | 'server';
 }
 
-/** What the server answered for a ref: its id and invoice number (reconcile writes it). */
+/** What the server answered for a ref: its id, invoice number and, once paid, receipt number (reconcile writes it). */
 export interface InvoiceNumberRow {
   ref: string;
   serverId: string;
   invoiceNumber: string;
+  receiptNumber?: string;
 }
 
 /** The device's provisional numbering: a 4 hex character code and the next number to give. */

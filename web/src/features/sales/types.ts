@@ -58,6 +58,12 @@ export interface Invoice {
   _id: string;
   /** `INV-000042`. */
   invoiceNumber: string;
+  /**
+   * `R-000042`: its number among the shop's paid sales, given by the server when it is paid
+   * (docs/counter.md, "Invoice and receipt numbers"); null or absent until then, and on a sale
+   * a till paid offline until it is synced.
+   */
+  receiptNumber?: string | null;
   status: InvoiceStatus;
   createdAt: number;
   updatedAt: number;

@@ -16,7 +16,7 @@ export function afterShopSignIn(next: string | null): string {
 }
 
 /**
- * SPEC part 2, /shop/login: binds this till to a shop; admins and staff sign in after it. Sent
+ * The shop's sign-in (/shop/login): binds this till to a shop; admins and staff sign in after it. Sent
  * here from a role's login (`?next=staff`), it returns to that login once the shop is in.
  */
 export function ShopLoginPage() {

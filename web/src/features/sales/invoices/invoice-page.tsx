@@ -65,7 +65,7 @@ export function InvoicePage() {
   return (
     <Screen
       title={`Invoice ${invoice.invoiceNumber}`}
-      description={statusName(invoice.status)}
+      description={invoice.receiptNumber ? `${statusName(invoice.status)} · Receipt ${invoice.receiptNumber}` : statusName(invoice.status)}
       back={back}
       tools={
         <button type="button" className="button button--secondary" onClick={browser.print}>

@@ -39,7 +39,7 @@ function page(invoices: Invoice[], next?: string): Response {
   return new Response(JSON.stringify({ success: true, message: 'Invoices', data: invoices }), { status: 200, headers });
 }
 
-const older = { ...paidInvoice, _id: 'inv-3', invoiceNumber: 'INV-000003', totalAmount: 12 };
+const older = { ...paidInvoice, _id: 'inv-3', invoiceNumber: 'INV-000003', receiptNumber: 'R-000002', totalAmount: 12 };
 
 /** The browser's report of focus leaving a field, which React hears as onBlur. */
 const leave = (input: HTMLElement) =>
@@ -83,13 +83,13 @@ describe('invoices (/admin/invoices)', () => {
     await waitFor(() => expect(rows(container)).toHaveLength(2));
     expect(tab(container, 'Paid').getAttribute('aria-selected')).toBe('true');
     expect(headers(container)).toEqual(['Invoice no', 'Date', 'Customer', 'Staff', 'Payment method', 'Total (MVR)', 'Refunded (MVR)']);
-    expect(rows(container)[0]).toEqual(['INV-000007', 'Mar 5, 2025, 2:45 PM', 'Aisha Ali', 'Ben (staff)', 'Cash', '109.50', '0.00']);
+    expect(rows(container)[0]).toEqual(['INV-000007Receipt R-000006', 'Mar 5, 2025, 2:45 PM', 'Aisha Ali', 'Ben (staff)', 'Cash', '109.50', '0.00']);
     expect(rows(container)[1]?.slice(4)).toEqual(['Swipe', '109.50', '20.00']);
 
     await click(tab(container, 'Refunded'));
     await waitFor(() => expect(rows(container)).toHaveLength(1));
     expect(headers(container)[1]).toBe('Refund date');
-    expect(rows(container)[0]?.slice(0, 2)).toEqual(['INV-000005', 'Apr 1, 2025, 11:00 AM']);
+    expect(rows(container)[0]?.slice(0, 2)).toEqual(['INV-000005Receipt R-000004', 'Apr 1, 2025, 11:00 AM']);
 
     await click(tab(container, 'Custom'));
     await waitFor(() => expect(rows(container)[0]?.[2]).toBe('Reef Resort'));
@@ -105,7 +105,7 @@ describe('invoices (/admin/invoices)', () => {
     await waitFor(() => expect(rows(container)).toHaveLength(2));
     typeInto(search(container), '777');
     typeInto(search(container), '7771234');
-    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000005']));
+    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000005Receipt R-000004']));
     expect(container.textContent).toContain('1 matching invoice');
     // Only the text the typing paused on was sent, not each key.
     expect(server.requests().filter((request) => request.key.includes('search='))).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('invoices (/admin/invoices)', () => {
     await click(button(container, 'Load more'));
     expect(button(container, 'Loading more…').disabled).toBe(true);
     more.release();
-    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000007', 'INV-000005', 'INV-000003']));
+    await waitFor(() => expect(rows(container).map((cells) => cells[0])).toEqual(['INV-000007Receipt R-000006', 'INV-000005Receipt R-000004', 'INV-000003Receipt R-000002']));
     expect(() => button(container, 'Load more')).toThrow();
     expect(container.textContent).toContain('3 invoices');
     expect(sent(second)).toHaveLength(1);
@@ -172,6 +172,9 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
   it('shows the receipt and prints it', async () => {
     const { container } = await open('/admin/invoice/data/inv-7');
     await waitFor(() => expect(container.textContent).toContain('Invoice INV-000007'));
+    // The paid sale's receipt number heads the receipt; the invoice number follows it.
+    expect(container.querySelector('.receipt__number')?.textContent).toBe('Receipt R-000006');
+    expect(container.textContent).toContain('Paid · Receipt R-000006');
     expect(container.textContent).toContain('Corner Grocery');
     expect(container.textContent).toContain('Basmati rice');
     expect(container.textContent).toContain('Mar 5, 2025, 2:45 PM');
@@ -179,6 +182,7 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     await click(button(container, 'Print'));
     expect(browser.print).toHaveBeenCalledTimes(1);
     expect(document.querySelector('.print-copy')?.textContent).toContain('INV-000007');
+    expect(document.querySelector('.print-copy')?.textContent).toContain('Receipt R-000006');
   });
 
   it('asks before refunding an amount, naming it, and shows what is left once confirmed', async () => {

@@ -87,6 +87,7 @@ export function InvoicesTable({ status, invoices, onRetry, narrowed, session }: 
               <Link to={to} className="invoices-table__number" onClick={(event) => event.stopPropagation()}>
                 {invoice.invoiceNumber}
               </Link>
+              {invoice.receiptNumber && <span className="invoices-table__receipt">Receipt {invoice.receiptNumber}</span>}
             </td>
             <td>
               <DateAndTime text={dateTime(listedAt(status, invoice), session.timeZone)} />

@@ -9,7 +9,7 @@ import './receipt.css';
 export interface ReceiptProps {
   invoice: Invoice;
   shopName: string;
-  /** The shop's currency code for the totals (SPEC part 9: MVR only in the payment dialog). */
+  /** The shop's currency code for the totals (the payment dialog alone labels amounts MVR). */
   currencyCode: string;
   timeZone: string | undefined;
   /** Printed right after a cash sale: what was handed over and the change given back. */
@@ -17,9 +17,9 @@ export interface ReceiptProps {
 }
 
 /**
- * A sale as the customer takes it home: the shop with its address and phone, the invoice
- * number, when it was paid (SPEC part 9's medium date and short time), who bought and who sold,
- * each line with its discount, then the discounts, tax, loyalty redemption, total, refunds and
+ * A sale as the customer takes it home: the shop with its address and phone, the receipt number
+ * of a paid sale (the shop's gap-free count of paid sales) and the invoice number, when it was
+ * paid (medium date, short time), who bought and who sold, each line with its discount, then the discounts, tax, loyalty redemption, total, refunds and
  * how it was paid, and the shop's footer. Every amount is the server's (priced by the core);
  * nothing is added up here. Laid out for the shop's paper: an 80 mm roll or an A4 sheet.
  */
@@ -43,12 +43,15 @@ export function ReceiptLayout({
   const customerName = details?.userName ?? invoice.customer?.customerName;
   const inCurrency = (value: number) => money(value, currencyCode);
   return (
-    <article className={`receipt receipt--${settings?.receiptPaper ?? '80mm'}`} aria-label={`Receipt ${invoice.invoiceNumber}`}>
+    <article className={`receipt receipt--${settings?.receiptPaper ?? '80mm'}`} aria-label={`Receipt ${invoice.receiptNumber ?? invoice.invoiceNumber}`}>
       <header className="receipt__header">
         <h2 className="receipt__shop">{shopName || settings?.shopName || 'Receipt'}</h2>
         {settings?.address && <p className="receipt__address">{settings.address}</p>}
         {settings?.phoneNumber && <p className="receipt__phone">Tel {settings.phoneNumber}</p>}
-        <p className="receipt__number">{custom ? `Custom invoice ${invoice.invoiceNumber}` : `Invoice ${invoice.invoiceNumber}`}</p>
+        {invoice.receiptNumber && <p className="receipt__number">Receipt {invoice.receiptNumber}</p>}
+        <p className={invoice.receiptNumber ? 'receipt__invoice-number' : 'receipt__number'}>
+          {custom ? `Custom invoice ${invoice.invoiceNumber}` : `Invoice ${invoice.invoiceNumber}`}
+        </p>
         <p className="receipt__date">{dateTime(invoice.paidAt ?? invoice.createdAt, timeZone)}</p>
       </header>
       <dl className="receipt__people">

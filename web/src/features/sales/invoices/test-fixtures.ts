@@ -69,6 +69,7 @@ export const openOrder: Invoice = {
 export const paidInvoice: Invoice = {
   ...openOrder,
   status: 'paid',
+  receiptNumber: 'R-000006',
   paidAt: Date.UTC(2025, 2, 5, 9, 45),
   paymentMethod: 'cash',
 };
@@ -77,6 +78,7 @@ export const partlyRefunded: Invoice = {
   ...paidInvoice,
   _id: 'inv-5',
   invoiceNumber: 'INV-000005',
+  receiptNumber: 'R-000004',
   paymentMethod: 'internal-device',
   refundedAmount: 20,
 };

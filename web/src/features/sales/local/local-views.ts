@@ -14,7 +14,9 @@ import type { TillData } from './till-data';
 
 /** The invoice as the screens show it: the server's number and id joined in when known. */
 export function viewOf(invoice: LocalInvoice, number: InvoiceNumberRow | undefined): LocalInvoice {
-  const numbered = number ? { ...invoice, invoiceNumber: number.invoiceNumber, serverId: number.serverId } : invoice;
+  const numbered = number
+    ? { ...invoice, invoiceNumber: number.invoiceNumber, serverId: number.serverId, receiptNumber: number.receiptNumber ?? invoice.receiptNumber ?? null }
+    : invoice;
   return { ...numbered, invoiceNumber: shownNumber(numbered) };
 }
 

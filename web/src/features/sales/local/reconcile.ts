@@ -1,7 +1,8 @@
 /**
  * What the till keeps of the server's answers to its commands (the sync engine runs it in the
  * transaction that removes them, once per batch it stores): for each invoice command, the
- * server's id and invoice number of the ref, in `invoiceNumbers`, and NOTHING else. The invoice
+ * server's id, invoice number and receipt number (once paid) of the ref, in `invoiceNumbers`,
+ * and NOTHING else. The invoice
  * rows stay as the till wrote them, so a later command's undo data (which compares rows) is
  * never upset. An accepted payment also lets the oldest settled sales go (prune.ts).
  */
@@ -14,6 +15,7 @@ import { PAYMENT_KINDS } from './redemption';
 interface NumberedAnswer {
   _id: string | number;
   invoiceNumber: string;
+  receiptNumber?: unknown;
 }
 
 function isNumbered(answer: unknown): answer is NumberedAnswer {
@@ -32,7 +34,8 @@ export const reconcileTillAnswers: Reconcile = async (accepted, db) => {
   for (const { command, answer } of accepted) {
     const match = INVOICE_PATH.exec(command.path);
     if (!match?.[1] || !isNumbered(answer)) continue;
-    numbers.push({ ref: decodeURIComponent(match[1]), serverId: String(answer._id), invoiceNumber: answer.invoiceNumber });
+    const receiptNumber = typeof answer.receiptNumber === 'string' ? { receiptNumber: answer.receiptNumber } : {};
+    numbers.push({ ref: decodeURIComponent(match[1]), serverId: String(answer._id), invoiceNumber: answer.invoiceNumber, ...receiptNumber });
     paid ||= PAYMENT_KINDS.includes(command.kind);
   }
   if (numbers.length > 0) await db.invoiceNumbers.bulkPut(numbers);

@@ -7,6 +7,7 @@ import type { LocalInvoice, StoredCommand } from '../../offline/types';
 import { cartLineInput } from '../cart/cart-totals';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
 import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
+import { readInvoice } from './local-views';
 import { cardInvoiceId, pay } from './payment-commands';
 import { redeem } from './redemption';
 import type { TillInvoiceBody, TillPaymentBody } from './till-requests';
@@ -31,10 +32,11 @@ const syncNow = async () => {
 };
 const kinds = async () => (await queued()).map((command) => command.kind);
 
-/** Answers every invoice command with a numbered invoice, as the server does. */
+/** Answers every invoice command with a numbered invoice, as the server does: a paid one also has its receipt number. */
 const numbering = (command: StoredCommand): FakeAnswer => {
   const ref = command.path.split('/')[3]!;
-  return command.path.endsWith('/delete') ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042' } };
+  const receiptNumber = command.kind === 'payCash' || command.kind === 'paySwipe' ? 'R-000007' : null;
+  return command.path.endsWith('/delete') ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042', receiptNumber } };
 };
 
 describe('creating a cart', () => {
@@ -271,7 +273,7 @@ describe('paying cash or swipe', () => {
 });
 
 describe('sync: reconcile and rollback', () => {
-  it('writes the server’s number into invoiceNumbers and leaves the invoices as the till wrote them', async () => {
+  it('writes the server’s numbers into invoiceNumbers and leaves the invoices as the till wrote them', async () => {
     till = await localTill(numbering);
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id });
@@ -280,8 +282,10 @@ describe('sync: reconcile and rollback', () => {
     till.goOnline();
     expect(await syncNow()).toMatchObject({ sent: 3, rejected: 0 });
     expect(await till.db.invoices.toArray()).toEqual(before);
-    expect(await till.db.invoiceNumbers.toArray()).toEqual([{ ref: paid.ref, serverId: '42', invoiceNumber: 'INV-000042' }]);
+    expect(await till.db.invoiceNumbers.toArray()).toEqual([{ ref: paid.ref, serverId: '42', invoiceNumber: 'INV-000042', receiptNumber: 'R-000007' }]);
     expect(till.sent.map((command) => command.kind)).toEqual(['createCart', 'addLine', 'payCash']);
+    // The screens show the sale by the server's numbers once they are known.
+    expect(await readInvoice(till.db, paid.ref)).toMatchObject({ invoiceNumber: 'INV-000042', receiptNumber: 'R-000007', serverId: '42' });
   });
 
   it('rolls a rejected change back, restoring the cart as it was before it', async () => {

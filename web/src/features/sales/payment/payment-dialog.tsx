@@ -230,6 +230,7 @@ function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; c
       <p className="payment-dialog__subtitle" data-invoice-ref={recorded.ref}>
         {paid.invoiceNumber} is paid ({DIALOG_CURRENCY}
         {twoDecimals(paid.totalAmount)}).
+        {paid.receiptNumber && <span className="payment-dialog__receipt-number"> Receipt {paid.receiptNumber}.</span>}
       </p>
       {cash && (
         <p className="payment-dialog__change" role="status">
