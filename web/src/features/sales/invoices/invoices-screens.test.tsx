@@ -202,7 +202,7 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
 
     await click(button(container, 'Refund amount…'));
     await click(button(openDialog()!, 'Refund'));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted', { id: 'refund-accepted', position: 'top-right' }));
     expect(sent('PUT /api/v1/payment/inv-7/invoice').map((request) => request.body)).toEqual([{ amount: '20' }]);
     expect(container.textContent).toContain('RefundedMVR 20.00');
     expect(container.textContent).toContain('RemainingMVR 89.50');
@@ -248,7 +248,7 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     expect(openDialog()?.textContent).toContain('Returned: 1 kg Basmati rice. They go back into stock.');
     expect(sent('PUT /api/v1/payment/inv-7/invoice')).toHaveLength(0);
     await click(button(openDialog()!, 'Refund'));
-    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Refund accepted', { id: 'refund-accepted', position: 'top-right' }));
     expect(sent('PUT /api/v1/payment/inv-7/invoice').map((request) => request.body)).toEqual([{ products: [{ productId: 'prod-1', quantity: '1' }] }]);
     expect(container.textContent).toContain('RefundedMVR 40.50');
   });

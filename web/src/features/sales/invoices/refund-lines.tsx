@@ -42,7 +42,7 @@ export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: Re
     setFailure('');
     try {
       const refunded = await refundLines(invoice._id, chosen);
-      notify.success(messages.refundAccepted);
+      notify.success(messages.refundAccepted, { id: 'refund-accepted', position: 'top-right' });
       setQuantities({});
       onRefunded(refunded);
     } catch (error) {

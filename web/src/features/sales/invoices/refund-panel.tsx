@@ -53,7 +53,7 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
     setPending(true);
     try {
       const refunded = await refundAmount(invoice._id, typed);
-      notify.success(messages.refundAccepted);
+      notify.success(messages.refundAccepted, { id: 'refund-accepted', position: 'top-right' });
       setAmount('');
       onRefunded(refunded);
     } catch (error) {
