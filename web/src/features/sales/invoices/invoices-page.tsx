@@ -66,7 +66,7 @@ export function InvoicesPage() {
       description={description}
       tools={
         <>
-          <SearchBox label="Search invoices" placeholder="Invoice or receipt no., customer, phone or staff" value={searchText} onValueChange={setSearchText} />
+          <SearchBox label="Search invoices" placeholder="Number, customer, phone or staff" value={searchText} onValueChange={setSearchText} />
           <Link to={salesPaths.customInvoice()} className="button button--primary">
             <FilePlus aria-hidden="true" />
             Custom invoice

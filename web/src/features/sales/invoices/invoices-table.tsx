@@ -87,7 +87,12 @@ export function InvoicesTable({ status, invoices, onRetry, narrowed, session }: 
               <Link to={to} className="invoices-table__number" onClick={(event) => event.stopPropagation()}>
                 {invoice.invoiceNumber}
               </Link>
-              {invoice.receiptNumber && <span className="invoices-table__receipt">Receipt {invoice.receiptNumber}</span>}
+              {invoice.receiptNumber && (
+                <span className="invoices-table__receipt" title="Receipt number">
+                  <span className="visually-hidden">Receipt </span>
+                  {invoice.receiptNumber}
+                </span>
+              )}
             </td>
             <td>
               <DateAndTime text={dateTime(listedAt(status, invoice), session.timeZone)} />
