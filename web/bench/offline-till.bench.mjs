@@ -1,12 +1,14 @@
-// Issue 7's offline till benchmarks (docs/benchmarks.md "Offline till (issue 7)"), measured in
-// headless Chromium against a real server whose demo shop holds the bench's 50,000 products
-// (scripts/bench-offline.sh builds, seeds and starts it, then runs this with POS_BENCH_URL).
+// The offline till's benchmarks (docs/benchmarks.md "Offline till"), measured in headless
+// Chromium against a real server whose demo shop holds the bench's products, 100,000 unless
+// POS_BENCH_ROWS says otherwise (scripts/bench-offline.sh builds, seeds and starts it, then runs
+// this with POS_BENCH_URL).
 //
 // 1. first catalogue sync into IndexedDB (the app's `till:catalog-sync` measure, empty database);
 // 2. barcode lookup (`till:barcode-lookup`, scanning codes into the search box);
 // 3. name search (`till:search`, typing names and words key by key);
 // 4. cold start with the catalogue cached: a new page load until the phone box is enabled and
-//    product tiles are shown (read from the page at each animation frame);
+//    product tiles are shown (read from the page at each animation frame), and the in-memory
+//    index the till then makes in idle time (`till:catalog-index`, waited for before the next);
 // 5. 1,000 sales queued offline (a few rung up through the screens, exported, multiplied into a
 //    queue file with fresh ids and refs, imported through "Import queue") until the outbox is empty
 //    once the browser is online again (the till's queue keeps one payment per sale: the engine
@@ -22,7 +24,7 @@ import { chromium } from 'playwright-core';
 const base = process.env.POS_BENCH_URL;
 if (!base) throw new Error('POS_BENCH_URL is not set: run scripts/bench-offline.sh');
 const SALES = Number(process.env.POS_BENCH_SALES ?? 1000);
-const ROWS = Number(process.env.POS_BENCH_ROWS ?? 50000);
+const ROWS = Number(process.env.POS_BENCH_ROWS ?? 100000);
 const COLD_STARTS = Number(process.env.POS_BENCH_COLD_STARTS ?? 5);
 const SEARCHES = Number(process.env.POS_BENCH_SEARCHES ?? 40);
 const SCANS = Number(process.env.POS_BENCH_SCANS ?? 120);
@@ -209,7 +211,7 @@ async function main() {
     const products = await countLocal(page, 'products');
     if (products < ROWS) throw new Error(`the local database holds ${products} products after the first sync`);
     console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products}`);
-    record('first catalogue sync', '<= 20 s', [sync.duration / 1000], 's');
+    record('first catalogue sync', '<= 10 s', [sync.duration / 1000], 's');
     await page.evaluate(() => navigator.serviceWorker.ready);
 
     step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
@@ -229,13 +231,16 @@ async function main() {
       );
       starts.push((await usable.jsonValue()) / 1000);
       reads.push(...(await takeMeasures(page, 'catalog-read')).map((entry) => entry.duration));
+      // The barcode map and search keys are made in idle slices once the grid is shown
+      // (catalog-index.ts): their cost is recorded when the last slice is done.
+      await page.waitForFunction(() => performance.getEntriesByName('till:catalog-index').length > 0, undefined, { timeout: 60_000, polling: 50 });
       indexing.push(...(await takeMeasures(page, 'catalog-index')).map((entry) => entry.duration));
       const viaSw = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
       if (!viaSw) throw new Error('the page was not served by the service worker');
     }
-    record('till usable after a cold start', '<= 3 s', starts, 's');
+    record('till usable after a cold start', '<= 1.5 s', starts, 's');
     record('  of which: reading the local catalogue', '(reference)', reads);
-    record('  of which: indexing it in memory', '(reference)', indexing);
+    record('  then, in idle time: indexing it in memory', '(reference)', indexing);
 
     step(`3 and 6. Name search, then a tap on the one tile found (${SEARCHES} products)`);
     await chooseCustomer(page);
@@ -246,7 +251,7 @@ async function main() {
     for (let round = 0; round < SEARCHES; round += 1) {
       await clearCartIfFull(page);
       const n = stockedProduct();
-      // Key by key, as a cashier types; a few broad words first (hundreds to thousands match).
+      // Key by key, as a cashier types; a few broad words first (a ninth of the catalogue matches).
       await searchBox(page).fill('');
       await searchBox(page).pressSequentially(round % 4 === 0 ? `size ${round % 9}` : productName(n));
       if (round % 4 === 0) {
@@ -260,7 +265,7 @@ async function main() {
       searches.push(...(await takeMeasures(page, 'search')).map((entry) => entry.duration));
       adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
     }
-    record('name search (first 40 of 50,000)', 'p99 <= 50 ms', searches);
+    record(`name search (first 40 of ${ROWS.toLocaleString('en-US')})`, 'p99 <= 30 ms', searches);
 
     step(`2 and 6. Scanning ${SCANS} barcodes`);
     const lookups = [];

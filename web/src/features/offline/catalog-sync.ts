@@ -1,5 +1,5 @@
 /**
- * Keeps the local catalogue fresh (issue 7 "Local data"; CONTRACT7 "Server delta sync"): pulls
+ * Keeps the local catalogue fresh (docs/offline.md; CONTRACT7 "Server delta sync"): pulls
  * `GET /sync/{resource}?after={cursor}&limit=1000` page by page until the server says `more:
  * false`. Each page is stored in ONE transaction with its cursor (rows upserted, tombstones
  * deleted), so a pull cut in the middle resumes after the last page stored, never skipping or
@@ -8,6 +8,7 @@
 import { api } from '../../lib/api-client';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { COMPACT_AFTER_ROWS, snapshotCatalog } from './catalog-snapshot';
 import type { TillDb } from './local-db';
 import { syncResources, type SyncResource, type SyncStateRow } from './types';
 
@@ -57,9 +58,15 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
   const table = db.dataTable(resource);
   const result: PullResult = { resource, pages: 0, upserted: 0, deleted: 0, cursor: (await syncStateOf(db, resource)).cursor };
 
+  // The next page is asked for while this one is stored: the server, the network and the
+  // local database each work at once instead of in turn (a first pull of 100,000 products is
+  // 100 pages). Its failure is seen when it is awaited, after this page is stored.
+  let next = prefetched(fetchPage(resource, result.cursor, limit, options.signal));
   for (;;) {
     const after = result.cursor;
-    const page = checkPage(await fetchPage(resource, after, limit, options.signal), resource, after);
+    const page = checkPage(await next, resource, after);
+    if (page.more) next = prefetched(fetchPage(resource, page.cursor, limit, options.signal));
+    const storing = tillNow();
     await db.transaction('rw', [table, db.syncState], async () => {
       const state = await syncStateOf(db, resource);
       // Another pull (a second tab) stored this page first: nothing to do.
@@ -68,6 +75,7 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
       await table.bulkDelete(page.deleted);
       await db.syncState.put({ resource, cursor: page.cursor, lastSyncAt: page.more ? state.lastSyncAt : now() });
     });
+    tillMeasure('catalog-page', storing, { resource, rows: page.rows.length });
     result.pages += 1;
     result.upserted += page.rows.length;
     result.deleted += page.deleted.length;
@@ -76,13 +84,26 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
   }
 }
 
+/** A request awaited later: its failure must not count as unhandled in the meantime. */
+function prefetched<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => undefined);
+  return request;
+}
+
 /** Pulls every resource (categories first, as products name theirs) and marks the sync time. */
 export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}): Promise<PullResult[]> {
   const started = tillNow();
   const results: PullResult[] = [];
   for (const resource of syncResources) results.push(await pullResource(db, resource, options));
+  // A pull that brought many products (a shop's first: all of them) left them as a long log
+  // for the screens to replay: they are written as a snapshot before the pull counts as done,
+  // so the till's next start reads a few large rows (catalog-snapshot.ts). A snapshot that
+  // cannot be written is no failed pull: the screens replay the log instead.
+  const products = results.find((result) => result.resource === 'products');
+  const snapshot = products !== undefined && products.upserted + products.deleted >= COMPACT_AFTER_ROWS;
+  if (snapshot) await snapshotCatalog(db).catch((error: unknown) => console.error('The catalogue snapshot could not be written', error));
   // `till:catalog-sync`, with what each resource brought (the first pull of a shop: everything).
-  tillMeasure('catalog-sync', started, Object.fromEntries(results.map((result) => [result.resource, result.upserted])));
+  tillMeasure('catalog-sync', started, { ...Object.fromEntries(results.map((result) => [result.resource, result.upserted])), snapshot });
   (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
   return results;
 }
