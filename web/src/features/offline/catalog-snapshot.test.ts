@@ -156,6 +156,17 @@ describe('the catalogue snapshot', () => {
     expect((await db.catalogSnapshot.toCollection().primaryKeys()).sort()).toEqual([[0, 0, 0], [3, 4, 0], [3, 4, 1], [3, 4, 2]].sort());
   });
 
+  it('stores one category object per category in a part, read back as one', async () => {
+    db = freshDb();
+    await db.products.bulkPut([product('p-1', 'Cola'), product('p-2', 'Bread'), { ...product('p-3', 'Milk'), category: { _id: 'cat-2', categoryName: 'Dairy' } }]);
+    await compactCatalog(db, await readLocalProducts(db), now);
+    const read = await readLocalProducts(db);
+    expect(read.products).toEqual(await byIndex(db));
+    const [bread, cola, milk] = read.products;
+    expect(bread.category).toBe(cola.category);
+    expect(milk.category).not.toBe(cola.category);
+  });
+
   it('is read again when another tab wrote a snapshot past the log it needed', async () => {
     db = freshDb();
     await db.products.put(product('p-1', 'Cola'));
