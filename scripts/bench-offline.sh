@@ -72,3 +72,4 @@ note "imported; load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 step "Driving the till in headless Chromium ($(nproc) cores)"
 (cd "$ROOT/web" && POS_BENCH_URL="$BASE" node bench/offline-till.bench.mjs)
+note "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

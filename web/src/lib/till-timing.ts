@@ -8,6 +8,7 @@
  * - `till:catalog-sync`: one catalogue pull, from its start to its last page stored (and the
  *   catalogue snapshot written, after a pull that brought many products);
  * - `till:catalog-page`: storing one page of a pull (its transaction, waits included);
+ * - `till:catalog-snapshot`: writing the catalogue snapshot at the end of a large pull;
  * - `till:catalog-read`: reading the local catalogue for the screens (at the start, and again
  *   only when another tab's snapshot replaced the log the screens were following);
  * - `till:catalog-index`: the time spent indexing it in memory (barcode map and search keys,

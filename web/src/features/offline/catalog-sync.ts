@@ -101,7 +101,11 @@ export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}):
   // cannot be written is no failed pull: the screens replay the log instead.
   const products = results.find((result) => result.resource === 'products');
   const snapshot = products !== undefined && products.upserted + products.deleted >= COMPACT_AFTER_ROWS;
-  if (snapshot) await snapshotCatalog(db).catch((error: unknown) => console.error('The catalogue snapshot could not be written', error));
+  if (snapshot) {
+    const writing = tillNow();
+    await snapshotCatalog(db).catch((error: unknown) => console.error('The catalogue snapshot could not be written', error));
+    tillMeasure('catalog-snapshot', writing);
+  }
   // `till:catalog-sync`, with what each resource brought (the first pull of a shop: everything).
   tillMeasure('catalog-sync', started, { ...Object.fromEntries(results.map((result) => [result.resource, result.upserted])), snapshot });
   (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
