@@ -156,6 +156,21 @@ describe('the catalogue snapshot', () => {
     expect((await db.catalogSnapshot.toCollection().primaryKeys()).sort()).toEqual([[0, 0, 0], [3, 4, 0], [3, 4, 1], [3, 4, 2]].sort());
   });
 
+  it('does not switch to a snapshot that lost a part while it was written', async () => {
+    db = freshDb();
+    await db.products.bulkPut(Array.from({ length: 10 }, (_, n) => product(`p-${n}`, `Item ${n}`)));
+    const local = await readLocalProducts(db);
+    let pauses = 0;
+    // Another tab's switch takes a part this run already wrote.
+    const meddling = async () => {
+      if (++pauses === 3) await db.catalogSnapshot.delete([1, 3, 0]);
+    };
+    expect(await compactCatalog(db, local, meddling, 3)).toBe(false);
+    expect(await db.catalogSnapshot.get(META_KEY)).toBeUndefined();
+    expect(await compactCatalog(db, local, now, 3)).toBe(true);
+    expect((await readLocalProducts(db)).products).toEqual(await byIndex(db));
+  });
+
   it('stores one category object per category in a part, read back as one', async () => {
     db = freshDb();
     await db.products.bulkPut([product('p-1', 'Cola'), product('p-2', 'Bread'), { ...product('p-3', 'Milk'), category: { _id: 'cat-2', categoryName: 'Dairy' } }]);

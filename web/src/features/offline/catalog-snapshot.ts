@@ -1,8 +1,8 @@
 /**
  * The products the till's screens sell from, read from a few large rows instead of one row per
- * product: IndexedDB's cost is mostly per row, so reading 100,000 products one row each took
- * seconds on a tablet-class machine where reading them as fifty rows of 2,000 takes a fraction
- * (docs/benchmarks.md "Offline till").
+ * product: IndexedDB's cost is mostly per row, so reading 100,000 products one row each took 5 s
+ * on the 2-core bench machine, and reading them as fifty rows of 2,000 takes a few hundred
+ * milliseconds (docs/benchmarks.md "Offline till").
  *
  * What is stored (local-db.ts version 4):
  * - `catalogSnapshot`: the products in name order as of log entry `asOf`, in parts of
@@ -23,7 +23,7 @@ import type { TillDb } from './local-db';
 import type { ProductChangeRow } from './product-change-log';
 import type { Product } from './types';
 
-/** Products per snapshot row: small enough that writing one is a short task (about 5 ms). */
+/** Products per snapshot row: few enough that writing one (in idle time) is a short task. */
 export const SNAPSHOT_PART_SIZE = 2000;
 /** A log this long (rows written or deleted) is worth a new snapshot. */
 export const COMPACT_AFTER_ROWS = 2000;
@@ -190,7 +190,8 @@ export async function refreshLocalProducts(db: TillDb, local: LocalProducts): Pr
   if (step === 'read again' || step.changes.some((change) => change.reset)) return readLocalProducts(db);
   const { asOf, changes } = step;
   if (changes.length === 0 && asOf === local.snapshotAsOf) return local;
-  // A snapshot at `local.seq` (this tab's own, most likely): the log before it is gone.
+  // A newer snapshot (this tab's own, most likely) took the log before it: what is left after
+  // it is counted from here on, so the next snapshot may come a little later than due.
   const sinceSnapshot = asOf > local.snapshotAsOf ? { logEntries: 0, loggedRows: 0 } : local;
   return {
     products: replayChanges(local.products, changes),
@@ -249,10 +250,12 @@ export async function compactCatalog(db: TillDb, local: LocalProducts, pause: ()
   return db.transaction('rw', [db.catalogSnapshot, db.productChanges], async () => {
     const meta = await db.catalogSnapshot.get(META_KEY);
     if (isMeta(meta) && meta.asOf >= asOf) return false;
-    await db.catalogSnapshot.put({ key: META_KEY, asOf, size, parts, count: local.products.length });
-    // Earlier snapshots, and parts of runs that never switched.
     const keys = (await db.catalogSnapshot.toCollection().primaryKeys()) as SnapshotKey[];
-    await db.catalogSnapshot.bulkDelete(keys.filter(([at, partSize]) => at !== 0 && (at !== asOf || partSize !== size)));
+    // Another tab's switch may have taken parts of this run meanwhile: no switch to a hole.
+    if (keys.filter(([at, partSize]) => at === asOf && partSize === size).length !== parts) return false;
+    await db.catalogSnapshot.put({ key: META_KEY, asOf, size, parts, count: local.products.length });
+    // Earlier snapshots, and parts of earlier runs that never switched (a later run's stay).
+    await db.catalogSnapshot.bulkDelete(keys.filter(([at, partSize]) => at !== 0 && (at < asOf || (at === asOf && partSize !== size))));
     await db.productChanges.where(':id').belowOrEqual(asOf).delete();
     return true;
   });
