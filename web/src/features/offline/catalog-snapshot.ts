@@ -19,6 +19,7 @@
  */
 import { liveQuery } from 'dexie';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
+import { fillPending } from './catalog-fill';
 import type { TillDb } from './local-db';
 import type { ProductChangeRow } from './product-change-log';
 import type { Product } from './types';
@@ -231,11 +232,12 @@ export const compactionDue = (local: LocalProducts) =>
  * written one per transaction, `pause()` between them (idle time, so a tap is never kept
  * waiting behind a part), and survive a reload: the next run at the same `seq` writes only the
  * missing ones. The switch is one transaction, made only when no newer snapshot came first.
- * Answers whether it switched.
+ * Answers whether it switched. Never over a table fill still pending (catalog-fill.ts): the
+ * fill copies the current snapshot's parts, and the table lacks what it has not copied yet.
  */
 export async function compactCatalog(db: TillDb, local: LocalProducts, pause: () => Promise<void>, size = SNAPSHOT_PART_SIZE): Promise<boolean> {
   const asOf = local.seq;
-  if (asOf <= 0) return false;
+  if (asOf <= 0 || (await fillPending(db))) return false;
   const current = await db.catalogSnapshot.get(META_KEY);
   if (isMeta(current) && current.asOf >= asOf) return false;
   const parts = Math.ceil(local.products.length / size);
@@ -247,9 +249,9 @@ export async function compactCatalog(db: TillDb, local: LocalProducts, pause: ()
     await pause();
     await db.catalogSnapshot.put({ key: [asOf, size, part], products: withSharedCategories(local.products.slice(part * size, (part + 1) * size)) });
   }
-  return db.transaction('rw', [db.catalogSnapshot, db.productChanges], async () => {
+  return db.transaction('rw', [db.catalogSnapshot, db.productChanges, db.catalogFill], async () => {
     const meta = await db.catalogSnapshot.get(META_KEY);
-    if (isMeta(meta) && meta.asOf >= asOf) return false;
+    if ((isMeta(meta) && meta.asOf >= asOf) || (await fillPending(db))) return false;
     const keys = (await db.catalogSnapshot.toCollection().primaryKeys()) as SnapshotKey[];
     // Another tab's switch may have taken parts of this run meanwhile: no switch to a hole.
     if (keys.filter(([at, partSize]) => at === asOf && partSize === size).length !== parts) return false;
@@ -266,6 +268,7 @@ export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** Writes the snapshot now when the log calls for one (after a large pull). */
 export async function snapshotCatalog(db: TillDb, pause: () => Promise<void> = nextTask): Promise<boolean> {
+  if (await fillPending(db)) return false;
   const local = await readLocalProducts(db);
   return compactionDue(local) && compactCatalog(db, local, pause);
 }

@@ -4,13 +4,18 @@
  * false`. Each page is stored in ONE transaction with its cursor (rows upserted, tombstones
  * deleted), so a pull cut in the middle resumes after the last page stored, never skipping or
  * half-applying one. The final page also records the pull's time.
+ *
+ * A shop's first pull of products is staged instead, a row per page, and its last page switches
+ * it in as a catalogue snapshot whose rows the products table is filled with afterwards
+ * (catalog-fill.ts): the pull counts as done without storing 100,000 rows one by one.
  */
 import { api } from '../../lib/api-client';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { stagePage, stagesPage, stagingScope } from './catalog-fill';
 import { COMPACT_AFTER_ROWS, snapshotCatalog } from './catalog-snapshot';
 import type { TillDb } from './local-db';
-import { syncResources, type SyncResource, type SyncStateRow } from './types';
+import { syncResources, type Product, type SyncResource, type SyncStateRow } from './types';
 
 export const SYNC_PAGE_LIMIT = 1000;
 export const SYNC_FAILED_MESSAGE = 'Could not update the local catalogue';
@@ -43,6 +48,8 @@ export interface PullResult {
   upserted: number;
   deleted: number;
   cursor: number;
+  /** Whether it was a first pull of products, switched in as a snapshot with the table to fill. */
+  staged?: boolean;
 }
 
 /** The stored progress of `resource` (cursor 0 before the first pull). */
@@ -67,12 +74,17 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
     const page = checkPage(await next, resource, after);
     if (page.more) next = prefetched(fetchPage(resource, page.cursor, limit, options.signal));
     const storing = tillNow();
-    await db.transaction('rw', [table, db.syncState], async () => {
+    const products = resource === 'products';
+    await db.transaction('rw', [table, db.syncState, ...(products ? stagingScope(db) : [])], async () => {
       const state = await syncStateOf(db, resource);
       // Another pull (a second tab) stored this page first: nothing to do.
       if (state.cursor > after) return;
-      await table.bulkPut(page.rows);
-      await table.bulkDelete(page.deleted);
+      if (products && (await stagesPage(db, after, page.more))) {
+        if (await stagePage(db, { cursor: page.cursor, rows: page.rows as Product[], deleted: page.deleted }, page.more)) result.staged = true;
+      } else {
+        await table.bulkPut(page.rows);
+        await table.bulkDelete(page.deleted);
+      }
       await db.syncState.put({ resource, cursor: page.cursor, lastSyncAt: page.more ? state.lastSyncAt : now() });
     });
     tillMeasure('catalog-page', storing, { resource, rows: page.rows.length });
@@ -98,16 +110,21 @@ export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}):
   // A pull that brought many products (a shop's first: all of them) left them as a long log
   // for the screens to replay: they are written as a snapshot before the pull counts as done,
   // so the till's next start reads a few large rows (catalog-snapshot.ts). A snapshot that
-  // cannot be written is no failed pull: the screens replay the log instead.
+  // cannot be written is no failed pull: the screens replay the log instead. A staged first
+  // pull already switched to its snapshot.
   const products = results.find((result) => result.resource === 'products');
-  const snapshot = products !== undefined && products.upserted + products.deleted >= COMPACT_AFTER_ROWS;
+  const snapshot = products !== undefined && !products.staged && products.upserted + products.deleted >= COMPACT_AFTER_ROWS;
   if (snapshot) {
     const writing = tillNow();
     await snapshotCatalog(db).catch((error: unknown) => console.error('The catalogue snapshot could not be written', error));
     tillMeasure('catalog-snapshot', writing);
   }
   // `till:catalog-sync`, with what each resource brought (the first pull of a shop: everything).
-  tillMeasure('catalog-sync', started, { ...Object.fromEntries(results.map((result) => [result.resource, result.upserted])), snapshot });
+  tillMeasure('catalog-sync', started, {
+    ...Object.fromEntries(results.map((result) => [result.resource, result.upserted])),
+    snapshot,
+    staged: products?.staged === true,
+  });
   (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
   return results;
 }

@@ -26,8 +26,16 @@
  * `products` keeps only its barcode index (a scan the in-memory catalogue does not know yet):
  * the name and category indexes served the screens' old read of the whole table, and each
  * index is one more write per row in a first pull of 100,000 products.
+ *
+ * Version 5 lets a shop's first pull of products count as done before `products` holds them
+ * (catalog-fill.ts): IndexedDB's cost is per row, and 100,000 rows one by one took 20 s or more.
+ * - `catalogStaging`: the pages of that first pull, one row per page, keyed by their cursor,
+ *   until the last page turns them into a catalogue snapshot;
+ * - `catalogFill`: the table fill still owed by that snapshot (its progress) and where each
+ *   product of it is (by id and by barcode), for the commands that need a row not copied yet.
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type { CatalogFillRow, StagedPage } from './catalog-fill';
 import type { CatalogSnapshotRow, SnapshotKey } from './catalog-snapshot';
 import { productChangeLog, type ProductChangeRow } from './product-change-log';
 import type {
@@ -46,9 +54,18 @@ export class TillDb extends Dexie {
   device!: EntityTable<DeviceRow, 'key'>;
   productChanges!: EntityTable<ProductChangeRow, 'seq'>;
   catalogSnapshot!: Table<CatalogSnapshotRow, SnapshotKey>;
+  catalogStaging!: EntityTable<StagedPage, 'cursor'>;
+  catalogFill!: Table<CatalogFillRow, number>;
+  /** What the database was opened with, for a second connection to it (catalog-fill.ts). */
+  readonly openOptions: DexieOptions | undefined;
 
-  constructor(name: string, options?: DexieOptions) {
+  /**
+   * `logged: false` opens a connection whose writes to `products` are not logged: only for rows
+   * that equal the snapshot already (the table fill), which the screens have.
+   */
+  constructor(name: string, options?: DexieOptions, { logged = true }: { logged?: boolean } = {}) {
     super(name, options);
+    this.openOptions = options;
     this.version(1).stores({
       products: '_id, barcodeNumber, productName, category._id',
       categories: '_id, categoryName',
@@ -75,7 +92,8 @@ export class TillDb extends Dexie {
           await transaction.table('productChanges').add({ put: [], deleted: [], reset: true } satisfies ProductChangeRow);
         }
       });
-    this.use(productChangeLog);
+    this.version(5).stores({ catalogStaging: 'cursor', catalogFill: 'key' });
+    if (logged) this.use(productChangeLog);
   }
 
   /** The tables a local change may write, by name. */

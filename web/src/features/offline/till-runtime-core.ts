@@ -11,6 +11,7 @@
 import type { DexieOptions } from 'dexie';
 import { ApiError } from '../../lib/api-client';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { fillCatalogTable } from './catalog-fill';
 import { syncCatalog, type FetchSyncPage } from './catalog-sync';
 import { attachCatalogPull } from './catalog-pull-triggers';
 import { systemClock, type Clock } from './clock';
@@ -87,10 +88,35 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   };
   const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 
+  // The products table owed by a first pull's snapshot (catalog-fill.ts) is filled at once, not
+  // in idle time: until it is, a command reading a product not copied yet reads the snapshot's
+  // parts too. A fill asked for while one runs runs again after it (the running one may have
+  // found nothing to do just before a pull switched a snapshot in).
+  let filling: Promise<void> | null = null;
+  let fillAgain = false;
+  const fillInBackground = () => {
+    if (stopped) return;
+    if (filling) {
+      fillAgain = true;
+      return;
+    }
+    filling = fillCatalogTable(db, { stopped: () => stopped })
+      .then(() => undefined, (error: unknown) => (stopped ? undefined : onError(error)))
+      .finally(() => {
+        filling = null;
+        if (fillAgain) {
+          fillAgain = false;
+          fillInBackground();
+        }
+      });
+  };
+
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     pulling ??= syncCatalog(db, { fetchPage: options.fetchPage, now: clock.now, signal: pullController.signal, status })
-      .then(() => undefined)
+      .then((results) => {
+        if (results.some((result) => result.staged)) fillInBackground();
+      })
       .finally(() => {
         pulling = null;
       });
@@ -101,6 +127,8 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const detachSync = attachSyncTriggers(engine, { environment, clock, status, intervalMs: options.syncIntervalMs, onError });
   const detachPull = attachCatalogPull(pullInBackground, { environment, clock, intervalMs: options.pullIntervalMs });
   void showLastSync(db, status).catch(onError);
+  // A fill a reload cut short goes on.
+  fillInBackground();
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   if (storage) void requestPersistentStorage(storage).catch(onError);
 
@@ -119,6 +147,7 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
       stopping = (async () => {
         await engine.settled();
         await pulling?.catch(() => undefined);
+        await filling;
         db.close();
       })();
       return stopping;

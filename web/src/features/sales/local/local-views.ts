@@ -5,6 +5,7 @@
  * stored it, else with its provisional number.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { pendingScope, productWithBarcode } from '../../offline/catalog-fill';
 import { followLocalProducts } from '../../offline/catalog-snapshot';
 import type { TillDb } from '../../offline/local-db';
 import type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product } from '../../offline/types';
@@ -105,5 +106,6 @@ export async function customerByPhone(db: TillDb, phoneNumber: string): Promise<
   return matches.find((customer) => !isTillRef(customer._id)) ?? matches[0] ?? null;
 }
 
+/** The product with this barcode, from the table or, while it is being filled, the snapshot (catalog-fill.ts). */
 export const productByBarcode = async (db: TillDb, barcodeNumber: string) =>
-  (await db.products.where('barcodeNumber').equals(barcodeNumber).first()) ?? null;
+  (await db.transaction('r', [db.products, ...pendingScope(db)], () => productWithBarcode(db, barcodeNumber))) ?? null;
