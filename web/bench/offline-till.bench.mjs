@@ -125,6 +125,37 @@ function readLocal(page, store, what = 'count') {
 
 const countLocal = (page, store) => readLocal(page, store);
 
+/** How many products the catalogue snapshot's meta row counts (0: no snapshot). */
+function snapshotCount(page) {
+  return page.evaluate(async () => {
+    const [info] = (await indexedDB.databases()).filter((candidate) => candidate.name?.startsWith('tillwise-'));
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(info.name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const request = db.transaction('catalogSnapshot').objectStore('catalogSnapshot').get([0, 0, 0]);
+      const meta = await new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return meta?.count ?? 0;
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** Waits until no table fill is pending (`catalogFill` empty). */
+async function waitForFill(page) {
+  const deadline = Date.now() + 300_000;
+  while ((await countLocal(page, 'catalogFill')) > 0) {
+    if (Date.now() > deadline) throw new Error('the products table was not filled within 5 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function chooseCustomer(page) {
   await page.getByLabel('Customer phone').fill(customer.phone);
   await page.locator('.cart-panel').getByText(customer.name).waitFor();
@@ -211,14 +242,18 @@ async function main() {
     const [sync] = await takeMeasures(page, 'catalog-sync');
     const pages = (await takeMeasures(page, 'catalog-page')).map((entry) => entry.duration);
     const snapshot = (await takeMeasures(page, 'catalog-snapshot')).map((entry) => entry.duration);
-    const products = await countLocal(page, 'products');
-    if (products < ROWS) throw new Error(`the local database holds ${products} products after the first sync`);
-    console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products}`);
+    const syncedAt = Date.now();
+    // A first pull leaves the products table to be filled in the background (offline/catalog-fill.ts):
+    // the till sells from the snapshot, whose meta row counts its products.
+    const products = await snapshotCount(page);
+    if (products < ROWS) throw new Error(`the local catalogue snapshot holds ${products} products after the first sync`);
+    console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products} (table: ${await countLocal(page, 'products')})`);
     record('first catalogue sync', '<= 10 s', [sync.duration / 1000], 's');
     // Where its time goes: the pages' IndexedDB transactions (the next page is fetched meanwhile)
     // and the snapshot the screens read (offline/catalog-snapshot.ts).
     record(`  of which: storing its ${pages.length} pages`, '(reference)', [pages.reduce((sum, ms) => sum + ms, 0) / 1000], 's');
     if (snapshot.length > 0) record('  of which: writing the catalogue snapshot', '(reference)', [snapshot[0] / 1000], 's');
+    const fillRowAt = results.length;
     await page.evaluate(() => navigator.serviceWorker.ready);
 
     step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
@@ -283,6 +318,12 @@ async function main() {
       adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
     }
     await takeMeasures(page, 'search');
+    // The table fill ran meanwhile (each page load above resumed it): its wall time from the sync's end.
+    await waitForFill(page);
+    const filled = await countLocal(page, 'products');
+    if (filled < ROWS) throw new Error(`the products table holds ${filled} products once filled`);
+    record('  then, in the background: the products table filled (wall time, during steps 4, 3 and 6)', '(reference)', [(Date.now() - syncedAt) / 1000], 's');
+    results.splice(fillRowAt, 0, results.pop());
     record('barcode lookup', 'p99 <= 5 ms', lookups);
     record('add a line: tap or scan to the new total in the DOM', 'p99 <= 16 ms', adds);
     if (lookups.length !== SCANS) throw new Error(`${lookups.length} barcode lookups measured for ${SCANS} scans`);
