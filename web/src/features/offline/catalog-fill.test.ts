@@ -59,10 +59,10 @@ const now = () => 1_700_000_000_000;
 const byId = (a: Product, b: Product) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 const tableRows = async (db: TillDb) => (await db.products.toArray()).sort(byId);
 const noPause = () => Promise.resolve();
-/** Stops a fill after `parts` parts (a runtime stopped, a page reloaded). */
-const stopAfter = (parts: number) => {
+/** Stops a fill after `steps` transactions of `chunk` rows (a runtime stopped, a page reloaded). */
+const stopAfter = (steps: number, chunk = SNAPSHOT_PART_SIZE) => {
   let seen = 0;
-  return { pause: noPause, stopped: () => seen++ >= parts };
+  return { pause: noPause, chunk, stopped: () => seen++ >= steps };
 };
 
 const opened: TillDb[] = [];
@@ -158,12 +158,12 @@ describe('the table fill', () => {
     const factory = new IDBFactory();
     const db = open(factory);
     await pullResource(db, 'products', { fetchPage: server(), now, pageLimit: PAGE });
-    expect(await fillCatalogTable(db, stopAfter(2))).toBe(false);
-    expect(await db.products.count()).toBe(2 * SNAPSHOT_PART_SIZE);
+    expect(await fillCatalogTable(db, stopAfter(10, 250))).toBe(false);
+    expect(await db.products.count()).toBe(2500);
     db.close();
 
     const reloaded = open(factory);
-    expect(await reloaded.catalogFill.get(FILL_STATE_KEY)).toMatchObject({ next: 2 });
+    expect(await reloaded.catalogFill.get(FILL_STATE_KEY)).toMatchObject({ next: 1, offset: 500 });
     expect(await fillCatalogTable(reloaded, { pause: noPause })).toBe(true);
     expect(await tableRows(reloaded)).toEqual([...pulled].sort(byId));
   });
