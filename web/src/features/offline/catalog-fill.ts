@@ -251,7 +251,9 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
   if (!isState(first)) return false;
   const started = tillNow();
   const unlogged = new TillDb(db.name, db.openOptions, { logged: false });
-  let part: { at: number; rows: Product[] } | null = null;
+  // The part being copied, read once.
+  let partAt = -1;
+  let partRows: Product[] = [];
   try {
     for (;;) {
       await pause();
@@ -259,13 +261,14 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
       const state = await unlogged.catalogFill.get(FILL_STATE_KEY);
       if (!isState(state)) return false;
       // Read once per part, apart from the writes: the screens' reads of the snapshot need not wait for them.
-      if (state.next < state.parts && part?.at !== state.next) {
+      if (state.next < state.parts && partAt !== state.next) {
         const row = (await unlogged.catalogSnapshot.get([state.asOf, state.size, state.next])) as SnapshotPart | undefined;
         if (!row) throw new Error(`The catalogue snapshot ${state.asOf} has no part ${state.next} to fill the table from`);
-        part = { at: state.next, rows: row.products };
+        partAt = state.next;
+        partRows = row.products;
       }
       const offset = state.offset ?? 0;
-      const rows = state.next < state.parts ? (part?.rows ?? []).slice(offset, offset + chunk) : [];
+      const rows = state.next < state.parts ? partRows.slice(offset, offset + chunk) : [];
       const step = await unlogged.transaction('rw', [unlogged.products, unlogged.productChanges, unlogged.catalogFill], async () => {
         const now = await unlogged.catalogFill.get(FILL_STATE_KEY);
         if (!isState(now) || now.asOf !== state.asOf) return 'stopped' as const;
@@ -283,7 +286,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
           // Keys the table has already hold newer rows (a sale's stock, a later pull): kept.
           if (!(error instanceof Dexie.BulkError)) throw error;
         }
-        const partDone = offset + chunk >= (part?.rows.length ?? 0);
+        const partDone = state.next >= state.parts || offset + chunk >= partRows.length;
         if (partDone && now.next + 1 >= now.parts) {
           await unlogged.catalogFill.clear();
           return 'done' as const;
