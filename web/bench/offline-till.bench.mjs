@@ -147,12 +147,17 @@ function snapshotCount(page) {
   });
 }
 
-/** Waits until no table fill is pending (`catalogFill` empty). */
-async function waitForFill(page) {
-  const deadline = Date.now() + 300_000;
-  while ((await countLocal(page, 'catalogFill')) > 0) {
-    if (Date.now() > deadline) throw new Error('the products table was not filled within 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 250));
+/**
+ * When no table fill is pending any more (`catalogFill` empty), looked at every half second while
+ * the other steps run; a look that meets a page load is tried again. Answers Date.now() then.
+ */
+async function fillEnd(page) {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const pending = await countLocal(page, 'catalogFill').catch(() => 1);
+    if (pending === 0) return Date.now();
+    if (Date.now() > deadline) throw new Error('the products table was not filled within 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -224,7 +229,8 @@ function queueOfSales(exported) {
       commands.push({ ...command, id: randomUUID(), path: command.path.replace(template.ref, ref), body, attempts: 0 });
     }
   }
-  return { ...exported, commands };
+  // The queue to import, and how many commands of the walk-in carts stay in the outbox beside it.
+  return { queue: { ...exported, commands }, leftOut: exported.commands.length - sales.reduce((sum, sale) => sum + sale.commands.length, 0) };
 }
 
 async function main() {
@@ -257,6 +263,8 @@ async function main() {
     record(`  of which: storing its ${pages.length} pages`, '(reference)', [pages.reduce((sum, ms) => sum + ms, 0) / 1000], 's');
     if (snapshot.length > 0) record('  of which: writing the catalogue snapshot', '(reference)', [snapshot[0] / 1000], 's');
     const fillRowAt = results.length;
+    const filling = fillEnd(page);
+    filling.catch(() => undefined);
     await page.evaluate(() => navigator.serviceWorker.ready);
 
     step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
@@ -322,10 +330,10 @@ async function main() {
     }
     await takeMeasures(page, 'search');
     // The table fill ran meanwhile (each page load above resumed it): its wall time from the sync's end.
-    await waitForFill(page);
+    const filledAt = await filling;
     const filled = await countLocal(page, 'products');
     if (filled < ROWS) throw new Error(`the products table holds ${filled} products once filled`);
-    record('  then, in the background: the products table filled (wall time, during steps 4, 3 and 6)', '(reference)', [(Date.now() - syncedAt) / 1000], 's');
+    record('  then, in the background: the products table filled (wall time from the sync, during steps 4, 3 and 6)', '(reference)', [(filledAt - syncedAt) / 1000], 's');
     results.splice(fillRowAt, 0, results.pop());
     record('barcode lookup', 'p99 <= 5 ms', lookups);
     record('add a line: tap or scan to the new total in the DOM', 'p99 <= 16 ms', adds);
@@ -349,7 +357,7 @@ async function main() {
     await syncPill(page).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export queue' }).click()]);
     const exported = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
-    const queue = queueOfSales(exported);
+    const { queue, leftOut } = queueOfSales(exported);
     await page.locator('input[aria-label="Queue file to import"]').setInputFiles({
       name: 'bench-queue.json',
       mimeType: 'application/json',
@@ -357,9 +365,9 @@ async function main() {
     });
     await toast(page, 'Imported').waitFor({ timeout: 120_000 });
     const queued = await countLocal(page, 'outbox');
-    const perSale = exported.commands.length / TEMPLATE_SALES;
-    console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${exported.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
-    if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
+    const perSale = queue.commands.length / SALES;
+    console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${queue.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
+    if (queued !== queue.commands.length + leftOut) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length} and ${leftOut} of empty carts`);
     await takeMeasures(page, 'command');
     await takeMeasures(page, 'command-request');
     // Commands the till tried while offline wait out their backoff (retry-policy.ts); coming
