@@ -243,6 +243,11 @@ async function main() {
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error));
+  // What the page said went wrong, printed when a step fails.
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   page.setDefaultTimeout(30_000);
   try {
     step(`1. First catalogue sync of ${ROWS} products into an empty IndexedDB`);
@@ -413,6 +418,9 @@ async function main() {
     const shot = new URL('../test-results/bench-offline-failed.png', import.meta.url).pathname;
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
     console.error(`screenshot: ${shot}`);
+    for (const text of consoleErrors.slice(-10)) console.error(`page console: ${text}`);
+    const toasts = await page.locator('[data-sonner-toast]').allTextContents().catch(() => []);
+    if (toasts.length > 0) console.error(`toasts: ${toasts.join(' | ')}`);
     throw error;
   } finally {
     await browser.close();

@@ -215,8 +215,11 @@ export async function productWithBarcode(db: TillDb, barcodeNumber: string): Pro
 }
 
 export interface FillOptions {
-  /** Waits before each step (an idle moment by default, so a tap or a keystroke comes first). */
-  pause?: () => Promise<void>;
+  /**
+   * Waits before each step, told how long the last one took (`restThenIdle` by default, so a
+   * tap or a keystroke comes first).
+   */
+  pause?: (lastStepMs: number) => Promise<void>;
   /** Checked before each step: a stopped runtime leaves the rest to the next start. */
   stopped?: () => boolean;
   /** Rows per transaction. */
@@ -230,11 +233,19 @@ export interface FillOptions {
  */
 export const FILL_CHUNK = 250;
 
-/** The next idle moment, or at the latest after half a second: the fill goes on while the till is busy. */
-function idleStep(): Promise<void> {
+/**
+ * As long as the last step took, then the next idle moment (at the latest after half a
+ * second): the fill takes about half of the time at most, and goes on while the till is busy.
+ * Its cost is mostly the browser process's per-row work, which on a 2-core tablet competes with
+ * the page for the same cores: at full speed the fill of 100,000 products ran for 60 to 90 s
+ * beside the bench's cold starts, searches and adds and doubled their slowest times.
+ */
+function restThenIdle(lastStepMs: number): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
-    else setTimeout(resolve, 0);
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+      else resolve();
+    }, lastStepMs);
   });
 }
 
@@ -244,7 +255,7 @@ function idleStep(): Promise<void> {
  * `till:catalog-fill` (from this run's start; `from` says which part it resumed at).
  */
 export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): Promise<boolean> {
-  const pause = options.pause ?? idleStep;
+  const pause = options.pause ?? restThenIdle;
   const stopped = options.stopped ?? (() => false);
   const chunk = options.chunk ?? FILL_CHUNK;
   const first = await db.catalogFill.get(FILL_STATE_KEY);
@@ -254,10 +265,12 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
   // The part being copied, read once.
   let partAt = -1;
   let partRows: Product[] = [];
+  let lastStepMs = 0;
   try {
     for (;;) {
-      await pause();
+      await pause(lastStepMs);
       if (stopped()) return false;
+      const stepStarted = tillNow();
       const state = await unlogged.catalogFill.get(FILL_STATE_KEY);
       if (!isState(state)) return false;
       // Read once per part, apart from the writes: the screens' reads of the snapshot need not wait for them.
@@ -294,6 +307,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
         await unlogged.catalogFill.put(partDone ? { ...now, next: now.next + 1, offset: 0 } : { ...now, offset: offset + chunk });
         return 'next' as const;
       });
+      lastStepMs = tillNow() - stepStarted;
       if (step === 'stopped') return false;
       if (step === 'done') {
         tillMeasure('catalog-fill', started, { parts: first.parts, from: first.next });
