@@ -246,7 +246,17 @@ async function main() {
   // What the page said went wrong, printed when a step fails.
   const consoleErrors = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() === 'error' || message.text().startsWith('toast: ')) consoleErrors.push(message.text());
+  });
+  // Toasts are gone a few seconds after they show: each is said on the console as it comes.
+  await context.addInitScript(() => {
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node instanceof Element && node.matches('[data-sonner-toast]')) console.info(`toast: ${node.textContent}`);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   page.setDefaultTimeout(30_000);
   try {
