@@ -17,7 +17,7 @@
 // 6. adding a line (`till:add-line`: a tap or scan until the new total is in the DOM).
 //
 // A measurement, not a test: it prints what it measured and fails only when a step does not work.
-/* global document, indexedDB */
+/* global document, indexedDB, MutationObserver, Element */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';

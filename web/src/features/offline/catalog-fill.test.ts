@@ -4,6 +4,7 @@ import { fillCatalogTable, fillPending, FILL_STATE_KEY, pendingScope, productWit
 import { byName, compactCatalog, META_KEY, readLocalProducts, SNAPSHOT_PART_SIZE } from './catalog-snapshot';
 import { pullResource, syncStateOf, type FetchSyncPage } from './catalog-sync';
 import { openLocalDb, type TillDb } from './local-db';
+import { writeScope } from './outbox';
 import type { Product } from './types';
 
 const product = (n: number, quantity = 10): Product => ({
@@ -100,9 +101,12 @@ describe('a first pull of products', () => {
     const db = open();
     await pullResource(db, 'products', { fetchPage: server(), now, pageLimit: PAGE });
     const log = await db.productChanges.count();
+    expect(writeScope(db).map((table) => table.name)).toContain('catalogSnapshot');
     expect(await fillCatalogTable(db, { pause: noPause })).toBe(true);
     expect(await tableRows(db)).toEqual([...pulled].sort(byId));
     expect(await fillPending(db)).toBe(false);
+    // The commands' transactions no longer wait behind the screens' reads of the snapshot.
+    expect(writeScope(db).map((table) => table.name)).not.toContain('catalogSnapshot');
     expect(await db.catalogFill.count()).toBe(0);
     expect(await db.productChanges.count()).toBe(log);
     expect((await readLocalProducts(db)).products).toEqual([...pulled].sort(byName));

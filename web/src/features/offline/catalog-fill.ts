@@ -11,10 +11,11 @@
  *    wins, deletions applied), deletes them, and records in `catalogFill` that the table still
  *    owes the snapshot's parts, with where each product is (by id and by barcode). The till
  *    sells from the snapshot from then on.
- * 3. The table is filled in the background (`fillCatalogTable`), a few hundred rows per transaction:
+ * 3. The table is filled in the background (`fillCatalogTable`), from the end of the pull, a few
+ *    hundred rows per transaction with a rest between them (`restThenIdle`):
  *    only the keys it lacks are added (a sale's stock or a later pull wrote the others, and they
  *    are newer), keys the log deleted after the snapshot are skipped, and nothing is logged (the
- *    rows equal the snapshot the screens have). Its progress is stored with each part, so a
+ *    rows equal the snapshot the screens have). Its progress is stored with each step, so a
  *    reload resumes it, and two tabs filling at once only add what is still missing.
  * 4. Until the fill is done, whoever reads one product row (a command's stock, an add by id or
  *    barcode, a scan the screens' index does not know) also looks in the parts not copied yet:
@@ -96,6 +97,7 @@ export async function stagesPage(db: TillDb, after: number, more: boolean): Prom
  * Answers whether it switched to a snapshot with a fill pending.
  */
 export async function stagePage(db: TillDb, page: StagedPage, more: boolean): Promise<boolean> {
+  db.fillMayBePending = true;
   await db.catalogStaging.put({ cursor: page.cursor, rows: withSharedCategories(page.rows), deleted: page.deleted });
   return more ? false : switchToStaged(db);
 }
@@ -160,6 +162,12 @@ export async function fillPending(db: TillDb): Promise<boolean> {
 }
 
 /**
+ * Whether the running transaction may read the parts not copied yet: a command's covers them
+ * only while a fill may be pending (`TillDb.fillMayBePending`).
+ */
+const pendingInScope = () => Dexie.currentTransaction?.storeNames.includes('catalogFill') ?? true;
+
+/**
  * The pending fill with the log after its snapshot, or null when there is none (or a reset in
  * the log made the table the truth again). Inside a transaction over `pendingScope`.
  */
@@ -193,7 +201,7 @@ async function pendingRows(db: TillDb, parts: readonly number[], wanted: (produc
  */
 export async function readProduct(db: TillDb, id: string): Promise<Product | undefined> {
   const row = await db.products.get(id);
-  if (row !== undefined || !(await fillPending(db))) return row;
+  if (row !== undefined || !pendingInScope() || !(await fillPending(db))) return row;
   const bucket = (await db.catalogFill.get(bucketOf(id))) as FillBucket | undefined;
   const part = bucket?.ids.get(id);
   if (part === undefined) return undefined;
@@ -207,7 +215,7 @@ export async function readProduct(db: TillDb, id: string): Promise<Product | und
  */
 export async function productWithBarcode(db: TillDb, barcodeNumber: string): Promise<Product | undefined> {
   const row = await db.products.where('barcodeNumber').equals(barcodeNumber).first();
-  if (!barcodeNumber || !(await fillPending(db))) return row;
+  if (!barcodeNumber || !pendingInScope() || !(await fillPending(db))) return row;
   const bucket = (await db.catalogFill.get(bucketOf(barcodeNumber))) as FillBucket | undefined;
   const parts = bucket?.barcodes.get(barcodeNumber) ?? [];
   const candidates = [...(row ? [row] : []), ...(await pendingRows(db, parts, (product) => product.barcodeNumber === barcodeNumber))];
@@ -310,6 +318,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
       lastStepMs = tillNow() - stepStarted;
       if (step === 'stopped') return false;
       if (step === 'done') {
+        db.fillMayBePending = false;
         tillMeasure('catalog-fill', started, { parts: first.parts, from: first.next });
         return true;
       }

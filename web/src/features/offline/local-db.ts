@@ -58,6 +58,12 @@ export class TillDb extends Dexie {
   catalogFill!: Table<CatalogFillRow, number>;
   /** What the database was opened with, for a second connection to it (catalog-fill.ts). */
   readonly openOptions: DexieOptions | undefined;
+  /**
+   * Whether a table fill may be pending (catalog-fill.ts), kept by the till runtime from the
+   * `catalogFill` table: only then do the commands' transactions take in the snapshot and the
+   * fill's tables, so they do not wait behind the screens' long read of the snapshot.
+   */
+  fillMayBePending = true;
 
   /**
    * `logged: false` opens a connection whose writes to `products` are not logged: only for rows

@@ -8,10 +8,10 @@
  * After `stop()` nothing of this runtime reaches the status store any more: a pass or a pull
  * still finishing cannot write the old shop's counts over the next shop's.
  */
-import type { DexieOptions } from 'dexie';
+import { liveQuery, type DexieOptions } from 'dexie';
 import { ApiError } from '../../lib/api-client';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
-import { fillCatalogTable } from './catalog-fill';
+import { fillCatalogTable, fillPending } from './catalog-fill';
 import { syncCatalog, type FetchSyncPage } from './catalog-sync';
 import { attachCatalogPull } from './catalog-pull-triggers';
 import { systemClock, type Clock } from './clock';
@@ -88,9 +88,9 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   };
   const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 
-  // The products table owed by a first pull's snapshot (catalog-fill.ts) is filled at once, not
-  // in idle time: until it is, a command reading a product not copied yet reads the snapshot's
-  // parts too. A fill asked for while one runs runs again after it (the running one may have
+  // The products table owed by a first pull's snapshot (catalog-fill.ts) is filled from the
+  // moment the pull is done (and at each start while it is owed), not left for a quiet moment:
+  // until it is filled, a command reading a product not copied yet reads the snapshot's parts too. A fill asked for while one runs runs again after it (the running one may have
   // found nothing to do just before a pull switched a snapshot in).
   let filling: Promise<void> | null = null;
   let fillAgain = false;
@@ -110,6 +110,18 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
         }
       });
   };
+
+  // Whether the commands' transactions need the fill's tables (TillDb.fillMayBePending): true
+  // until this says otherwise, and kept as this tab's or another's pull and fill change it.
+  const fillWatch = liveQuery(() => fillPending(db)).subscribe({
+    next: (pending) => {
+      db.fillMayBePending = pending;
+    },
+    error: (error: unknown) => {
+      db.fillMayBePending = true;
+      if (!stopped) onError(error);
+    },
+  });
 
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
@@ -143,6 +155,7 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
       stopped = true;
       detachSync();
       detachPull();
+      fillWatch.unsubscribe();
       pullController.abort();
       stopping = (async () => {
         await engine.settled();
