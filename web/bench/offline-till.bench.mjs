@@ -1,12 +1,15 @@
-// Issue 7's offline till benchmarks (docs/benchmarks.md "Offline till (issue 7)"), measured in
-// headless Chromium against a real server whose demo shop holds the bench's 50,000 products
-// (scripts/bench-offline.sh builds, seeds and starts it, then runs this with POS_BENCH_URL).
+// The offline till's benchmarks (docs/benchmarks.md "Offline till"), measured in headless
+// Chromium against a real server whose demo shop holds the bench's products, 100,000 unless
+// POS_BENCH_ROWS says otherwise (scripts/bench-offline.sh builds, seeds and starts it, then runs
+// this with POS_BENCH_URL).
 //
-// 1. first catalogue sync into IndexedDB (the app's `till:catalog-sync` measure, empty database);
+// 1. first catalogue sync into IndexedDB (the app's `till:catalog-sync` measure, empty database),
+//    with its pages' transactions (`till:catalog-page`) and the snapshot (`till:catalog-snapshot`);
 // 2. barcode lookup (`till:barcode-lookup`, scanning codes into the search box);
 // 3. name search (`till:search`, typing names and words key by key);
 // 4. cold start with the catalogue cached: a new page load until the phone box is enabled and
-//    product tiles are shown (read from the page at each animation frame);
+//    product tiles are shown (read from the page at each animation frame), and the in-memory
+//    index the till then makes in idle time (`till:catalog-index`, waited for before the next);
 // 5. 1,000 sales queued offline (a few rung up through the screens, exported, multiplied into a
 //    queue file with fresh ids and refs, imported through "Import queue") until the outbox is empty
 //    once the browser is online again (the till's queue keeps one payment per sale: the engine
@@ -14,7 +17,7 @@
 // 6. adding a line (`till:add-line`: a tap or scan until the new total is in the DOM).
 //
 // A measurement, not a test: it prints what it measured and fails only when a step does not work.
-/* global document, indexedDB */
+/* global document, indexedDB, MutationObserver, Element */
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
@@ -22,7 +25,7 @@ import { chromium } from 'playwright-core';
 const base = process.env.POS_BENCH_URL;
 if (!base) throw new Error('POS_BENCH_URL is not set: run scripts/bench-offline.sh');
 const SALES = Number(process.env.POS_BENCH_SALES ?? 1000);
-const ROWS = Number(process.env.POS_BENCH_ROWS ?? 50000);
+const ROWS = Number(process.env.POS_BENCH_ROWS ?? 100000);
 const COLD_STARTS = Number(process.env.POS_BENCH_COLD_STARTS ?? 5);
 const SEARCHES = Number(process.env.POS_BENCH_SEARCHES ?? 40);
 const SCANS = Number(process.env.POS_BENCH_SCANS ?? 120);
@@ -122,6 +125,42 @@ function readLocal(page, store, what = 'count') {
 
 const countLocal = (page, store) => readLocal(page, store);
 
+/** How many products the catalogue snapshot's meta row counts (0: no snapshot). */
+function snapshotCount(page) {
+  return page.evaluate(async () => {
+    const [info] = (await indexedDB.databases()).filter((candidate) => candidate.name?.startsWith('tillwise-'));
+    const db = await new Promise((resolve, reject) => {
+      const request = indexedDB.open(info.name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const request = db.transaction('catalogSnapshot').objectStore('catalogSnapshot').get([0, 0, 0]);
+      const meta = await new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return meta?.count ?? 0;
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/**
+ * When no table fill is pending any more (`catalogFill` empty), looked at every half second while
+ * the other steps run; a look that meets a page load is tried again. Answers Date.now() then.
+ */
+async function fillEnd(page) {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const pending = await countLocal(page, 'catalogFill').catch(() => 1);
+    if (pending === 0) return Date.now();
+    if (Date.now() > deadline) throw new Error('the products table was not filled within 10 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function chooseCustomer(page) {
   await page.getByLabel('Customer phone').fill(customer.phone);
   await page.locator('.cart-panel').getByText(customer.name).waitFor();
@@ -164,13 +203,16 @@ async function payCash(page) {
 
 /** The exported commands of the template sales, multiplied into `SALES` sales with new ids. */
 function queueOfSales(exported) {
-  const sales = [];
+  const invoices = [];
   let current = null;
   for (const command of exported.commands) {
     const ref = command.path.split('/')[3];
-    if (!current || current.ref !== ref) sales.push((current = { ref, commands: [] }));
+    if (!current || current.ref !== ref) invoices.push((current = { ref, commands: [] }));
     current.commands.push(command);
   }
+  // A payment starts the walk-in customer's empty cart, which the next page load leaves behind:
+  // its createCart is queued too, but it is no sale.
+  const sales = invoices.filter((invoice) => !invoice.commands.every((command) => command.kind === 'createCart'));
   if (sales.length !== TEMPLATE_SALES || !sales.every((sale) => sale.commands.at(-1).kind === 'payCash')) {
     throw new Error(`the exported queue is not ${TEMPLATE_SALES} paid sales: ${exported.commands.map((c) => c.kind).join(', ')}`);
   }
@@ -187,7 +229,8 @@ function queueOfSales(exported) {
       commands.push({ ...command, id: randomUUID(), path: command.path.replace(template.ref, ref), body, attempts: 0 });
     }
   }
-  return { ...exported, commands };
+  // The queue to import, and how many commands of the walk-in carts stay in the outbox beside it.
+  return { queue: { ...exported, commands }, leftOut: exported.commands.length - sales.reduce((sum, sale) => sum + sale.commands.length, 0) };
 }
 
 async function main() {
@@ -200,16 +243,43 @@ async function main() {
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error));
+  // What the page said went wrong, printed when a step fails.
+  const consoleErrors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.text().startsWith('toast: ')) consoleErrors.push(message.text());
+  });
+  // Toasts are gone a few seconds after they show: each is said on the console as it comes.
+  await context.addInitScript(() => {
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.addedNodes) {
+          if (node instanceof Element && node.matches('[data-sonner-toast]')) console.info(`toast: ${node.textContent}`);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
   page.setDefaultTimeout(30_000);
   try {
     step(`1. First catalogue sync of ${ROWS} products into an empty IndexedDB`);
     await signIn(page);
     await page.waitForFunction(() => performance.getEntriesByName('till:catalog-sync').length > 0, undefined, { timeout: 300_000, polling: 100 });
     const [sync] = await takeMeasures(page, 'catalog-sync');
-    const products = await countLocal(page, 'products');
-    if (products < ROWS) throw new Error(`the local database holds ${products} products after the first sync`);
-    console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products}`);
-    record('first catalogue sync', '<= 20 s', [sync.duration / 1000], 's');
+    const pages = (await takeMeasures(page, 'catalog-page')).map((entry) => entry.duration);
+    const snapshot = (await takeMeasures(page, 'catalog-snapshot')).map((entry) => entry.duration);
+    const syncedAt = Date.now();
+    // A first pull leaves the products table to be filled in the background (offline/catalog-fill.ts):
+    // the till sells from the snapshot, whose meta row counts its products.
+    const products = await snapshotCount(page);
+    if (products < ROWS) throw new Error(`the local catalogue snapshot holds ${products} products after the first sync`);
+    console.log(`    pulled ${JSON.stringify(sync.detail)}; local products: ${products} (table: ${await countLocal(page, 'products')})`);
+    record('first catalogue sync', '<= 10 s', [sync.duration / 1000], 's');
+    // Where its time goes: the pages' IndexedDB transactions (the next page is fetched meanwhile)
+    // and the snapshot the screens read (offline/catalog-snapshot.ts).
+    record(`  of which: storing its ${pages.length} pages`, '(reference)', [pages.reduce((sum, ms) => sum + ms, 0) / 1000], 's');
+    if (snapshot.length > 0) record('  of which: writing the catalogue snapshot', '(reference)', [snapshot[0] / 1000], 's');
+    const fillRowAt = results.length;
+    const filling = fillEnd(page);
+    filling.catch(() => undefined);
     await page.evaluate(() => navigator.serviceWorker.ready);
 
     step(`4. Cold start with the catalogue cached (${COLD_STARTS} new page loads)`);
@@ -229,13 +299,16 @@ async function main() {
       );
       starts.push((await usable.jsonValue()) / 1000);
       reads.push(...(await takeMeasures(page, 'catalog-read')).map((entry) => entry.duration));
+      // The barcode map and search keys are made in idle slices once the grid is shown
+      // (catalog-index.ts): their cost is recorded when the last slice is done.
+      await page.waitForFunction(() => performance.getEntriesByName('till:catalog-index').length > 0, undefined, { timeout: 60_000, polling: 50 });
       indexing.push(...(await takeMeasures(page, 'catalog-index')).map((entry) => entry.duration));
       const viaSw = await page.evaluate(() => Boolean(navigator.serviceWorker.controller));
       if (!viaSw) throw new Error('the page was not served by the service worker');
     }
-    record('till usable after a cold start', '<= 3 s', starts, 's');
+    record('till usable after a cold start', '<= 1.5 s', starts, 's');
     record('  of which: reading the local catalogue', '(reference)', reads);
-    record('  of which: indexing it in memory', '(reference)', indexing);
+    record('  then, in idle time: indexing it in memory', '(reference)', indexing);
 
     step(`3 and 6. Name search, then a tap on the one tile found (${SEARCHES} products)`);
     await chooseCustomer(page);
@@ -246,7 +319,7 @@ async function main() {
     for (let round = 0; round < SEARCHES; round += 1) {
       await clearCartIfFull(page);
       const n = stockedProduct();
-      // Key by key, as a cashier types; a few broad words first (hundreds to thousands match).
+      // Key by key, as a cashier types; a few broad words first (a ninth of the catalogue matches).
       await searchBox(page).fill('');
       await searchBox(page).pressSequentially(round % 4 === 0 ? `size ${round % 9}` : productName(n));
       if (round % 4 === 0) {
@@ -260,7 +333,7 @@ async function main() {
       searches.push(...(await takeMeasures(page, 'search')).map((entry) => entry.duration));
       adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
     }
-    record('name search (first 40 of 50,000)', 'p99 <= 50 ms', searches);
+    record(`name search (first 40 of ${ROWS.toLocaleString('en-US')})`, 'p99 <= 30 ms', searches);
 
     step(`2 and 6. Scanning ${SCANS} barcodes`);
     const lookups = [];
@@ -271,6 +344,12 @@ async function main() {
       adds.push(...(await takeMeasures(page, 'add-line')).map((entry) => entry.duration));
     }
     await takeMeasures(page, 'search');
+    // The table fill ran meanwhile (each page load above resumed it): its wall time from the sync's end.
+    const filledAt = await filling;
+    const filled = await countLocal(page, 'products');
+    if (filled < ROWS) throw new Error(`the products table holds ${filled} products once filled`);
+    record('  then, in the background: the products table filled (wall time from the sync, during steps 4, 3 and 6)', '(reference)', [(filledAt - syncedAt) / 1000], 's');
+    results.splice(fillRowAt, 0, results.pop());
     record('barcode lookup', 'p99 <= 5 ms', lookups);
     record('add a line: tap or scan to the new total in the DOM', 'p99 <= 16 ms', adds);
     if (lookups.length !== SCANS) throw new Error(`${lookups.length} barcode lookups measured for ${SCANS} scans`);
@@ -293,7 +372,7 @@ async function main() {
     await syncPill(page).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export queue' }).click()]);
     const exported = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
-    const queue = queueOfSales(exported);
+    const { queue, leftOut } = queueOfSales(exported);
     await page.locator('input[aria-label="Queue file to import"]').setInputFiles({
       name: 'bench-queue.json',
       mimeType: 'application/json',
@@ -301,9 +380,9 @@ async function main() {
     });
     await toast(page, 'Imported').waitFor({ timeout: 120_000 });
     const queued = await countLocal(page, 'outbox');
-    const perSale = exported.commands.length / TEMPLATE_SALES;
-    console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${exported.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
-    if (queued !== queue.commands.length) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length}`);
+    const perSale = queue.commands.length / SALES;
+    console.log(`    outbox: ${queued} commands for ${SALES} sales (${perSale} per sale as the till queued them: ${queue.commands.slice(0, perSale).map((c) => c.kind).join(', ')})`);
+    if (queued !== queue.commands.length + leftOut) throw new Error(`the outbox holds ${queued} commands, the file ${queue.commands.length} and ${leftOut} of empty carts`);
     await takeMeasures(page, 'command');
     await takeMeasures(page, 'command-request');
     // Commands the till tried while offline wait out their backoff (retry-policy.ts); coming
@@ -349,6 +428,9 @@ async function main() {
     const shot = new URL('../test-results/bench-offline-failed.png', import.meta.url).pathname;
     await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
     console.error(`screenshot: ${shot}`);
+    for (const text of consoleErrors.slice(-10)) console.error(`page console: ${text}`);
+    const toasts = await page.locator('[data-sonner-toast]').allTextContents().catch(() => []);
+    if (toasts.length > 0) console.error(`toasts: ${toasts.join(' | ')}`);
     throw error;
   } finally {
     await browser.close();

@@ -1,13 +1,18 @@
 /**
- * The till's User Timing entries (issue 7's benchmarks, docs/benchmarks.md "Offline till"):
+ * The till's User Timing entries (the offline till's benchmarks, docs/benchmarks.md "Offline till"):
  * `performance.measure` entries named `till:*` that a profiler, or the Playwright bench
  * (web/bench/offline-till.bench.mjs), reads with `performance.getEntriesByName`. They stay in
  * production: a measure costs about a microsecond, and a slow till can be diagnosed on the shop's
  * own device from the browser's performance panel.
  *
- * - `till:catalog-sync`: one catalogue pull, from its start to its last page stored;
- * - `till:catalog-read`, `till:catalog-index`: reading the local catalogue for the screens (at
- *   the start and after each change of the products) and indexing it in memory;
+ * - `till:catalog-sync`: one catalogue pull, from its start to its last page stored (and the
+ *   catalogue snapshot written, after a pull that brought many products);
+ * - `till:catalog-page`: storing one page of a pull (its transaction, waits included);
+ * - `till:catalog-snapshot`: writing the catalogue snapshot at the end of a large pull;
+ * - `till:catalog-read`: reading the local catalogue for the screens (at the start, and again
+ *   only when another tab's snapshot replaced the log the screens were following);
+ * - `till:catalog-index`: the time spent indexing it in memory (barcode map and search keys,
+ *   made in idle slices after the grid is shown: the sum of the slices);
  * - `till:barcode-lookup`: finding the product of a scanned code;
  * - `till:search`: finding the tiles to show for the search text and category;
  * - `till:add-line`: a tap on a tile or a scan, until the new total is written to the screen;
@@ -44,6 +49,13 @@ export function tillMeasure(name: string, start: number, detail?: Record<string,
   } catch {
     // An engine without the options form of measure (old Safari): the till works the same.
   }
+}
+
+/** Records `till:<name>` as `duration` milliseconds ending now (work done in several slices). */
+export function tillMeasureDuration(name: string, duration: number, detail?: Record<string, unknown>): void {
+  const clock = timing();
+  if (!clock) return;
+  tillMeasure(name, clock.now() - duration, detail);
 }
 
 /** Runs `work`, recording its time as `till:<name>`. */

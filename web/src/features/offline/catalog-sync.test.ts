@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchSyncPageThroughApi, pullResource, syncCatalog, syncStateOf, type FetchSyncPage } from './catalog-sync';
 import type { TillDb } from './local-db';
 import { envelope, freshDb, recordingStatus } from './offline-test-support';
-import type { Category } from './types';
+import { COMPACT_AFTER_ROWS, META_KEY } from './catalog-snapshot';
+import type { Category, Product } from './types';
 
 const category = (id: string, name: string): Category => ({
   _id: id,
@@ -13,6 +14,12 @@ const category = (id: string, name: string): Category => ({
   createdAt: 1,
   updatedAt: 1,
 });
+
+const product: Product = {
+  _id: 'p-1', product_id: 'P-1', barcodeNumber: '', productName: 'Item', category: { _id: 'c-1', categoryName: 'Drinks' }, quantity: 1,
+  unit: 'no', costPrice: 1, costPriceProfit: 0, sellingPrice: 2, pricedFromCost: false, discount: 0, discountType: 'percentage',
+  productTax: 0, loyaltyRate: 0, price: 2, createdAt: 1, updatedAt: 1,
+};
 
 /** A server holding pages by `after`, for one resource; other resources are empty. */
 function pagedServer(pages: Record<number, unknown>, resource = 'categories') {
@@ -84,6 +91,35 @@ describe('catalogue sync', () => {
     await expect(pullResource(db, 'categories', { fetchPage, now })).rejects.toThrow(/categories page after 2/);
     expect(await db.categories.count()).toBe(1);
     expect((await syncStateOf(db, 'categories')).cursor).toBe(2);
+  });
+
+  it('asks for the next page while it stores the one it has', async () => {
+    const cursorWhenAsked: number[] = [];
+    const pages: Record<number, unknown> = {
+      0: { rows: [category('c-1', 'Drinks')], deleted: [], cursor: 4, more: true },
+      4: { rows: [category('c-2', 'Bakery')], deleted: [], cursor: 9, more: false },
+    };
+    const fetchPage = vi.fn<FetchSyncPage>(async (_resource, after) => {
+      cursorWhenAsked.push((await syncStateOf(db, 'categories')).cursor);
+      return pages[after];
+    });
+    await pullResource(db, 'categories', { fetchPage, now });
+    // The page after 4 was asked for before the first page (cursor 4) was stored.
+    expect(cursorWhenAsked).toEqual([0, 0]);
+    expect(await db.categories.count()).toBe(2);
+  });
+
+  it('writes the catalogue snapshot after a pull that brought many products', async () => {
+    const many = Array.from({ length: COMPACT_AFTER_ROWS }, (_, n) => ({ ...product, _id: `p-${n}`, productName: `Item ${n}` }));
+    const fetchPage = pagedServer({ 0: { rows: many, deleted: [], cursor: 1, more: false } }, 'products');
+    await syncCatalog(db, { fetchPage, now, status: recordingStatus() });
+    expect(await db.catalogSnapshot.get(META_KEY)).toMatchObject({ asOf: 1, count: COMPACT_AFTER_ROWS });
+    expect(await db.productChanges.count()).toBe(0);
+
+    // A small pull leaves its rows in the log for the screens to replay.
+    const few = pagedServer({ 1: { rows: many.slice(0, 3), deleted: [], cursor: 2, more: false } }, 'products');
+    await syncCatalog(db, { fetchPage: few, now, status: recordingStatus() });
+    expect(await db.productChanges.count()).toBe(1);
   });
 
   it('pulls every resource and marks the sync time', async () => {

@@ -1,15 +1,21 @@
 /**
- * Keeps the local catalogue fresh (issue 7 "Local data"; CONTRACT7 "Server delta sync"): pulls
+ * Keeps the local catalogue fresh (docs/offline.md; CONTRACT7 "Server delta sync"): pulls
  * `GET /sync/{resource}?after={cursor}&limit=1000` page by page until the server says `more:
  * false`. Each page is stored in ONE transaction with its cursor (rows upserted, tombstones
  * deleted), so a pull cut in the middle resumes after the last page stored, never skipping or
  * half-applying one. The final page also records the pull's time.
+ *
+ * A shop's first pull of products is staged instead, a row per page, and its last page switches
+ * it in as a catalogue snapshot whose rows the products table is filled with afterwards
+ * (catalog-fill.ts): the pull counts as done without storing 100,000 rows one by one.
  */
 import { api } from '../../lib/api-client';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { stagePage, stagesPage, stagingScope } from './catalog-fill';
+import { COMPACT_AFTER_ROWS, snapshotCatalog } from './catalog-snapshot';
 import type { TillDb } from './local-db';
-import { syncResources, type SyncResource, type SyncStateRow } from './types';
+import { syncResources, type Product, type SyncResource, type SyncStateRow } from './types';
 
 export const SYNC_PAGE_LIMIT = 1000;
 export const SYNC_FAILED_MESSAGE = 'Could not update the local catalogue';
@@ -42,6 +48,8 @@ export interface PullResult {
   upserted: number;
   deleted: number;
   cursor: number;
+  /** Whether it was a first pull of products, switched in as a snapshot with the table to fill. */
+  staged?: boolean;
 }
 
 /** The stored progress of `resource` (cursor 0 before the first pull). */
@@ -57,17 +65,29 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
   const table = db.dataTable(resource);
   const result: PullResult = { resource, pages: 0, upserted: 0, deleted: 0, cursor: (await syncStateOf(db, resource)).cursor };
 
+  // The next page is asked for while this one is stored: the server, the network and the
+  // local database each work at once instead of in turn (a first pull of 100,000 products is
+  // 100 pages). Its failure is seen when it is awaited, after this page is stored.
+  let next = prefetched(fetchPage(resource, result.cursor, limit, options.signal));
   for (;;) {
     const after = result.cursor;
-    const page = checkPage(await fetchPage(resource, after, limit, options.signal), resource, after);
-    await db.transaction('rw', [table, db.syncState], async () => {
+    const page = checkPage(await next, resource, after);
+    if (page.more) next = prefetched(fetchPage(resource, page.cursor, limit, options.signal));
+    const storing = tillNow();
+    const products = resource === 'products';
+    await db.transaction('rw', [table, db.syncState, ...(products ? stagingScope(db) : [])], async () => {
       const state = await syncStateOf(db, resource);
       // Another pull (a second tab) stored this page first: nothing to do.
       if (state.cursor > after) return;
-      await table.bulkPut(page.rows);
-      await table.bulkDelete(page.deleted);
+      if (products && (await stagesPage(db, after, page.more))) {
+        if (await stagePage(db, { cursor: page.cursor, rows: page.rows as Product[], deleted: page.deleted }, page.more)) result.staged = true;
+      } else {
+        await table.bulkPut(page.rows);
+        await table.bulkDelete(page.deleted);
+      }
       await db.syncState.put({ resource, cursor: page.cursor, lastSyncAt: page.more ? state.lastSyncAt : now() });
     });
+    tillMeasure('catalog-page', storing, { resource, rows: page.rows.length });
     result.pages += 1;
     result.upserted += page.rows.length;
     result.deleted += page.deleted.length;
@@ -76,13 +96,35 @@ export async function pullResource(db: TillDb, resource: SyncResource, options: 
   }
 }
 
+/** A request awaited later: its failure must not count as unhandled in the meantime. */
+function prefetched<T>(request: Promise<T>): Promise<T> {
+  request.catch(() => undefined);
+  return request;
+}
+
 /** Pulls every resource (categories first, as products name theirs) and marks the sync time. */
 export async function syncCatalog(db: TillDb, options: CatalogSyncOptions = {}): Promise<PullResult[]> {
   const started = tillNow();
   const results: PullResult[] = [];
   for (const resource of syncResources) results.push(await pullResource(db, resource, options));
+  // A pull that brought many products (a shop's first: all of them) left them as a long log
+  // for the screens to replay: they are written as a snapshot before the pull counts as done,
+  // so the till's next start reads a few large rows (catalog-snapshot.ts). A snapshot that
+  // cannot be written is no failed pull: the screens replay the log instead. A staged first
+  // pull already switched to its snapshot.
+  const products = results.find((result) => result.resource === 'products');
+  const snapshot = products !== undefined && !products.staged && products.upserted + products.deleted >= COMPACT_AFTER_ROWS;
+  if (snapshot) {
+    const writing = tillNow();
+    await snapshotCatalog(db).catch((error: unknown) => console.error('The catalogue snapshot could not be written', error));
+    tillMeasure('catalog-snapshot', writing);
+  }
   // `till:catalog-sync`, with what each resource brought (the first pull of a shop: everything).
-  tillMeasure('catalog-sync', started, Object.fromEntries(results.map((result) => [result.resource, result.upserted])));
+  tillMeasure('catalog-sync', started, {
+    ...Object.fromEntries(results.map((result) => [result.resource, result.upserted])),
+    snapshot,
+    staged: products?.staged === true,
+  });
   (options.status ?? useSyncStatusStore.getState()).markSynced((options.now ?? Date.now)());
   return results;
 }

@@ -4,6 +4,7 @@
  * with the command). A rejected command is rolled back from those steps alone, so the rollback
  * works after a reload or on another device, with no function kept anywhere.
  */
+import { readProduct } from './catalog-fill';
 import type { TillDb } from './local-db';
 import type { DataTableName, LocalRows, UndoStep } from './types';
 
@@ -17,16 +18,25 @@ export interface LocalTables {
 /** A local change: called once, inside the transaction that also writes its command. */
 export type LocalChange = (tables: LocalTables) => void | Promise<void>;
 
-/** Runs `change` against `db` (already inside a transaction) and answers how to undo it. */
+/**
+ * A row as the change sees it. A product may not be in the table yet while the first pull's
+ * snapshot is still being copied into it (catalog-fill.ts): it is read from the snapshot then,
+ * and the change's write puts it in the table with the undo step's `before` the snapshot's row,
+ * so a rollback restores it there instead of deleting it.
+ */
+async function rowOf(db: TillDb, table: DataTableName, key: string): Promise<unknown> {
+  return table === 'products' ? readProduct(db, key) : db.dataTable(table).get(key);
+}
+
+/** Runs `change` against `db` (already inside a transaction over `writeScope`) and answers how to undo it. */
 export async function recordChange(db: TillDb, change: LocalChange): Promise<UndoStep[]> {
   const touched = new Map<string, { table: DataTableName; key: string; before: unknown }>();
   const note = async (table: DataTableName, key: string) => {
     const id = `${table}\u0000${key}`;
-    if (!touched.has(id)) touched.set(id, { table, key, before: (await db.dataTable(table).get(key)) ?? null });
+    if (!touched.has(id)) touched.set(id, { table, key, before: (await rowOf(db, table, key)) ?? null });
   };
   const tables: LocalTables = {
-    get: async <N extends DataTableName>(table: N, key: string) =>
-      (await db.dataTable(table).get(key)) as LocalRows[N] | undefined,
+    get: async <N extends DataTableName>(table: N, key: string) => (await rowOf(db, table, key)) as LocalRows[N] | undefined,
     put: async (table, row) => {
       await note(table, row._id);
       await db.dataTable(table).put(row);

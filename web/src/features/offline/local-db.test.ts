@@ -35,15 +35,13 @@ describe('local database', () => {
     expect(() => openLocalDb('')).toThrow('A local database needs the shop id');
   });
 
-  it('finds products by barcode, by name prefix and by category, and customers by phone', async () => {
+  it('finds products by barcode and customers by phone', async () => {
     db = freshDb();
     await db.products.bulkPut([product('p-1', 'Orange juice', '5000112'), product('p-2', 'Oat milk', '5000113'), product('p-3', 'Bread', '')]);
     const customer: Customer = { _id: 'c-1', customerName: 'Rana', phoneNumber: '7700001', email: '', loyalityPoint: 0, pointAmount: 0, createdAt: 1, updatedAt: 1 };
     await db.customers.put(customer);
 
     expect((await db.products.where('barcodeNumber').equals('5000113').first())?._id).toBe('p-2');
-    expect((await db.products.where('productName').startsWithIgnoreCase('o').sortBy('productName')).map((row) => row._id)).toEqual(['p-2', 'p-1']);
-    expect(await db.products.where('category._id').equals('cat-1').count()).toBe(3);
     expect(await db.customers.where('phoneNumber').equals('7700001').first()).toEqual(customer);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The till's local database (issue 7, CONTRACT7 "Web local data and outbox"): one IndexedDB
+ * The till's local database (docs/offline.md, CONTRACT7 "Web local data and outbox"): one IndexedDB
  * database per shop, `tillwise-<shopId>`, so two shops signed in on one device never share rows.
  *
  * - `products`, `categories`, `customers`: the rows `GET /sync/{resource}` sends, keyed by
@@ -7,7 +7,7 @@
  * - `syncState`: each resource's cursor and last completed pull;
  * - `outbox`: the commands not yet accepted by the server, in `seq` order, unique by `id`.
  *
- * Version 2 (issue 7 step 2, the till sells from local data) adds:
+ * Version 2 (the till sells from local data) adds:
  * - `invoices`: the till's invoices by `ref` (`LocalInvoice`), indexed by status, update time
  *   and customer;
  * - `invoiceNumbers`: the server's id and number for a ref, written ONLY by reconcile, so it
@@ -16,8 +16,28 @@
  *
  * Version 3 names an invoice's seller as every server answer does: `staff` is text
  * ("Hassan (staff)") and `staffId` the user's `_id`, where version 2 kept `staff: {_id, userName}`.
+ *
+ * Version 4 keeps the catalogue ready for the screens in large rows (catalog-snapshot.ts):
+ * - `productChanges`: every write to `products`, logged in its own transaction by the
+ *   `productChangeLog` middleware (product-change-log.ts);
+ * - `catalogSnapshot`: the products in name order as of one log entry, in parts of a few
+ *   thousand, and a meta row saying which entry, how many parts and products.
+ * A database upgraded to it starts its log with a reset: its products were stored before.
+ * `products` keeps only its barcode index (a scan the in-memory catalogue does not know yet):
+ * the name and category indexes served the screens' old read of the whole table, and each
+ * index is one more write per row in a first pull of 100,000 products.
+ *
+ * Version 5 lets a shop's first pull of products count as done before `products` holds them
+ * (catalog-fill.ts): IndexedDB's cost is per row, and 100,000 rows one by one took 20 s or more.
+ * - `catalogStaging`: the pages of that first pull, one row per page, keyed by their cursor,
+ *   until the last page turns them into a catalogue snapshot;
+ * - `catalogFill`: the table fill still owed by that snapshot (its progress) and where each
+ *   product of it is (by id and by barcode), for the commands that need a row not copied yet.
  */
-import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
+import type { CatalogFillRow, StagedPage } from './catalog-fill';
+import type { CatalogSnapshotRow, SnapshotKey } from './catalog-snapshot';
+import { productChangeLog, type ProductChangeRow } from './product-change-log';
 import type {
   Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, OutboxCommand, Product, StoredCommand,
   SyncStateRow,
@@ -32,9 +52,26 @@ export class TillDb extends Dexie {
   invoices!: EntityTable<LocalInvoice, '_id'>;
   invoiceNumbers!: EntityTable<InvoiceNumberRow, 'ref'>;
   device!: EntityTable<DeviceRow, 'key'>;
+  productChanges!: EntityTable<ProductChangeRow, 'seq'>;
+  catalogSnapshot!: Table<CatalogSnapshotRow, SnapshotKey>;
+  catalogStaging!: EntityTable<StagedPage, 'cursor'>;
+  catalogFill!: Table<CatalogFillRow, number>;
+  /** What the database was opened with, for a second connection to it (catalog-fill.ts). */
+  readonly openOptions: DexieOptions | undefined;
+  /**
+   * Whether a table fill may be pending (catalog-fill.ts), kept by the till runtime from the
+   * `catalogFill` table: only then do the commands' transactions take in the snapshot and the
+   * fill's tables, so they do not wait behind the screens' long read of the snapshot.
+   */
+  fillMayBePending = true;
 
-  constructor(name: string, options?: DexieOptions) {
+  /**
+   * `logged: false` opens a connection whose writes to `products` are not logged: only for rows
+   * that equal the snapshot already (the table fill), which the screens have.
+   */
+  constructor(name: string, options?: DexieOptions, { logged = true }: { logged?: boolean } = {}) {
     super(name, options);
+    this.openOptions = options;
     this.version(1).stores({
       products: '_id, barcodeNumber, productName, category._id',
       categories: '_id, categoryName',
@@ -54,6 +91,15 @@ export class TillDb extends Dexie {
         .toCollection()
         .modify((invoice: Record<string, unknown>) => Object.assign(invoice, sellerAsText(invoice.staff))),
     );
+    this.version(4)
+      .stores({ products: '_id, barcodeNumber', productChanges: '++seq', catalogSnapshot: 'key' })
+      .upgrade(async (transaction) => {
+        if ((await transaction.table('products').count()) > 0) {
+          await transaction.table('productChanges').add({ put: [], deleted: [], reset: true } satisfies ProductChangeRow);
+        }
+      });
+    this.version(5).stores({ catalogStaging: 'cursor', catalogFill: 'key' });
+    if (logged) this.use(productChangeLog);
   }
 
   /** The tables a local change may write, by name. */

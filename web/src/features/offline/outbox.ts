@@ -7,6 +7,7 @@
  * (`sync-engine.ts`) sends them. A command the server accepted is deleted; a rejected one stays,
  * state `rejected`, until the cashier dismisses it.
  */
+import { pendingScope } from './catalog-fill';
 import { recordChange, type LocalChange } from './local-change';
 import type { TillDb } from './local-db';
 import type { DeferredBody, NewCommand, OutboxCommand, StoredCommand } from './types';
@@ -20,10 +21,12 @@ export interface EnqueueOptions {
 
 /**
  * The tables every enqueue (and reconcile, and rollback) transaction covers: the local data,
- * the invoice numbers, the device's numbering and the outbox.
+ * the invoice numbers, the device's numbering and the outbox; and, while a table fill may be
+ * pending, what a product row not yet in its table is read from (catalog-fill.ts).
  */
 export function writeScope(db: TillDb) {
-  return [db.products, db.categories, db.customers, db.invoices, db.invoiceNumbers, db.device, db.outbox];
+  const tables = [db.products, db.categories, db.customers, db.invoices, db.invoiceNumbers, db.device, db.outbox];
+  return db.fillMayBePending ? [...tables, ...pendingScope(db)] : tables;
 }
 
 const isDeferred = (body: unknown): body is DeferredBody => typeof body === 'function';

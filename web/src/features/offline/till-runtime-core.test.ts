@@ -6,6 +6,7 @@ import { FakeClock, recordingStatus } from './offline-test-support';
 import { openLocalDb } from './local-db';
 import { enqueue } from './outbox';
 import type { TriggerEnvironment } from './sync-triggers';
+import type { Product } from './types';
 import { requestPersistentStorage, startTillRuntime, type TillRuntime, type TillRuntimeOptions } from './till-runtime-core';
 
 function environment() {
@@ -187,5 +188,35 @@ describe('till runtime', () => {
     expect(status.state.pendingCount).toBe(-7);
     // Stopping twice is one stop.
     await expect(runtime.stop()).resolves.toBeUndefined();
+  });
+});
+
+describe('the products table owed by a first pull', () => {
+  const row = (n: number) =>
+    ({ _id: `p-${n}`, productName: `Item ${n}`, barcodeNumber: '', category: { _id: 'c-1', categoryName: 'Drinks' }, quantity: 1 }) as unknown as Product;
+  const firstPull: FetchSyncPage = async (resource, after) => {
+    if (resource !== 'products') return { rows: [], deleted: [], cursor: after, more: false };
+    return after === 0 ? { rows: [row(1)], deleted: [], cursor: 1, more: true } : { rows: [row(2)], deleted: [], cursor: 2, more: false };
+  };
+
+  it('is filled in the background once the pull is done', async () => {
+    const { runtime } = start({ fetchPage: vi.fn<FetchSyncPage>(firstPull) });
+    await runtime.pullNow();
+    await vi.waitFor(async () => expect(await runtime.db.catalogFill.count()).toBe(0));
+    expect((await runtime.db.products.toArray()).map((product) => product._id)).toEqual(['p-1', 'p-2']);
+  });
+
+  it('is filled at the next start when the last one stopped before the end', async () => {
+    const dbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const left = openLocalDb('shop-1', dbOptions);
+    await left.transaction('rw', [left.catalogSnapshot, left.catalogFill], async () => {
+      await left.catalogSnapshot.put({ key: [5, 2000, 0], products: [row(1), row(2)] });
+      await left.catalogSnapshot.put({ key: [0, 0, 0], asOf: 5, size: 2000, parts: 1, count: 2 });
+      await left.catalogFill.put({ key: 0, asOf: 5, size: 2000, parts: 1, next: 0 });
+    });
+    left.close();
+    const { runtime } = start({ dbOptions });
+    await vi.waitFor(async () => expect(await runtime.db.catalogFill.count()).toBe(0));
+    expect(await runtime.db.products.count()).toBe(2);
   });
 });

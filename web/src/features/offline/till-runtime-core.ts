@@ -8,9 +8,10 @@
  * After `stop()` nothing of this runtime reaches the status store any more: a pass or a pull
  * still finishing cannot write the old shop's counts over the next shop's.
  */
-import type { DexieOptions } from 'dexie';
+import { liveQuery, type DexieOptions } from 'dexie';
 import { ApiError } from '../../lib/api-client';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
+import { fillCatalogTable, fillPending } from './catalog-fill';
 import { syncCatalog, type FetchSyncPage } from './catalog-sync';
 import { attachCatalogPull } from './catalog-pull-triggers';
 import { systemClock, type Clock } from './clock';
@@ -87,10 +88,47 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   };
   const engine = createSyncEngine({ db, clock, send: options.send, status, reconcile, stateOf: options.stateOf, onError });
 
+  // The products table owed by a first pull's snapshot (catalog-fill.ts) is filled from the
+  // moment the pull is done (and at each start while it is owed), not left for a quiet moment:
+  // until it is filled, a command reading a product not copied yet reads the snapshot's parts too. A fill asked for while one runs runs again after it (the running one may have
+  // found nothing to do just before a pull switched a snapshot in).
+  let filling: Promise<void> | null = null;
+  let fillAgain = false;
+  const fillInBackground = () => {
+    if (stopped) return;
+    if (filling) {
+      fillAgain = true;
+      return;
+    }
+    filling = fillCatalogTable(db, { stopped: () => stopped })
+      .then(() => undefined, (error: unknown) => (stopped ? undefined : onError(error)))
+      .finally(() => {
+        filling = null;
+        if (fillAgain) {
+          fillAgain = false;
+          fillInBackground();
+        }
+      });
+  };
+
+  // Whether the commands' transactions need the fill's tables (TillDb.fillMayBePending): true
+  // until this says otherwise, and kept as this tab's or another's pull and fill change it.
+  const fillWatch = liveQuery(() => fillPending(db)).subscribe({
+    next: (pending) => {
+      db.fillMayBePending = pending;
+    },
+    error: (error: unknown) => {
+      db.fillMayBePending = true;
+      if (!stopped) onError(error);
+    },
+  });
+
   const pullNow = (): Promise<void> => {
     if (stopped) return Promise.resolve();
     pulling ??= syncCatalog(db, { fetchPage: options.fetchPage, now: clock.now, signal: pullController.signal, status })
-      .then(() => undefined)
+      .then((results) => {
+        if (results.some((result) => result.staged)) fillInBackground();
+      })
       .finally(() => {
         pulling = null;
       });
@@ -101,6 +139,8 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const detachSync = attachSyncTriggers(engine, { environment, clock, status, intervalMs: options.syncIntervalMs, onError });
   const detachPull = attachCatalogPull(pullInBackground, { environment, clock, intervalMs: options.pullIntervalMs });
   void showLastSync(db, status).catch(onError);
+  // A fill a reload cut short goes on.
+  fillInBackground();
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   if (storage) void requestPersistentStorage(storage).catch(onError);
 
@@ -115,10 +155,12 @@ export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
       stopped = true;
       detachSync();
       detachPull();
+      fillWatch.unsubscribe();
       pullController.abort();
       stopping = (async () => {
         await engine.settled();
         await pulling?.catch(() => undefined);
+        await filling;
         db.close();
       })();
       return stopping;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { matchesSearch } from '../../../lib/search';
 import type { Product } from '../../catalog';
 import { cola, rice, water } from '../../catalog/test-fixtures';
-import { buildCatalogIndex, foldSearchText, searchCatalog } from './catalog-index';
+import { byName } from '../../offline/catalog-snapshot';
+import { buildCatalogIndex, catalogIndexOf, foldSearchText, prepareCatalogIndex, searchCatalog } from './catalog-index';
 import { showingNote, TILE_LIMIT, visibleProducts } from './product-grid';
 import { shownInvoice } from './use-till-selling';
 import type { LocalInvoice } from '../../offline/types';
@@ -40,6 +41,49 @@ describe('the till catalogue index', () => {
   it('folds text as lib/search.ts does', () => {
     expect(foldSearchText('Crème BRÛLÉE')).toBe('creme brulee');
     expect(foldSearchText('Cola 330ML')).toBe('cola 330ml');
+  });
+});
+
+describe('the index kept up with the local catalogue', () => {
+  const byNameOrder = (products: Product[]) => [...products].sort(byName);
+
+  it('keeps the key of each row the last index held, and folds the new ones', () => {
+    const first = buildCatalogIndex(byNameOrder(catalogue.map((product) => ({ ...product }))));
+    expect(first.searchKeys).toHaveLength(4);
+    // A row is never changed in place; were it, the next index would still know it by the key
+    // folded before, which shows the key was kept rather than folded again.
+    const kept = first.products[0];
+    (kept as { productName: string }).productName = 'Renamed in place';
+    const cheaper = { ...rice, price: 1 };
+    const added = { ...water, _id: 'prod-9', productName: 'Apple juice', barcodeNumber: '9000009' };
+    const next = byNameOrder([...first.products.filter((product) => product._id !== rice._id), cheaper, added]);
+    const index = buildCatalogIndex(next, first);
+    const fresh = buildCatalogIndex(next);
+    const at = (product: Product) => index.products.indexOf(product);
+    expect(index.searchKeys[at(kept)]).toBe(first.searchKeys[0]);
+    expect(index.searchKeys[at(kept)]).not.toBe(fresh.searchKeys[at(kept)]);
+    for (const product of [cheaper, added, index.products.find((row) => row._id === creme._id)!]) {
+      expect(index.searchKeys[at(product)]).toBe(fresh.searchKeys[at(product)]);
+    }
+    expect(index.byBarcode.get('9000009')).toBe(added);
+  });
+
+  it('makes the map and the keys in idle slices, then records what they cost', () => {
+    const many = byNameOrder(Array.from({ length: 12_000 }, (_, n) => ({ ...cola, _id: `p-${n}`, productName: `Item ${n}`, barcodeNumber: `b${n}` })));
+    const index = catalogIndexOf(many);
+    expect(catalogIndexOf(many)).toBe(index);
+    const slices: (() => void)[] = [];
+    performance.clearMeasures('till:catalog-index');
+    prepareCatalogIndex(index, (work) => {
+      slices.push(work);
+      return () => {};
+    });
+    let ran = 0;
+    while (slices.length > ran) slices[ran++]();
+    // 12,000 keys in slices of 5,000, then the barcode map.
+    expect(ran).toBe(4);
+    expect(performance.getEntriesByName('till:catalog-index')).toHaveLength(1);
+    expect(index.byBarcode.get('b11999')?._id).toBe('p-11999');
   });
 });
 

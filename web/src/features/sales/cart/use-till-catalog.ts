@@ -4,13 +4,12 @@
  * change shows at once. Each half is handed out as a data handle for the list and the grid; the
  * products come indexed (catalog-index.ts) for the scanner and the search.
  */
-import { useMemo } from 'react';
-import { timed } from '../../../lib/till-timing';
+import { useEffect, useMemo } from 'react';
 import type { ServerDataHandle } from '../../../lib/use-server-data';
 import type { Category } from '../../catalog';
 import { useLocalCatalog } from '../local/local-views';
 import type { TillData } from '../local/till-data';
-import { buildCatalogIndex, type CatalogIndex } from './catalog-index';
+import { catalogIndexOf, prepareCatalogIndex, type CatalogIndex } from './catalog-index';
 
 /** Local rows change only through the pull and the till's own writes. */
 const noReload = () => {};
@@ -23,8 +22,13 @@ export interface TillCatalog {
 
 export function useTillCatalog(data: TillData | null): TillCatalog {
   const catalog = useLocalCatalog(data);
+  const products = catalog.status === 'ready' ? catalog.data.products : null;
+  // Indexed again only when the products change (a pull, a sale's stock), not with the
+  // categories; the index's map and keys are made in idle time once the grid is shown.
+  const index = useMemo(() => (products ? catalogIndexOf(products) : null), [products]);
+  useEffect(() => (index ? prepareCatalogIndex(index) : undefined), [index]);
   return useMemo(() => {
-    const ready = catalog.status === 'ready' ? { categories: catalog.data.categories, products: timed('catalog-index', () => buildCatalogIndex(catalog.data.products)) } : null;
+    const ready = catalog.status === 'ready' && index ? { categories: catalog.data.categories, products: index } : null;
     const handle = <T,>(pick: (loaded: NonNullable<typeof ready>) => T) =>
       ({
         state: ready
@@ -36,5 +40,5 @@ export function useTillCatalog(data: TillData | null): TillCatalog {
         update: noUpdate,
       }) as ServerDataHandle<T>;
     return { categories: handle((loaded) => loaded.categories), products: handle((loaded) => loaded.products) };
-  }, [catalog]);
+  }, [catalog, index]);
 }

@@ -4,6 +4,7 @@
  * transaction; the sync engine sends it, online or later. The checks are the server's, with its
  * messages, made against the LOCAL catalogue (stock, quantity rules, the redemption limit).
  */
+import { productWithBarcode } from '../../offline/catalog-fill';
 import type { LocalTables } from '../../offline/local-change';
 import type { LocalInvoice, Product } from '../../offline/types';
 import type { CustomProduct } from '../../catalog';
@@ -96,7 +97,7 @@ async function findProduct(data: TillData, tables: LocalTables, choice: ProductC
   const product =
     'productId' in choice
       ? await tables.get('products', choice.productId)
-      : await data.db.products.where('barcodeNumber').equals(choice.barcodeNumber).first();
+      : await productWithBarcode(data.db, choice.barcodeNumber);
   if (!product) throw new TillRefusal('productId' in choice ? PRODUCT_NOT_FOUND : unknownBarcode(choice.barcodeNumber));
   return product;
 }

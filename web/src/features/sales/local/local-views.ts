@@ -4,7 +4,9 @@
  * online and offline alike). An invoice is shown with the server's number once reconcile has
  * stored it, else with its provisional number.
  */
-import { tillMeasure, tillNow } from '../../../lib/till-timing';
+import { useEffect, useMemo, useState } from 'react';
+import { pendingScope, productWithBarcode } from '../../offline/catalog-fill';
+import { followLocalProducts } from '../../offline/catalog-snapshot';
 import type { TillDb } from '../../offline/local-db';
 import type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product } from '../../offline/types';
 import { shownNumber } from './provisional-number';
@@ -49,24 +51,42 @@ export function useOpenOrders(data: TillData | null): LiveResult<LocalInvoice[]>
 
 export interface LocalCatalog {
   categories: Category[];
-  products: Product[];
+  /** In name order. */
+  products: readonly Product[];
 }
 
+/**
+ * The local products, live: read from the catalogue snapshot and its log, then kept current
+ * from the log's new entries alone (offline/catalog-snapshot.ts), so a sale's stock or a pull
+ * costs the rows it changed, not a read of the whole table.
+ */
+export function useLocalProducts(data: TillData | null): LiveResult<readonly Product[]> {
+  const [latest, setLatest] = useState<{ data: TillData; result: LiveResult<readonly Product[]> } | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const follower = followLocalProducts(data.db, (local) => setLatest({ data, result: { status: 'ready', data: local.products } }), {
+      onError: (error) => {
+        console.error('The local catalogue could not be read', error);
+        setLatest({ data, result: { status: 'error', error } });
+      },
+    });
+    return () => follower.stop();
+  }, [data]);
+  if (!data || !latest || latest.data !== data) return loading;
+  return latest.result;
+}
+
+const loading: LiveResult<never> = { status: 'loading' };
+
 export function useLocalCatalog(data: TillData | null): LiveResult<LocalCatalog> {
-  return useLiveQuery(
-    data
-      ? async () => {
-          const started = tillNow();
-          const catalog = {
-            categories: await data.db.categories.orderBy('categoryName').toArray(),
-            products: await data.db.products.orderBy('productName').toArray(),
-          };
-          tillMeasure('catalog-read', started, { products: catalog.products.length });
-          return catalog;
-        }
-      : null,
-    [data],
-  );
+  const categories = useLiveQuery(data ? () => data.db.categories.orderBy('categoryName').toArray() : null, [data]);
+  const products = useLocalProducts(data);
+  return useMemo((): LiveResult<LocalCatalog> => {
+    if (categories.status === 'error') return categories;
+    if (products.status === 'error') return products;
+    if (categories.status !== 'ready' || products.status !== 'ready') return loading;
+    return { status: 'ready', data: { categories: categories.data, products: products.data } };
+  }, [categories, products]);
 }
 
 /** A customer the till added itself, still under its client ref (a UUID) rather than the server's id. */
@@ -88,5 +108,6 @@ export async function customerByPhone(db: TillDb, phoneNumber: string): Promise<
   return matches.find((customer) => !isTillRef(customer._id)) ?? matches[0] ?? null;
 }
 
+/** The product with this barcode, from the table or, while it is being filled, the snapshot (catalog-fill.ts). */
 export const productByBarcode = async (db: TillDb, barcodeNumber: string) =>
-  (await db.products.where('barcodeNumber').equals(barcodeNumber).first()) ?? null;
+  (await db.transaction('r', [db.products, ...pendingScope(db)], () => productWithBarcode(db, barcodeNumber))) ?? null;

@@ -1,8 +1,11 @@
 /** The till's local commands against a real local database and sync engine, with a scripted server. */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceCart } from '../../../lib/core';
 import { loadCore } from '../../../test/core';
 import { cola, rice, water } from '../../catalog/test-fixtures';
+import { fillCatalogTable } from '../../offline/catalog-fill';
+import { readLocalProducts } from '../../offline/catalog-snapshot';
+import { pullResource, type FetchSyncPage } from '../../offline/catalog-sync';
 import type { LocalInvoice, StoredCommand } from '../../offline/types';
 import { cartLineInput } from '../cart/cart-totals';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
@@ -311,6 +314,53 @@ describe('sync: reconcile and rollback', () => {
     till.goOnline();
     await syncNow();
     expect(await invoiceOf(cart.ref)).toEqual(open);
+    expect((await till.db.products.get(water._id))?.quantity).toBe(60);
+  });
+});
+
+describe('selling while the products table is filled from a first pull', () => {
+  /** The fixtures' products pulled into an empty table as a first pull of two pages: a snapshot with the table to fill. */
+  async function firstPull() {
+    const catalogue = await till.db.products.toArray();
+    await till.db.products.clear();
+    const fetchPage = vi.fn<FetchSyncPage>(async (_resource, after) =>
+      after === 0 ? { rows: catalogue.slice(0, 1), deleted: [], cursor: 1, more: true } : { rows: catalogue.slice(1), deleted: [], cursor: 2, more: false },
+    );
+    await pullResource(till.db, 'products', { fetchPage, now: till.clock.now });
+    expect(await till.db.products.count()).toBe(0);
+    return catalogue;
+  }
+
+  it('sells a product not copied yet, by tap and by scan, and the fill keeps its sold stock', async () => {
+    till = await localTill();
+    const catalogue = await firstPull();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
+    await pay(till.data, cart.ref, 'cash', { offline: true });
+    expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
+    expect((await till.db.products.get(water._id))?.quantity).toBe(59);
+
+    expect(await fillCatalogTable(till.db, { pause: () => Promise.resolve() })).toBe(true);
+    expect(await till.db.products.count()).toBe(catalogue.length);
+    expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
+    expect((await till.db.products.get(rice._id))?.quantity).toBe(rice.quantity);
+    const shown = (await readLocalProducts(till.db)).products;
+    expect(shown.find((row) => row._id === cola._id)?.quantity).toBe(22);
+    expect(shown.find((row) => row._id === water._id)?.quantity).toBe(59);
+  });
+
+  it('rolls a rejected payment back to the snapshot row, which the fill then leaves alone', async () => {
+    till = await localTill((command) => (command.kind === 'payCash' ? { status: 409, message: 'Invoice INV-000042 is already paid' } : { data: null }));
+    await firstPull();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: water._id }, '4');
+    await pay(till.data, cart.ref, 'cash', { offline: true });
+    expect((await till.db.products.get(water._id))?.quantity).toBe(56);
+    till.goOnline();
+    await syncNow();
+    expect((await till.db.products.get(water._id))?.quantity).toBe(60);
+    await fillCatalogTable(till.db, { pause: () => Promise.resolve() });
     expect((await till.db.products.get(water._id))?.quantity).toBe(60);
   });
 });
