@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::{CoreError, CoreResult};
 use crate::pricing::checks::{self, Field, out};
 
-/// An invoice's status as far as refunds are concerned: `paid` or `refunded` (SPEC part 3).
+/// An invoice's status as far as refunds are concerned: `paid` or `refunded`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RefundStatus {

@@ -1,4 +1,4 @@
-//! The three kinds of signed-in people (SPEC part 6); the shop sign-in is a session kind, not a
+//! The three kinds of signed-in people; the shop sign-in is a session kind, not a
 //! role.
 
 use serde::Serialize;

@@ -1,4 +1,4 @@
-//! Forgot password (SPEC part 7): `POST /password/reset-link {email, role}` mails a single-use
+//! Forgot password: `POST /password/reset-link {email, role}` mails a single-use
 //! link valid for 30 minutes; `POST /password/reset/{token} {password}` spends it.
 //!
 //! The link answer is the same whether or not the account exists, and the mail is sent on a

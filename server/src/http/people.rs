@@ -153,7 +153,7 @@ pub async fn list(
     Ok((views, next))
 }
 
-/// SPEC part 6: an admin manages staff; another admin's delete, permissions and password are
+/// An admin manages staff; another admin's delete, permissions and password are
 /// the super admin's (an admin granting itself what the super admin took away would make the
 /// grants meaningless). Editing one's own profile is allowed.
 pub fn admin_may_manage(

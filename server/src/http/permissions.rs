@@ -1,4 +1,4 @@
-//! Granting and revoking permissions (SPEC part 6): `PATCH` / `DELETE` on
+//! Granting and revoking permissions: `PATCH` / `DELETE` on
 //! `/super-admin/staff/{id}/permissions` (any admin or staff member) and
 //! `/admin/staff/{id}/permissions` (staff of the admin's own shop). Each answers the grants
 //! after the change, and every real change leaves an audit row.

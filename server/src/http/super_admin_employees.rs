@@ -1,4 +1,4 @@
-//! The super admin's employees (SPEC part 7): list a shop's people, create an admin or staff
+//! The super admin's employees: list a shop's people, create an admin or staff
 //! member, edit, delete, reset a password, and read one with its permissions. The super admin
 //! reaches every shop; no route here can reach a super admin.
 
@@ -56,7 +56,7 @@ struct CreateEmployee {
     #[serde(deserialize_with = "text_or_number")]
     #[schema(schema_with = id_text_or_number_schema)]
     shop_id: String,
-    /// SPEC part 9: staff by default (absent, null or empty).
+    /// Staff by default (absent, null or empty).
     #[schema(pattern = r"^\s*(staff|admin)?\s*$")]
     role: Option<String>,
 }

@@ -1,4 +1,4 @@
-//! The super admin's sign-in (SPEC part 7): `POST /super-admin/login`,
+//! The super admin's sign-in: `POST /super-admin/login`,
 //! `GET /super-admin/check-logged`, `POST /super-admin/logout`. Separate from any till.
 
 use axum::extract::State;

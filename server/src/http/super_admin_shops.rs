@@ -1,4 +1,4 @@
-//! The super admin's shops (SPEC part 7): list, create, update, and reset a shop's password.
+//! The super admin's shops: list, create, update, and reset a shop's password.
 //! `countryName` is stored with its first letter capitalised, `currencyCode` upper-cased
 //! (core's `CurrencyCode`).
 

@@ -1,4 +1,4 @@
-//! Admin and staff sign-in on a till (SPEC part 7): `POST /admin/login`, `POST /staff/login`,
+//! Admin and staff sign-in on a till: `POST /admin/login`, `POST /staff/login`,
 //! `GET /admin/check-logged`, `GET /staff/check-logged`, `POST /admin/logout`,
 //! `POST /staff/logout`. Both sign-ins need the till's shop session and a person of that shop.
 

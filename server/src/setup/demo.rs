@@ -28,7 +28,7 @@ pub const STAFF_PASSWORD: &str = "staff1234";
 pub const SUPER_ADMIN_PHONE: &str = "7000000";
 pub const SUPER_ADMIN_PASSWORD: &str = "super1234";
 
-/// What the demo staff member may do: SPEC part 6's staff menu (products, categories,
+/// What the demo staff member may do: the staff menu (products, categories,
 /// customers, and creating them). Updates and deletes stay with the admin.
 const STAFF_GRANTS: [Permission; 6] = [
     Permission::ProductCreate,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** SPEC part 2's shop signup in the admin area: a form that checks a new shop and sends nothing. */
+/** The shop signup in the admin area: a form that checks a new shop and sends nothing. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedOut, useAuthStore } from '../stores/auth-store';
 import { sidebarDefaults, useSidebarStore } from '../stores/sidebar-store';

@@ -32,7 +32,7 @@ beforeEach(() => {
   useAuthStore.setState(signedOut);
   useSidebarStore.setState(sidebarDefaults);
   useSearchStore.setState(searchDefaults);
-  // An admin without a single permission still manages staff (SPEC part 6).
+  // An admin without a single permission still manages staff.
   server.answers['GET /api/v1/admin/check-logged'] = envelope(200, { data: { ...aishaAdmin, permissions: [] } });
   server.answers['GET /api/v1/shop/check-login'] = envelope(200, { data: cornerGrocery });
   server.answers['GET /api/v1/admin/staff/list'] = envelope(200, { data: cornerPeople });

@@ -8,7 +8,7 @@ import { reconcileTillAnswers } from '../features/sales/local/reconcile';
 import { tillCommandState } from '../features/sales/local/till-requests';
 
 /**
- * Every route renders inside the shared frame; its Logout icon signs the shop out (SPEC part 4).
+ * Every route renders inside the shared frame; its Logout icon signs the shop out.
  * A route may add tools to the top bar through its `handle` (the super admin's shop selector).
  *
  * The till runtime (issue 7) wraps the frame, so the admin and staff areas and the top bar's

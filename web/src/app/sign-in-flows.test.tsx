@@ -199,7 +199,7 @@ describe('shop, admin and staff sign-in', () => {
     await submit(container);
     await waitFor(() => expect(pathname()).toBe('/staff'));
     expect(requests().find((r) => r.key === 'POST /api/v1/staff/login')?.body).toEqual({ staffId: 'S000002', password: 'secret12' });
-    // The staff's landing page is the cart (SPEC part 6), under the staff menu.
+    // The staff's landing page is the cart, under the staff menu.
     await waitFor(() => expect(container.querySelector('nav[aria-label="Staff menu"] a[href="/staff"]')?.textContent).toBe('Cart'));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Route paths the shared frame and the screens link to (SPEC part 2). Later issues add their
+ * Route paths the shared frame and the screens link to. Later issues add their
  * areas here as their screens land, so a path is spelled once.
  */
 export const paths = {
@@ -31,7 +31,7 @@ export const paths = {
 
 const segment = encodeURIComponent;
 
-/** Paths that carry an id (SPEC part 2); a person is named by their staff id when they have one. */
+/** Paths that carry an id; a person is named by their staff id when they have one. */
 export const pathTo = {
   superAdminShopResetPassword: (shopId: string) => `/super/admin/shop/reset/password/${segment(shopId)}`,
   superAdminEmployeeResetPassword: (employeeId: string) => `/super/admin/employee/reset/password/${segment(employeeId)}`,

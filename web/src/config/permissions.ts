@@ -1,4 +1,4 @@
-/** SPEC part 3's twelve permission names, held on an admin's or a staff member's session. */
+/** The twelve permission names, held on an admin's or a staff member's session. */
 export const permissionNames = [
   'product_create',
   'product_read',

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchStore } from '../stores/search-store';
 
 /**
- * The search text (SPEC part 3) for the table screen in front of the user: shared through the
+ * The search text for the table screen in front of the user: shared through the
  * store, and emptied when the screen is left so the next screen starts unfiltered.
  */
 export function useScreenSearch(): [string, (text: string) => void] {

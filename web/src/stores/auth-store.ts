@@ -36,7 +36,7 @@ export interface User {
   email: string;
   phoneNumber: string;
   role: Role;
-  /** SPEC part 3's permission names, e.g. "product_read"; read fresh at every session check. */
+  /** The permission names, e.g. "product_read"; read fresh at every session check. */
   permissions: string[];
   shopId: string | null;
   shopName: string | null;

@@ -1,5 +1,5 @@
 /**
- * Resetting the client-held state at logout (SPEC part 4): the next person on this till starts
+ * Resetting the client-held state at logout: the next person on this till starts
  * from the defaults: sidebar, search, selected shop and the till (invoices, category, custom-product
  * and quantity flags). The auth slices are ended separately, by whoever knows which session closed.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC part 3's "search text" (default empty): what the search box of the screen in front of
+ * The "search text" (default empty): what the search box of the screen in front of
  * the user filters by. Each table screen starts from an empty search and clears it on leaving,
  * so a word typed to find a shop does not silently hide employees on the next screen.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC part 3's "selectedShopId": the shop the super admin is looking at, chosen in the shop
+ * The "selectedShopId": the shop the super admin is looking at, chosen in the shop
  * selector of the super admin's bar; the employees screen (and later the dashboard) read it.
  * SPEC's default is a preset shop id it does not repeat, so here the default is "none chosen"
  * and the selector picks the first shop once the list arrives. The choice is kept on the device,

@@ -1,7 +1,7 @@
 /**
- * SPEC part 3's "sidebar flag" (default false): whether the area menu is open. Closed, the
+ * The "sidebar flag" (default false): whether the area menu is open. Closed, the
  * menu is a narrow rail of icons, which leaves a tablet's width to the cart and the tables;
- * open, it also shows each entry's name. The toggle flips it (SPEC part 4).
+ * open, it also shows each entry's name. The toggle flips it.
  */
 import { create } from 'zustand';
 

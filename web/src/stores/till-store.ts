@@ -1,5 +1,5 @@
 /**
- * SPEC part 3's till state: the cart screen's `invoice`, the open order being worked on
+ * The till state: the cart screen's `invoice`, the open order being worked on
  * (`singleInvoiceOpenOrder`), the custom-product and quantity flags, and the chosen category
  * (`categoryId`; "" shows every product). The search text is the shared search store's.
  *

@@ -30,7 +30,7 @@ const selectAdmin = (state: AuthStore) => state.adminData;
 const selectStaff = (state: AuthStore) => state.staffData;
 const selectSuperAdmin = (state: AuthStore) => state.superAdminData;
 
-/** The catalogue and customer screens both shop areas route (SPEC part 2), by path. */
+/** The catalogue and customer screens both shop areas route, by path. */
 const catalogueScreens = [
   { path: 'add/product', element: <AddProductPage /> },
   { path: 'add/custom/product', element: <AddCustomProductPage /> },
@@ -44,7 +44,7 @@ const catalogueScreens = [
   { path: 'customer/view/invoice/:id', element: <CustomerInvoicesPage /> },
 ];
 
-/** The selling screens both shop areas route (SPEC part 2); the staff's cart is its index. */
+/** The selling screens both shop areas route; the staff's cart is its index. */
 const sellingScreens = [
   { path: 'open/orders', element: <OpenOrdersPage /> },
   { path: 'open/orders/data/:id', element: <OpenOrderPage /> },
@@ -53,7 +53,7 @@ const sellingScreens = [
   { path: 'payment/cancel', element: <PaymentCancelPage /> },
 ];
 
-/** SPEC part 2: each area has its own error page for paths it does not know. */
+/** Each area has its own error page for paths it does not know. */
 const areaErrorPage = { path: '*', element: <ErrorPage /> };
 
 export const adminArea: UserAreaConfig = {
@@ -64,7 +64,7 @@ export const adminArea: UserAreaConfig = {
   selectUser: selectAdmin,
   screens: [
     { index: true, element: <AdminDashboard /> },
-    // SPEC part 2's shop signup: routed, not in the menu, since a shop admin cannot create a shop.
+    // The shop signup: routed, not in the menu, since a shop admin cannot create a shop.
     { path: 'shop/signup', element: <ShopSignupPage /> },
     { path: 'staff/signup', element: <StaffSignupPage /> },
     { path: 'staff/view', element: <StaffViewPage /> },
@@ -104,7 +104,7 @@ export const superAdminArea: UserAreaConfig = {
   menuLabel: 'Super admin menu',
   menu: superAdminMenu,
   selectUser: selectSuperAdmin,
-  // SPEC part 2: the super admin's bar has a shop selector (SPEC part 3's selectedShopId).
+  // The super admin's bar has a shop selector (`selectedShopId`).
   topBarTools: <ShopSelector />,
   screens: [
     { index: true, element: <SuperAdminDashboard /> },

@@ -1,5 +1,5 @@
 /**
- * The area menus (SPEC parts 2 and 6). An entry shows when the session holds its permission
+ * The area menus. An entry shows when the session holds its permission
  * (the read or create one, as SPEC part 6 says) and when its screen is routed: entries for
  * screens that later issues build stay hidden until their route exists, so the menu never
  * leads to a missing page.
@@ -32,7 +32,7 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
   { path: '/admin/customer/view', label: 'Customers', icon: Users, permission: 'customer_read' },
   { path: '/admin/customer/add', label: 'Add Customer', icon: UserPlus, permission: 'customer_create' },
-  // SPEC part 6: the staff entries are always shown in the admin area, whatever the permissions.
+  // The staff entries are always shown in the admin area, whatever the permissions.
   { path: '/admin/staff/view', label: 'Staff Management', icon: UserCog },
   { path: '/admin/staff/signup', label: 'Add Staff', icon: UserPlus },
   { path: '/admin/loyalty/points', label: 'Loyalty Points', icon: Gift },

@@ -28,7 +28,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * SPEC part 2's confirmation: a question with Ok and Cancel. Modal: the page behind cannot be
+ * The confirmation dialog: a question with Ok and Cancel. Modal: the page behind cannot be
  * reached (it is made inert and Tab cycles inside the dialog); Cancel has focus first, so a
  * stray Enter does not delete; Escape or a tap outside cancels; focus goes back where it was.
  */

@@ -32,7 +32,7 @@ interface DataTableProps {
 }
 
 /**
- * SPEC part 2's tables: they scroll at a fixed height inside the screen, with the header kept
+ * The tables: they scroll at a fixed height inside the screen, with the header kept
  * in view. The scroll region takes focus, so a keyboard can scroll it too, and says which table
  * it holds. Loading, failure (with a retry) and emptiness each take the table's body.
  */

@@ -44,7 +44,7 @@ interface EditableRowProps<F extends string> {
 }
 
 /**
- * SPEC part 4: a table row toggles between view and inline edit. Edit turns the editable cells
+ * A table row toggles between view and inline edit. Edit turns the editable cells
  * into inputs (the first takes focus); Save or Enter sends, Cancel or Escape goes back without
  * sending, and focus returns to the row's Edit button. A failed save keeps what was typed.
  */

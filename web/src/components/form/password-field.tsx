@@ -4,7 +4,7 @@ import { TextField, type TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'>;
 
-/** A password input with a show/hide button (SPEC part 2); the button keeps one name and says its state with aria-pressed. */
+/** A password input with a show/hide button; the button keeps one name and says its state with aria-pressed. */
 export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (

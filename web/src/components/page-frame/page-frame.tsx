@@ -15,7 +15,7 @@ interface PageFrameProps {
   topBarTools?: ReactNode;
 }
 
-/** SPEC part 1: every screen sits between the top bar and the footer. */
+/** Every screen sits between the top bar and the footer. */
 export function PageFrame({ children, onLogout, topBarTools }: PageFrameProps) {
   return (
     <div className="page-frame">

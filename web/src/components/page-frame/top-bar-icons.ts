@@ -1,5 +1,5 @@
 /**
- * Which icons the shared top bar shows (SPEC part 1), as a pure function of the current path
+ * Which icons the shared top bar shows, as a pure function of the current path
  * and the signed-in shop, so the rules are tested without rendering.
  */
 import { paths } from '../../config/paths';

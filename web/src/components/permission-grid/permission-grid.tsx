@@ -23,7 +23,7 @@ const arrowMoves: Record<string, [number, number]> = {
 };
 
 /**
- * SPEC part 2's permission management grid: rows Product, Category, Customer; columns Create,
+ * The permission management grid: rows Product, Category, Customer; columns Create,
  * Read, Update, Delete; each cell a switch. Tab reaches every switch; the arrow keys move
  * between neighbours as in a spreadsheet; Space or Enter flips one.
  */

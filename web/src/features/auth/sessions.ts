@@ -41,7 +41,7 @@ export function rememberSession<A extends SessionArea>(area: A, data: SessionDat
   }
 }
 
-/** A failed session check (SPEC part 4) or a failed super admin login (part 8): clear that session. */
+/** A failed session check or a failed super admin login: clear that session. */
 export function forgetSession(area: SessionArea): void {
   const store = useAuthStore.getState();
   const clear = { shop: store.clearShop, admin: store.clearAdmin, staff: store.clearStaff, 'super-admin': store.clearSuperAdmin };
@@ -77,7 +77,7 @@ export interface SignOutOptions {
 }
 
 /**
- * SPEC part 4's logout: the server call, then the auth session and the other client stores are
+ * The logout: the server call, then the auth session and the other client stores are
  * reset. A 401 means the session had already ended (expired, or closed on another tab), which
  * is the outcome logout wanted, so the till is cleaned up all the same.
  *

@@ -7,7 +7,7 @@ import type { SessionArea } from './api/auth-api';
 import { signOut } from './sessions';
 
 /**
- * SPEC part 4's logout for a button: the server call, the store resets, "Logout success" and
+ * The logout for a button: the server call, the store resets, "Logout success" and
  * the landing page; or the server's message (else "Failed to logout") and nothing changes.
  */
 export function useLogout() {

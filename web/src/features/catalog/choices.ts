@@ -1,6 +1,6 @@
 import type { DiscountType, Unit } from './api/products-api';
 
-/** SPEC part 9's units, named for someone choosing one. */
+/** The units, named for someone choosing one. */
 export const unitOptions: { value: Unit; label: string }[] = [
   { value: 'no', label: 'no (pieces)' },
   { value: 'kg', label: 'kg (kilograms)' },
@@ -8,7 +8,7 @@ export const unitOptions: { value: Unit; label: string }[] = [
   { value: 'm', label: 'm (metres)' },
 ];
 
-/** SPEC part 9's discount types; percentage is the default. */
+/** The discount types; percentage is the default. */
 export const discountTypeOptions: { value: DiscountType; label: string }[] = [
   { value: 'percentage', label: 'Percentage' },
   { value: 'flat', label: 'Flat (per unit)' },

@@ -19,7 +19,7 @@ function groupThousands(whole: string): string {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** Money with 2 decimals and the shop's currency (SPEC part 9): "MVR 1,234.50". */
+/** Money with 2 decimals and the shop's currency: "MVR 1,234.50". */
 export function formatMoney(value: number | string, currencyCode?: string | null): string {
   const text = decimalText(value);
   const negative = text.startsWith('-');

@@ -16,10 +16,10 @@ export const catalogPaths = (area: CatalogArea) => ({
 export interface CatalogSession {
   area: CatalogArea;
   user: User | null;
-  /** SPEC part 6: only the admin session sets product tax and loyalty rates. */
+  /** Only the admin session sets product tax and loyalty rates. */
   isAdmin: boolean;
   can: (permission: Permission) => boolean;
-  /** The shop's currency, shown with every amount (SPEC part 9). */
+  /** The shop's currency, shown with every amount. */
   currencyCode: string | null;
   paths: ReturnType<typeof catalogPaths>;
 }

@@ -65,7 +65,7 @@ describe('customers (/admin/customer/view)', () => {
     expect(rows(container)[2]?.slice(4, 6)).toEqual(['1,520.75', 'MVR 1,520.75']);
     expect(link(container, 'Invoices of Aisha Ali').getAttribute('href')).toBe('/admin/customer/view/invoice/c-1');
     expect(container.textContent).toContain('3 customers');
-    // Fixed height with its own scrolling (SPEC part 2), as every table.
+    // Fixed height with its own scrolling, as every table.
     expect(container.querySelector('.data-table[role="region"]')).not.toBeNull();
   });
 

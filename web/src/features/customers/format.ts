@@ -8,7 +8,7 @@ import { money, twoDecimals } from '../../lib/money-text';
 export { money, twoDecimals };
 
 /**
- * SPEC part 9: dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM", in the
+ * Dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM", in the
  * shop's time zone when known. Split in two so a narrow column can break between them.
  */
 export function dateAndTime(value: number | string, timeZone?: string): { date: string; time: string } | null {
@@ -31,7 +31,7 @@ export function dateTime(value: number | string, timeZone?: string): string {
   return parts ? `${parts.date}, ${parts.time}` : '—';
 }
 
-/** SPEC part 3: internal-device is shown as Swipe, digital as Stripe. */
+/** Internal-device is shown as Swipe, digital as Stripe. */
 const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe' };
 
 export const paymentMethodName = (method: PaymentMethod | null) => (method ? (paymentMethodNames[method] ?? method) : '—');

@@ -1,5 +1,5 @@
 /**
- * The admin and staff areas route the same customer screens (SPEC part 2); which area a screen
+ * The admin and staff areas route the same customer screens; which area a screen
  * is in decides whose session it reads (permissions, currency) and where its links lead.
  */
 import { useLocation } from 'react-router';
@@ -34,7 +34,7 @@ export const customerPaths = {
 
 export interface ShopSession {
   area: ShopArea;
-  /** Whether the signed-in admin or staff member holds `permission` (SPEC part 6). */
+  /** Whether the signed-in admin or staff member holds `permission`. */
   can: (permission: Permission) => boolean;
   /** The shop's currency code for amounts (e.g. MVR); "" while unknown. */
   currencyCode: string;

@@ -6,7 +6,7 @@
 import { validateField } from '../../lib/core';
 import type { CustomerFields } from './api/customers-api';
 
-/** SPEC part 9: customer mobile inputs take at most 7 characters (the number is exactly 7 digits). */
+/** Customer mobile inputs take at most 7 characters (the number is exactly 7 digits). */
 export const PHONE_NUMBER_LENGTH = 7;
 export type CustomerErrors = Partial<Record<keyof CustomerFields, string | null>>;
 

@@ -1,5 +1,5 @@
 /**
- * SPEC part 2's admin and super admin dashboard: a 12-column grid of six panels. This module
+ * The admin and super admin dashboard: a 12-column grid of six panels. This module
  * (and recharts with it) is loaded only when a dashboard opens (see lazy-dashboards.tsx), so the
  * till never downloads the charts.
  */

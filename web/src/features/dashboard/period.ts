@@ -1,5 +1,5 @@
 /**
- * Sales Performance's three inputs (SPEC parts 2, 4 and 5): a native date (split into year,
+ * Sales Performance's three inputs: a native date (split into year,
  * month and day), a month number 1 to 12 and a year 1900 to 2100, each starting at today in
  * the shop's time zone (the server dates sales in it). A value out of range is not queried: the field says why, with
  * the same words the server uses.

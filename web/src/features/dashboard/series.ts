@@ -1,5 +1,5 @@
 /**
- * The rows each chart draws (SPEC part 9): the weekly chart its last 7 entries, the monthly one
+ * The rows each chart draws: the weekly chart its last 7 entries, the monthly one
  * up to 12 months, the yearly one up to 12 years in order, this month's line sorted by day.
  * Each chart is put in time order by what the server names its rows with (a week's `date`, a
  * month's "2025-12", a year, a day of the month), and labelled with the server's names: only rows

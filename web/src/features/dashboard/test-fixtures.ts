@@ -46,7 +46,7 @@ const weekday = (dayOfMonth: number, amount: number): WeekdaySales => ({
   roundedTotalAmount: amount,
 });
 
-/** Eight days: the chart keeps the last seven (SPEC part 9). */
+/** Eight days: the chart keeps the last seven. */
 export const weekSales: WeekdaySales[] = [
   weekday(14, 999),
   weekday(15, 0),

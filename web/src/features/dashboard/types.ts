@@ -4,7 +4,7 @@
  * added up here: every sum is the server's.
  */
 
-/** SPEC part 3's payment method values; `all` is every method together. */
+/** The payment method values; `all` is every method together. */
 export type SalesMethod = 'all' | 'cash' | 'internal-device' | 'digital';
 
 /**

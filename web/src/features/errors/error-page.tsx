@@ -1,6 +1,6 @@
 import './error-page.css';
 
-/** SPEC part 2: each area's error page is a placeholder reading "ErrorPage". */
+/** Each area's error page is a placeholder reading "ErrorPage". */
 export function ErrorPage() {
   return (
     <section className="error-page" aria-labelledby="error-page-title">

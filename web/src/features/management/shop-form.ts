@@ -1,5 +1,5 @@
 /**
- * A new shop's details as SPEC part 2's "Create shop form" asks for them: the fields in form
+ * A new shop's details as the "Create shop form" asks for them: the fields in form
  * order and their checks, shared by the super admin's Create shop and the admin's shop signup.
  */
 import type { NewShop } from './api/shops-api';

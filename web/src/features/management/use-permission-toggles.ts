@@ -14,7 +14,7 @@ interface PermissionToggleOptions {
 }
 
 /**
- * SPEC part 4's permission toggle: a granted permission is revoked, any other granted, and the
+ * The permission toggle: a granted permission is revoked, any other granted, and the
  * grid shows the change at once. The change is shown while its request runs; the server's
  * answer confirms it ("Permission updated"), a failure puts it back and says why. Each answer
  * settles only the permission it was about, so answers arriving out of order cannot undo a

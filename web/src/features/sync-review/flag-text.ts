@@ -51,7 +51,7 @@ function textField(detail: Record<string, unknown>, name: string): string | null
 /** A quantity as the server wrote it, with a true minus sign: "−2", "−0.125". */
 const quantityText = (value: number | string) => String(value).replace(/^-/, '\u2212');
 
-/** A quantity's unit after a number: the unit `no` (SPEC part 9) counts pieces, so "−2 pcs". */
+/** A quantity's unit after a number: the unit `no` counts pieces, so "−2 pcs". */
 function stockUnit(unit: string | null): string | null {
   return unit === 'no' ? 'pcs' : unit;
 }

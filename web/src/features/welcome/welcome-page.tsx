@@ -6,7 +6,7 @@ import { LoginChoice } from '../../components/login-choice';
 import { onWelcomePageOpened } from './welcome-session';
 import './welcome-page.css';
 
-/** SPEC part 2, "/": the till's landing page, where the admin or a staff member signs in. */
+/** "/": the till's landing page, where the admin or a staff member signs in. */
 export function WelcomePage() {
   useEffect(() => {
     onWelcomePageOpened();

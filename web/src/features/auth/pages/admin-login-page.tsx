@@ -11,7 +11,7 @@ import { rememberSession } from '../sessions';
 import { useKnownShop } from '../use-known-shop';
 import { useAuthStore } from '../../../stores/auth-store';
 
-/** SPEC part 2, /shop/admin/login: the shop administrator signs in with a mobile number. */
+/** /shop/admin/login: the shop administrator signs in with a mobile number. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const knownShop = useKnownShop();

@@ -14,7 +14,7 @@ const loginOf: Record<ResetRole, string> = { admin: paths.adminLogin, 'super-adm
 const accountOf: Record<ResetRole, string> = { admin: 'shop admin', 'super-admin': 'super admin' };
 
 /**
- * SPEC part 2: /shop/admin/reset/password/send/mail (role admin) and
+ * /shop/admin/reset/password/send/mail (role admin) and
  * /super/admin/reset/password/send/mail (role super-admin). One email field; after the server
  * accepts it, "Mail Sent!".
  */

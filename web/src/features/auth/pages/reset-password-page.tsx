@@ -14,7 +14,7 @@ const loginOf: Record<ResetRole, string> = { admin: paths.adminLogin, 'super-adm
 const accountOf: Record<ResetRole, string> = { admin: 'shop admin', 'super-admin': 'super admin' };
 
 /**
- * SPEC part 2: /shop/admin/reset/password/{token} and /super/admin/reset/password/{token}, the
+ * /shop/admin/reset/password/{token} and /super/admin/reset/password/{token}, the
  * page the e-mailed link opens. One password field with show/hide; on success "Password reset
  * successfully" and the matching login.
  */

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../stores/auth-store';
 import '../auth.css';
 
-/** SPEC part 2, /shop: the shop's home after its sign-in, where the admin or a staff member signs in. */
+/** /shop: the shop's home after its sign-in, where the admin or a staff member signs in. */
 export function ShopHomePage() {
   const shop = useAuthStore((state) => state.shopData);
   const details = [shop?.email, shop?.countryName, shop?.currencyCode].filter(Boolean).join(' · ');

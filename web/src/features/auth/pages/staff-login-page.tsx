@@ -11,7 +11,7 @@ import { rememberSession } from '../sessions';
 import { useKnownShop } from '../use-known-shop';
 import { useAuthStore } from '../../../stores/auth-store';
 
-/** SPEC part 2, /shop/staff/login: a staff member signs in with the staff id the admin gave them. */
+/** /shop/staff/login: a staff member signs in with the staff id the admin gave them. */
 export function StaffLoginPage() {
   const navigate = useNavigate();
   const knownShop = useKnownShop();

@@ -8,7 +8,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { mobileIdentifier } from '../identifiers';
 import { forgetSession, rememberSession } from '../sessions';
 
-/** SPEC part 2, /super/admin/login: mobile and password, with a forgot-password link. */
+/** /super/admin/login: mobile and password, with a forgot-password link. */
 export function SuperAdminLoginPage() {
   const navigate = useNavigate();
   return (

@@ -27,14 +27,14 @@ const actionColumn: DataTableColumn = { id: 'actions', header: 'Action', classNa
 interface CategoriesTableProps {
   categories: ServerDataHandle<Category[]>;
   searchText: string;
-  /** SPEC part 6: edit with category_update, delete with category_delete; neither, no Action column. */
+  /** Edit with category_update, delete with category_delete; neither, no Action column. */
   canUpdate: boolean;
   canDelete: boolean;
   empty: string;
 }
 
 /**
- * SPEC part 2's categories table: No, name, description, discount rate and how many products
+ * The categories table: No, name, description, discount rate and how many products
  * use each; inline edit of name, description and rate; delete after "Do you want to delete this
  * category?" (the server refuses one that still has products, and says so). Filtered by the
  * search text on name and description.

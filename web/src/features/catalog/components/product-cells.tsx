@@ -1,6 +1,6 @@
 /**
- * One product's cells in the products table (SPEC part 2): what each shows, and which become
- * inputs on Edit. Tax and loyalty become inputs only in the admin session (SPEC part 6); for
+ * One product's cells in the products table: what each shows, and which become
+ * inputs on Edit. Tax and loyalty become inputs only in the admin session; for
  * staff they stay text, and the server refuses a change from them anyway.
  */
 import type { Draft, EditableCell } from '../../../components/data-table';

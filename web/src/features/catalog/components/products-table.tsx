@@ -39,14 +39,14 @@ const actionColumn: DataTableColumn = { id: 'actions', header: 'Action', classNa
 interface ProductsTableProps extends ProductCellOptions {
   products: ServerDataHandle<Product[]>;
   searchText: string;
-  /** SPEC part 6: edit with product_update, delete with product_delete; neither, no Action column. */
+  /** Edit with product_update, delete with product_delete; neither, no Action column. */
   canUpdate: boolean;
   canDelete: boolean;
   empty: string;
 }
 
 /**
- * SPEC part 2's products table: every product of the shop with its stock and prices; inline
+ * The products table: every product of the shop with its stock and prices; inline
  * edit with Save; delete after "Do you want to delete this product?". Filtered by the search
  * text on name, barcode, category and product ID.
  */

@@ -15,7 +15,7 @@ const order: CategoryField[] = ['categoryName', 'description', 'discountRate'];
 const blank: CategoryFields = { categoryName: '', description: '', discountRate: '' };
 
 /**
- * SPEC part 2, /admin/add/category and /staff/add/category: category name, description and
+ * /admin/add/category and /staff/add/category: category name, description and
  * discount rate. "Category added successfully!", or the server's message (else "Failed to add
  * category."); the form empties for the next one.
  */

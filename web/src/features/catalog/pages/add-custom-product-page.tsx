@@ -16,7 +16,7 @@ const order: CustomField[] = ['productName', 'quantity', 'unit', 'sellingPrice']
 const blank: Record<CustomField, string> = { productName: '', quantity: '', unit: 'no', sellingPrice: '' };
 
 /**
- * SPEC part 2, /admin/add/custom/product and /staff/add/custom/product: something sold that is
+ * /admin/add/custom/product and /staff/add/custom/product: something sold that is
  * not in the catalogue (product name, quantity, unit, selling price). It is kept for the till
  * and not listed with the products. "Custom product added successfully", or the server's
  * message (else "Failed to add custom product!").

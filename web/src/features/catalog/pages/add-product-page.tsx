@@ -38,8 +38,8 @@ function productBody(values: FormValues, isAdmin: boolean): ProductFields {
 }
 
 /**
- * SPEC part 2, /admin/add/product and /staff/add/product: SPEC part 3's product fields, with
- * tax and loyalty rate for the admin only (SPEC part 6). Checked here with the server's rules
+ * /admin/add/product and /staff/add/product: the product fields, with
+ * tax and loyalty rate for the admin only. Checked here with the server's rules
  * first; "Product added successfully!", or the server's message (else "Failed to add product.").
  * After an add the form keeps its category, unit and discount type, for the next product of
  * the same kind. A barcode scanner ends its code with Enter: in the barcode field that moves on

@@ -11,7 +11,7 @@ import { CategoriesTable } from '../components/categories-table';
 import { useCatalogSession } from '../use-catalog-session';
 
 /**
- * SPEC part 2, /admin/category/view and /staff/category/view: the shop's categories, edited in
+ * /admin/category/view and /staff/category/view: the shop's categories, edited in
  * place and deleted after confirmation by whoever holds those permissions.
  */
 export function CategoriesPage() {

@@ -10,7 +10,7 @@ import { loyaltyRateError } from '../validation';
 import '../components/catalog.css';
 
 /**
- * SPEC part 2, /admin/loyalty/points: one text input for the loyalty rate and a Submit button,
+ * /admin/loyalty/points: one text input for the loyalty rate and a Submit button,
  * setting the rate on every product of the shop (PUT /loyalty/products, admin only). "Loyalty
  * point set successfully to products.", then how many products now carry it.
  */

@@ -12,7 +12,7 @@ import { ProductsTable } from '../components/products-table';
 import { useCatalogSession } from '../use-catalog-session';
 
 /**
- * SPEC part 2, /admin/product/view, /staff/product/view and /staff/view/product: the shop's
+ * /admin/product/view, /staff/product/view and /staff/view/product: the shop's
  * products, edited in place and deleted after confirmation by whoever holds those permissions;
  * tax and loyalty rates editable only in the admin session.
  */

@@ -14,7 +14,7 @@ interface CustomerInvoicesTableProps {
 
 /**
  * One customer's invoices, newest first as the server sends them: number, date (SPEC part 9's
- * medium date with short time), status, payment method (SPEC part 3's names), the amounts and
+ * medium date with short time), status, payment method (Cash, Swipe or Stripe), the amounts and
  * the staff member who made the sale.
  */
 export function CustomerInvoicesTable({ invoices, currencyCode, timeZone }: CustomerInvoicesTableProps) {

@@ -18,7 +18,7 @@ import './customers.css';
 
 const amount = 'customers-table__amount';
 
-/** The customers the search text finds, on name, phone and email (SPEC part 2). */
+/** The customers the search text finds, on name, phone and email. */
 export const matchingCustomers = (customers: Customer[], searchText: string) =>
   customers.filter((customer) => matchesSearch(searchText, [customer.customerName, customer.phoneNumber, customer.email]));
 
@@ -29,7 +29,7 @@ interface CustomersTableProps {
 }
 
 /**
- * SPEC part 2's customers table: No, name (a link to the customer's invoices), phone, email,
+ * The customers table: No, name (a link to the customer's invoices), phone, email,
  * loyalty points and their amount in the shop's currency. SPEC part 6: the Action column shows
  * only with customer_update or customer_delete, Edit (inline, with Save) only with the first,
  * Delete (after SPEC's confirmation) only with the second. Filtered by the search text on name,

@@ -17,7 +17,7 @@ import '../components/customers.css';
 const order: (keyof CustomerFields)[] = ['customerName', 'phoneNumber', 'email'];
 
 /**
- * SPEC part 2, /admin/customer/add and /staff/customer/add: name, phone number (7 digits, a
+ * /admin/customer/add and /staff/customer/add: name, phone number (7 digits, a
  * numeric keypad) and an optional email. `?phone=` prefills the phone number: SPEC part 5's cart
  * opens this form when its lookup finds no one. Mistakes the core can see are shown beside the
  * fields and nothing is sent; the server's refusal (e.g. a phone number already in the shop) is

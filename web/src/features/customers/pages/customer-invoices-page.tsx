@@ -12,7 +12,7 @@ import { customerPaths, useShopSession } from '../shop-area';
 import '../components/customers.css';
 
 /**
- * SPEC part 2, /admin/customer/view/invoice/{id} (and the staff's): one customer's details and
+ * /admin/customer/view/invoice/{id} (and the staff's): one customer's details and
  * invoices. A customer the shop does not have (deleted, mistyped link) is a plain "not found",
  * not a failure; any other failure toasts SPEC's "Failed to fetch customer invoice" (or the
  * server's message) and offers a retry.

@@ -11,8 +11,8 @@ import { CustomersTable, matchingCustomers } from '../components/customers-table
 import { customerPaths, useShopSession } from '../shop-area';
 
 /**
- * SPEC part 2, /admin/customer/view and /staff/customer/view: the shop's customers, searched by
- * name, phone or email (SPEC part 3's search text, emptied on leaving so the next screen starts
+ * /admin/customer/view and /staff/customer/view: the shop's customers, searched by
+ * name, phone or email (the search text, emptied on leaving so the next screen starts
  * unfiltered), with an Add customer link for a session that may create them.
  */
 export function CustomersPage() {

@@ -9,7 +9,7 @@ import { LoadState } from './load-state';
 
 const title = 'Category Sales Trends';
 
-/** SPEC part 2's panel 1: every category's sales of all time, as a doughnut. */
+/** Panel 1: every category's sales of all time, as a doughnut. */
 export function CategoriesPanel({ scope }: { scope: DashboardScope }) {
   const load = useCallback((signal: AbortSignal) => fetchCategorySales(scope, signal), [scope]);
   const sales = useSalesData(load);

@@ -2,7 +2,7 @@ import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recha
 import type { CategorySales } from '../types';
 import { rupees, sliceColors } from './chart-theme';
 
-/** Each category's share of all sales as a doughnut; its tooltip "₹12.50" (SPEC part 9). */
+/** Each category's share of all sales as a doughnut; its tooltip "₹12.50". */
 export function CategoryDoughnut({ rows }: { rows: CategorySales[] }) {
   return (
     <div className="dashboard-chart" aria-hidden="true">

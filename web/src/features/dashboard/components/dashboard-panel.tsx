@@ -9,7 +9,7 @@ interface DashboardPanelProps {
   children: ReactNode;
 }
 
-/** One of SPEC part 2's six dashboard panels: a titled card of the grid. */
+/** One of the six dashboard panels: a titled card of the grid. */
 export function DashboardPanel({ title, area, tools, children }: DashboardPanelProps) {
   const titleId = useId();
   return (

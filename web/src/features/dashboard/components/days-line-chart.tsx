@@ -3,7 +3,7 @@ import type { ChartPoint } from '../series';
 import { chartColors, rupees, rupeeTick } from './chart-theme';
 import { smoothedLine } from './smooth-curve';
 
-/** This month's sales by day as one smoothed line (SPEC part 9's smoothing 0.4). */
+/** This month's sales by day as one smoothed line (smoothing 0.4). */
 export function DaysLineChart({ points }: { points: ChartPoint[] }) {
   return (
     <div className="dashboard-chart" aria-hidden="true">

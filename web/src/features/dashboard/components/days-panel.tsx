@@ -10,7 +10,7 @@ import { LoadState } from './load-state';
 
 const title = 'This Month Sales Trend';
 
-/** SPEC part 2's panel 3: each day of this month so far, every payment method together. */
+/** Panel 3: each day of this month so far, every payment method together. */
 export function DaysPanel({ scope }: { scope: DashboardScope }) {
   const load = useCallback((signal: AbortSignal) => fetchDaysSales(scope, signal), [scope]);
   const sales = useSalesData(load);

@@ -11,7 +11,7 @@ interface LoadStateProps<T> {
 }
 
 /**
- * A panel's body while its data comes: SPEC part 2's "Loading..." until it arrives, the failure
+ * A panel's body while its data comes: "Loading..." until it arrives, the failure
  * (already toasted) with a retry, or the data drawn by `children`.
  */
 export function LoadState<T>({ state, onRetry, idleText, children }: LoadStateProps<T>) {

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { SalesMethod } from '../types';
 
-/** SPEC part 2's tabs, All first (the default); Swipe is the internal device, Stripe the card checkout. */
+/** The tabs, All first (the default); Swipe is the internal device, Stripe the card checkout. */
 export const methodTabs: { method: SalesMethod; label: string }[] = [
   { method: 'all', label: 'All' },
   { method: 'cash', label: 'Cash' },
@@ -22,7 +22,7 @@ interface MethodTabsProps {
 export const methodTabId = (idPrefix: string, method: SalesMethod) => `${idPrefix}-tab-${method}`;
 
 /**
- * SPEC part 4: exactly one of All, Cash, Swipe and Stripe is active per bar chart. A WAI-ARIA
+ * Exactly one of All, Cash, Swipe and Stripe is active per bar chart. A WAI-ARIA
  * tab list: the arrow keys, Home and End move between the tabs and choose at once.
  */
 export function MethodTabs({ chartName, idPrefix, method, onChoose, panelId }: MethodTabsProps) {

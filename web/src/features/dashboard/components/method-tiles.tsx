@@ -1,7 +1,7 @@
 import { twoDecimals } from '../../../lib/money-text';
 import type { PaymentMethodSummary } from '../types';
 
-/** SPEC part 2's four tiles, labelled MVR (SPEC part 1); Swipe is the internal device, Stripe the card checkout. */
+/** The four tiles, labelled MVR; Swipe is the internal device, Stripe the card checkout. */
 const methodTiles = [
   { method: 'cash', label: 'Cash MVR' },
   { method: 'internal-device', label: 'Swipe MVR' },

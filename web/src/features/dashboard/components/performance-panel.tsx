@@ -8,7 +8,7 @@ import { PerformanceBlock } from './performance-block';
 const numberInput = { type: 'number', inputMode: 'numeric', step: 1, required: true } as const;
 
 /**
- * SPEC part 2's panel 2, Sales Performance: a day's, a month's and a year's totals per payment
+ * Panel 2, Sales Performance: a day's, a month's and a year's totals per payment
  * method. The date is a native date field, labelled Today while it is today; the month (of the
  * year field's year) is labelled with its name and the year with itself. All three start at
  * today; a value out of range shows why and is not sent.

@@ -1,5 +1,5 @@
 /**
- * SPEC part 9's "smoothing 0.4" for this month's line. The number is a line tension as Chart.js
+ * The "smoothing 0.4" for this month's line. The number is a line tension as Chart.js
  * knows it, which recharts has no prop for, so the line takes a d3 curve that draws the same
  * bends. Chart.js puts each point's Bézier handles at ±(tension / 2) × (next − previous) when
  * the neighbours are equally far away (its weights are the distances to them); d3's cardinal

@@ -15,7 +15,7 @@ export interface NewEmployee {
   email: string;
   phoneNumber: string;
   password: string;
-  /** SPEC part 7: the form carries it alongside the employee fields; the server ignores it. */
+  /** The form carries it alongside the employee fields; the server ignores it. */
   confirmPassword: string;
   shopId: string;
   role: EmployeeRole;

@@ -16,7 +16,7 @@ export interface NewShop {
 }
 
 /**
- * What the shops table edits in place: SPEC part 2's name, email, country and currency, and the
+ * What the shops table edits in place: the name, email, country and currency, and the
  * shop's time zone (issue 6: an IANA name; the dashboards count sales by date in it).
  */
 export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'currencyCode' | 'timeZone'>;

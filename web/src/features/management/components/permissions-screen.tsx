@@ -21,7 +21,7 @@ interface PermissionsScreenProps {
 }
 
 /**
- * SPEC part 2's permission management for one person (super admin: any employee; shop admin:
+ * The permission management for one person (super admin: any employee; shop admin:
  * its staff): the grid of Product, Category and Customer by Create, Read, Update and Delete.
  */
 export function PermissionsScreen({ id, calls, back }: PermissionsScreenProps) {

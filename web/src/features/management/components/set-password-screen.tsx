@@ -20,7 +20,7 @@ interface SetPasswordScreenProps {
 }
 
 /**
- * SPEC part 2's reset password for a shop, an employee or a staff member: one password field
+ * The reset password for a shop, an employee or a staff member: one password field
  * with show/hide, checked with SPEC part 5's rule; "Password reset successfully", then back to
  * the list.
  */

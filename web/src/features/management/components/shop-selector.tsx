@@ -6,7 +6,7 @@ import { useShopsStore } from '../stores/shops-store';
 import './shop-selector.css';
 
 /**
- * SPEC part 2: the super admin's bar has a shop selector. The shop chosen here is SPEC part 3's
+ * The super admin's bar has a shop selector. The shop chosen here is SPEC part 3's
  * selectedShopId, which the employees screen (and later the dashboard) show. Shown only while
  * the super admin is signed in.
  */

@@ -34,7 +34,7 @@ interface StaffTableProps {
   permissionsPath: (id: string) => string;
   resetPasswordPath: (id: string) => string;
   /**
-   * The shop admin's table (SPEC part 2): an admin's row shows the text "Admin" instead of its
+   * The shop admin's table: an admin's row shows the text "Admin" instead of its
    * actions. The server refuses an admin acting on an admin (docs/api-management.md, 403), so
    * edit and reset are left out of that row too rather than offered to fail.
    */

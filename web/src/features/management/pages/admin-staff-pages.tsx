@@ -9,7 +9,7 @@ import { SetPasswordScreen } from '../components/set-password-screen';
 
 const backToStaff = { to: paths.adminStaffView, label: 'Staff' };
 
-/** /admin/permissions/{id}: the admin's own shop is named in the call (SPEC part 7). */
+/** /admin/permissions/{id}: the admin's own shop is named in the call. */
 export function StaffPermissionsPage() {
   const { id = '' } = useParams();
   const shopId = useAuthStore((state) => state.adminData?.shopId ?? '');

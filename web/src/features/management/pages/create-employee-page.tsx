@@ -49,7 +49,7 @@ function check(values: Record<EmployeeField, string>): FieldErrors<EmployeeField
 }
 
 /**
- * SPEC part 2, /super/admin/create/staff: full name, email, mobile (an account's phone number, so
+ * /super/admin/create/staff: full name, email, mobile (an account's phone number, so
  * longer than SPEC's 7 characters: see lib/account-phone), shop, password
  * with its confirmation (checked here) and role (staff by default, or admin). "Employee created
  * successfully", and the new staff ID shown large: it is what the person signs in with.

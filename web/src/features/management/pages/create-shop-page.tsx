@@ -17,7 +17,7 @@ import { hasErrors, trimmed } from '../validation';
 import '../components/management.css';
 
 /**
- * SPEC part 2, /super/admin/create/shop: shop name, email, phone number, country name, currency
+ * /super/admin/create/shop: shop name, email, phone number, country name, currency
  * code and password. "Shop created successfully", or the server's message (else "Failed to
  * create shop!.").
  */

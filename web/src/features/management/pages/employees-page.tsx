@@ -16,7 +16,7 @@ import { useScreenSearch } from '../../../lib/use-screen-search';
 import '../components/management.css';
 
 /**
- * SPEC part 2, /super/admin/staffs: the employees of the shop chosen in the bar's shop
+ * /super/admin/staffs: the employees of the shop chosen in the bar's shop
  * selector, with inline edit, delete, permissions and password reset; search on name, email
  * and phone.
  */

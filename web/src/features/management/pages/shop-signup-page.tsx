@@ -9,7 +9,7 @@ import { hasErrors, trimmed } from '../validation';
 import '../components/management.css';
 
 /**
- * SPEC part 2, /admin/shop/signup: "A shop signup form exists and is wired to no call." Only the
+ * /admin/shop/signup: "A shop signup form exists and is wired to no call." Only the
  * super admin creates shops (POST /super-admin/shops needs its session), so a shop admin's form
  * can do no more than check a new shop's details with the rules Create shop applies. It sends
  * nothing, and says so before and after, with who to ask.

@@ -31,7 +31,7 @@ const columns: DataTableColumn[] = [
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /**
- * SPEC part 2, /super/admin/shops: every shop, with inline edit of name, email, country,
+ * /super/admin/shops: every shop, with inline edit of name, email, country,
  * currency and time zone (issue 6), a reset-password link, and a search on name, email,
  * country and currency.
  */

@@ -37,7 +37,7 @@ function grantsInWords(permissions: readonly string[]): string {
 }
 
 /**
- * SPEC part 2, /admin/staff/signup (Add Staff): name, email, mobile and password. SPEC part 5's
+ * /admin/staff/signup (Add Staff): name, email, mobile and password. SPEC part 5's
  * checks run here with SPEC's own messages (from the core, the same the server applies) and are
  * shown beside each field, but, as SPEC says, the request is sent regardless: the server's
  * answer ("Signup success!", or its message, else "Failed to signup.") decides.

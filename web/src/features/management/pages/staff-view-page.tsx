@@ -12,7 +12,7 @@ import { StaffTable } from '../components/staff-table';
 import { useScreenSearch } from '../../../lib/use-screen-search';
 
 /**
- * SPEC part 2, /admin/staff/view: the shop's staff with inline edit, delete, permissions and
+ * /admin/staff/view: the shop's staff with inline edit, delete, permissions and
  * password reset; an admin's row shows "Admin" instead of its actions.
  */
 export function StaffViewPage() {

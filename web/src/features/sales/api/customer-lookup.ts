@@ -1,5 +1,5 @@
 /**
- * The cart's customer lookup (SPEC part 5): the shop's customer with a phone number, or null
+ * The cart's customer lookup: the shop's customer with a phone number, or null
  * when there is none (404), so the till can open Add New Customer instead of reporting a failure.
  */
 import { api, ApiError } from '../../../lib/api-client';

@@ -8,7 +8,7 @@ import { messages } from '../../../config/messages';
 import type { Invoice, PaymentMethod } from '../types';
 import { getInvoice } from './invoices';
 
-/** SPEC part 9's filters; `paid` includes partly refunded sales, `refunded` any with a refund. */
+/** The filters; `paid` includes partly refunded sales, `refunded` any with a refund. */
 export type InvoiceListStatus = 'paid' | 'refunded' | 'custom';
 
 /** Invoices per page: a screenful or two (the server allows up to 1,000). */

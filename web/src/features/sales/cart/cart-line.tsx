@@ -19,7 +19,7 @@ interface CartLineProps {
 }
 
 /**
- * One cart line (SPEC part 2): number, name, price times quantity, unit, line total and a
+ * One cart line: number, name, price times quantity, unit, line total and a
  * remove button. The quantity is a number input sent when it loses focus, and only when it
  * changed; Enter sends it too, Escape puts the server's quantity back; − and + beside it take
  * one off or add one (one off the last one asks to remove the line, as the remove button does).

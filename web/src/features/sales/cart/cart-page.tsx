@@ -26,7 +26,7 @@ import { useTillSelling } from './use-till-selling';
 import './cart.css';
 
 /**
- * SPEC part 2's cart screen (/admin/cart, and /staff, the staff's landing page): the top bar,
+ * The cart screen (/admin/cart, and /staff, the staff's landing page): the top bar,
  * then three columns: the customer lookup with the cart, the categories, the product tiles.
  * Everything is read from and written to the till's local data (features/sales/local).
  */

@@ -27,7 +27,7 @@ interface CartPanelProps {
 }
 
 /**
- * SPEC part 2's cart (the cart screen's left column, and the open order's): the customer, the
+ * The cart (the cart screen's left column, and the open order's): the customer, the
  * lines (a list that scrolls inside the panel, so Total and Pay stay in view), Products Discount,
  * the Discount redeem box, Total, Save and Pay.
  * The amounts are the WASM core's (see cart-totals.ts). Pay reads "Cart Empty" and is disabled

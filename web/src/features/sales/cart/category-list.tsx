@@ -9,7 +9,7 @@ interface CategoryListProps {
   onChoose: (categoryId: string) => void;
 }
 
-/** SPEC part 2's middle column: the shop's categories; choosing one filters the product grid. */
+/** The middle column: the shop's categories; choosing one filters the product grid. */
 export function CategoryList({ categories, categoryId, onChoose }: CategoryListProps) {
   const { state, reload } = categories;
   return (

@@ -9,7 +9,7 @@ import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
 import type { InvoiceCustomer } from '../types';
 import { tillPaths, type TillArea } from './till-session';
 
-/** SPEC part 9: customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */
+/** Customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */
 export const PHONE_LENGTH = 7;
 /** The longest barcode a scanner may type into the phone box (it is handed to the search). */
 const SCAN_MAX_LENGTH = 32;

@@ -1,5 +1,5 @@
 /**
- * The till (SPEC part 2): the cart screen, and the pieces the open order screen reuses (the
+ * The till: the cart screen, and the pieces the open order screen reuses (the
  * cart panel, the three columns, selling from the catalogue, the till's paths and state).
  */
 export { CartPage } from './cart-page';

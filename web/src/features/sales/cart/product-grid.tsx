@@ -53,7 +53,7 @@ function inCart(product: Product, invoice: Invoice | null): string | null {
 }
 
 /**
- * SPEC part 2's right column: a tile per product (at most TILE_LIMIT, with a note saying how many
+ * The right column: a tile per product (at most TILE_LIMIT, with a note saying how many
  * more match), filtered by the chosen category or the search text. A tile adds one of its product
  * to the cart, and says how much the cart holds; it is disabled, saying why, before a customer
  * is chosen ("First Select Customer") and when the product is out of stock.

@@ -10,7 +10,7 @@ interface RedeemBoxProps {
 }
 
 /**
- * SPEC part 2's Discount redeem box with its Redeem button: the amount of the customer's points
+ * The Discount redeem box with its Redeem button: the amount of the customer's points
  * taken off this invoice. It replaces an earlier redemption (0 removes it); the server keeps it
  * within the customer's points and the amount due and says so when it is over.
  */

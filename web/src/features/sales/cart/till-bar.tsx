@@ -30,10 +30,10 @@ interface TillBarProps {
 }
 
 /**
- * SPEC part 2's top bar of the cart: the smart search box (typing filters the products; a
+ * The top bar of the cart: the smart search box (typing filters the products; a
  * scanner types a code and Enter, which adds that product), clear, back, cart, custom product,
  * open orders with the count of saved orders, new invoice (a new tab), reset, the user's name
- * and logout. "Ask quantity" is SPEC part 3's quantity flag.
+ * and logout. "Ask quantity" is the quantity flag.
  */
 export function TillBar({ searchRef, ...props }: TillBarProps) {
   return (

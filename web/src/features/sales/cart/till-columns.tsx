@@ -8,12 +8,12 @@ interface TillColumnsProps {
   selling: ReturnType<typeof useTillSelling>;
   invoice: Invoice | null;
   currencyCode: string;
-  /** The cart column: first on the cart screen, last on an open order (SPEC part 2). */
+  /** The cart column: first on the cart screen, last on an open order. */
   cart: ReactNode;
   cartSide: 'start' | 'end';
 }
 
-/** SPEC part 2's three till columns: the cart, the categories and the product tiles. */
+/** The three till columns: the cart, the categories and the product tiles. */
 export function TillColumns({ selling, invoice, currencyCode, cart, cartSide }: TillColumnsProps) {
   return (
     <div className={`till-columns till-columns--cart-${cartSide}`}>

@@ -10,7 +10,7 @@ interface TillSearchProps {
 }
 
 /**
- * The smart search box (SPEC part 2): typing filters the product tiles; a barcode scanner
+ * The smart search box: typing filters the product tiles; a barcode scanner
  * types its code and presses Enter, which adds that product. Escape or × empties it.
  */
 export function TillSearch({ ref, searchText, onSearchText, onScan }: TillSearchProps) {

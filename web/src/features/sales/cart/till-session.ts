@@ -14,7 +14,7 @@ export const tillAreaOf = (pathname: string): TillArea => (pathname.startsWith(p
 const home = (area: TillArea) => (area === 'staff' ? paths.staffHome : paths.adminHome);
 
 export const tillPaths = {
-  /** SPEC part 2: the staff's cart is its landing page. */
+  /** The staff's cart is its landing page. */
   cart: (area: TillArea) => (area === 'staff' ? paths.staffHome : `${paths.adminHome}/cart`),
   openOrders: (area: TillArea) => `${home(area)}/open/orders`,
   openOrder: (area: TillArea, id: string) => `${home(area)}/open/orders/data/${encodeURIComponent(id)}`,

@@ -2,7 +2,7 @@
  * The cart screen's invoice across visits: the cart held from an earlier visit is read from the
  * local table (it may have been paid or deleted meanwhile, or its creation refused by the
  * server and rolled back: then it is let go), and leaving the screen saves a cart with lines to
- * the open orders (SPEC part 4), so nothing is lost.
+ * the open orders, so nothing is lost.
  */
 import { useEffect, useRef } from 'react';
 import { messages } from '../../../config/messages';

@@ -12,7 +12,7 @@ export type DetailsErrors = Partial<Record<DetailsField, string | null>>;
 
 export const detailsOrder: readonly DetailsField[] = ['userName', 'phoneNumber', 'email', 'address'];
 
-/** SPEC part 9: mobile inputs take at most 7 characters. */
+/** Mobile inputs take at most 7 characters. */
 export const PHONE_NUMBER_LENGTH = 7;
 const NAME_MAX_CHARS = 100;
 

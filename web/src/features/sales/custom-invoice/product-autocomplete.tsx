@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { matchesSearch } from '../../../lib/search';
 import type { ProductChoice } from '../api/custom-invoices';
 
-/** SPEC part 9: the autocomplete shows at most 5 products. */
+/** The autocomplete shows at most 5 products. */
 export const MAX_SUGGESTIONS = 5;
 
 export const suggestionsFor = <P extends ProductChoice>(products: readonly P[], text: string): P[] =>
@@ -23,7 +23,7 @@ interface ProductAutocompleteProps<P extends ProductChoice> {
 }
 
 /**
- * The Title cell's product search (SPEC part 2): up to 5 matching products by name, number or
+ * The Title cell's product search: up to 5 matching products by name, number or
  * barcode; ArrowDown and ArrowUp move through them, Enter takes the highlighted one (the first
  * when none is), Escape closes the list. A combobox, so screen readers follow the highlight.
  */

@@ -10,7 +10,7 @@ export { money, twoDecimals };
 /** A quantity as it was typed or sold: "2", "1.5", "0.125" (no float rounding). */
 export const quantityText = (value: number | string) => String(value);
 
-/** SPEC part 9: a medium date with a short time, "Mar 5, 2025, 2:30 PM", in the shop's zone when known. */
+/** A medium date with a short time, "Mar 5, 2025, 2:30 PM", in the shop's zone when known. */
 export function dateTime(value: number | string | null | undefined, timeZone?: string): string {
   if (value === null || value === undefined) return '—';
   const moment = new Date(value);
@@ -24,7 +24,7 @@ export function dateTime(value: number | string | null | undefined, timeZone?: s
   }
 }
 
-/** SPEC part 3: internal-device is shown as Swipe, digital as Stripe. */
+/** Internal-device is shown as Swipe, digital as Stripe. */
 const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe' };
 
 export const paymentMethodName = (method: PaymentMethod | null) => (method ? (paymentMethodNames[method] ?? method) : '—');

@@ -17,7 +17,7 @@ import './invoices.css';
 import './refund-panel.css';
 
 /**
- * SPEC part 2, /admin|staff/invoice/data/{id}: one invoice as its receipt, with Print. A shop
+ * /admin|staff/invoice/data/{id}: one invoice as its receipt, with Print. A shop
  * admin also refunds a paid invoice here (by amount or by lines); a staff member sees no refund
  * controls (the server refuses them too).
  */

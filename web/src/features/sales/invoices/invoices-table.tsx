@@ -49,7 +49,7 @@ interface InvoicesTableProps {
 }
 
 /**
- * One tab's invoices, newest first as the server sends them: number, date (SPEC part 9's medium
+ * One tab's invoices, newest first as the server sends them: number, date (the medium
  * date with short time: of the payment, or of the last refund on the Refunded tab), customer,
  * staff, payment method, total and refunded amount (custom invoices are never paid: no method or
  * refund). A row opens the invoice.

@@ -1,5 +1,5 @@
 /**
- * The admin and staff areas route the same selling screens (SPEC part 2); the area a screen is
+ * The admin and staff areas route the same selling screens; the area a screen is
  * in decides whose session it reads (role, currency, the shop's name and time zone) and where
  * its links lead.
  */
@@ -19,9 +19,9 @@ export const salesPaths = {
   openOrders: (area: SalesArea) => `${homeOf(area)}/open/orders`,
   openOrder: (area: SalesArea, id: string) => `${homeOf(area)}/open/orders/data/${segment(id)}`,
   invoice: (area: SalesArea, id: string) => `${homeOf(area)}/invoice/data/${segment(id)}`,
-  /** Only the admin area lists invoices (SPEC part 2). */
+  /** Only the admin area lists invoices. */
   invoices: () => `${paths.adminHome}/invoices`,
-  /** Only the admin area has custom invoices (SPEC part 2). */
+  /** Only the admin area has custom invoices. */
   customInvoice: () => `${paths.adminHome}/custom/invoice`,
 };
 

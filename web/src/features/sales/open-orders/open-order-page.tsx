@@ -17,10 +17,10 @@ const isOpen = (invoice: LocalInvoice | null): invoice is LocalInvoice =>
   invoice !== null && (invoice.status === 'active' || invoice.status === 'saved');
 
 /**
- * SPEC part 2's open order detail (/admin|staff/open/orders/data/{ref}): three columns, the
+ * The open order detail (/admin|staff/open/orders/data/{ref}): three columns, the
  * categories, the product tiles and the cart (customer, lines, Products Discount, Discount
  * redeem, Total, Save back to the open orders list, Pay). The order is read live from the
- * till's local invoices (SPEC part 3's `singleInvoiceOpenOrder` holds its ref).
+ * till's local invoices (`singleInvoiceOpenOrder` holds its ref).
  */
 export function OpenOrderPage() {
   const { id = '' } = useParams();

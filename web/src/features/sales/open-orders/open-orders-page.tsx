@@ -19,7 +19,7 @@ import type { LocalInvoice } from '../../offline/types';
 import './open-orders.css';
 
 /**
- * SPEC part 2's open orders (/admin/open/orders, /staff/open/orders): the shop's saved carts,
+ * The open orders (/admin/open/orders, /staff/open/orders): the shop's saved carts,
  * newest first, each with its customer, staff member, date (medium date, short time) and total;
  * Open continues it, Delete asks "Do you want to delete this open order?" first.
  *

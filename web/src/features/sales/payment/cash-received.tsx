@@ -3,7 +3,7 @@ import { cashBalance, CoreError } from '../../../lib/core';
 import { twoDecimals } from '../invoices/format';
 import type { CashTendered } from '../types';
 
-/** SPEC part 9: the payment dialog writes its amounts with the MVR prefix. */
+/** The payment dialog writes its amounts with the MVR prefix. */
 export const DIALOG_CURRENCY = 'MVR';
 
 interface CashReceivedProps {

@@ -30,7 +30,7 @@ export interface PaymentDialogProps {
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
- * SPEC part 2's payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
+ * The payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
  * with its balance, and Cash, Swipe, Pay (card) and Cancel. Cash and swipe are recorded in the
  * till's local data at once, offline too, and sent by the outbox. After them, "Proceed to
  * print?" with the change to give back (a cash sale with the amount received) and Print (the

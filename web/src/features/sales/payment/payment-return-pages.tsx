@@ -30,7 +30,7 @@ async function confirm(invoiceId: string, signal: AbortSignal): Promise<Confirma
 }
 
 /**
- * SPEC part 2, /admin|staff/payment/success?invoice={id}: Stripe's checkout sends the browser
+ * /admin|staff/payment/success?invoice={id}: Stripe's checkout sends the browser
  * here. The server asks Stripe (it never trusts this page's word) and marks the invoice paid
  * only when Stripe says so; until then the page says so and offers to check again.
  */
@@ -103,7 +103,7 @@ export function PaymentSuccessPage() {
 }
 
 /**
- * SPEC part 2, /admin|staff/payment/cancel?invoice={id}: the customer left Stripe's checkout.
+ * /admin|staff/payment/cancel?invoice={id}: the customer left Stripe's checkout.
  * The attempt is marked failed; nothing was charged and the order is still open to pay again.
  */
 export function PaymentCancelPage() {

@@ -15,7 +15,7 @@ import './uploads.css';
 const fileProblem = (fileName: string) => validateField({ field: 'file', value: fileName })[0]?.message ?? null;
 
 /**
- * SPEC part 2's CSV upload pages (products, categories; admin and staff): choose a .csv file,
+ * The CSV upload pages (products, categories; admin and staff): choose a .csv file,
  * Upload, a progress bar while it goes, then the report of what was imported or, when any row
  * is refused, of every rejected row (nothing is imported then). A file that is not .csv is
  * refused as soon as it is chosen.

@@ -1,8 +1,8 @@
 import { UploadScreen } from '../components/upload-screen';
 import { categoriesUpload, productsUpload } from '../upload-kinds';
 
-/** SPEC part 2, /admin/upload/products/csv and /staff/upload/products/csv (POST /file/upload). */
+/** /admin/upload/products/csv and /staff/upload/products/csv (POST /file/upload). */
 export const UploadProductsPage = () => <UploadScreen kind={productsUpload} />;
 
-/** SPEC part 2, /admin/upload/categories/csv and /staff/upload/categories/csv (POST /file/upload/category). */
+/** /admin/upload/categories/csv and /staff/upload/categories/csv (POST /file/upload/category). */
 export const UploadCategoriesPage = () => <UploadScreen kind={categoriesUpload} />;
