@@ -46,8 +46,8 @@ impl IgnoredColumn {
     }
 }
 
-/// The answer's `data` (CONTRACT "CSV uploads"). When any row is refused nothing is written,
-/// so `added`, `updated` and `unchanged` are 0 and `rejected` lists every problem.
+/// The answer's `data` (docs/csv-import.md, "The answer"). When any row is refused nothing is
+/// written, so `added`, `updated` and `unchanged` are 0 and `rejected` lists every problem.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ImportReport))]
 #[serde(rename_all = "camelCase")]

@@ -261,7 +261,7 @@ const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(1);
 ///
 /// sqlx pings every idle connection before handing it out by default (`test_before_acquire`):
 /// a second round trip for every query, which was half of what a signed-in request spent on
-/// the database (docs/benchmarks.md, "Server load (issue 8)"). Only a connection that has sat
+/// the database (docs/benchmarks.md, "Server load"). Only a connection that has sat
 /// idle for a while can have been dropped under us (a PostgreSQL restart, a proxy's timeout),
 /// so only those are pinged; one that fails is closed and the pool takes or opens another.
 fn pool_options(backend: Backend, sqlite_connections: u32) -> AnyPoolOptions {

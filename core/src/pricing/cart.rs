@@ -35,7 +35,8 @@ use crate::error::{CoreError, CoreResult};
 
 pub use crate::limits::MAX_MARKUP_PERCENT;
 
-/// The message of the error returned for a cart without lines (SPEC part 5: Pay reads "Cart Empty").
+/// The message of the error returned for a cart without lines: Pay on an empty cart reads
+/// "Cart Empty".
 pub const CART_EMPTY: &str = "Cart Empty";
 
 /// One line of a cart as the till holds it: the product's catalogue values and the quantity sold.
@@ -393,8 +394,8 @@ pub struct CashBalance {
     pub balance: Decimal,
 }
 
-/// The balance shown at the till (operation `cashBalance`, SPEC part 5: "Balance display equals
-/// received amount minus total"). Received 50.00 on 22.49 -> `27.51`; received 20.00 -> `-2.49`
+/// The balance shown at the till (operation `cashBalance`: the received amount
+/// minus the total). Received 50.00 on 22.49 -> `27.51`; received 20.00 -> `-2.49`
 /// (still owed).
 pub fn cash_balance(input: CashBalanceInput) -> CoreResult<CashBalance> {
     let received = checks::money(input.received, Field::Top("received"))?;

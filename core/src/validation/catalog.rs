@@ -7,7 +7,7 @@
 //! all of its problems at once. The server and the CSV import call the same functions, so a
 //! value the API refuses is refused by the import with the same message.
 //!
-//! Rules (SPEC parts 3, 5 and 9; limits in [`crate::limits`]):
+//! Rules (docs/api-catalogue.md, "Field rules"; limits in [`crate::limits`]):
 //! - names are required, trimmed, bounded ([`PRODUCT_NAME_MAX_CHARS`], ...) and one line of free
 //!   text ([`super::free_text`]); a category's description may have several lines;
 //! - money (`costPrice`, `sellingPrice`, a flat `discount`) is 0 or more, at most 2 decimals;

@@ -1,4 +1,4 @@
-//! The customer details typed into a custom invoice (SPEC part 2 "Custom invoice": name, mobile,
+//! The customer details typed into a custom invoice (name, mobile,
 //! email, address; `PUT /invoice/custom/{id}/customer {userName, email, address, phoneNumber}`).
 //!
 //! A custom invoice's customer is not a stored customer, only text printed on the document, but

@@ -12,7 +12,8 @@ use crate::catalogue;
 use crate::session::{Answer, Session};
 use crate::stats::{millis, percentile};
 
-/// The Issue 6 budget: every dashboard call answers within this.
+/// The dashboards' budget (docs/benchmarks.md, "Dashboards"): every dashboard call answers within
+/// this.
 pub const BUDGET: Duration = Duration::from_millis(200);
 const METHODS: [&str; 4] = ["all", "cash", "internal-device", "digital"];
 

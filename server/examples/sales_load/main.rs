@@ -1,4 +1,4 @@
-//! Load driver of the server load benchmark (docs/benchmarks.md "Server load (issue 8)"; run by
+//! Load driver of the server load benchmark (docs/benchmarks.md "Server load"; run by
 //! scripts/bench-sales.sh against a release server with demo data, once on SQLite and once on
 //! PostgreSQL). It stands in for oha or wrk: a sale needs a signed-in till and several requests
 //! whose answers feed the next.

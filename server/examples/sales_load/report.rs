@@ -4,7 +4,7 @@
 use crate::stats::{Row, millis};
 use crate::storm_pairs::median;
 
-/// The issue's goals (issue 8, "Load").
+/// The load goals (docs/benchmarks.md, "Server load", "Goals").
 const MIDDLEWARE_SHARE: f64 = 0.70;
 const AUTHENTICATED_READ_SHARE: f64 = 0.25;
 const PAID_SALES_PER_SECOND: f64 = 200.0;

@@ -1,7 +1,7 @@
-//! The twelve permissions of SPEC part 3, and the guard a handler uses to require one.
+//! The twelve permissions a shop user can hold, and the guard a handler uses to require one.
 //!
 //! What a grant means (docs/api-identity.md, "Permissions"): product, category and customer
-//! actions need the matching grant, for admins and staff alike, because SPEC part 6 gates both
+//! actions need the matching grant, for admins and staff alike, because the product gates both
 //! areas' menus and row actions by the granted strings and the super admin sets permissions for
 //! any employee. Everything else an admin does (staff, invoices, loyalty, tax, dashboard) is
 //! allowed by the admin role itself. New admins are granted all twelve, so an admin can do

@@ -1,7 +1,7 @@
-//! A shop admin's staff management (SPEC part 7 "Admin staff"): list, create staff, edit,
-//! delete, read one with its permissions, reset a staff password. Always within the admin's
-//! own shop: another shop's people answer 404 exactly like missing ones. Other admins are the
-//! super admin's to manage (403), except that an admin may edit its own profile.
+//! A shop admin's staff management (docs/api-management.md, "Shop admin"): list, create staff,
+//! edit, delete, read one with its permissions, reset a staff password. Always within the admin's
+//! own shop: another shop's people answer 404 exactly like missing ones. Other admins are the super
+//! admin's to manage (403), except that an admin may edit its own profile.
 
 use axum::extract::{Path, State};
 use utoipa_axum::router::OpenApiRouter;

@@ -1,4 +1,4 @@
-//! Categories (SPEC part 9 "Categories", docs/api-catalogue.md): list, create, edit and delete
+//! Categories (docs/api-catalogue.md): list, create, edit and delete
 //! a shop's categories. Each route needs its `category_*` grant, for admins and staff alike.
 //! Another shop's category is 404 exactly like a missing one; a category is only ever marked
 //! deleted, and not while live products use it.

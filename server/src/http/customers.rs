@@ -1,4 +1,4 @@
-//! A shop's customers (SPEC part 7 "Customers", docs/api-customers.md): list, the till's lookup
+//! A shop's customers (docs/api-customers.md): list, the till's lookup
 //! by phone number, create, update, delete, and one customer with its invoices.
 //!
 //! Always within the caller's shop: another shop's customer answers 404 exactly like a missing

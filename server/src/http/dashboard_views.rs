@@ -1,4 +1,4 @@
-//! The dashboard's answer rows (SPEC part 3 "Dashboard rows"): core's chart rows with
+//! The dashboard's answer rows (docs/api-dashboard.md, "Rows"): core's chart rows with
 //! `roundedTotalAmount` written as an exact JSON number (`12.50`), never a string or a float.
 
 use pos_core::dashboard::{

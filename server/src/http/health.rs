@@ -4,7 +4,7 @@
 //! - `GET /api/v1/health/live` (liveness): is the process up and serving requests? It never
 //!   touches the database, so a slow or restarting database does not make an orchestrator
 //!   restart a healthy process; it is also what the load benchmark measures the middleware
-//!   stack with (docs/benchmarks.md, "Server load (issue 8)").
+//!   stack with (docs/benchmarks.md, "Server load").
 
 use std::time::Duration;
 

@@ -14,7 +14,7 @@ use crate::db::scaled;
 use crate::http::ApiError;
 use crate::http::numbers::decimal;
 
-/// `Invoice` (SPEC part 3 "Invoice / open order", "Custom invoice").
+/// `Invoice` (an invoice, an open order or a custom invoice).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = Invoice)]
@@ -112,7 +112,7 @@ struct CustomDetailsView {
     address: String,
 }
 
-/// One line (SPEC part 3 "Invoice line"), with pos_core's `CartLineInput` fields and the priced
+/// One invoice line, with pos_core's `CartLineInput` fields and the priced
 /// amounts.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,4 +1,4 @@
-//! Carts and open orders (SPEC part 7 "Invoices", docs/api-sales.md): start a cart for a
+//! Carts and open orders (docs/api-sales.md): start a cart for a
 //! customer, add, change and remove lines, clear, redeem loyalty points, save it as an open
 //! order, list, show and delete; and the invoice lists by status.
 //!

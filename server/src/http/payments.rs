@@ -1,5 +1,4 @@
-//! Cash and swipe payments and refunds (SPEC part 7 "Payments and loyalty",
-//! docs/api-payments.md): `POST /payment/cash/invoice/{id}`,
+//! Cash and swipe payments and refunds (docs/api-payments.md): `POST /payment/cash/invoice/{id}`,
 //! `POST /payment/internal-device/invoice/{id}`, `PUT /payment/{id}/invoice`.
 //!
 //! Paying is every shop user's job: any signed-in admin or staff member of the shop may take a

@@ -1,4 +1,4 @@
-//! Products (SPEC part 9 "Products", docs/api-catalogue.md): the catalogue list, create, edit
+//! Products (docs/api-catalogue.md): the catalogue list, create, edit
 //! and delete, custom products typed at the till, and the shop-wide loyalty rate. Product
 //! routes need their `product_*` grant, for admins and staff alike; tax and loyalty are the
 //! admin's. Another shop's product is 404 exactly like a missing one; products are only ever

@@ -1,4 +1,4 @@
-//! CSV import (SPEC "File uploads"; CONTRACT "CSV uploads"): `POST /file/upload` (products,
+//! CSV import (docs/csv-import.md): `POST /file/upload` (products,
 //! `product_create`) and `POST /file/upload/category` (categories, `category_create`), a
 //! multipart form whose field `file` is the CSV file. Always into the caller's shop.
 //!

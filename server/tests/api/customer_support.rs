@@ -1,6 +1,6 @@
 //! Helpers for the customer tests: signed-in browsers of the other shop, customer bodies,
 //! stored rows read back through the test's own connection, and ledger and invoice rows
-//! written directly with SQL (issue 5's payments do not exist yet).
+//! written directly with SQL (no payment runs through the API here).
 
 use pos_server::db::customers::{self, CustomerFields};
 use serde_json::{Value, json};
@@ -166,7 +166,7 @@ pub async fn create_concurrently(
     post_concurrently(app, browser, "/customer/create", Some(body), times).await
 }
 
-/// An invoices row as issue 5 will write it; amounts in cents.
+/// An invoices row as a payment writes it; amounts in cents.
 pub struct InvoiceRow<'a> {
     pub shop_id: i64,
     pub customer_id: i64,

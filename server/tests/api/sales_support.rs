@@ -1,7 +1,7 @@
 //! Helpers for the sales tests: a shop with its admin and staff signed in on tills, catalogue
 //! and customers created through the API, carts rung up through the API, invoices read with
-//! the exact digits of their amounts, and two test-only SQL writes for what other routes of
-//! issue 5 own (the loyalty ledger is written by payments; paying sets the status).
+//! the exact digits of their amounts, and two test-only SQL writes for what the payment
+//! routes own (the loyalty ledger is written by payments; paying sets the status).
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Scale-out (issue 8): two `pos-server` processes on one PostgreSQL database, called in turn
+//! Scale-out: two `pos-server` processes on one PostgreSQL database, called in turn
 //! as a balancer without sticky sessions would. A session made on one works on the other, an
 //! Idempotency-Key sent to both applies once, and racing payments of one invoice through both
 //! pay it once; failed sign-ins count against one limit whichever process they reach, and two

@@ -1,6 +1,6 @@
-//! Watches every answer and every log line of the whole API test suite for secrets (issue 8:
-//! "no password hash, session id, reset token or card number ever appears in an answer or a
-//! log line"). Each test's server is reached through a small TCP relay that reads what the
+//! Watches every answer and every log line of the whole API test suite for secrets:
+//! no password hash, session id, reset token or card number ever appears in an answer or a
+//! log line. Each test's server is reached through a small TCP relay that reads what the
 //! server sends, and the server's logs (every level) go through a writer that reads each line.
 //! A secret seen anywhere is recorded; `assert_none_seen` (run when each `TestApp` is dropped)
 //! fails the suite and prints where it was seen.

@@ -1,4 +1,4 @@
-//! The security matrix (issue 8): every operation of the served OpenAPI document, checked
+//! The security matrix: every operation of the served OpenAPI document, checked
 //! against the `security` it declares, so a new route cannot be forgotten.
 //!
 //! Per secured operation, with its path filled with real rows of the caller's own shop (so a

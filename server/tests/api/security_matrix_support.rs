@@ -87,7 +87,7 @@ impl Caller {
     }
 }
 
-/// Every grant of SPEC part 3.
+/// Every grant a shop user can hold.
 pub fn all_grants() -> Vec<&'static str> {
     pos_server::auth::Permission::ALL
         .iter()

@@ -11,9 +11,9 @@ import { tillCommandState } from '../features/sales/local/till-requests';
  * Every route renders inside the shared frame; its Logout icon signs the shop out.
  * A route may add tools to the top bar through its `handle` (the super admin's shop selector).
  *
- * The till runtime (issue 7) wraps the frame, so the admin and staff areas and the top bar's
- * sync status share one: it runs while an admin or staff member is signed in to a shop, on any
- * page, and keeps syncing while the cashier is elsewhere (the shop home, a login page).
+ * The till runtime (docs/offline.md) wraps the frame, so the admin and staff areas and the top
+ * bar's sync status share one: it runs while an admin or staff member is signed in to a shop, on
+ * any page, and keeps syncing while the cashier is elsewhere (the shop home, a login page).
  */
 export function RootLayout() {
   const { logout } = useLogout();

@@ -11,7 +11,7 @@ import { UserArea } from './areas/user-area';
 import { RootError } from './root-error';
 import { RootLayout } from './root-layout';
 
-/** SPEC part 2. Each area's screens are listed in areas/areas.tsx. */
+/** The app's routes. Each area's screens are listed in areas/areas.tsx. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -111,7 +111,7 @@ describe('shops (/super/admin/shops)', () => {
     expect(rows(container).map((cells) => cells[1])).toEqual(['Lagoon Pharmacy']);
     typeInto(search, 'bakery');
     expect(rows(container).map((cells) => cells[1])).toEqual(['Harbour Bakery']);
-    // Not on phone (SPEC part 2 names the four fields).
+    // Not on phone: the search covers name, email, country and currency.
     typeInto(search, '7798765');
     expect(container.querySelector('tbody')?.textContent).toBe('No shop matches the search.');
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC part 8's toast and confirmation texts. A failure shows the server's own message when it
+ * The toast and confirmation texts. A failure shows the server's own message when it
  * sent one; these are the defaults.
  */
 export const messages = {
@@ -14,8 +14,9 @@ export const messages = {
   passwordReset: 'Password reset successfully',
   passwordResetFailed: 'Failed reset password!',
   /**
-   * Not in SPEC part 8: shown when a session check fails without a message of the server's
-   * (an unreachable server, a proxy error page). It is what the server itself says for 401.
+   * Beyond the product's message list: shown when a session check fails without a message of the
+   * server's (an unreachable server, a proxy error page). It is what the server itself says for
+   * 401.
    */
   signInNeeded: 'Please sign in',
 
@@ -24,7 +25,7 @@ export const messages = {
   shopCreateFailed: 'Failed to create shop!.',
   shopUpdated: 'Shop data updated successfully!',
   shopUpdateFailed: 'Failed to update shop data!',
-  /** Not in SPEC part 8, which names no failure for loading the shops. */
+  /** The product's message list names no failure for loading the shops. */
   shopsLoadFailed: 'Failed to fetch shops!',
 
   // Employees (super admin) and staff (shop admin).
@@ -38,7 +39,7 @@ export const messages = {
   staffDeleted: 'Staff deleted successfully!',
   staffDeleteFailed: 'Failed to delete staff.',
   confirmDeleteStaff: 'Do you want to delete this staff?',
-  /** Not in SPEC part 8, which names no failure for loading a staff list. */
+  /** The product's message list names no failure for loading a staff list. */
   staffLoadFailed: 'Failed to fetch staff!',
 
   // Permissions.
@@ -56,7 +57,7 @@ export const messages = {
   customerDeleteFailed: 'Failed to delete customer.',
   confirmDeleteCustomer: 'Do you want to delete this customer?',
   customerInvoicesFailed: 'Failed to fetch customer invoice',
-  /** Not in SPEC part 8, which names no failure for loading the customer list. */
+  /** The product's message list names no failure for loading the customer list. */
   customersLoadFailed: 'Failed to fetch customers!',
 
   // Categories.
@@ -67,7 +68,7 @@ export const messages = {
   categoryDeleted: 'Category deleted successfully!',
   categoryDeleteFailed: 'Failed to delete category.',
   confirmDeleteCategory: 'Do you want to delete this category?',
-  /** Not in SPEC part 8, which names no failure for loading the categories. */
+  /** The product's message list names no failure for loading the categories. */
   categoriesLoadFailed: 'Failed to fetch categories!',
 
   // Products.
@@ -80,7 +81,7 @@ export const messages = {
   confirmDeleteProduct: 'Do you want to delete this product?',
   customProductAdded: 'Custom product added successfully',
   customProductAddFailed: 'Failed to add custom product!',
-  /** Not in SPEC part 8, which names no failure for loading the products. */
+  /** The product's message list names no failure for loading the products. */
   productsLoadFailed: 'Failed to fetch products!',
 
   // CSV uploads and loyalty.

@@ -16,7 +16,7 @@ export const permissionNames = [
 
 export type Permission = (typeof permissionNames)[number];
 
-/** The permission grid's rows (SPEC part 2 "Permission management grid"), in SPEC's order. */
+/** The permission grid's rows in the product's order. */
 export const permissionResources = [
   { key: 'product', label: 'Product' },
   { key: 'category', label: 'Category' },

@@ -1,7 +1,7 @@
 /**
  * The phone number of an account (a staff member, an admin, a super admin, a shop) as every form
  * and sign-in takes it: the core's rule, the one the server applies (a 7-digit local number, or 10
- * digits after an optional country code), with SPEC part 5's "Invalid mobile number!".
+ * digits after an optional country code), with "Invalid mobile number!".
  * Customers' numbers are another rule (exactly 7 digits, the till's lookup length).
  */
 import { validateField } from './core';

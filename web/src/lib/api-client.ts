@@ -4,7 +4,7 @@
  * Every call goes to `/api/v1` on the app's own origin with the session cookies, sends JSON (or
  * a FormData for uploads), and reads the server's envelope `{success, message, data}`: success
  * gives `data`; anything else throws an ApiError whose message is the server's own when it sent
- * one, else the SPEC part 8 fallback the caller names. The client never redirects or toasts:
+ * one, else the fallback the caller names. The client never redirects or toasts:
  * what a failure means (sign-in needed, show a toast, ignore) is the caller's decision.
  *
  * File uploads go through `apiUpload`, which uses XMLHttpRequest instead of fetch because only
@@ -22,7 +22,7 @@ export const API_BASE = '/api/v1';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
-  /** Shown when the server gives no message (SPEC part 8's defaults, e.g. "Failed to login"). */
+  /** Shown when the server gives no message (e.g. "Failed to login"). */
   fallbackMessage: string;
   /** A JSON-serialisable value, or a FormData (multipart; the browser sets its boundary). */
   body?: unknown;

@@ -42,7 +42,7 @@ export const dashboardCategories = (input: Types.CategoriesInput): Types.Categor
 /** Cash, swipe and Stripe totals with the grand total, for a day, a month or a year. */
 export const dashboardPaymentMethods = (input: Types.PaymentMethodsInput): Types.PaymentMethodSummary =>
   backOffice.callWithJson('dashboardPaymentMethods', glue.dashboardPaymentMethods, input);
-/** Prices a custom invoice (typed-in customer, SPEC part 5 line rules). */
+/** Prices a custom invoice (typed-in customer, the core's line rules). */
 export const priceCustomInvoice = (input: Types.CustomInvoiceInput): Types.CustomInvoice =>
   backOffice.callWithJson('priceCustomInvoice', glue.priceCustomInvoice, input);
 /** What a catalogue product sells at, and whether that is its cost price marked up. */

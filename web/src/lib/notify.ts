@@ -1,5 +1,5 @@
 /**
- * The app's toasts, with SPEC part 8's lifetimes. Sonner's <Toaster> takes one default
+ * The app's toasts, with a lifetime per kind. Sonner's <Toaster> takes one default
  * duration, so the per-kind ones are applied here; screens call these, not sonner directly.
  */
 import { toast } from 'sonner';

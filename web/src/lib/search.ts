@@ -1,5 +1,5 @@
 /**
- * The tables' search (SPEC part 2: shops on name, email, country and currency; employees on
+ * The tables' search (shops on name, email, country and currency; employees on
  * name, email and phone): a row matches when every word typed appears in one of its searched
  * fields, ignoring case and accents, so "corner mv" finds Corner Grocery in MVR.
  */

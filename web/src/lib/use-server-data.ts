@@ -1,7 +1,7 @@
 /**
  * Loading what a screen shows from the server: the call runs when the screen opens (and again
  * when `load` changes or on `reload`), is aborted when the screen moves on, and ends in one of
- * three states a table or form can render. A failure is toasted (SPEC part 8: the server's
+ * three states a table or form can render. A failure is toasted (the server's
  * message, else the fallback the call names) and kept for the screen to show with a retry.
  * `update` changes the loaded data in place after a save, so the screen shows it at once.
  */

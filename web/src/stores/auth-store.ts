@@ -1,14 +1,14 @@
 /**
- * Who is signed in on this till (SPEC part 3, "auth"): the super administrator, the shop
+ * Who is signed in on this till: the super administrator, the shop
  * administrator, the staff member and the shop itself. Each slice is null when signed out.
  * The server is the authority on sessions; this store only remembers what it last said (each
  * area asks the server again on entry: features/auth).
  *
- * What it remembers is kept in localStorage (issue 7: a signed-in till survives an offline
- * reload): after a reload with no network the areas still know who is signed in and the till
- * keeps selling; the session guard signs out only when the server itself says the session is
- * gone. Only the four session slices are stored (no secret: the session is an httpOnly cookie),
- * and other tabs follow a sign-in or sign-out through the `storage` event.
+ * What it remembers is kept in localStorage (a signed-in till survives an offline
+ * reload): after a reload with no network the areas still know who is signed in and the
+ * till keeps selling; the session guard signs out only when the server itself says the session is
+ * gone. Only the four session slices are stored (no secret: the session is an httpOnly cookie), and
+ * other tabs follow a sign-in or sign-out through the `storage` event.
  * Shapes: docs/api-identity.md.
  */
 import { create } from 'zustand';
@@ -44,7 +44,7 @@ export interface User {
 }
 
 export type ShopData = Shop;
-/** SPEC part 3 "Admin session": a User with role admin. */
+/** The admin session: a User with role admin. */
 export type AdminData = User;
 export type StaffData = User;
 export type SuperAdminData = User;

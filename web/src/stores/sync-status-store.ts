@@ -1,6 +1,6 @@
 /**
- * What the cashier sees of the offline sync (issue 7 "The cashier always knows"): whether the
- * browser is online, how many commands the server has not accepted yet, when the last exchange
+ * What the cashier sees of the offline sync (docs/offline.md, "The cashier always knows"): whether
+ * the browser is online, how many commands the server has not accepted yet, when the last exchange
  * with the server succeeded, and the commands the server rejected with its reason.
  *
  * The sync engine and the catalogue sync write it (features/offline); screens only read it,

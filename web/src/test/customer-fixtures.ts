@@ -1,4 +1,6 @@
-/** Customers and invoices shaped as the issue 4 API contract says the server sends them. Tests only. */
+/**
+ * Customers and invoices shaped as docs/api-customers.md says the server sends them. Tests only.
+ */
 import type { Customer, CustomerInvoice, CustomerWithInvoices } from '../features/customers/api/customers-api';
 
 export const aishaCustomer: Customer = {

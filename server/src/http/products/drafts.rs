@@ -71,9 +71,8 @@ pub fn category_id(product: &ValidProduct) -> Result<i64, ApiError> {
         .map_err(|_| ApiError::BadRequest(CATEGORY_NOT_IN_SHOP.to_owned()))
 }
 
-/// Tax and loyalty are the admin's (SPEC part 6: "Tax and loyalty are editable only for the
-/// admin session"): staff may save a product only with the values it already has (0 for a new
-/// one), whatever else they change.
+/// Tax and loyalty are the admin's (only the admin session edits them): staff may save a product
+/// only with the values it already has (0 for a new one), whatever else they change.
 pub fn staff_keeps_tax_and_loyalty(
     session: &UserSession,
     current: (Decimal, Decimal),

@@ -1,5 +1,5 @@
 /**
- * The three signed-in areas of SPEC part 2 and the screens each routes today. A screen that a
+ * The three signed-in areas and the screens each routes today. A screen that a
  * later issue builds is added to its area's `screens`, and its menu entry then shows by itself.
  */
 import { paths } from '../../config/paths';

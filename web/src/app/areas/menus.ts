@@ -1,6 +1,6 @@
 /**
  * The area menus. An entry shows when the session holds its permission
- * (the read or create one, as SPEC part 6 says) and when its screen is routed: entries for
+ * (the read or create one) and when its screen is routed: entries for
  * screens that later issues build stay hidden until their route exists, so the menu never
  * leads to a missing page.
  */
@@ -40,7 +40,7 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/receipt', label: 'Receipt', icon: Printer },
 ];
 
-/** SPEC part 6 "Staff menu"; the cart is the staff's landing page. */
+/** The staff menu; the cart is the staff's landing page. */
 export const staffMenu: MenuEntry[] = [
   { path: '/staff', label: 'Cart', icon: ShoppingCart },
   { path: '/staff/open/orders', label: 'Open Orders', icon: ListOrdered },

@@ -7,7 +7,7 @@ import './confirm-dialog.css';
 
 interface ConfirmDialogProps {
   open: boolean;
-  /** The question, e.g. SPEC part 8's "Do you want to delete this staff?". */
+  /** The question, e.g. "Do you want to delete this staff?". */
   message: string;
   /** What the question is about, shown under it (e.g. the staff member's name). */
   detail?: string;

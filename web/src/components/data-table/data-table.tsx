@@ -25,7 +25,7 @@ interface DataTableProps {
   state: DataTableStatus;
   /** How many rows `children` holds; none shows `empty`. */
   rowCount: number;
-  /** What an empty table says (SPEC part 2 tables: e.g. "No shops yet."). */
+  /** What an empty table says (e.g. "No shops yet."). */
   empty: ReactNode;
   /** The rows: <tr> elements (plain, or EditableRow). */
   children?: ReactNode;

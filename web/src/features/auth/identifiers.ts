@@ -8,7 +8,7 @@ import {
 import { validateField } from '../../lib/core';
 import type { IdentifierField } from './components/sign-in-form';
 
-/** SPEC part 5 and 9: staff ids are at most 7 characters. */
+/** Staff ids are at most 7 characters. */
 export const ID_MAX_LENGTH = 7;
 
 function coreMessage(field: string, value: string): string | null {

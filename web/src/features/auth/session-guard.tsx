@@ -24,12 +24,12 @@ const sessionOf: Record<SessionArea, (state: AuthStore) => unknown> = {
 export const OFFLINE_RECHECK_MS = 30_000;
 
 /**
- * SPEC part 4 "Sessions": entering an area asks the server whether its session is alive. On
+ * Entering an area asks the server whether its session is alive. On
  * success the fresh data (permissions included) replaces the stored one; when the server says
  * no (401, 403, a missing route) the user is treated as signed out: the server's message is
  * toasted, that session is cleared and the user lands on the area's login.
  *
- * Issue 7: a till must keep selling through an outage, reload included. When the check gets no
+ * A till keeps selling through an outage, reload included. When the check gets no
  * answer from the server (no network, or a proxy saying the server is down) and this till
  * remembers the session (auth-store keeps it in localStorage), the area stays open and the check
  * is asked again when the network returns (and every OFFLINE_RECHECK_MS); the server's verdict

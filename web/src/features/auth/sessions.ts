@@ -64,7 +64,7 @@ export function endSession(area: SessionArea): void {
 
 export type SignOutResult = { ok: true } | { ok: false; message: string };
 
-/** Why a till refuses to sign out (issue 7): what is waiting, and what to do about it. */
+/** Why a till refuses to sign out (docs/offline.md): what is waiting, and what to do about it. */
 export function unsyncedLogoutMessage(count: number): string {
   return count === 1
     ? '1 change is not synced yet: connect to the network and wait for it to be sent before signing out'
@@ -81,7 +81,7 @@ export interface SignOutOptions {
  * reset. A 401 means the session had already ended (expired, or closed on another tab), which
  * is the outcome logout wanted, so the till is cleaned up all the same.
  *
- * Issue 7: a shop, admin or staff logout is refused, with nothing signed out, while the shop's
+ * A shop, admin or staff logout is refused, with nothing signed out, while the shop's
  * outbox holds commands the server has not received: the next person could not send them, and
  * a sale must never be lost. (The super admin has no till queue.)
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4's catalogue screens for the admin and staff areas: categories, products,
+ * The catalogue screens for the admin and staff areas: categories, products,
  * custom products and the shop-wide loyalty rate. The app routes them.
  */
 export { AddCategoryPage } from './pages/add-category-page';

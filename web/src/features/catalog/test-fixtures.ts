@@ -1,4 +1,6 @@
-/** Categories and products shaped as issue 4's API contract says the server sends them. Tests only. */
+/**
+ * Categories and products shaped as docs/api-catalogue.md says the server sends them. Tests only.
+ */
 import type { Category } from './api/categories-api';
 import type { Product } from './api/products-api';
 

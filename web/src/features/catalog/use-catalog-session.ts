@@ -4,7 +4,7 @@ import { useAuthStore, type User } from '../../stores/auth-store';
 
 export type CatalogArea = 'admin' | 'staff';
 
-/** The catalogue screens of an area (SPEC part 2: the same paths under /admin and /staff). */
+/** The catalogue screens of an area (the same paths under /admin and /staff). */
 export const catalogPaths = (area: CatalogArea) => ({
   categories: `/${area}/category/view`,
   addCategory: `/${area}/add/category`,

@@ -3,10 +3,10 @@ import { errorMessage } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
 /**
- * Sending one catalogue form: one request at a time, SPEC part 8's toasts (the server's message
+ * Sending one catalogue form: one request at a time, toasts (the server's message
  * preferred on failure, e.g. its 400 for a value the form let through), and the failure kept for
  * the form to show. Unlike the staff and shop forms, a failure here leaves the session alone
- * (SPEC part 8 clears the staff session only for failed staff and shop creations).
+ * (the staff session is cleared only for failed staff and shop creations).
  */
 export function useSubmit(successMessage: string, failureFallback: string) {
   const [failure, setFailure] = useState('');

@@ -1,5 +1,5 @@
 /**
- * Issue 4's customer screens for the admin and staff areas: the customers table,
+ * The customer screens for the admin and staff areas: the customers table,
  * the add form (which the cart opens with `?phone=`), and one customer's invoices.
  */
 export { AddCustomerPage } from './pages/add-customer-page';

@@ -1,2 +1,2 @@
-/** The sales dashboards (issue 6), lazy so the till's bundle never holds the charts. */
+/** The sales dashboards, lazy so the till's bundle never holds the charts. */
 export { AdminDashboard, SuperAdminDashboard } from './lazy-dashboards';

@@ -1,7 +1,7 @@
 /**
- * How the dashboard's panels load: each through `useServerData` with SPEC part 8's "Failed to
+ * How the dashboard's panels load: each through `useServerData` with "Failed to
  * fetch sales data!", and the calls of one dashboard's opening counted together
- * (opening-round.ts), so that SPEC part 8's "Sales data fetched successfully" shows once when the
+ * (opening-round.ts), so that "Sales data fetched successfully" shows once when the
  * dashboard has opened with all its data, never once per chart. It shows at the top right below
  * the top bar (app-toaster.tsx), beside the screen's title while the dashboard opens, clear of
  * the dashboard's fields and tabs.

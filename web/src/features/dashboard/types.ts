@@ -1,5 +1,5 @@
 /**
- * What the dashboard calls answer (SPEC part 3 "Dashboard rows"; docs/api-dashboard.md). Amounts
+ * What the dashboard calls answer (docs/api-dashboard.md, "Rows"). Amounts
  * are JSON numbers with at most 2 decimals, written from their text (lib/money-text), never
  * added up here: every sum is the server's.
  */

@@ -1,5 +1,5 @@
 /**
- * Whose sales the dashboard shows, and whether it may ask yet (SPEC part 4: queries run only
+ * Whose sales the dashboard shows, and whether it may ask yet (queries run only
  * while the admin, or the super admin, is signed in and the parameters are set). An admin
  * always sees their own shop; the super admin sees the shop chosen in the bar's selector.
  */

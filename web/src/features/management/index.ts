@@ -1,5 +1,5 @@
 /**
- * Issue 3's management screens (docs/api-management.md): the super admin's shops and
+ * The management screens (docs/api-management.md): the super admin's shops and
  * employees, the shop admin's staff, permissions and password resets. The app routes them.
  */
 export { ShopSelector } from './components/shop-selector';

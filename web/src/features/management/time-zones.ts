@@ -1,6 +1,6 @@
 /**
- * The time zones a shop can be set to (the issue 6 contract: an IANA name the server knows,
- * UTC by default): the browser's own list of IANA names. Dashboards count each sale on its
+ * The time zones a shop can be set to (docs/api-dashboard.md, "Time zone": an IANA name the server
+ * knows, UTC by default): the browser's own list of IANA names. Dashboards count each sale on its
  * date in the shop's zone.
  */
 

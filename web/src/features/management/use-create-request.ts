@@ -4,7 +4,7 @@ import { notify } from '../../lib/notify';
 import { useAuthStore } from '../../stores/auth-store';
 
 /**
- * Sending a create form (shop, employee, staff): one request at a time, SPEC part 8's toasts (the
+ * Sending a create form (shop, employee, staff): one request at a time, toasts (the
  * server's message preferred on failure), and its rule that a failed create also clears the staff
  * session. The page keeps its own checks and body; `send` answers whether it worked, so the page
  * can reset its fields.

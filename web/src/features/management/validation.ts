@@ -1,5 +1,5 @@
 /**
- * The management forms' checks before sending: SPEC part 5's rules and messages from the core
+ * The management forms' checks before sending: the rules and messages from the core
  * (the same ones the server applies), plus a plain "Enter …" for a field left blank.
  */
 import { accountPhoneError } from '../../lib/account-phone';

@@ -1,5 +1,5 @@
 /**
- * When the till pulls the catalogue (CONTRACT8 "Web runtime and status"): at start, when the
+ * When the till pulls the catalogue (docs/offline.md): at start, when the
  * browser comes back online, and every minute while the page is visible (a hidden tab does not
  * spend the shop's bandwidth; when it is shown again after a longer while it pulls at once).
  * The pull itself is single-flight (till-runtime-core.ts), so overlapping triggers share one.

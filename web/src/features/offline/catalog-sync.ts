@@ -1,5 +1,5 @@
 /**
- * Keeps the local catalogue fresh (docs/offline.md; CONTRACT7 "Server delta sync"): pulls
+ * Keeps the local catalogue fresh (docs/offline.md; docs/api-sync.md): pulls
  * `GET /sync/{resource}?after={cursor}&limit=1000` page by page until the server says `more:
  * false`. Each page is stored in ONE transaction with its cursor (rows upserted, tombstones
  * deleted), so a pull cut in the middle resumes after the last page stored, never skipping or

@@ -1,5 +1,5 @@
 /**
- * The till's local database (docs/offline.md, CONTRACT7 "Web local data and outbox"): one IndexedDB
+ * The till's local database (docs/offline.md): one IndexedDB
  * database per shop, `tillwise-<shopId>`, so two shops signed in on one device never share rows.
  *
  * - `products`, `categories`, `customers`: the rows `GET /sync/{resource}` sends, keyed by

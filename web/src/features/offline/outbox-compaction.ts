@@ -1,10 +1,10 @@
 /**
- * Leaving out commands a later one makes pointless (issue 7's benchmark: 1,000 sales queued
- * offline sync in <= 10 s). The till's commands are STATE-CARRYING (CONTRACT8): each sends the
- * whole invoice as the till has it after the change. When a later command in the queue carries
- * the same invoice's whole state, an earlier `replaceable` one tells the server nothing the later
- * one does not: a sale rung up offline as create, add, add, pay is sent as its payment alone
- * (which creates the invoice when absent), one request instead of four.
+ * Leaving out commands a later one makes pointless (docs/benchmarks.md, "Offline till": 1,000 sales
+ * queued offline sync in <= 10 s). The till's commands are STATE-CARRYING: each sends the whole
+ * invoice as the till has it after the change. When a later command in the queue carries the same
+ * invoice's whole state, an earlier `replaceable` one tells the server nothing the later one does
+ * not: a sale rung up offline as create, add, add, pay is sent as its payment alone (which creates
+ * the invoice when absent), one request instead of four.
  *
  * Which commands carry whose state is the caller's knowledge (features/sales/local names the till
  * routes); this module only applies it:

@@ -1,6 +1,6 @@
 /**
- * Moving a queue to another device (issue 7: "the queue can be exported to a file and imported
- * again on another device"): the unsent commands as a versioned JSON file.
+ * Moving a queue to another device (docs/offline.md, "The cashier always knows"): the unsent
+ * commands as a versioned JSON file.
  *
  * The file keeps each command's id, so the server still applies each one once whichever device
  * sends it (a command sent from both answers the first answer). It keeps no undo steps: the

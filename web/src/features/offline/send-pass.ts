@@ -6,7 +6,7 @@
  *   about the same key is out, so one invoice's commands reach the server in order; commands
  *   about different keys overlap, up to `inFlight` at once. The window SLIDES: each answer lets
  *   the next command go, so one slow request holds back only its own invoice, not the seven
- *   others (issue 7's 1,000 queued sales were waiting for the slowest of each window of 8).
+ *   others (in the benchmark, 1,000 queued sales were waiting for the slowest of each window of 8).
  * - A command about no key (a new customer), or every command when the engine does not know the
  *   keys, goes alone: after everything before it has been answered, and before anything after it.
  * - Accepted commands are stored (their answers reconciled and the commands deleted) by ONE

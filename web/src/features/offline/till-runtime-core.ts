@@ -1,5 +1,5 @@
 /**
- * The till's offline machinery for ONE signed-in shop (CONTRACT8 "Web runtime and status"): the
+ * The till's offline machinery for ONE signed-in shop (docs/offline.md): the
  * shop's local database, one sync engine with its triggers, the catalogue pull with its own
  * triggers, and a request for persistent storage (so the browser does not evict an unsynced
  * queue under storage pressure). `stop()` undoes all of it; a runtime is never restarted, the

@@ -1,5 +1,5 @@
 /**
- * The shapes of the till's local data (issue 7, DESIGN §7): the synced catalogue rows, the
+ * The shapes of the till's local data (docs/offline.md): the synced catalogue rows, the
  * per-resource sync cursors, and the outbox's commands.
  *
  * A command is stored as plain data (no functions) so it survives a reload, can be exported to
@@ -14,7 +14,7 @@ import type { Invoice } from '../sales/types';
 export type { Category, Customer, Product };
 
 /**
- * An invoice of the till's local `invoices` table (CONTRACT8 "Web data layer and cart"): the
+ * An invoice of the till's local `invoices` table (docs/offline.md): the
  * server's `Invoice` shape keyed by its client `ref` (`_id` = `ref`), so the till can create,
  * change and pay it before the server has seen it.
  *
@@ -48,7 +48,7 @@ export interface DeviceRow {
   next: number;
 }
 
-/** The resources pulled by `GET /sync/{resource}` (CONTRACT7 "Server delta sync"). */
+/** The resources pulled by `GET /sync/{resource}` (docs/api-sync.md). */
 export type SyncResource = 'products' | 'categories' | 'customers';
 export const syncResources: readonly SyncResource[] = ['categories', 'products', 'customers'];
 

@@ -1,7 +1,7 @@
 /**
  * Whether the browser has a network, from `navigator.onLine` and its `online`/`offline` events
- * (issue 7: the cashier always knows). "Online" only means a network is up, not that the server
- * answers; the sync engine learns that from its own requests.
+ * (docs/offline.md, "The cashier always knows"). "Online" only means a network is up, not that the
+ * server answers; the sync engine learns that from its own requests.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -28,7 +28,9 @@ export interface SaleFlagPage {
   more: boolean;
 }
 
-/** Not in SPEC part 8, which predates the till's sync: shown when the server sends no message. */
+/**
+ * The product's message list has none for the till's sync: shown when the server sends no message.
+ */
 export const saleFlagsFetchFailed = 'Failed to fetch sync issues!';
 
 /** Rows per page: a screenful or two (the server allows 1 to 200, default 50). */

@@ -1,2 +1,2 @@
-/** Issue 4's CSV upload screens for the admin and staff areas: products and categories. */
+/** The CSV upload screens for the admin and staff areas: products and categories. */
 export { UploadCategoriesPage, UploadProductsPage } from './pages/upload-pages';

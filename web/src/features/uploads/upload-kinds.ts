@@ -1,5 +1,5 @@
 /**
- * What each CSV import takes (the issue 4 API contract): its call, the columns a file may
+ * What each CSV import takes (docs/csv-import.md): its call, the columns a file may
  * have (named as the API's fields, in any order) and a small sample file to start from. The
  * server serves nothing from docs/, so the samples live here and download from the page.
  */

@@ -1,6 +1,6 @@
 /**
  * One CSV import from start to report: the upload's progress, then the server's answer as one
- * of three outcomes (imported, refused row by row, failed), with SPEC part 8's toasts. Leaving
+ * of three outcomes (imported, refused row by row, failed), with toasts. Leaving
  * the screen (or Cancel) aborts an upload still running; an aborted upload says nothing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

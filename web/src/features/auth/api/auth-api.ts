@@ -1,6 +1,6 @@
 /**
- * The identity calls of docs/api-identity.md and SPEC part 7 ("Session checks", "Login and
- * logout", "Password reset"). Each names its SPEC part 8 fallback message.
+ * The identity calls of docs/api-identity.md: session checks, login and logout, password
+ * reset. Each names its fallback message.
  */
 import { api } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';

@@ -13,7 +13,7 @@ export interface IdentifierField {
   placeholder?: string;
   hint?: string;
   autoCapitalize?: string;
-  /** The message for a value that cannot be right (SPEC part 5 via the core), or null. */
+  /** The message for a value that cannot be right (the core's checks), or null. */
   validate: (value: string) => string | null;
   /** What is sent: e.g. trimmed, upper-cased. */
   normalise: (value: string) => string;
@@ -23,7 +23,7 @@ interface SignInFormProps<T> {
   identifier: IdentifierField;
   /** Sends the sign-in; resolves with the session data. */
   signIn: (identifier: string, password: string) => Promise<T>;
-  /** SPEC part 8's default failure text for this login. */
+  /** The default failure text for this login. */
   fallbackMessage: string;
   onSignedIn: (data: T) => void;
   onFailed?: () => void;

@@ -31,7 +31,7 @@ export function ResetPasswordPage({ role }: { role: ResetRole }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    // SPEC part 5's password rule, from the core: the same sentence the server would answer.
+    // The password rule, from the core: the same sentence the server would answer.
     const invalid = validateField({ field: 'password', value: password })[0]?.message ?? null;
     setFieldError(invalid);
     if (invalid) {

@@ -27,7 +27,7 @@ export function SuperAdminLoginPage() {
           rememberSession('super-admin', superAdmin);
           navigate(paths.superAdminHome);
         }}
-        // SPEC part 8: a failed super admin login also clears its session.
+        // A failed super admin login also clears its session.
         onFailed={() => forgetSession('super-admin')}
       />
     </AuthCard>

@@ -1,5 +1,5 @@
 /**
- * The shop's categories (SPEC part 7 "Categories"; issue 4's API contract): list, add, change
+ * The shop's categories (docs/api-catalogue.md): list, add, change
  * and delete, always in the signed-in user's shop. Rates go out as the text typed (the server
  * reads numbers or numeric strings), so no value passes through a float on its way.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop's products (SPEC part 7 "Products"; issue 4's API contract): list, add, change and
+ * The shop's products (docs/api-catalogue.md): list, add, change and
  * delete, custom products for the till, and the shop-wide loyalty rate. Numbers go out as the
  * text typed (the server reads numbers or numeric strings) and come back as JSON numbers with
  * the server's exact digits.

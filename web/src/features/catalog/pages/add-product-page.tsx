@@ -95,7 +95,7 @@ export function AddProductPage() {
       description="A product for the till, with its stock and price."
       width="narrow"
       tools={
-        // SPEC part 2 routes the custom product form beside this one; the cart links to it too.
+        // The custom product form is routed beside this one; the cart links to it too.
         <Link to={paths.addCustomProduct} className="button button--secondary">
           <Sparkles aria-hidden="true" />
           Custom product

@@ -21,7 +21,7 @@ async function open() {
 beforeAll(loadCore);
 beforeEach(() => {
   server = startServer();
-  // The loyalty rate is the admin's, whatever the permissions (SPEC part 2 lists it in the admin area).
+  // The loyalty rate is the admin's, whatever the permissions (its screen is in the admin area).
   signIn(server, 'admin', []);
 });
 afterEach(() => {

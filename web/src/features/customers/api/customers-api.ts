@@ -1,5 +1,5 @@
 /**
- * The customer calls (SPEC part 7 "Customers"; the issue 4 API contract): the shop's customers,
+ * The customer calls (docs/api-customers.md): the shop's customers,
  * adding, changing and deleting one, and one customer with their invoices. Each names its SPEC
  * part 8 fallback message; the server's own message wins when it sends one.
  */

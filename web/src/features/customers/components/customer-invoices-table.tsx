@@ -13,7 +13,7 @@ interface CustomerInvoicesTableProps {
 }
 
 /**
- * One customer's invoices, newest first as the server sends them: number, date (SPEC part 9's
+ * One customer's invoices, newest first as the server sends them: number, date (a
  * medium date with short time), status, payment method (Cash, Swipe or Stripe), the amounts and
  * the staff member who made the sale.
  */

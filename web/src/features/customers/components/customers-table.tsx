@@ -30,7 +30,7 @@ interface CustomersTableProps {
 
 /**
  * The customers table: No, name (a link to the customer's invoices), phone, email,
- * loyalty points and their amount in the shop's currency. SPEC part 6: the Action column shows
+ * loyalty points and their amount in the shop's currency. The Action column shows
  * only with customer_update or customer_delete, Edit (inline, with Save) only with the first,
  * Delete (after SPEC's confirmation) only with the second. Filtered by the search text on name,
  * phone and email.

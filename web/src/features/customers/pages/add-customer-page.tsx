@@ -18,7 +18,7 @@ const order: (keyof CustomerFields)[] = ['customerName', 'phoneNumber', 'email']
 
 /**
  * /admin/customer/add and /staff/customer/add: name, phone number (7 digits, a
- * numeric keypad) and an optional email. `?phone=` prefills the phone number: SPEC part 5's cart
+ * numeric keypad) and an optional email. `?phone=` prefills the phone number: the cart
  * opens this form when its lookup finds no one. Mistakes the core can see are shown beside the
  * fields and nothing is sent; the server's refusal (e.g. a phone number already in the shop) is
  * shown above the button and as a toast. With no network, the till adds the customer locally and

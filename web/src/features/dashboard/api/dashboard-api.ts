@@ -1,8 +1,8 @@
 /**
- * The dashboard's calls (SPEC part 7 "Dashboard"; docs/api-dashboard.md): the same six reads
+ * The dashboard's calls (docs/api-dashboard.md): the same six reads
  * under /admin/dashboard/invoices for a shop admin (always their own shop, so no shop is sent)
  * and under /super-admin/dashboard/invoices with `shop={shopId}` for the super admin. Each
- * names SPEC part 8's "Failed to fetch sales data!"; the server's own message wins when sent.
+ * names "Failed to fetch sales data!"; the server's own message wins when sent.
  */
 import { api } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';

@@ -1,6 +1,6 @@
 /**
- * How the dashboard's charts write amounts and which colours they use. SPEC part 1: the charts
- * show a rupee sign; part 9: the doughnut's tooltips show the amount with 2 decimals. Amounts
+ * How the dashboard's charts write amounts and which colours they use. The charts
+ * show a rupee sign; the doughnut's tooltips show the amount with 2 decimals. Amounts
  * are written from the server's numbers (lib/money-text), never rounded by float arithmetic.
  */
 import { twoDecimals } from '../../../lib/money-text';

@@ -1,5 +1,5 @@
 /**
- * The super admin's employee calls (docs/api-management.md, "Super admin"; SPEC part 7): the
+ * The super admin's employee calls (docs/api-management.md, "Super admin"): the
  * people of any shop, their permissions and passwords.
  */
 import { api, apiRequest } from '../../../lib/api-client';

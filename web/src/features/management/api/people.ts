@@ -6,7 +6,7 @@
 import type { Permission } from '../../../config/permissions';
 import type { User } from '../../../stores/auth-store';
 
-/** What the staff tables edit in place (SPEC part 2: name, email, mobile). */
+/** What the staff tables edit in place (name, email, mobile). */
 export type PersonChanges = Pick<User, 'userName' | 'email' | 'phoneNumber'>;
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The super admin's shop calls (docs/api-management.md, "Super admin"; SPEC part 7). Each names
- * its SPEC part 8 fallback message.
+ * The super admin's shop calls (docs/api-management.md, "Super admin"). Each names
+ * its fallback message.
  */
 import { api } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';
@@ -17,7 +17,7 @@ export interface NewShop {
 
 /**
  * What the shops table edits in place: the name, email, country and currency, and the
- * shop's time zone (issue 6: an IANA name; the dashboards count sales by date in it).
+ * shop's time zone (an IANA name; the dashboards count sales by date in it).
  */
 export type ShopChanges = Pick<Shop, 'shopName' | 'email' | 'countryName' | 'currencyCode' | 'timeZone'>;
 

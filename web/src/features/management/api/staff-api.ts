@@ -1,6 +1,5 @@
 /**
- * The shop admin's staff calls (docs/api-management.md, "Shop admin"; SPEC part 7 "Admin
- * staff"): always the admin's own shop.
+ * The shop admin's staff calls (docs/api-management.md, "Shop admin"): always the admin's own shop.
  */
 import { api, apiRequest } from '../../../lib/api-client';
 import { messages } from '../../../config/messages';

@@ -21,7 +21,7 @@ interface SetPasswordScreenProps {
 
 /**
  * The reset password for a shop, an employee or a staff member: one password field
- * with show/hide, checked with SPEC part 5's rule; "Password reset successfully", then back to
+ * with show/hide, checked with the password rule; "Password reset successfully", then back to
  * the list.
  */
 export function SetPasswordScreen({ title, whose, fallbackWhose, reset, back }: SetPasswordScreenProps) {

@@ -6,8 +6,8 @@ import { useShopsStore } from '../stores/shops-store';
 import './shop-selector.css';
 
 /**
- * The super admin's bar has a shop selector. The shop chosen here is SPEC part 3's
- * selectedShopId, which the employees screen (and later the dashboard) show. Shown only while
+ * The super admin's bar has a shop selector. The shop chosen here is
+ * `selectedShopId`, which the employees screen (and later the dashboard) show. Shown only while
  * the super admin is signed in.
  */
 export function ShopSelector() {

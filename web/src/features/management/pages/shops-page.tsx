@@ -32,7 +32,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /**
  * /super/admin/shops: every shop, with inline edit of name, email, country,
- * currency and time zone (issue 6), a reset-password link, and a search on name, email,
+ * currency and time zone, a reset-password link, and a search on name, email,
  * country and currency.
  */
 export function ShopsPage() {

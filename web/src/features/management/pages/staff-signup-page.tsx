@@ -37,10 +37,10 @@ function grantsInWords(permissions: readonly string[]): string {
 }
 
 /**
- * /admin/staff/signup (Add Staff): name, email, mobile and password. SPEC part 5's
- * checks run here with SPEC's own messages (from the core, the same the server applies) and are
- * shown beside each field, but, as SPEC says, the request is sent regardless: the server's
- * answer ("Signup success!", or its message, else "Failed to signup.") decides.
+ * /admin/staff/signup (Add Staff): name, email, mobile and password. The
+ * field checks run here with the product's own messages (from the core, the same the server
+ * applies) and are shown beside each field, but, as SPEC says, the request is sent regardless: the
+ * server's answer ("Signup success!", or its message, else "Failed to signup.") decides.
  */
 export function StaffSignupPage() {
   const shopName = useAuthStore((state) => state.adminData?.shopName);

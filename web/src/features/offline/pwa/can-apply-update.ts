@@ -1,7 +1,7 @@
 /**
  * Whether a new version of the app, waiting in the service worker, may take over this till now.
  * Taking over reloads the page, which is only safe when every command the till queued has
- * reached the server (issue 7: "updates apply safely, never while commands are unsynced").
+ * reached the server (docs/offline.md).
  *
  * The sync engine keeps the outbox's pending count in the sync status store (it re-reads it from
  * IndexedDB after every enqueue and every pass), so this answers from there. Async so that a

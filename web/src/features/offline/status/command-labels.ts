@@ -1,5 +1,5 @@
 /**
- * What the cashier reads for a command's `kind` (CONTRACT8 "Commands"). A kind this list does
+ * What the cashier reads for a command's `kind` (docs/api-till-sync.md). A kind this list does
  * not know (a newer app's queue imported here) is shown as it is.
  */
 const labels: Record<string, string> = {

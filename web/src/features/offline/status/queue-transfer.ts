@@ -1,6 +1,6 @@
 /**
- * Export queue / Import queue from the sync status (issue 7: "the queue can be exported to a
- * file and imported again on another device"), over queue-file.ts. Export writes the unsent
+ * Export queue / Import queue from the sync status (docs/offline.md, "The
+ * cashier always knows"), over queue-file.ts. Export writes the unsent
  * commands; import appends a file's commands to this shop's outbox and sends them at once.
  */
 import { unsentCommands } from '../outbox';

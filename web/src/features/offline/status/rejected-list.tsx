@@ -10,7 +10,7 @@ interface RejectedListProps {
 }
 
 /**
- * The commands the server refused (issue 7: "any rejected command with its reason"): what it
+ * The commands the server refused (docs/offline.md, "The cashier always knows"): what it
  * was, the server's own reason, and when; kept until the cashier dismisses it.
  */
 export function RejectedList({ rejected, timeZone, now, onDismiss }: RejectedListProps) {

@@ -9,9 +9,9 @@ import { lastSyncText } from './sync-time';
 import './sync-status.css';
 
 /**
- * The till's sync state in the top bar, beside Online/Offline (issue 7 "The cashier always
- * knows"): how many changes the server has not received ("3 unsynced"), the last successful
- * exchange ("Synced 12:04", shop time) and how many were rejected. Its popover lists the
+ * The till's sync state in the top bar, beside Online/Offline (docs/offline.md, "The
+ * cashier always knows"): how many changes the server has not received ("3 unsynced"), the last
+ * successful exchange ("Synced 12:04", shop time) and how many were rejected. Its popover lists the
  * rejections with the server's reasons (Dismiss) and moves the queue through a file. Shown only
  * while a till runs (an admin or staff member signed in to a shop).
  */

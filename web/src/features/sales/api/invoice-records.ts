@@ -1,5 +1,5 @@
 /**
- * Reading past sales (SPEC part 7 "Invoices"; the issue 5 contract S1): the shop's invoices by
+ * Reading past sales (docs/api-sales.md): the shop's invoices by
  * status for the Invoices screen, a page at a time and narrowed on the server, and one invoice
  * for its detail and receipt.
  */

@@ -1,8 +1,8 @@
 /**
- * The invoice reads the screens still make on the server (SPEC part 7 "Invoices"): the shop's
+ * The invoice reads the screens still make on the server (docs/api-sales.md): the shop's
  * open orders (cached by the till, features/sales/local/open-orders-cache.ts) and one invoice.
  * Every change to a cart goes through the till's local commands and the outbox instead
- * (features/sales/local/, docs/api-till-sync.md). Each names its SPEC part 8 fallback message;
+ * (features/sales/local/, docs/api-till-sync.md). Each names its fallback message;
  * the server's own message wins when it sends one.
  */
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * Paying and refunding (SPEC part 7 "Payments and loyalty"; the issue 5 contract S2 and S4):
+ * Paying and refunding (docs/api-payments.md):
  * a card payment goes through Stripe Checkout and is confirmed (or marked failed) when the
  * browser comes back, and an admin refunds by amount or by lines. Cash and swipe are the till's
  * local commands (features/sales/local/payment-commands.ts), sent through the outbox. Every call answers with the invoice as it now stands. Amounts go out as the text

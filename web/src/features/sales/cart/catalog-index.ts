@@ -45,7 +45,7 @@ export function foldSearchText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** The fields a tile is found by (SPEC part 2: name, barcode, product id, category). */
+/** The fields a tile is found by (name, barcode, product id, category). */
 const searchedFields = (product: Product) => [product.productName, product.barcodeNumber, product.product_id, product.category.categoryName];
 
 const searchKeyOf = (product: Product) =>

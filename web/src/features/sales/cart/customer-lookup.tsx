@@ -50,7 +50,7 @@ export async function startWalkIn(data: TillData | null, onCustomer: (customer: 
 }
 
 /**
- * SPEC part 5's customer lookup, the first step of a sale: when the phone number reaches
+ * The customer lookup, the first step of a sale: when the phone number reaches
  * exactly 7 characters (or on Enter at 7) the shop's customer with that number is looked up in
  * the local customers table (offline too); found, their cart is created ("Invoice created");
  * not found, Add New Customer opens with the number filled in, and comes back to the till with

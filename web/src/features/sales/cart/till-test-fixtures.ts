@@ -1,5 +1,5 @@
 /**
- * Invoices for the till's tests, shaped as the issue 5 contract's `InvoiceView`: lines are the
+ * Invoices for the till's tests, shaped as docs/api-sales.md's `InvoiceView`: lines are the
  * catalogue fixtures' products, and the amounts are priced by the real WASM core (as the server
  * prices them), so a test can also hand the screen amounts that disagree. Tests only.
  */

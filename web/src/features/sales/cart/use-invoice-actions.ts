@@ -1,7 +1,7 @@
 /**
  * What a cashier does to an open invoice (the cart's, or an open order's), local-first: each
  * change is written to the local invoice at once and queued for the server (features/sales/
- * local); the screens show the local invoice live. SPEC part 8's toasts say how it went; a
+ * local); the screens show the local invoice live. Toasts say how it went; a
  * refusal says the server's words (e.g. "Not enough stock for Cola: 2 no left"). One change at
  * a time: while one is being written, the others wait their turn (`busy` meanwhile).
  */

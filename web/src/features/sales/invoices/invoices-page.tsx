@@ -25,8 +25,8 @@ const statusFrom = (value: string | null): InvoiceListStatus =>
 const dateLabels: Record<InvoiceListStatus, string> = { paid: 'Paid', refunded: 'Refunded', custom: 'Created' };
 
 /**
- * /admin/invoices: the shop's invoices under the tabs Paid (the default, SPEC part
- * 9), Refunded and Custom, newest first, a page at a time with "Load more". The search box
+ * /admin/invoices: the shop's invoices under the tabs Paid (the default),
+ * Refunded and Custom, newest first, a page at a time with "Load more". The search box
  * (number, customer name or phone, staff) and the filters are sent to the server, so any sale
  * of the shop, however old, can be found. The tab is kept in the address (?status=) so going
  * back returns to it.

@@ -27,7 +27,7 @@ export const salesPaths = {
 
 export interface SalesSession {
   area: SalesArea;
-  /** SPEC part 6 and the contract: only a shop admin refunds. */
+  /** Only a shop admin refunds (docs/api-payments.md, "Refunds"). */
   isAdmin: boolean;
   /** The shop's currency code (e.g. MVR); "" while unknown. */
   currencyCode: string;

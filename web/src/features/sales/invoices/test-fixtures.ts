@@ -1,4 +1,4 @@
-/** Invoices shaped as the issue 5 contract's `InvoiceView` says the server sends them. Tests only. */
+/** Invoices shaped as docs/api-sales.md's `InvoiceView` says the server sends them. Tests only. */
 import type { Invoice, InvoiceLine } from '../types';
 
 const at = Date.UTC(2025, 2, 5, 9, 30);

@@ -1,5 +1,5 @@
 /**
- * The cashier's changes to an open invoice, local-first (CONTRACT8 "Web data layer and cart"):
+ * The cashier's changes to an open invoice, local-first (docs/offline.md):
  * each writes the local invoice at once, priced by the core, and queues its command in the same
  * transaction; the sync engine sends it, online or later. The checks are the server's, with its
  * messages, made against the LOCAL catalogue (stock, quantity rules, the redemption limit).

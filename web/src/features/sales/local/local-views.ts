@@ -1,5 +1,5 @@
 /**
- * What the till's screens read from the local tables (CONTRACT8: the product grid, search,
+ * What the till's screens read from the local tables (docs/offline.md: the product grid, search,
  * barcode, categories, the customer lookup, the cart and the open orders all read locally,
  * online and offline alike). An invoice is shown with the server's number once reconcile has
  * stored it, else with its provisional number.

@@ -1,9 +1,9 @@
 /**
- * Provisional invoice numbers (CONTRACT8; docs/api-till-sync.md "Invoice numbering"): the
- * server numbers an invoice when it first sees its ref, so two tills never give one number
- * twice. Until then the receipt shows the device's number, `<DEVICE>-<n>`: DEVICE is 4
- * upper-case hex characters chosen once per device and shop (the shop's own database), n counts
- * up from 1 with at least 4 digits, e.g. `7F3A-0012`.
+ * Provisional invoice numbers (docs/offline.md, "Invoice numbers: assigned by the server at sync"):
+ * the server numbers an invoice when it first sees its ref, so two tills never give one number
+ * twice. Until then the receipt shows the device's number, `<DEVICE>-<n>`: DEVICE is 4 upper-case
+ * hex characters chosen once per device and shop (the shop's own database), n counts up from 1 with
+ * at least 4 digits, e.g. `7F3A-0012`.
  */
 import type { TillDb } from '../../offline/local-db';
 

@@ -1,8 +1,8 @@
 /**
- * Redeeming points at the till, offline too (issue 7 "Rules while offline"): the limit is the
- * customer's last known balance (the local customers table) minus what this device's paid but
- * unsent sales redeemed for them, and at most the amount due (the core's `redeemLimit`, with
- * its message "You can redeem at most 40.00"). The balance itself moves only on the server.
+ * Redeeming points at the till, offline too (docs/offline.md, "Rules while offline"): the limit is
+ * the customer's last known balance (the local customers table) minus what this device's paid but
+ * unsent sales redeemed for them, and at most the amount due (the core's `redeemLimit`, with its
+ * message "You can redeem at most 40.00"). The balance itself moves only on the server.
  */
 import { CoreError, redeemLimit } from '../../../lib/core';
 import type { TillDb } from '../../offline/local-db';

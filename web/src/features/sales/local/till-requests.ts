@@ -1,7 +1,7 @@
 /**
- * The requests the till's commands send (CONTRACT8 "Server"): each carries the WHOLE open invoice
- * as the till has it after the change, so it can be repeated and the server never re-derives a
- * line from its current catalogue (the sale keeps the prices it was rung up at).
+ * The requests the till's commands send (docs/api-till-sync.md): each carries the WHOLE open
+ * invoice as the till has it after the change, so it can be repeated and the server never
+ * re-derives a line from its current catalogue (the sale keeps the prices it was rung up at).
  */
 import type { StateOfCommand } from '../../offline/outbox-compaction';
 import type { LocalInvoice } from '../../offline/types';

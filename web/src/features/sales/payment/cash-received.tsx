@@ -15,7 +15,7 @@ interface CashReceivedProps {
 }
 
 /**
- * What the customer handed over and the change to give back. SPEC part 5: the balance equals
+ * What the customer handed over and the change to give back. The balance equals
  * the received amount minus the total, worked out by the core (exact decimals, never floats);
  * a negative balance is what is still owed.
  */

@@ -73,7 +73,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       onPaid(paid, method === 'cash' ? cashTendered(received, invoice.totalAmount) : null);
     } catch (error) {
       const message = refusalMessage(error, messages.paymentFailed);
-      // SPEC part 8: a cash payment's failure is only logged, never toasted. The cashier still
+      // A cash payment's failure is only logged, never toasted. The cashier still
       // has to know the sale is not recorded, so the dialog says it in place, without a toast.
       if (method === 'cash') console.error('Cash payment failed', error);
       else notify.error(message);
@@ -217,7 +217,7 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
 }
 
 /**
- * SPEC part 2: "Proceed to print?" with Print or Cancel, after the payment is recorded. The
+ * "Proceed to print?" with Print or Cancel, after the payment is recorded. The
  * invoice is read live, so the server's number replaces the provisional one once it arrives.
  */
 function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; cash: CashTendered | null; onDone: () => void }) {

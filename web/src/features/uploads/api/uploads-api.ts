@@ -1,5 +1,5 @@
 /**
- * The CSV import calls (SPEC part 7 "File uploads"; the issue 4 API contract): a multipart form
+ * The CSV import calls (docs/csv-import.md): a multipart form
  * with the file in field `file`, sent with upload progress. The server checks every row and
  * either imports them all (200, a report) or none (422, the same report listing each rejected
  * row); both reports come back typed.

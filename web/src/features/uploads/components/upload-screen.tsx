@@ -11,7 +11,7 @@ import { UploadProgress } from './upload-progress';
 import { UploadReport } from './upload-report';
 import './uploads.css';
 
-/** SPEC part 5: only .csv, and a file must be chosen (the core's rule and messages). */
+/** Only .csv, and a file must be chosen (the core's rule and messages). */
 const fileProblem = (fileName: string) => validateField({ field: 'file', value: fileName })[0]?.message ?? null;
 
 /**
