@@ -5,29 +5,19 @@ import { byName, compactCatalog, META_KEY, readLocalProducts, SNAPSHOT_PART_SIZE
 import { pullResource, syncStateOf, type FetchSyncPage } from './catalog-sync';
 import { openLocalDb, type TillDb } from './local-db';
 import { writeScope } from './outbox';
+import { localProduct } from './offline-test-support';
 import type { Product } from './types';
 
-const product = (n: number, quantity = 10): Product => ({
-  _id: `p-${String(n).padStart(5, '0')}`,
-  product_id: `P-${n}`,
-  barcodeNumber: `b-${n}`,
-  // Name order differs from id order, so parts are not id ranges.
-  productName: `Item ${String((n * 7919) % 10007).padStart(5, '0')}`,
-  category: { _id: `cat-${n % 5}`, categoryName: `Category ${n % 5}` },
-  quantity,
-  unit: 'no',
-  costPrice: 1,
-  costPriceProfit: 0,
-  sellingPrice: 2,
-  pricedFromCost: false,
-  discount: 0,
-  discountType: 'percentage',
-  productTax: 0,
-  loyaltyRate: 0,
-  price: 2,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const product = (n: number, quantity = 10): Product =>
+  localProduct({
+    _id: `p-${String(n).padStart(5, '0')}`,
+    product_id: `P-${n}`,
+    barcodeNumber: `b-${n}`,
+    // Name order differs from id order, so parts are not id ranges.
+    productName: `Item ${String((n * 7919) % 10007).padStart(5, '0')}`,
+    category: { _id: `cat-${n % 5}`, categoryName: `Category ${n % 5}` },
+    quantity,
+  });
 
 /** 5,000 products (three snapshot parts), in pages of 1,000, the last page deleting one and changing one. */
 const COUNT = 5000;

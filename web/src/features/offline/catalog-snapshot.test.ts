@@ -6,29 +6,10 @@ import {
   type LocalProducts,
 } from './catalog-snapshot';
 import { localDbName, openLocalDb, type TillDb } from './local-db';
-import { freshDb } from './offline-test-support';
+import { freshDb, localProduct } from './offline-test-support';
 import type { Product } from './types';
 
-const product = (id: string, productName: string, quantity = 10): Product => ({
-  _id: id,
-  product_id: `P-${id}`,
-  barcodeNumber: `b-${id}`,
-  productName,
-  category: { _id: 'cat-1', categoryName: 'Drinks' },
-  quantity,
-  unit: 'no',
-  costPrice: 1,
-  costPriceProfit: 0,
-  sellingPrice: 2,
-  pricedFromCost: false,
-  discount: 0,
-  discountType: 'percentage',
-  productTax: 0,
-  loyaltyRate: 0,
-  price: 2,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const product = (id: string, productName: string, quantity = 10): Product => localProduct({ _id: id, productName, quantity });
 
 const now = () => Promise.resolve();
 /**

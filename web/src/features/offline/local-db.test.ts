@@ -2,29 +2,10 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localDbName, openLocalDb, type TillDb } from './local-db';
-import { freshDb } from './offline-test-support';
+import { freshDb, localProduct } from './offline-test-support';
 import type { Customer, Product } from './types';
 
-const product = (id: string, productName: string, barcodeNumber: string): Product => ({
-  _id: id,
-  product_id: `P-${id}`,
-  barcodeNumber,
-  productName,
-  category: { _id: 'cat-1', categoryName: 'Drinks' },
-  quantity: 10,
-  unit: 'no',
-  costPrice: 1,
-  costPriceProfit: 0,
-  sellingPrice: 2,
-  pricedFromCost: false,
-  discount: 0,
-  discountType: 'percentage',
-  productTax: 0,
-  loyaltyRate: 0,
-  price: 2,
-  createdAt: 1,
-  updatedAt: 1,
-});
+const product = (id: string, productName: string, barcodeNumber: string): Product => localProduct({ _id: id, productName, barcodeNumber });
 
 let db: TillDb;
 afterEach(() => db?.close());

@@ -8,8 +8,32 @@ import { vi } from 'vitest';
 import type { RejectedCommand } from '../../stores/sync-status-store';
 import type { Clock } from './clock';
 import { openLocalDb } from './local-db';
+import type { Product } from './types';
 
 let dbCount = 0;
+
+/** A product row of the local table, 2.00 by the piece with 10 in stock, as `changes` say otherwise. */
+export function localProduct(changes: Pick<Product, '_id' | 'productName'> & Partial<Product>): Product {
+  return {
+    product_id: `P-${changes._id}`,
+    barcodeNumber: `b-${changes._id}`,
+    category: { _id: 'cat-1', categoryName: 'Drinks' },
+    quantity: 10,
+    unit: 'no',
+    costPrice: 1,
+    costPriceProfit: 0,
+    sellingPrice: 2,
+    pricedFromCost: false,
+    discount: 0,
+    discountType: 'percentage',
+    productTax: 0,
+    loyaltyRate: 0,
+    price: 2,
+    createdAt: 1,
+    updatedAt: 1,
+    ...changes,
+  };
+}
 
 /** A database of its own, in an IndexedDB of its own. */
 export function freshDb(shopId = `shop-${++dbCount}`) {
