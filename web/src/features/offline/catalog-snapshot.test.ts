@@ -5,8 +5,8 @@ import {
   COMPACT_AFTER_ENTRIES, compactCatalog, compactionDue, followLocalProducts, META_KEY, readLocalProducts, refreshLocalProducts,
   type LocalProducts,
 } from './catalog-snapshot';
-import { localDbName, openLocalDb, type TillDb } from './local-db';
-import { freshDb, localProduct } from './offline-test-support';
+import { openLocalDb, type TillDb } from './local-db';
+import { databaseBeforeTheLog, freshDb, localProduct } from './offline-test-support';
 import type { Product } from './types';
 
 const product = (id: string, productName: string, quantity = 10): Product => localProduct({ _id: id, productName, quantity });
@@ -57,18 +57,7 @@ describe('the products change log', () => {
   });
 
   it('starts with a reset when a database that already holds products is upgraded to it', async () => {
-    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const old = new Dexie(localDbName('shop-v3'), options);
-    old.version(3).stores({
-      products: '_id, barcodeNumber, productName, category._id',
-      categories: '_id, categoryName',
-      customers: '_id, phoneNumber, customerName',
-      syncState: 'resource',
-      outbox: '++seq, &id, state',
-      invoices: '_id, status, updatedAt, customer._id',
-      invoiceNumbers: 'ref',
-      device: 'key',
-    });
+    const { old, options } = databaseBeforeTheLog('shop-v3', 3);
     await old.table('products').bulkPut([product('p-2', 'Water'), product('p-1', 'Apple juice')]);
     old.close();
 

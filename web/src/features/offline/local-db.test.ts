@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localDbName, openLocalDb, type TillDb } from './local-db';
-import { freshDb, localProduct } from './offline-test-support';
+import { databaseBeforeTheLog, freshDb, localProduct } from './offline-test-support';
 import type { Customer, Product } from './types';
 
 const product = (id: string, productName: string, barcodeNumber: string): Product => localProduct({ _id: id, productName, barcodeNumber });
@@ -50,18 +50,7 @@ describe('local database', () => {
   });
 
   it('upgrades a version 2 invoice to name its seller as text, as the server does', async () => {
-    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const old = new Dexie(localDbName('shop-v2'), options);
-    old.version(2).stores({
-      products: '_id, barcodeNumber, productName, category._id',
-      categories: '_id, categoryName',
-      customers: '_id, phoneNumber, customerName',
-      syncState: 'resource',
-      outbox: '++seq, &id, state',
-      invoices: '_id, status, updatedAt, customer._id',
-      invoiceNumbers: 'ref',
-      device: 'key',
-    });
+    const { old, options } = databaseBeforeTheLog('shop-v2', 2);
     await old.table('invoices').put({ _id: 'r-1', ref: 'r-1', status: 'saved', updatedAt: 1, staff: { _id: 'user-2', userName: 'Ben' } });
     await old.table('invoices').put({ _id: 'r-2', ref: 'r-2', status: 'paid', updatedAt: 2, staff: { _id: null, userName: 'Gone' } });
     old.close();

@@ -3,14 +3,35 @@
  * status sink that records, and a fake server behind `fetch` that keeps Idempotency-Keys the
  * way server/src/http/idempotency.rs does (a replay answers the first answer).
  */
+import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { vi } from 'vitest';
 import type { RejectedCommand } from '../../stores/sync-status-store';
 import type { Clock } from './clock';
-import { openLocalDb } from './local-db';
+import { localDbName, openLocalDb } from './local-db';
 import type { Product } from './types';
 
 let dbCount = 0;
+
+/**
+ * The shop's local database as versions 2 and 3 laid it out (before the products change log),
+ * in an IndexedDB of its own, for upgrade tests: `options` opens the upgraded one in the same place.
+ */
+export function databaseBeforeTheLog(shopId: string, version: 2 | 3) {
+  const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+  const old = new Dexie(localDbName(shopId), options);
+  old.version(version).stores({
+    products: '_id, barcodeNumber, productName, category._id',
+    categories: '_id, categoryName',
+    customers: '_id, phoneNumber, customerName',
+    syncState: 'resource',
+    outbox: '++seq, &id, state',
+    invoices: '_id, status, updatedAt, customer._id',
+    invoiceNumbers: 'ref',
+    device: 'key',
+  });
+  return { old, options };
+}
 
 /** A product row of the local table, 2.00 by the piece with 10 in stock, as `changes` say otherwise. */
 export function localProduct(changes: Pick<Product, '_id' | 'productName'> & Partial<Product>): Product {
