@@ -79,6 +79,12 @@ export async function staffSignIn(page, staffId) {
   await page.getByRole('button', { name: /^Sync status: .*Synced / }).waitFor();
 }
 
+/**
+ * The cart on screen is stored on the device: its panel is no longer busy writing (a line shows
+ * at once and is stored a few milliseconds later), so a reload or a closed tab finds it.
+ */
+export const cartStored = (page) => page.locator('.cart-panel[aria-busy="true"]').waitFor({ state: 'detached' });
+
 /** The till says every change it made has reached the server, and none was rejected. */
 export const allSent = (page) => page.getByRole('button', { name: /^Sync status: 0 unsynced, Synced (?!.*rejected)/ }).waitFor();
 

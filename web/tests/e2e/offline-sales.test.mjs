@@ -9,7 +9,7 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, cents, toast } from './demo-shop.mjs';
+import { adminSignIn, cartStored, cents, toast } from './demo-shop.mjs';
 import { startOwnServer } from './own-server.mjs';
 import { launchBrowser, navigateOffline, shot, viewports } from './support.mjs';
 
@@ -60,6 +60,7 @@ async function ringUp(page, customer, products) {
     }
     await cartLines(page).getByText(product.name).waitFor();
   }
+  await cartStored(page);
 }
 
 /** Pay with a method; answers the paid invoice's number as the print question shows it, and the total. */

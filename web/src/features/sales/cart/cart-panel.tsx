@@ -61,8 +61,16 @@ export function CartPanel({ ref, invoice, actions, currencyCode, focusQuantityOf
   }
 
   const money = (value: string | number) => formatMoney(value, currencyCode);
+  // A tap's line shows at once and is stored a few milliseconds later (docs/offline.md "A line
+  // shown before it is stored"): the panel says it is busy until every change is stored.
   return (
-    <section ref={ref} className="cart-panel" aria-labelledby="cart-panel-heading" data-amounts={amounts.source}>
+    <section
+      ref={ref}
+      className="cart-panel"
+      aria-labelledby="cart-panel-heading"
+      aria-busy={actions.busy || undefined}
+      data-amounts={amounts.source}
+    >
       <header className="cart-panel__header">
         <h2 id="cart-panel-heading" className="cart-panel__title" tabIndex={-1}>
           <ShoppingCart aria-hidden="true" />

@@ -263,6 +263,18 @@ describe('product tiles', () => {
     expect(searchBox().value).toBe('');
   });
 
+  it('mark the cart busy from the tap until its line is stored, so nothing shown is only on screen', async () => {
+    await openCart(emptyCart());
+    const panel = () => document.querySelector('.cart-panel')!;
+    expect(panel().hasAttribute('aria-busy')).toBe(false);
+    act(() => tile('Water 1.5l').click());
+    expect(panel().textContent).toContain('Water 1.5l');
+    expect(panel().getAttribute('aria-busy')).toBe('true');
+    expect((await held())?.products).toHaveLength(0);
+    await waitFor(() => expect(panel().hasAttribute('aria-busy')).toBe(false));
+    expect((await held())?.products.map((line) => line.productId)).toEqual(['prod-3']);
+  });
+
   it('filter by the chosen category and by the search text', async () => {
     await openCart();
     await click(button(view!.container, 'Grains'));
