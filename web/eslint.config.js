@@ -19,7 +19,12 @@ export default defineConfig([
       // Only lib/core.ts and lib/core-back-office.ts (and the WASM benchmark) may touch the generated glue: everything else goes through its wrappers.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/wasm-core/*'], message: 'Import from src/lib/core.ts instead.' }] },
+        {
+          patterns: [
+            { group: ['**/wasm-core/*'], message: 'Import from src/lib/core.ts instead.' },
+            { group: ['../../../*'], message: 'Name a module three or more folders up by its path from src: @/lib/notify.' },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -13,6 +14,8 @@ const apiServer = 'http://127.0.0.1:8080';
 const largestPrecachedFile = 5 * 1024 * 1024;
 
 export default defineConfig({
+  // `@/lib/notify` is web/src/lib/notify: one name for a module wherever it is imported from.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
     // DESIGN §7: an installable app whose shell (every chunk, the CSS, the WASM core) is

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   adminLogin, checkSession, resetPassword, sendResetLink, shopLogin, staffLogin, superAdminLogin,
 } from './auth-api';

@@ -2,9 +2,9 @@
  * The identity calls of docs/api-identity.md: session checks, login and logout, password
  * reset. Each names its fallback message.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import type { Shop, User } from '../../../stores/auth-store';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import type { Shop, User } from '@/stores/auth-store';
 
 /** The four kinds of session a till can hold, named as the server's paths name them. */
 export type SessionArea = 'shop' | 'admin' | 'staff' | 'super-admin';

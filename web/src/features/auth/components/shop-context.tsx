@@ -1,6 +1,6 @@
 import { Info, Store } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import type { KnownShop } from '../use-known-shop';
 
 /**

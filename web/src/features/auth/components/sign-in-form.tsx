@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type HTMLAttributes } from 'react';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { messages } from '../../../config/messages';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '@/components/form';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { messages } from '@/config/messages';
 
 export interface IdentifierField {
   label: string;

@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
 import { adminLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { ShopContext } from '../components/shop-context';
@@ -9,7 +9,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { mobileIdentifier } from '../identifiers';
 import { rememberSession } from '../sessions';
 import { useKnownShop } from '../use-known-shop';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useAuthStore } from '@/stores/auth-store';
 
 /** /shop/admin/login: the shop administrator signs in with a mobile number. */
 export function AdminLoginPage() {

@@ -1,12 +1,12 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
-import { validateField } from '../../../lib/core';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { FormAlert, SubmitButton, TextField } from '@/components/form';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { validateField } from '@/lib/core';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { sendResetLink, type ResetRole } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 

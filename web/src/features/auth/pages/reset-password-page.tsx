@@ -1,12 +1,12 @@
 import { LockKeyhole } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FormAlert, PasswordField, SubmitButton } from '../../../components/form';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
-import { validateField } from '../../../lib/core';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { FormAlert, PasswordField, SubmitButton } from '@/components/form';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
+import { validateField } from '@/lib/core';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { resetPassword, type ResetRole } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 

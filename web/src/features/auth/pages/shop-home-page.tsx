@@ -1,7 +1,7 @@
 import { ScanBarcode, ShieldCheck } from 'lucide-react';
-import { LoginChoice } from '../../../components/login-choice';
-import { paths } from '../../../config/paths';
-import { useAuthStore } from '../../../stores/auth-store';
+import { LoginChoice } from '@/components/login-choice';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/stores/auth-store';
 import '../auth.css';
 
 /** /shop: the shop's home after its sign-in, where the admin or a staff member signs in. */

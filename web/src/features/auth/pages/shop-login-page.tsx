@@ -1,7 +1,7 @@
 import { Store } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
 import { shopLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SignInForm } from '../components/sign-in-form';

@@ -1,7 +1,7 @@
 import { ScanBarcode } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
 import { staffLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { ShopContext } from '../components/shop-context';
@@ -9,7 +9,7 @@ import { SignInForm } from '../components/sign-in-form';
 import { staffIdIdentifier } from '../identifiers';
 import { rememberSession } from '../sessions';
 import { useKnownShop } from '../use-known-shop';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useAuthStore } from '@/stores/auth-store';
 
 /** /shop/staff/login: a staff member signs in with the staff id the admin gave them. */
 export function StaffLoginPage() {

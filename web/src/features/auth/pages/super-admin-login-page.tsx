@@ -1,7 +1,7 @@
 import { ShieldUser } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { messages } from '../../../config/messages';
-import { paths } from '../../../config/paths';
+import { messages } from '@/config/messages';
+import { paths } from '@/config/paths';
 import { superAdminLogin } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
 import { SignInForm } from '../components/sign-in-form';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories-api';
 import {
   createCustomProduct, createProduct, deleteProduct, listProducts, setLoyaltyRate, updateProduct, type ProductFields,

@@ -3,8 +3,8 @@
  * and delete, always in the signed-in user's shop. Rates go out as the text typed (the server
  * reads numbers or numeric strings), so no value passes through a float on its way.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 
 export interface Category {
   _id: string;

@@ -4,9 +4,9 @@
  * text typed (the server reads numbers or numeric strings) and come back as JSON numbers with
  * the server's exact digits.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import type { DiscountType, Unit } from '../../../lib/core';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import type { DiscountType, Unit } from '@/lib/core';
 
 export type { DiscountType, Unit };
 

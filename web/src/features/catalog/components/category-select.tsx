@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SelectField } from '../../../components/form';
-import type { ServerData } from '../../../lib/use-server-data';
+import { SelectField } from '@/components/form';
+import type { ServerData } from '@/lib/use-server-data';
 import type { Category } from '../api/categories-api';
 import './catalog.css';
 

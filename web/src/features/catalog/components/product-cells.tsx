@@ -3,7 +3,7 @@
  * inputs on Edit. Tax and loyalty become inputs only in the admin session; for
  * staff they stay text, and the server refuses a change from them anyway.
  */
-import type { Draft, EditableCell } from '../../../components/data-table';
+import type { Draft, EditableCell } from '@/components/data-table';
 import type { Category } from '../api/categories-api';
 import type { Product, ProductFields } from '../api/products-api';
 import { decimalText, formatDiscount, formatMoney, formatPercent } from '../numbers';

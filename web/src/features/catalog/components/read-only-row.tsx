@@ -1,4 +1,4 @@
-import type { EditableCell } from '../../../components/data-table';
+import type { EditableCell } from '@/components/data-table';
 
 /** A row for a viewer who may neither edit nor delete: its cells, and no Action column. */
 export function ReadOnlyRow<F extends string>({ cells }: { cells: EditableCell<F>[] }) {

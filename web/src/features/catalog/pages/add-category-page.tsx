@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useFormFields } from '@/lib/use-form-fields';
 import { createCategory, type Category, type CategoryFields } from '../api/categories-api';
 import { AddedNote } from '../components/added-note';
 import { useCatalogSession } from '../use-catalog-session';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert, SelectField, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useFormFields } from '@/lib/use-form-fields';
 import { createCustomProduct, type CustomProduct, type CustomProductFields, type Unit } from '../api/products-api';
 import { unitOptions } from '../choices';
 import { AddedNote } from '../components/added-note';

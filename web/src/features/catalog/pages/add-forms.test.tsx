@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 /** The add category, add product and custom product forms as a user meets them. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCore } from '../../../test/core';
-import { button, click, envelope, field, press, typeInto, waitFor } from '../../../test/render';
-import { fieldError, link } from '../../../test/screens';
+import { loadCore } from '@/test/core';
+import { button, click, envelope, field, press, typeInto, waitFor } from '@/test/render';
+import { fieldError, link } from '@/test/screens';
 import { choose, openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
 import { categories, cola, snacks } from '../test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: Server;
 let view: Awaited<ReturnType<typeof openScreen>> | undefined;

@@ -1,11 +1,11 @@
 import { Sparkles } from 'lucide-react';
 import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { FormAlert, SelectField, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
+import { useFormFields } from '@/lib/use-form-fields';
 import { listCategories, type Category } from '../api/categories-api';
 import { createProduct, type DiscountType, type Product, type ProductFields, type Unit } from '../api/products-api';
 import { discountTypeOptions, unitOptions } from '../choices';

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 /** The categories screen (/admin|staff/category/view) as a user meets it. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCore } from '../../../test/core';
-import { button, click, envelope, press, typeInto, waitFor } from '../../../test/render';
-import { cellInput, openDialog, row, rows } from '../../../test/screens';
+import { loadCore } from '@/test/core';
+import { button, click, envelope, press, typeInto, waitFor } from '@/test/render';
+import { cellInput, openDialog, row, rows } from '@/test/screens';
 import { openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
 import { categories, drinks, snacks } from '../test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: Server;
 let view: Awaited<ReturnType<typeof openScreen>> | undefined;

@@ -1,11 +1,11 @@
 import { FolderPlus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { Screen } from '../../../components/screen';
-import { SearchBox } from '../../../components/search-box';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { Screen } from '@/components/screen';
+import { SearchBox } from '@/components/search-box';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
+import { useScreenSearch } from '@/lib/use-screen-search';
 import { listCategories, type Category } from '../api/categories-api';
 import { CategoriesTable } from '../components/categories-table';
 import { useCatalogSession } from '../use-catalog-session';

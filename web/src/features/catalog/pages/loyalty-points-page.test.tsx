@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 /** The loyalty points screen (/admin/loyalty/points) as an admin meets it. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCore } from '../../../test/core';
-import { button, click, envelope, field, typeInto, waitFor } from '../../../test/render';
-import { fieldError } from '../../../test/screens';
+import { loadCore } from '@/test/core';
+import { button, click, envelope, field, typeInto, waitFor } from '@/test/render';
+import { fieldError } from '@/test/screens';
 import { openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: Server;
 let view: Awaited<ReturnType<typeof openScreen>> | undefined;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
+import { FormAlert, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
 import { setLoyaltyRate, type LoyaltyRateSet } from '../api/products-api';
 import { AddedNote } from '../components/added-note';
 import { decimalText } from '../numbers';

@@ -3,8 +3,8 @@
  * adding, changing and deleting one, and one customer with their invoices. Each names its SPEC
  * part 8 fallback message; the server's own message wins when it sends one.
  */
-import { api, ApiError } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api, ApiError } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 
 /**
  * A customer as the server sends it. Points and amounts are JSON numbers with exact digits (at

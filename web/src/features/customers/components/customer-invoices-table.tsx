@@ -1,4 +1,4 @@
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { CustomerInvoice } from '../api/customers-api';
 import { dateAndTime, paymentMethodName, statusName, twoDecimals } from '../format';
 import './customers.css';

@@ -1,15 +1,15 @@
 import { ReceiptText, Trash } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import {
   DataTable, EditableRow, EmailText, TableButton, type DataTableColumn, type EditableCell,
-} from '../../../components/data-table';
-import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { matchesSearch } from '../../../lib/search';
-import type { ServerDataHandle } from '../../../lib/use-server-data';
+} from '@/components/data-table';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { matchesSearch } from '@/lib/search';
+import type { ServerDataHandle } from '@/lib/use-server-data';
 import { deleteCustomer, updateCustomer, type Customer, type CustomerFields } from '../api/customers-api';
 import { money, twoDecimals } from '../format';
 import { customerPaths, type ShopSession } from '../shop-area';

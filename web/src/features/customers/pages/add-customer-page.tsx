@@ -1,11 +1,11 @@
 import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { FormAlert, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { createCustomer, type Customer, type CustomerFields } from '../api/customers-api';
 import { useTillData } from '../../sales/local/till-data-context';
 import { addCustomer } from '../add-customer';

@@ -1,10 +1,10 @@
 import { ArrowLeft, UserX } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmailText, LoadStatus } from '../../../components/data-table';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
+import { EmailText, LoadStatus } from '@/components/data-table';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
 import { findCustomerWithInvoices, type CustomerWithInvoices } from '../api/customers-api';
 import { CustomerInvoicesTable } from '../components/customer-invoices-table';
 import { money, twoDecimals } from '../format';

@@ -1,11 +1,11 @@
 import { UserPlus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { Screen } from '../../../components/screen';
-import { SearchBox } from '../../../components/search-box';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { Screen } from '@/components/screen';
+import { SearchBox } from '@/components/search-box';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
+import { useScreenSearch } from '@/lib/use-screen-search';
 import { listCustomers, type Customer } from '../api/customers-api';
 import { CustomersTable, matchingCustomers } from '../components/customers-table';
 import { customerPaths, useShopSession } from '../shop-area';

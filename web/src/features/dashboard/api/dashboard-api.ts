@@ -4,8 +4,8 @@
  * and under /super-admin/dashboard/invoices with `shop={shopId}` for the super admin. Each
  * names "Failed to fetch sales data!"; the server's own message wins when sent.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import type {
   CategorySales, DashboardScope, DaySales, MonthSales, PaymentMethodSummary, SalesMethod, SalesPeriod, WeekdaySales,
   YearSales,

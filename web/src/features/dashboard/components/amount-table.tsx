@@ -1,4 +1,4 @@
-import { twoDecimals } from '../../../lib/money-text';
+import { twoDecimals } from '@/lib/money-text';
 import type { ChartPoint } from '../series';
 
 /**

@@ -3,7 +3,7 @@
  * show a rupee sign; the doughnut's tooltips show the amount with 2 decimals. Amounts
  * are written from the server's numbers (lib/money-text), never rounded by float arithmetic.
  */
-import { twoDecimals } from '../../../lib/money-text';
+import { twoDecimals } from '@/lib/money-text';
 
 /** 12.5 -> "₹12.50". A tooltip may hand anything (recharts types it loosely): only amounts show. */
 export function rupees(value: unknown): string {

@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ServerData } from '../../../lib/use-server-data';
+import type { ServerData } from '@/lib/use-server-data';
 
 interface LoadStateProps<T> {
   state: ServerData<T>;

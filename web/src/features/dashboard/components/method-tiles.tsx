@@ -1,4 +1,4 @@
-import { twoDecimals } from '../../../lib/money-text';
+import { twoDecimals } from '@/lib/money-text';
 import type { PaymentMethodSummary } from '../types';
 
 /** The four tiles, labelled MVR; Swipe is the internal device, Stripe the card checkout. */

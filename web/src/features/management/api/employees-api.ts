@@ -2,10 +2,10 @@
  * The super admin's employee calls (docs/api-management.md, "Super admin"): the
  * people of any shop, their permissions and passwords.
  */
-import { api, apiRequest } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import type { Permission } from '../../../config/permissions';
-import type { User } from '../../../stores/auth-store';
+import { api, apiRequest } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import type { Permission } from '@/config/permissions';
+import type { User } from '@/stores/auth-store';
 import { personPath, type PeopleCalls, type PersonChanges } from './people';
 
 export type EmployeeRole = 'staff' | 'admin';

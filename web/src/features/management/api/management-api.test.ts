@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   createEmployee, deleteEmployee, employeeCalls, findEmployee, grantEmployeePermission, listEmployees,
   resetEmployeePassword, revokeEmployeePermission, updateEmployee,

@@ -3,8 +3,8 @@
  * editable fields, and the one interface both areas' screens (the staff table, the permission
  * grid, the password reset) call through, so one screen serves both areas.
  */
-import type { Permission } from '../../../config/permissions';
-import type { User } from '../../../stores/auth-store';
+import type { Permission } from '@/config/permissions';
+import type { User } from '@/stores/auth-store';
 
 /** What the staff tables edit in place (name, email, mobile). */
 export type PersonChanges = Pick<User, 'userName' | 'email' | 'phoneNumber'>;

@@ -2,9 +2,9 @@
  * The super admin's shop calls (docs/api-management.md, "Super admin"). Each names
  * its fallback message.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import type { Shop } from '../../../stores/auth-store';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import type { Shop } from '@/stores/auth-store';
 
 export interface NewShop {
   shopName: string;

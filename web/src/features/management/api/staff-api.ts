@@ -1,10 +1,10 @@
 /**
  * The shop admin's staff calls (docs/api-management.md, "Shop admin"): always the admin's own shop.
  */
-import { api, apiRequest } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import type { Permission } from '../../../config/permissions';
-import type { User } from '../../../stores/auth-store';
+import { api, apiRequest } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import type { Permission } from '@/config/permissions';
+import type { User } from '@/stores/auth-store';
 import { personPath, type PeopleCalls, type PersonChanges } from './people';
 
 export interface NewStaff {

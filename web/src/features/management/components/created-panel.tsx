@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ScreenPanel } from '../../../components/screen';
+import { ScreenPanel } from '@/components/screen';
 import './management.css';
 
 interface CreatedPanelProps {

@@ -1,5 +1,5 @@
-import { PasswordField, TextField } from '../../../components/form';
-import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
+import { PasswordField, TextField } from '@/components/form';
+import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '@/lib/account-phone';
 import type { ShopField } from '../shop-form';
 
 /** What each input needs from the form that holds it. */

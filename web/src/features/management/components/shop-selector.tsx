@@ -1,7 +1,7 @@
 import { Store } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useSelectedShopStore } from '../../../stores/selected-shop-store';
+import { useAuthStore } from '@/stores/auth-store';
+import { useSelectedShopStore } from '@/stores/selected-shop-store';
 import { useShopsStore } from '../stores/shops-store';
 import './shop-selector.css';
 

@@ -1,14 +1,14 @@
 import { KeyRound, ShieldCheck, Trash } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, EditableRow, EmailText, TableButton, TableLink, type DataTableColumn } from '../../../components/data-table';
-import { messages } from '../../../config/messages';
-import { ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
-import { errorMessage } from '../../../lib/api-client';
-import { matchesSearch } from '../../../lib/search';
-import { notify } from '../../../lib/notify';
-import type { ServerDataHandle } from '../../../lib/use-server-data';
-import type { User } from '../../../stores/auth-store';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, EditableRow, EmailText, TableButton, TableLink, type DataTableColumn } from '@/components/data-table';
+import { messages } from '@/config/messages';
+import { ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '@/lib/account-phone';
+import { errorMessage } from '@/lib/api-client';
+import { matchesSearch } from '@/lib/search';
+import { notify } from '@/lib/notify';
+import type { ServerDataHandle } from '@/lib/use-server-data';
+import type { User } from '@/stores/auth-store';
 import { personKey, type PeopleCalls, type PersonChanges } from '../api/people';
 import { personErrors, trimmed } from '../validation';
 

@@ -1,8 +1,8 @@
 /** The shop admin's per-person screens: a staff member's permissions and password reset. */
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useAuthStore } from '../../../stores/auth-store';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/stores/auth-store';
 import { resetStaffPassword, staffCalls } from '../api/staff-api';
 import { PermissionsScreen } from '../components/permissions-screen';
 import { SetPasswordScreen } from '../components/set-password-screen';

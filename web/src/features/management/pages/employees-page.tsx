@@ -1,18 +1,18 @@
 import { UserPlus } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
-import { LoadStatus } from '../../../components/data-table';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { SearchBox } from '../../../components/search-box';
-import { messages } from '../../../config/messages';
-import { paths, pathTo } from '../../../config/paths';
-import { useServerData } from '../../../lib/use-server-data';
-import { useSelectedShopStore } from '../../../stores/selected-shop-store';
-import type { User } from '../../../stores/auth-store';
+import { LoadStatus } from '@/components/data-table';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { SearchBox } from '@/components/search-box';
+import { messages } from '@/config/messages';
+import { paths, pathTo } from '@/config/paths';
+import { useServerData } from '@/lib/use-server-data';
+import { useSelectedShopStore } from '@/stores/selected-shop-store';
+import type { User } from '@/stores/auth-store';
 import { employeeCalls, listEmployees } from '../api/employees-api';
 import { StaffTable } from '../components/staff-table';
 import { useShopsStore } from '../stores/shops-store';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { useScreenSearch } from '@/lib/use-screen-search';
 import '../components/management.css';
 
 /**

@@ -1,7 +1,7 @@
 import { CircleCheck, Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { NewShop } from '../api/shops-api';
 import { ShopFormFields } from '../components/shop-form-fields';
 import { blankShop, newShopErrors, shopFieldOrder, type ShopField } from '../shop-form';

@@ -1,18 +1,18 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '../../../lib/account-phone';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { paths, pathTo } from '../../../config/paths';
-import { permissionActions, permissionName, permissionResources, type PermissionResource } from '../../../config/permissions';
-import { validateStaffSignup } from '../../../lib/core';
-import { useAuthStore, type User } from '../../../stores/auth-store';
+import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '@/lib/account-phone';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { paths, pathTo } from '@/config/paths';
+import { permissionActions, permissionName, permissionResources, type PermissionResource } from '@/config/permissions';
+import { validateStaffSignup } from '@/lib/core';
+import { useAuthStore, type User } from '@/stores/auth-store';
 import { personKey } from '../api/people';
 import { createStaff, type NewStaff } from '../api/staff-api';
 import { CreatedPanel } from '../components/created-panel';
 import { useCreateRequest } from '../use-create-request';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { FieldErrors } from '../validation';
 import '../components/management.css';
 

@@ -1,15 +1,15 @@
 import { UserPlus } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { Screen } from '../../../components/screen';
-import { SearchBox } from '../../../components/search-box';
-import { messages } from '../../../config/messages';
-import { paths, pathTo } from '../../../config/paths';
-import { useServerData } from '../../../lib/use-server-data';
-import { useAuthStore, type User } from '../../../stores/auth-store';
+import { Screen } from '@/components/screen';
+import { SearchBox } from '@/components/search-box';
+import { messages } from '@/config/messages';
+import { paths, pathTo } from '@/config/paths';
+import { useServerData } from '@/lib/use-server-data';
+import { useAuthStore, type User } from '@/stores/auth-store';
 import { listStaff, staffCalls } from '../api/staff-api';
 import { StaffTable } from '../components/staff-table';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { useScreenSearch } from '@/lib/use-screen-search';
 
 /**
  * /admin/staff/view: the shop's staff with inline edit, delete, permissions and

@@ -1,6 +1,6 @@
 /** The super admin's per-person and per-shop screens: permissions and password resets. */
 import { useParams } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { employeeCalls, resetEmployeePassword } from '../api/employees-api';
 import { resetShopPassword } from '../api/shops-api';
 import { PermissionsScreen } from '../components/permissions-screen';

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { selectedShopDefaults, useSelectedShopStore } from '../../../stores/selected-shop-store';
-import { cornerGrocery, rootSuperAdmin } from '../../../test/identity-fixtures';
-import { stubServer } from '../../../test/stub-server';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { selectedShopDefaults, useSelectedShopStore } from '@/stores/selected-shop-store';
+import { cornerGrocery, rootSuperAdmin } from '@/test/identity-fixtures';
+import { stubServer } from '@/test/stub-server';
 import { useShopsStore } from './shops-store';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 const harbour = { ...cornerGrocery, _id: 'shop-2', shopName: 'Harbour Bakery' };
 const envelope = (status: number, body: object) => new Response(JSON.stringify(body), { status });

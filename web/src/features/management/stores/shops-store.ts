@@ -4,11 +4,11 @@
  * the others at once. Forgotten when the super admin signs out.
  */
 import { create } from 'zustand';
-import { errorMessage } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
-import { useAuthStore, type Shop } from '../../../stores/auth-store';
-import { useSelectedShopStore } from '../../../stores/selected-shop-store';
+import { errorMessage } from '@/lib/api-client';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
+import { useAuthStore, type Shop } from '@/stores/auth-store';
+import { useSelectedShopStore } from '@/stores/selected-shop-store';
 import { listShops } from '../api/shops-api';
 
 export type ShopsStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -7,7 +7,7 @@
  * IndexedDB after every enqueue and every pass), so this answers from there. Async so that a
  * caller never depends on the count being in memory.
  */
-import { useSyncStatusStore } from '../../../stores/sync-status-store';
+import { useSyncStatusStore } from '@/stores/sync-status-store';
 
 export async function canApplyUpdate(): Promise<boolean> {
   return useSyncStatusStore.getState().pendingCount === 0;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { useSyncStatusStore } from '../../../stores/sync-status-store';
+import { useSyncStatusStore } from '@/stores/sync-status-store';
 import { canApplyUpdate } from './can-apply-update';
 import { applyUpdateWhenAllowed, showUpdatePrompt, updatePromptId, updateTexts } from './update-prompt';
 

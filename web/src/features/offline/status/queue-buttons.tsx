@@ -1,6 +1,6 @@
 import { Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { notify } from '../../../lib/notify';
+import { notify } from '@/lib/notify';
 import type { TillRuntimeHandle } from '../till-runtime';
 import { downloadTextFile, exportRuntimeQueue, importFailure, importRuntimeQueue, importSummary } from './queue-transfer';
 

@@ -1,4 +1,4 @@
-import type { RejectedCommand } from '../../../stores/sync-status-store';
+import type { RejectedCommand } from '@/stores/sync-status-store';
 import { commandLabel } from './command-labels';
 import { shopTime } from './sync-time';
 

@@ -2,11 +2,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { syncStatusDefaults, useSyncStatusStore } from '../../../stores/sync-status-store';
-import { aishaAdmin, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, renderElement, waitFor } from '../../../test/render';
+import { ApiError } from '@/lib/api-client';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { syncStatusDefaults, useSyncStatusStore } from '@/stores/sync-status-store';
+import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, renderElement, waitFor } from '@/test/render';
 import { openLocalDb, type TillDb } from '../local-db';
 import { enqueue } from '../outbox';
 import { parseQueueFile, serialiseQueue } from '../queue-file';
@@ -15,7 +15,7 @@ import { TillRuntimeContext, type TillRuntimeHandle } from '../till-runtime';
 import { SyncStatus } from './sync-status';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 /** 2023-11-14 22:13:20 UTC = 03:13 on the 15th in the Maldives (UTC+5), the shop's zone. */
 const SYNCED_AT = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import { CloudUpload, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useSyncStatusStore } from '../../../stores/sync-status-store';
+import { useAuthStore } from '@/stores/auth-store';
+import { useSyncStatusStore } from '@/stores/sync-status-store';
 import { useTillRuntime } from '../till-runtime';
 import { QueueButtons } from './queue-buttons';
 import { RejectedList } from './rejected-list';

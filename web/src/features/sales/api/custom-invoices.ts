@@ -4,8 +4,8 @@
  * filled line by line, deleted when it is left empty. Quantities go out as typed; the server
  * prices the lines with the core, as the till prices them.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import { listCategories } from '../../catalog';
 import type { CustomerDetailsCustom, Invoice, InvoiceLine, Unit } from '../types';
 

@@ -2,8 +2,8 @@
  * The cart's customer lookup: the shop's customer with a phone number, or null
  * when there is none (404), so the till can open Add New Customer instead of reporting a failure.
  */
-import { api, ApiError } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api, ApiError } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import type { InvoiceCustomer } from '../types';
 
 export async function findCustomerByPhone(phoneNumber: string, signal?: AbortSignal): Promise<InvoiceCustomer | null> {

@@ -3,8 +3,8 @@
  * status for the Invoices screen, a page at a time and narrowed on the server, and one invoice
  * for its detail and receipt.
  */
-import { api, ApiError } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api, ApiError } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import type { Invoice, PaymentMethod } from '../types';
 import { getInvoice } from './invoices';
 

@@ -5,8 +5,8 @@
  * (features/sales/local/, docs/api-till-sync.md). Each names its fallback message;
  * the server's own message wins when it sends one.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import type { Invoice } from '../types';
 
 const segment = encodeURIComponent;

@@ -5,8 +5,8 @@
  * local commands (features/sales/local/payment-commands.ts), sent through the outbox. Every call answers with the invoice as it now stands. Amounts go out as the text
  * typed (the server reads numbers or numeric strings), never through float arithmetic.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 import type { CardSession, Invoice } from '../types';
 
 const segment = encodeURIComponent;

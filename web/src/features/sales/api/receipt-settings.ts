@@ -3,8 +3,8 @@
  * "Receipt"): what receipts print besides the sale. Every till of the shop reads them; the
  * admin changes them.
  */
-import { api } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { api } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 
 export type ReceiptPaper = '80mm' | 'a4';
 

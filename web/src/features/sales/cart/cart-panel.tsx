@@ -1,8 +1,8 @@
 import { ShoppingCart } from 'lucide-react';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { messages } from '../../../config/messages';
-import { finishAddLineTiming } from '../../../lib/till-timing';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { messages } from '@/config/messages';
+import { finishAddLineTiming } from '@/lib/till-timing';
 import { formatMoney } from '../../catalog';
 import type { Invoice, InvoiceLine } from '../types';
 import { CartLine } from './cart-line';

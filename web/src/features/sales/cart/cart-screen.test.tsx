@@ -6,15 +6,15 @@
  */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { priceCart } from '../../../lib/core';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { searchDefaults, useSearchStore } from '../../../stores/search-store';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
-import { link, openDialog } from '../../../test/screens';
-import { stubServer } from '../../../test/stub-server';
+import { routes } from '@/app/routes';
+import { priceCart } from '@/lib/core';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { searchDefaults, useSearchStore } from '@/stores/search-store';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, press, renderRoutes, typeInto, waitFor } from '@/test/render';
+import { link, openDialog } from '@/test/screens';
+import { stubServer } from '@/test/stub-server';
 import { formatMoney } from '../../catalog';
 import type { Invoice } from '../types';
 import type { LocalInvoice } from '../../offline/types';
@@ -24,10 +24,10 @@ import { localTill } from '../local/local-test-support';
 import type { TillInvoiceBody } from '../local/till-requests';
 import { cartLineInput } from './cart-totals';
 import { cartOf, cartWithLines, cola, emptyCart, lineOf, rice, water } from './till-test-fixtures';
-import { tillDefaults, useTillStore } from '../../../stores/till-store';
+import { tillDefaults, useTillStore } from '@/stores/till-store';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;

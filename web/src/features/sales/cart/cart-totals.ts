@@ -5,7 +5,7 @@
  * core cannot price (not loaded, refused input), the server's figures are shown and the
  * difference is logged for whoever looks after the till.
  */
-import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '../../../lib/core';
+import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '@/lib/core';
 import type { Invoice, InvoiceLine } from '../types';
 
 export interface LineAmounts {

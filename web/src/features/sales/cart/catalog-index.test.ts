@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 import type { Product } from '../../catalog';
 import { cola, rice, water } from '../../catalog/test-fixtures';
 import { byName } from '../../offline/catalog-snapshot';

@@ -14,7 +14,7 @@
  * the last index already folded keeps its key: a sale or a pull changes a few rows.
  */
 import type { Product } from '../../catalog';
-import { tillMeasureDuration, tillNow } from '../../../lib/till-timing';
+import { tillMeasureDuration, tillNow } from '@/lib/till-timing';
 import { byName } from '../../offline/catalog-snapshot';
 
 export interface CatalogIndex {

@@ -1,5 +1,5 @@
-import { LoadStatus } from '../../../components/data-table';
-import type { ServerDataHandle } from '../../../lib/use-server-data';
+import { LoadStatus } from '@/components/data-table';
+import type { ServerDataHandle } from '@/lib/use-server-data';
 import type { Category } from '../../catalog';
 
 interface CategoryListProps {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { FormAlert, SelectField, SubmitButton, TextField } from '../../../components/form';
-import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/form';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import {
   createCustomProduct, customProductErrors, hasErrors, PRODUCT_NAME_MAX_CHARS, trimmed, unitOptions, type CustomProduct,
   type CustomProductFields,

@@ -1,8 +1,8 @@
 import { UserRound, UserSearch } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
 import { customerPaths } from '../../customers';
 import { customerByPhone, walkInCustomer } from '../local/local-views';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';

@@ -7,5 +7,5 @@ export { CartPanel } from './cart-panel';
 export { TillColumns } from './till-columns';
 export { TillSearch } from './till-search';
 export { tillPaths, useTillSession, type TillArea } from './till-session';
-export { tillDefaults, useTillStore } from '../../../stores/till-store';
+export { tillDefaults, useTillStore } from '@/stores/till-store';
 export { useTillSelling } from './use-till-selling';

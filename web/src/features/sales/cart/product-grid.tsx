@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { LoadStatus } from '../../../components/data-table';
-import { timed } from '../../../lib/till-timing';
-import type { ServerDataHandle } from '../../../lib/use-server-data';
+import { LoadStatus } from '@/components/data-table';
+import { timed } from '@/lib/till-timing';
+import type { ServerDataHandle } from '@/lib/use-server-data';
 import { formatMoney, type Product } from '../../catalog';
 import type { Invoice } from '../types';
 import { searchCatalog, type CatalogIndex, type CatalogMatches } from './catalog-index';

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useModal } from '../../../components/modal';
+import { useModal } from '@/components/modal';
 
 interface TillDialogProps {
   title: string;

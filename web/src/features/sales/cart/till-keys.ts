@@ -6,7 +6,7 @@
  * own keys (the payment dialog's F9 and F7, Escape), so nothing here runs while one is open.
  */
 import { useEffect, useRef, type RefObject } from 'react';
-import { isTextEntry } from '../../../lib/focus';
+import { isTextEntry } from '@/lib/focus';
 
 /** Each key and what it does, as the help lists them. */
 export const TILL_KEYS: readonly { key: string; action: string }[] = [

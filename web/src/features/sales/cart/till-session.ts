@@ -4,8 +4,8 @@
  * read from the path and its session gives the user's name and the shop's currency.
  */
 import { useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useAuthStore, type User } from '../../../stores/auth-store';
+import { paths } from '@/config/paths';
+import { useAuthStore, type User } from '@/stores/auth-store';
 
 export type TillArea = 'admin' | 'staff';
 

@@ -4,7 +4,7 @@
  * prices them), so a test can also hand the screen amounts that disagree. Tests only.
  */
 import { lineFromProduct } from '../local/invoice-pricing';
-import { priceCart } from '../../../lib/core';
+import { priceCart } from '@/lib/core';
 import { cola, rice, water } from '../../catalog/test-fixtures';
 import type { Product } from '../../catalog';
 import type { Invoice, InvoiceLine } from '../types';

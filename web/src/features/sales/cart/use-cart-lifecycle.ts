@@ -5,9 +5,9 @@
  * the open orders, so nothing is lost.
  */
 import { useEffect, useRef } from 'react';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
-import { useTillStore } from '../../../stores/till-store';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
+import { useTillStore } from '@/stores/till-store';
 import { saveOpenOrder } from '../local/cart-commands';
 import type { LiveResult } from '../local/use-live-query';
 import { refusalMessage, type TillData } from '../local/till-data';

@@ -6,9 +6,9 @@
  * a time: while one is being written, the others wait their turn (`busy` meanwhile).
  */
 import { useCallback, useRef, useState } from 'react';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
-import { cancelAddLineTiming } from '../../../lib/till-timing';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
+import { cancelAddLineTiming } from '@/lib/till-timing';
 import { addLine, clearCart, removeLine, saveOpenOrder, setQuantity, addCustomLine } from '../local/cart-commands';
 import { redeem } from '../local/redemption';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';

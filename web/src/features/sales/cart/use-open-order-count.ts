@@ -5,7 +5,7 @@
  * fails, the local ones are counted.
  */
 import { useEffect } from 'react';
-import { isAbort } from '../../../lib/api-client';
+import { isAbort } from '@/lib/api-client';
 import { useOpenOrders } from '../local/local-views';
 import { refreshOpenOrders } from '../local/open-orders-cache';
 import type { TillData } from '../local/till-data';

@@ -5,7 +5,7 @@
  * products come indexed (catalog-index.ts) for the scanner and the search.
  */
 import { useEffect, useMemo } from 'react';
-import type { ServerDataHandle } from '../../../lib/use-server-data';
+import type { ServerDataHandle } from '@/lib/use-server-data';
 import type { Category } from '../../catalog';
 import { useLocalCatalog } from '../local/local-views';
 import type { TillData } from '../local/till-data';

@@ -5,15 +5,15 @@
  * next scan, or to the new line's quantity in "ask quantity" mode).
  */
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { focusUnlessTyping } from '../../../lib/focus';
-import { notify } from '../../../lib/notify';
-import { cancelAddLineTiming, startAddLineTiming, timed } from '../../../lib/till-timing';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { focusUnlessTyping } from '@/lib/focus';
+import { notify } from '@/lib/notify';
+import { cancelAddLineTiming, startAddLineTiming, timed } from '@/lib/till-timing';
+import { useScreenSearch } from '@/lib/use-screen-search';
 import type { Product } from '../../catalog';
 import type { LocalInvoice } from '../../offline/types';
 import { previewAddLine } from '../local/cart-commands';
 import { FIRST_SELECT_CUSTOMER, tileBlock, visibleProducts } from './product-grid';
-import { useTillStore } from '../../../stores/till-store';
+import { useTillStore } from '@/stores/till-store';
 import { useInvoiceActions } from './use-invoice-actions';
 import { useTillCatalog } from './use-till-catalog';
 import type { TillData } from '../local/till-data';

@@ -5,8 +5,8 @@
  * the lines, or comes to other figures (a line stored before custom invoices were taxed, a
  * core older than the server's), the server's figures are shown and the difference logged.
  */
-import { priceCustomInvoice } from '../../../lib/core-back-office';
-import type { Decimal } from '../../../lib/core';
+import { priceCustomInvoice } from '@/lib/core-back-office';
+import type { Decimal } from '@/lib/core';
 import { cartLineInput, sameAmount } from '../cart/cart-totals';
 import type { Invoice } from '../types';
 

@@ -4,15 +4,15 @@ import { act, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { priceCart } from '../../../lib/core';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { loadBackOffice } from '../../../test/back-office-core';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor } from '../../../test/render';
-import { fieldError, rows } from '../../../test/screens';
-import { stubServer } from '../../../test/stub-server';
+import { routes } from '@/app/routes';
+import { priceCart } from '@/lib/core';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { loadBackOffice } from '@/test/back-office-core';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor } from '@/test/render';
+import { fieldError, rows } from '@/test/screens';
+import { stubServer } from '@/test/stub-server';
 import type { ProductChoice } from '../api/custom-invoices';
 import { cartLineInput } from '../cart/cart-totals';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
@@ -20,7 +20,7 @@ import type { Invoice, InvoiceLine } from '../types';
 import { CustomInvoicePage } from './custom-invoice-page';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 const product = (id: number, productName: string, sellingPrice: number, costPrice = 0, changes: Partial<ProductChoice> = {}): ProductChoice => ({
   _id: `prod-${id}`, product_id: `P-00000${id}`, productName, barcodeNumber: '', category: { _id: 'cat-1' }, unit: 'kg',

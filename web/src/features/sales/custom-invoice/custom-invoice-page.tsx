@@ -1,9 +1,9 @@
 import { Pencil, Printer } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { LoadStatus } from '../../../components/data-table';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
+import { LoadStatus } from '@/components/data-table';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
 import { listPricedChoices, setCustomInvoiceCustomer, type PricedChoice } from '../api/custom-invoices';
 import { customDetailsOf } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';

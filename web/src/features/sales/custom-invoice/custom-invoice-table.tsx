@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
 import { Fragment, useRef, useState } from 'react';
-import { TableButton } from '../../../components/data-table';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
+import { TableButton } from '@/components/data-table';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
 import { addCustomInvoiceProduct, removeCustomInvoiceProduct, type PricedChoice } from '../api/custom-invoices';
 import { sameAmount } from '../cart/cart-totals';
 import { quantityText, twoDecimals } from '../invoices/format';

@@ -1,9 +1,9 @@
 import { Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, SubmitButton, TextField } from '../../../components/form';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { FormAlert, SubmitButton, TextField } from '@/components/form';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
+import { useFormFields } from '@/lib/use-form-fields';
 import type { CustomerDetailsCustom } from '../types';
 import { detailsErrors, detailsOrder, PHONE_NUMBER_LENGTH, trimmedDetails, type DetailsField } from './customer-details';
 import { changeFailure } from './use-custom-invoice';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCore } from '../../../test/core';
+import { loadCore } from '@/test/core';
 import { detailsErrors } from './customer-details';
 
 beforeAll(loadCore);

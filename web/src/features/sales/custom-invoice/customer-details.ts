@@ -4,7 +4,7 @@
  * optional (at most 200 characters, lines allowed, by the core's rule); checked before sending
  * with the server's messages.
  */
-import { validateField } from '../../../lib/core';
+import { validateField } from '@/lib/core';
 import type { CustomerDetailsCustom } from '../types';
 
 export type DetailsField = keyof CustomerDetailsCustom;

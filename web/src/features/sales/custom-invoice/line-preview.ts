@@ -4,8 +4,8 @@
  * tax), fed the values the server prices a new line with, so the row shows what the server
  * will store. Null parts: not known yet.
  */
-import { CoreError } from '../../../lib/core';
-import { priceCustomInvoice } from '../../../lib/core-back-office';
+import { CoreError } from '@/lib/core';
+import { priceCustomInvoice } from '@/lib/core-back-office';
 import type { PricedChoice } from '../api/custom-invoices';
 
 export interface LinePreview {

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { matchesSearch } from '../../../lib/search';
+import { matchesSearch } from '@/lib/search';
 import type { ProductChoice } from '../api/custom-invoices';
 
 /** The autocomplete shows at most 5 products. */

@@ -5,15 +5,15 @@
  */
 import { act, useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderElement, waitFor } from '../../../test/render';
-import { stubServer } from '../../../test/stub-server';
+import { envelope, renderElement, waitFor } from '@/test/render';
+import { stubServer } from '@/test/stub-server';
 import { addCustomInvoiceProduct, setCustomInvoiceCustomer } from '../api/custom-invoices';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
 import type { Invoice } from '../types';
 import { InvoiceNotCreated, useCustomInvoice } from './use-custom-invoice';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 const CREATE = 'POST /api/v1/invoice/custom/create';
 const ADD_LINE = 'POST /api/v1/invoice/custom/inv-9/product';

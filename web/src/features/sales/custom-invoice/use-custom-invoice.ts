@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { createCustomInvoice, deleteCustomInvoice } from '../api/custom-invoices';
 import type { Invoice } from '../types';
 

@@ -3,7 +3,7 @@
  * (lib/money-text.ts, shared with the customer screens), never through float arithmetic.
  */
 import type { CustomerDetailsCustom, Invoice, InvoiceStatus, PaymentMethod } from '../types';
-import { money, twoDecimals } from '../../../lib/money-text';
+import { money, twoDecimals } from '@/lib/money-text';
 
 export { money, twoDecimals };
 

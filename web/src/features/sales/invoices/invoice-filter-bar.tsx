@@ -1,4 +1,4 @@
-import { SelectField, TextField } from '../../../components/form';
+import { SelectField, TextField } from '@/components/form';
 import type { PaymentMethod } from '../types';
 import { paymentMethodName } from './format';
 import { emptyDraft, hasFilters, type FilterDraft, type FilterErrors } from './invoice-filters';

@@ -1,10 +1,10 @@
 import { ArrowLeft, FileX, Printer } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import { LoadStatus } from '../../../components/data-table';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { useServerData } from '../../../lib/use-server-data';
+import { LoadStatus } from '@/components/data-table';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { useServerData } from '@/lib/use-server-data';
 import { findInvoice } from '../api/invoice-records';
 import { browser } from '../payment/browser';
 import type { Invoice } from '../types';

@@ -1,11 +1,11 @@
 import { FilePlus } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadMore } from '../../../components/load-more';
-import { Screen } from '../../../components/screen';
-import { SearchBox } from '../../../components/search-box';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useScreenSearch } from '../../../lib/use-screen-search';
+import { LoadMore } from '@/components/load-more';
+import { Screen } from '@/components/screen';
+import { SearchBox } from '@/components/search-box';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useScreenSearch } from '@/lib/use-screen-search';
 import { invoiceListPath, type InvoiceListStatus } from '../api/invoice-records';
 import { InvoiceFilterBar } from './invoice-filter-bar';
 import { checkFilters, emptyDraft, hasFilters, type FilterDraft } from './invoice-filters';

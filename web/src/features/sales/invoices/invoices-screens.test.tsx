@@ -5,21 +5,21 @@
  */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { searchDefaults, useSearchStore } from '../../../stores/search-store';
-import { loadBackOffice } from '../../../test/back-office-core';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '../../../test/render';
+import { routes } from '@/app/routes';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { searchDefaults, useSearchStore } from '@/stores/search-store';
+import { loadBackOffice } from '@/test/back-office-core';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '@/test/render';
 import type { Invoice } from '../types';
-import { fieldError, link, openDialog, rows } from '../../../test/screens';
-import { stubServer } from '../../../test/stub-server';
+import { fieldError, link, openDialog, rows } from '@/test/screens';
+import { stubServer } from '@/test/stub-server';
 import { browser } from '../payment/browser';
 import { customInvoice, paidInvoice, partlyRefunded } from './test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 vi.mock('../payment/browser', () => ({ browser: { goTo: vi.fn(), print: vi.fn() } }));
 
 let server: ReturnType<typeof stubServer>;

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import type { ServerData } from '../../../lib/use-server-data';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
+import type { ServerData } from '@/lib/use-server-data';
 import type { InvoiceListStatus } from '../api/invoice-records';
 import type { Invoice } from '../types';
 import { customDetailsOf, dateTime, paymentMethodName, twoDecimals } from './format';

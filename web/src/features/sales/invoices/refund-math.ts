@@ -2,8 +2,8 @@
  * What a refund would do, asked of the back office's core (the same rules the server applies),
  * so the admin sees a refused amount before sending it. Null when the core is not loaded.
  */
-import { CoreError } from '../../../lib/core';
-import { refundByAmount, refundByLines } from '../../../lib/core-back-office';
+import { CoreError } from '@/lib/core';
+import { refundByAmount, refundByLines } from '@/lib/core-back-office';
 import type { Invoice } from '../types';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string } | null;

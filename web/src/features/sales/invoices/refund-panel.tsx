@@ -1,11 +1,11 @@
 import { Undo2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { TextField } from '../../../components/form';
-import { ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { TextField } from '@/components/form';
+import { ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { refundAmount } from '../api/payments';
 import type { Invoice } from '../types';
 import { money, paymentMethodName } from './format';

@@ -4,8 +4,8 @@
  * its links lead.
  */
 import { useLocation } from 'react-router';
-import { paths } from '../../../config/paths';
-import { useAuthStore } from '../../../stores/auth-store';
+import { paths } from '@/config/paths';
+import { useAuthStore } from '@/stores/auth-store';
 
 export type SalesArea = 'admin' | 'staff';
 

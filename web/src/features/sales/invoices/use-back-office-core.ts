@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadBackOfficeCore } from '../../../lib/core-back-office';
+import { loadBackOfficeCore } from '@/lib/core-back-office';
 
 /**
  * Whether the back office's WASM module (refunds, custom invoices) is ready to call. It loads on

@@ -4,8 +4,8 @@
  * the server named next (`usePagedList`). An invoice already shown is never shown twice.
  */
 import { useCallback } from 'react';
-import { usePagedList, type PagedList } from '../../../lib/use-paged-list';
-import { messages } from '../../../config/messages';
+import { usePagedList, type PagedList } from '@/lib/use-paged-list';
+import { messages } from '@/config/messages';
 import { listInvoicePage } from '../api/invoice-records';
 import type { Invoice } from '../types';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadCore } from '../../../test/core';
+import { loadCore } from '@/test/core';
 import { cartWithLines } from '../cart/till-test-fixtures';
 import { asLocal } from './local-route-support';
 import { localTill } from './local-test-support';

@@ -3,7 +3,7 @@
  * prices: a line made from the local catalogue's values, the whole invoice re-priced after each
  * change, the quantity rules and the stock check with the server's messages.
  */
-import { priceCart, type PricedCart } from '../../../lib/core';
+import { priceCart, type PricedCart } from '@/lib/core';
 import type { Product } from '../../catalog';
 import { cartLineInput } from '../cart/cart-totals';
 import type { InvoiceLine, Unit } from '../types';

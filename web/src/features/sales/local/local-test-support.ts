@@ -9,7 +9,7 @@ import { categories, products } from '../../catalog/test-fixtures';
 import { FakeClock, freshDb, recordingStatus } from '../../offline/offline-test-support';
 import { createSyncEngine, type SendCommand } from '../../offline/sync-engine';
 import type { Customer, StoredCommand } from '../../offline/types';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { reconcileTillAnswers } from './reconcile';
 import type { TillData } from './till-data';
 

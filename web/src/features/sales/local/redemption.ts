@@ -4,7 +4,7 @@
  * unsent sales redeemed for them, and at most the amount due (the core's `redeemLimit`, with its
  * message "You can redeem at most 40.00"). The balance itself moves only on the server.
  */
-import { CoreError, redeemLimit } from '../../../lib/core';
+import { CoreError, redeemLimit } from '@/lib/core';
 import type { TillDb } from '../../offline/local-db';
 import type { StoredCommand } from '../../offline/types';
 import { changeInvoice, type ChangeResult } from './invoice-change';

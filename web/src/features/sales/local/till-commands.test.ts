@@ -1,7 +1,7 @@
 /** The till's local commands against a real local database and sync engine, with a scripted server. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { priceCart } from '../../../lib/core';
-import { loadCore } from '../../../test/core';
+import { priceCart } from '@/lib/core';
+import { loadCore } from '@/test/core';
 import { cola, rice, water } from '../../catalog/test-fixtures';
 import { fillCatalogTable } from '../../offline/catalog-fill';
 import { readLocalProducts } from '../../offline/catalog-snapshot';

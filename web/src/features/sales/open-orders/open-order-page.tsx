@@ -1,10 +1,10 @@
 import { ArrowLeft, FileWarning } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LoadStatus } from '../../../components/data-table';
+import { LoadStatus } from '@/components/data-table';
 import { CartPanel, TillColumns, TillSearch, tillPaths, useTillSelling, useTillSession, useTillStore } from '../cart';
-import { messages } from '../../../config/messages';
-import { notify } from '../../../lib/notify';
+import { messages } from '@/config/messages';
+import { notify } from '@/lib/notify';
 import { useLocalInvoice } from '../local/local-views';
 import type { TillData } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';

@@ -1,12 +1,12 @@
 import { FolderOpen, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, TableActions, TableButton, TableLink, type DataTableColumn } from '../../../components/data-table';
-import { Screen } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { isAbort } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, TableActions, TableButton, TableLink, type DataTableColumn } from '@/components/data-table';
+import { Screen } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { isAbort } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { formatMoney } from '../../catalog';
 import { dateAndTime } from '../../customers';
 import { tillPaths, useTillSession, useTillStore } from '../cart';

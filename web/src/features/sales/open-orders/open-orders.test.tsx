@@ -4,14 +4,14 @@
  * till's local data (the server's list cached locally, the till's own changes queued).
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { searchDefaults, useSearchStore } from '../../../stores/search-store';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, renderRoutes, waitFor } from '../../../test/render';
-import { link, openDialog, rows } from '../../../test/screens';
-import { stubServer } from '../../../test/stub-server';
+import { routes } from '@/app/routes';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { searchDefaults, useSearchStore } from '@/stores/search-store';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, renderRoutes, waitFor } from '@/test/render';
+import { link, openDialog, rows } from '@/test/screens';
+import { stubServer } from '@/test/stub-server';
 import { tillDefaults, useTillStore } from '../cart';
 import { cartOf, cartWithLines, cola, lineOf } from '../cart/till-test-fixtures';
 import type { Invoice } from '../types';
@@ -19,7 +19,7 @@ import { asLocal, refOf, withTillData } from '../local/local-route-support';
 import { localTill } from '../local/local-test-support';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { messages } from '../../../config/messages';
-import { isAbort } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { messages } from '@/config/messages';
+import { isAbort } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { refreshOpenOrders } from '../local/open-orders-cache';
 import type { TillData } from '../local/till-data';
 

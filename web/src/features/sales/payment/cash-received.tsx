@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cashBalance, CoreError } from '../../../lib/core';
+import { cashBalance, CoreError } from '@/lib/core';
 import { twoDecimals } from '../invoices/format';
 import type { CashTendered } from '../types';
 

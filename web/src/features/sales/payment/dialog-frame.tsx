@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useModal } from '../../../components/modal';
-import '../../../components/form/form.css';
+import { useModal } from '@/components/modal';
+import '@/components/form/form.css';
 import './payment-dialog.css';
 
 interface DialogFrameProps {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 /** The payment dialog as a cashier meets it: totals, cash balance, the three ways to pay, the print question. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { loadCore } from '../../../test/core';
-import { cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, press, renderElement, typeInto, waitFor } from '../../../test/render';
-import { stubServer } from '../../../test/stub-server';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { loadCore } from '@/test/core';
+import { cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, press, renderElement, typeInto, waitFor } from '@/test/render';
+import { stubServer } from '@/test/stub-server';
 import { openOrder } from '../invoices/test-fixtures';
 import { localTill, type FakeAnswer } from '../local/local-test-support';
 import { TillDataProvider } from '../local/till-data-context';
@@ -15,7 +15,7 @@ import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 vi.mock('./browser', () => ({ browser: { goTo: vi.fn(), print: vi.fn() } }));
 
 let server: ReturnType<typeof stubServer>;

@@ -1,9 +1,9 @@
 import { Banknote, CreditCard, Printer, Smartphone } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { FormAlert } from '../../../components/form';
-import { messages } from '../../../config/messages';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { FormAlert } from '@/components/form';
+import { messages } from '@/config/messages';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 import { startCardPayment } from '../api/payments';
 import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';

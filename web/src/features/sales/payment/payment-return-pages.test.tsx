@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 /** Coming back from Stripe's checkout: the success and cancel pages in both shop areas, a stubbed server. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, benStaff, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, renderRoutes, waitFor } from '../../../test/render';
-import { link } from '../../../test/screens';
-import { stubServer } from '../../../test/stub-server';
+import { routes } from '@/app/routes';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, renderRoutes, waitFor } from '@/test/render';
+import { link } from '@/test/screens';
+import { stubServer } from '@/test/stub-server';
 import { openOrder, paidInvoice } from '../invoices/test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;

@@ -1,11 +1,11 @@
 import { CircleCheck, CircleX, Clock, Printer } from 'lucide-react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LoadStatus } from '../../../components/data-table';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { messages } from '../../../config/messages';
-import { ApiError } from '../../../lib/api-client';
-import { useServerData } from '../../../lib/use-server-data';
+import { LoadStatus } from '@/components/data-table';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { messages } from '@/config/messages';
+import { ApiError } from '@/lib/api-client';
+import { useServerData } from '@/lib/use-server-data';
 import { cancelCardPayment, confirmCardPayment } from '../api/payments';
 import { money } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
@@ -14,7 +14,7 @@ import type { Invoice } from '../types';
 import { browser } from './browser';
 import { recordCardPaid } from '../local/card-paid';
 import { useTillData } from '../local/till-data-context';
-import { useTillStore } from '../../../stores/till-store';
+import { useTillStore } from '@/stores/till-store';
 import './payment-pages.css';
 
 type Confirmation = { paid: true; invoice: Invoice } | { paid: false; message: string };

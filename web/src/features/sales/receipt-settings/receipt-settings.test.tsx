@@ -4,19 +4,19 @@
  * stubbed server), and the receipt every till prints with them.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/routes';
-import { signedOut, useAuthStore } from '../../../stores/auth-store';
-import { useReceiptStore } from '../../../stores/receipt-store';
-import { loadCore } from '../../../test/core';
-import { aishaAdmin, cornerGrocery } from '../../../test/identity-fixtures';
-import { button, click, envelope, renderElement, renderRoutes, typeInto, waitFor } from '../../../test/render';
-import { stubServer } from '../../../test/stub-server';
+import { routes } from '@/app/routes';
+import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { useReceiptStore } from '@/stores/receipt-store';
+import { loadCore } from '@/test/core';
+import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
+import { button, click, envelope, renderElement, renderRoutes, typeInto, waitFor } from '@/test/render';
+import { stubServer } from '@/test/stub-server';
 import type { Invoice } from '../types';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { ReceiptLayout } from '../invoices/receipt';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
-vi.mock('../../../lib/notify', () => ({ notify }));
+vi.mock('@/lib/notify', () => ({ notify }));
 
 const stored: ReceiptSettings = {
   shopName: 'Corner Grocery',

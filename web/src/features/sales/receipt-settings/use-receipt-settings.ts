@@ -4,8 +4,8 @@
  * while online, so a change the admin made on another device reaches this till's next receipt.
  */
 import { useEffect } from 'react';
-import { useAuthStore } from '../../../stores/auth-store';
-import { useReceiptStore } from '../../../stores/receipt-store';
+import { useAuthStore } from '@/stores/auth-store';
+import { useReceiptStore } from '@/stores/receipt-store';
 import { getReceiptSettings, type ReceiptSettings } from '../api/receipt-settings';
 
 /** The kept settings of the signed-in shop, or null when this device has none yet. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { FakeXhr } from '../../../test/fake-xhr';
+import { ApiError } from '@/lib/api-client';
+import { FakeXhr } from '@/test/fake-xhr';
 import { isUploadReport, refusedReport, uploadCategoriesCsv, uploadProductsCsv, type UploadReport } from './uploads-api';
 
 const report: UploadReport = {

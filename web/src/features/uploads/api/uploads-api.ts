@@ -4,8 +4,8 @@
  * either imports them all (200, a report) or none (422, the same report listing each rejected
  * row); both reports come back typed.
  */
-import { ApiError, apiUpload, type UploadProgress } from '../../../lib/api-client';
-import { messages } from '../../../config/messages';
+import { ApiError, apiUpload, type UploadProgress } from '@/lib/api-client';
+import { messages } from '@/config/messages';
 
 /** One problem in the file: `line` counts from 1 with the header as line 1; `column` is "" for the whole row. */
 export interface RejectedRow {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { UploadProgress as Progress } from '../../../lib/api-client';
+import type { UploadProgress as Progress } from '@/lib/api-client';
 
 /** The share of the file sent, 0 to 100, or null when the browser cannot tell. */
 export function percentSent(progress: Progress | null): number | null {

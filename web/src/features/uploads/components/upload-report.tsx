@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { IgnoredColumn, UploadReport as Report } from '../api/uploads-api';
 
 const rejectedColumns: DataTableColumn[] = [

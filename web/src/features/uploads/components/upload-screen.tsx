@@ -1,8 +1,8 @@
 import { Upload } from 'lucide-react';
 import { Fragment, useId, useRef, useState, type FormEvent } from 'react';
-import { SubmitButton } from '../../../components/form';
-import { Screen, ScreenPanel } from '../../../components/screen';
-import { validateField } from '../../../lib/core';
+import { SubmitButton } from '@/components/form';
+import { Screen, ScreenPanel } from '@/components/screen';
+import { validateField } from '@/lib/core';
 import type { UploadKind } from '../upload-kinds';
 import { useCsvUpload } from '../use-csv-upload';
 import { CsvColumns } from './csv-columns';
