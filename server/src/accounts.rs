@@ -8,7 +8,7 @@ use crate::auth::{Permission, Role, password};
 use crate::db::shops::{NewShop, Shop};
 use crate::db::users::{NewUser, User};
 use crate::db::{self, Db, counters};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// A person to create, as typed (validated here).
 #[derive(Debug, Clone)]
@@ -25,14 +25,14 @@ pub struct NewAccount<'a> {
 /// Creates a user. Admins and staff get the next staff id (unique across shops); a new admin is
 /// granted all twelve permissions, a new staff member what the till reads to sell
 /// ([`Permission::NEW_STAFF`]; docs/api-identity.md, "Permissions").
-pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ApiError> {
+pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ServiceError> {
     let user_name = validation::staff_name(account.user_name)?;
     let email = validation::email(account.email)?.to_lowercase();
     let phone_number = validation::account_phone_number(account.phone_number)?;
     validation::password(account.password)?;
     let is_super_admin = account.role == Role::SuperAdmin;
     if is_super_admin != account.shop_id.is_none() {
-        return Err(ApiError::BadRequest(
+        return Err(ServiceError::Invalid(
             "A super admin has no shop; admins and staff need one".to_owned(),
         ));
     }
@@ -76,7 +76,7 @@ pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<U
         None => db::users::find_super_admin(&mut *transaction, user_id).await?,
     };
     transaction.commit().await?;
-    user.ok_or_else(|| ApiError::internal("a user just inserted cannot be read back"))
+    user.ok_or_else(|| ServiceError::invariant("a user just inserted cannot be read back"))
 }
 
 /// A shop to create. The values must already be checked with core's rules (the shop routes do
@@ -92,7 +92,11 @@ pub struct NewShopAccount<'a> {
     pub password: &'a str,
 }
 
-pub async fn create_shop(db: &Db, now: i64, shop: NewShopAccount<'_>) -> Result<Shop, ApiError> {
+pub async fn create_shop(
+    db: &Db,
+    now: i64,
+    shop: NewShopAccount<'_>,
+) -> Result<Shop, ServiceError> {
     validation::password(shop.password)?;
     let email = shop.email.trim().to_lowercase();
     let password_hash = password::hash(shop.password).await?;
@@ -116,19 +120,19 @@ pub async fn create_shop(db: &Db, now: i64, shop: NewShopAccount<'_>) -> Result<
 }
 
 /// Shop emails are the only unique shop column.
-pub fn duplicate_shop(error: sqlx::Error) -> ApiError {
+pub fn duplicate_shop(error: sqlx::Error) -> ServiceError {
     match error.as_database_error() {
         Some(found) if found.is_unique_violation() => {
-            ApiError::Conflict("A shop with this email already exists".to_owned())
+            ServiceError::Conflict("A shop with this email already exists".to_owned())
         }
         _ => error.into(),
     }
 }
 
-/// A unique violation becomes 409 naming the field; anything else stays internal.
-pub fn duplicate(error: sqlx::Error) -> ApiError {
+/// A unique violation becomes a conflict naming the field; anything else stays a database error.
+pub fn duplicate(error: sqlx::Error) -> ServiceError {
     match db::users::duplicate_field(&error) {
-        Some(field) => ApiError::Conflict(format!(
+        Some(field) => ServiceError::Conflict(format!(
             "{} is already used by another account",
             validation::label(field)
         )),

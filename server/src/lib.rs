@@ -16,6 +16,7 @@ pub mod http;
 pub mod mail;
 pub mod password_changes;
 pub mod sales;
+pub mod service_error;
 pub mod setup;
 pub mod shutdown;
 pub mod stripe;

@@ -11,7 +11,7 @@ use crate::auth::password;
 use crate::db::audit::{AuditEntry, AuditEvent};
 use crate::db::employees::{self, PersonRef};
 use crate::db::{self, Db};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// Whose password changes.
 #[derive(Debug, Clone, Copy)]
@@ -38,7 +38,7 @@ pub async fn set(
     owner: Owner,
     new_password: &str,
     by: &ChangedBy,
-) -> Result<bool, ApiError> {
+) -> Result<bool, ServiceError> {
     let hash = checked_hash(new_password).await?;
     let mut transaction = db.writer().begin().await?;
     if !store(&mut transaction, now, owner, &hash, by).await? {
@@ -56,7 +56,7 @@ pub async fn set_with_token(
     token_hash: &str,
     new_password: &str,
     by: &ChangedBy,
-) -> Result<Option<i64>, ApiError> {
+) -> Result<Option<i64>, ServiceError> {
     let hash = checked_hash(new_password).await?;
     let mut transaction = db.writer().begin().await?;
     let Some(user_id) = db::reset_tokens::consume(&mut *transaction, token_hash, now).await? else {
@@ -74,7 +74,7 @@ pub async fn set_with_token(
     Ok(Some(user_id))
 }
 
-async fn checked_hash(new_password: &str) -> Result<String, ApiError> {
+async fn checked_hash(new_password: &str) -> Result<String, ServiceError> {
     validation::password(new_password)?;
     Ok(password::hash(new_password).await?)
 }
@@ -85,7 +85,7 @@ async fn store(
     owner: Owner,
     hash: &str,
     by: &ChangedBy,
-) -> Result<bool, ApiError> {
+) -> Result<bool, ServiceError> {
     let (shop_id, user_id, whose) = match owner {
         Owner::User { user_id, shop_id } => {
             if !employees::set_password(&mut **transaction, user_id, hash, now).await? {

@@ -8,7 +8,7 @@ use pos_server::auth::Role;
 use pos_server::db::customers::CustomerFields;
 use pos_server::db::users::User;
 use pos_server::db::{self, Db};
-use pos_server::http::ApiError;
+use pos_server::service_error::ServiceError;
 
 pub const SHOP_EMAIL: &str = "bench@tillwise.test";
 pub const SHOP_PASSWORD: &str = "benchmart1";
@@ -26,7 +26,7 @@ const CUSTOMERS: usize = 100;
 const UNITS: [&str; 4] = ["no", "kg", "lt", "m"];
 
 /// The shop with its people, catalogue and customers: `(shop id, admin)`.
-pub async fn create(db: &Db, now: i64) -> Result<(i64, User), ApiError> {
+pub async fn create(db: &Db, now: i64) -> Result<(i64, User), ServiceError> {
     let shop = accounts::create_shop(
         db,
         now,
@@ -75,7 +75,7 @@ fn number(value: impl ToString) -> Option<NumberInput> {
     Some(NumberInput::from(value.to_string().as_str()))
 }
 
-async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ApiError> {
+async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ServiceError> {
     let mut tx = db.writer().begin().await?;
     for c in 0..CATEGORIES {
         let category = CategoryDraft {

@@ -32,8 +32,8 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
         return Err(format!("{database} already holds the benchmark shop"));
     }
     let now = Clock::system().now_millis();
-    let (shop_id, admin) = catalogue::create(&db, now).await.map_err(api)?;
-    let products = sale_products(&db, shop_id).await.map_err(api)?;
+    let (shop_id, admin) = catalogue::create(&db, now).await.map_err(service)?;
+    let products = sale_products(&db, shop_id).await.map_err(service)?;
     let customers: Vec<i64> = db::customers::list(db.pool(), shop_id)
         .await
         .map_err(|error| error.to_string())?
@@ -72,7 +72,7 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
             .by_ref()
             .take(BATCH)
             .collect::<Result<Vec<_>, _>>()
-            .map_err(api)?;
+            .map_err(service)?;
         if batch.is_empty() {
             break;
         }
@@ -82,7 +82,7 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
         let mut tx = db.writer().begin().await.map_err(sql)?;
         write_sales(&mut tx, shop_id, seller, &batch)
             .await
-            .map_err(api)?;
+            .map_err(service)?;
         tx.commit().await.map_err(sql)?;
         written += batch.len();
         eprint!("\r  {written} sales written");
@@ -127,8 +127,8 @@ fn sql(error: sqlx::Error) -> String {
     error.to_string()
 }
 
-fn api(error: pos_server::http::ApiError) -> String {
-    format!("{error:?}")
+fn service(error: pos_server::service_error::ServiceError) -> String {
+    error.detail()
 }
 
 /// What the seeded history looks like, for the report.

@@ -16,7 +16,7 @@ use rust_decimal::Decimal;
 use crate::db::Executor;
 use crate::db::dashboard::{self as rows, CategoryRow, DayRow};
 use crate::db::scaled::money;
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// The category name of lines sold without a category.
 pub const UNCATEGORISED: &str = "Uncategorised";
@@ -36,12 +36,12 @@ impl ShopDashboard {
         db: impl Executor<'e>,
         shop_id: i64,
         now: i64,
-    ) -> Result<Option<Self>, ApiError> {
+    ) -> Result<Option<Self>, ServiceError> {
         let Some(zone_name) = rows::zone(db, shop_id).await? else {
             return Ok(None);
         };
-        let zone: TimeZone = time_zone(&zone_name).map_err(ApiError::internal)?;
-        let today = today(now, &zone).map_err(ApiError::internal)?;
+        let zone: TimeZone = time_zone(&zone_name).map_err(ServiceError::invariant)?;
+        let today = today(now, &zone).map_err(ServiceError::invariant)?;
         Ok(Some(Self { shop_id, today }))
     }
 
@@ -50,7 +50,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         filter: MethodFilter,
-    ) -> Result<Vec<WeekdayTotal>, ApiError> {
+    ) -> Result<Vec<WeekdayTotal>, ServiceError> {
         let rows = daily_rows(db, self.shop_id, week_range(self.today)).await?;
         Ok(week_totals(&rows, self.today, filter))
     }
@@ -60,7 +60,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         filter: MethodFilter,
-    ) -> Result<Vec<MonthTotal>, ApiError> {
+    ) -> Result<Vec<MonthTotal>, ServiceError> {
         let rows = daily_rows(db, self.shop_id, month_range(self.today)).await?;
         Ok(month_totals(&rows, self.today, filter))
     }
@@ -70,7 +70,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         filter: MethodFilter,
-    ) -> Result<Vec<YearTotal>, ApiError> {
+    ) -> Result<Vec<YearTotal>, ServiceError> {
         let rows = daily_rows(db, self.shop_id, year_range(self.today)).await?;
         Ok(year_totals(&rows, self.today, filter))
     }
@@ -80,7 +80,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         filter: MethodFilter,
-    ) -> Result<Vec<DayTotal>, ApiError> {
+    ) -> Result<Vec<DayTotal>, ServiceError> {
         let rows = daily_rows(db, self.shop_id, days_range(self.today)).await?;
         Ok(days_totals(&rows, self.today, filter))
     }
@@ -91,7 +91,7 @@ impl ShopDashboard {
         &self,
         db: impl Executor<'e>,
         period: Period,
-    ) -> Result<PaymentMethodSummary, ApiError> {
+    ) -> Result<PaymentMethodSummary, ServiceError> {
         let rows = daily_rows(db, self.shop_id, period.range()).await?;
         Ok(payment_method_summary(&rows, period))
     }
@@ -102,7 +102,7 @@ impl ShopDashboard {
     pub async fn categories<'e>(
         &self,
         db: impl Executor<'e>,
-    ) -> Result<Vec<CategoryTotal>, ApiError> {
+    ) -> Result<Vec<CategoryTotal>, ServiceError> {
         let stored = rows::categories(db, self.shop_id).await?;
         let named: Vec<(&str, Decimal)> = stored
             .iter()
@@ -125,7 +125,7 @@ async fn daily_rows<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     range: DateRange,
-) -> Result<Vec<DailyTotal>, ApiError> {
+) -> Result<Vec<DailyTotal>, ServiceError> {
     let bounds = (range.first.day_number(), range.last.day_number());
     rows::days_between(db, shop_id, bounds)
         .await?
@@ -134,11 +134,12 @@ async fn daily_rows<'e>(
         .collect()
 }
 
-fn daily_total(row: DayRow) -> Result<DailyTotal, ApiError> {
+fn daily_total(row: DayRow) -> Result<DailyTotal, ServiceError> {
     Ok(DailyTotal {
         date: LocalDate::from_day_number(row.day_number),
         // Only settle writes methods, and only these three: anything else is a broken row.
-        payment_method: PaymentMethod::parse(&row.payment_method).map_err(ApiError::internal)?,
+        payment_method: PaymentMethod::parse(&row.payment_method)
+            .map_err(ServiceError::invariant)?,
         amount: money(row.kept_cents),
     })
 }

@@ -21,7 +21,7 @@ use super::rollup::{counted, day_number};
 use crate::db::dashboard::{self as rows, BUCKET_MILLIS, PaidLine};
 use crate::db::scaled::{E3, from_scaled, money};
 use crate::db::{Db, sync};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 use pos_core::dashboard::KeptLine;
 
 /// Invoices with a redemption or a refund read per page.
@@ -46,8 +46,8 @@ pub async fn rebuild(
     tx: &mut AnyConnection,
     shop_id: i64,
     zone_name: &str,
-) -> Result<RebuildCounts, ApiError> {
-    let zone = time_zone(zone_name).map_err(ApiError::internal)?;
+) -> Result<RebuildCounts, ServiceError> {
+    let zone = time_zone(zone_name).map_err(ServiceError::invariant)?;
     sync::claim(&mut *tx, shop_id).await?;
     rows::set_zone(&mut *tx, shop_id, zone_name).await?;
     rows::clear(&mut *tx, shop_id).await?;
@@ -69,7 +69,7 @@ async fn day_totals(
     shop_id: i64,
     zone: &TimeZone,
     counts: &mut RebuildCounts,
-) -> Result<BTreeMap<(i64, String), i64>, ApiError> {
+) -> Result<BTreeMap<(i64, String), i64>, ServiceError> {
     let mut days: BTreeMap<(i64, String), i64> = BTreeMap::new();
     let mut straddling = BTreeSet::new();
     let buckets = rows::kept_by_bucket(&mut *tx, shop_id).await?;
@@ -98,7 +98,7 @@ async fn category_totals(
     tx: &mut AnyConnection,
     shop_id: i64,
     counts: &mut RebuildCounts,
-) -> Result<BTreeMap<i64, i64>, ApiError> {
+) -> Result<BTreeMap<i64, i64>, ServiceError> {
     let mut categories: BTreeMap<i64, i64> = rows::plain_category_totals(&mut *tx, shop_id)
         .await?
         .into_iter()
@@ -149,7 +149,7 @@ async fn category_totals(
 /// Rebuilds, one transaction per shop, the roll-ups of every shop whose rows are missing or in
 /// another zone than the shop's (the first start after the migration, a demo history just
 /// written, or a zone changed while an older server was running).
-pub async fn rebuild_stale_shops(db: &Db) -> Result<(), ApiError> {
+pub async fn rebuild_stale_shops(db: &Db) -> Result<(), ServiceError> {
     let stale = rows::stale_shops(db.pool()).await?;
     for (shop_id, zone_name) in stale {
         let started = Instant::now();

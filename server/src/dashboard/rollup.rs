@@ -16,7 +16,7 @@ use crate::db::dashboard as rows;
 use crate::db::invoices::{Invoice, InvoiceLine, status};
 use crate::db::scaled::{CENTS, money, to_scaled};
 use crate::db::write_batch::WriteBatch;
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// What one paid invoice counts for: its kept cents on the day (and by the method) it was paid,
 /// and per category. An open, custom or fully refunded invoice counts for nothing (`None`).
@@ -33,7 +33,7 @@ pub struct Contribution {
 pub fn contribution(
     invoice: &Invoice,
     lines: &[InvoiceLine],
-) -> Result<Option<Contribution>, ApiError> {
+) -> Result<Option<Contribution>, ServiceError> {
     let (Some(paid_at), Some(method)) = (invoice.paid_at, invoice.payment_method.as_ref()) else {
         return Ok(None);
     };
@@ -62,7 +62,7 @@ pub(super) fn counted(
     (paid_cents, refunded_cents): (i64, i64),
     categories: impl Iterator<Item = i64>,
     lines: &[KeptLine],
-) -> Result<Option<Contribution>, ApiError> {
+) -> Result<Option<Contribution>, ServiceError> {
     let kept = kept_amount(money(paid_cents), money(refunded_cents));
     let parts = kept_line_amounts(lines, money(redeem_cents), kept);
     let mut by_category = Vec::with_capacity(parts.len());
@@ -84,7 +84,7 @@ pub async fn record(
     shop: (i64, Option<&str>),
     before: Option<&Contribution>,
     after: Option<&Contribution>,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     let mut batch = WriteBatch::default();
     add(&mut batch, shop, before, after)?;
     batch.run(tx).await?;
@@ -103,7 +103,7 @@ pub fn add(
     (shop_id, zone): (i64, Option<&str>),
     before: Option<&Contribution>,
     after: Option<&Contribution>,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     if before == after {
         return Ok(());
     }
@@ -114,7 +114,7 @@ pub fn add(
         );
         return Ok(());
     };
-    let zone = time_zone(zone_name).map_err(ApiError::internal)?;
+    let zone = time_zone(zone_name).map_err(ServiceError::invariant)?;
     let mut days: BTreeMap<(i64, &str), i64> = BTreeMap::new();
     let mut categories: BTreeMap<i64, i64> = BTreeMap::new();
     for (sign, side) in [(-1, before), (1, after)] {
@@ -139,8 +139,8 @@ pub fn add(
     Ok(())
 }
 
-pub(super) fn day_number(paid_at: i64, zone: &TimeZone) -> Result<i64, ApiError> {
+pub(super) fn day_number(paid_at: i64, zone: &TimeZone) -> Result<i64, ServiceError> {
     Ok(local_date(paid_at, zone)
-        .map_err(ApiError::internal)?
+        .map_err(ServiceError::invariant)?
         .day_number())
 }

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use super::envelope;
 use crate::auth::password::PasswordError;
+use crate::service_error::{ServiceError, cause_chain};
 
 type Cause = Box<dyn std::error::Error + Send + Sync>;
 
@@ -94,14 +95,22 @@ impl ApiError {
         let Self::Internal(cause) = self else {
             return self.to_string();
         };
-        let mut chain = cause.to_string();
-        let mut source = cause.source();
-        while let Some(next) = source {
-            chain.push_str(": ");
-            chain.push_str(&next.to_string());
-            source = next.source();
+        cause_chain(cause.as_ref())
+    }
+}
+
+/// A domain service's verdict as an answer: the same statuses and messages the services gave
+/// when they spoke HTTP themselves.
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> Self {
+        match error {
+            ServiceError::Invalid(message) => Self::BadRequest(message),
+            ServiceError::Conflict(message) => Self::Conflict(message),
+            ServiceError::Core(error) => error.into(),
+            ServiceError::Database(error) => error.into(),
+            ServiceError::Password(error) => error.into(),
+            ServiceError::Invariant(cause) => Self::Internal(cause),
         }
-        chain
     }
 }
 
@@ -142,16 +151,10 @@ impl From<CoreError> for ApiError {
     }
 }
 
-/// Every failing field of a record (pos_core::validation's `*Draft::validate`): 400, the
-/// messages joined in field order so the caller sees all of them at once.
+/// Every failing field of a record: 400, with the messages as `ServiceError` joins them.
 impl From<Vec<FieldError>> for ApiError {
     fn from(errors: Vec<FieldError>) -> Self {
-        let messages: Vec<&str> = errors.iter().map(|error| error.message.as_str()).collect();
-        Self::BadRequest(if messages.is_empty() {
-            "The request is invalid".to_owned()
-        } else {
-            messages.join("; ")
-        })
+        ServiceError::from(errors).into()
     }
 }
 

@@ -2,13 +2,13 @@
 //! its own: every amount it stores comes from `pos_core::pricing::price_cart` run on the lines'
 //! kept catalogue values.
 
+use pos_core::CoreError;
 use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
 use rust_decimal::Decimal;
 
 use super::till_state::LineState;
 use crate::db::invoices::InvoiceLine;
 use crate::db::products::Product;
-use crate::http::ApiError;
 
 /// pos_core's view of one stored line.
 pub fn cart_line(line: &InvoiceLine) -> CartLineInput {
@@ -84,7 +84,7 @@ pub fn price(
     lines: &[CartLineInput],
     redeem_amount: Decimal,
     earns_points: bool,
-) -> Result<PricedCart, ApiError> {
+) -> Result<PricedCart, CoreError> {
     if lines.is_empty() {
         return Ok(PricedCart {
             lines: Vec::new(),
@@ -101,7 +101,6 @@ pub fn price(
         redeem_amount,
         earns_points,
     })
-    .map_err(ApiError::from)
 }
 
 /// Prices `lines` with `redeem_amount` lowered to the amount due when the lines come to less
@@ -110,7 +109,7 @@ pub fn price_lowering_redemption(
     lines: &[CartLineInput],
     redeem_amount: Decimal,
     earns_points: bool,
-) -> Result<PricedCart, ApiError> {
+) -> Result<PricedCart, CoreError> {
     let without_redemption = price(lines, Decimal::ZERO, earns_points)?;
     let redeem = redeem_amount.min(without_redemption.amount_due());
     if redeem.is_zero() {

@@ -23,6 +23,7 @@
 //! Any refusal rolls everything back. The same card session confirming a paid invoice again
 //! (the success page and the webhook both arrive) answers `AlreadyPaid` and changes nothing.
 
+use pos_core::CoreError;
 use pos_core::loyalty::{
     LedgerEntry, LedgerKind, RedeemLimitInput, redeem_limit, sale_entries_for,
 };
@@ -272,8 +273,8 @@ fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ApiErro
     let cart_lines: Vec<_> = lines.iter().map(pricing::cart_line).collect();
     let redeem = money(invoice.redeem_cents);
     pricing::price(&cart_lines, redeem, invoice.earns_points()).map_err(|error| match error {
-        ApiError::Unprocessable(message) => ApiError::Conflict(message),
-        other => other,
+        CoreError::Rule { message } => ApiError::Conflict(message),
+        other => other.into(),
     })
 }
 

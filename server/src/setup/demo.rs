@@ -16,7 +16,7 @@ use crate::clock::Clock;
 use crate::db::sales_history::Seller;
 use crate::db::users::User;
 use crate::db::{self, Db};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 pub const SHOP_NAME: &str = "Demo Mart";
 pub const SHOP_EMAIL: &str = "demo@tillwise.test";
@@ -48,7 +48,7 @@ pub struct DemoCredentials {
     pub demo_super_admin: bool,
 }
 
-pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ApiError> {
+pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceError> {
     let now = clock.now_millis();
     let pool = db.pool();
     let shop = match db::shops::find_by_email(pool, SHOP_EMAIL).await? {

@@ -10,7 +10,7 @@ use pos_core::validation::{CategoryDraft, CustomerDraft, NumberInput, ProductDra
 
 use crate::db::customers::CustomerFields;
 use crate::db::{self, Db};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// Name, description, category discount rate (%).
 const CATEGORIES: [(&str, &str, &str); 5] = [
@@ -283,7 +283,7 @@ fn number(value: &str) -> Option<NumberInput> {
 
 /// Seeds the shop's catalogue and customers once; see the module notes. Answers whether it
 /// wrote them now (the shop's first start).
-pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ApiError> {
+pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError> {
     if !db::categories::list(db.pool(), shop_id).await?.is_empty() {
         return Ok(false);
     }
@@ -320,7 +320,9 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ApiError> {
             .iter()
             .find(|(category_name, _)| *category_name == category)
             .map(|(_, id)| *id)
-            .ok_or_else(|| ApiError::internal(format!("demo product {name} has no category")))?;
+            .ok_or_else(|| {
+                ServiceError::invariant(format!("demo product {name} has no category"))
+            })?;
         let product = ProductDraft {
             product_name: text(name),
             barcode_number: text(barcode),

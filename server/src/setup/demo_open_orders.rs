@@ -14,8 +14,8 @@ use crate::db::invoice_rows::{self, NewInvoice, Staff};
 use crate::db::invoices::status;
 use crate::db::line_rows::{self, LineAmounts, NewLine};
 use crate::db::sales_history::Seller;
-use crate::http::ApiError;
 use crate::sales::pricing::{price, product_cart_line};
+use crate::service_error::ServiceError;
 
 /// Who each open order is for (a position in the shop's customers) and whether the staff
 /// member rang it up (else the admin), oldest first.
@@ -43,7 +43,7 @@ pub fn plan<'a>(
     products: &'a [SaleProduct],
     customers: &[i64],
     (since, now): (i64, i64),
-) -> Result<Vec<OpenOrder<'a>>, ApiError> {
+) -> Result<Vec<OpenOrder<'a>>, ServiceError> {
     if products.is_empty() || customers.is_empty() {
         return Ok(Vec::new());
     }
@@ -77,7 +77,7 @@ pub async fn write(
     shop_id: i64,
     sellers: DemoSellers<'_>,
     orders: &[OpenOrder<'_>],
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     for order in orders {
         let seller = if order.by_staff {
             sellers.staff

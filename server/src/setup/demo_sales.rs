@@ -21,7 +21,7 @@ use super::demo_sales_plan::{HistoryPlan, PastSale, SaleProduct, SalesHistory};
 use crate::db::invoice_rows::INVOICE_NUMBER;
 use crate::db::sales_history::{self, Seller};
 use crate::db::{self, Db, counters};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// About 14 months of sales before today, roughly one a day.
 pub const DEMO_DAYS: i64 = 425;
@@ -48,7 +48,7 @@ pub async fn seed(
     shop_id: i64,
     sellers: DemoSellers<'_>,
     now: i64,
-) -> Result<u64, ApiError> {
+) -> Result<u64, ServiceError> {
     let products = sale_products(db, shop_id).await?;
     let customers: Vec<i64> = db::customers::list(db.pool(), shop_id)
         .await?
@@ -59,7 +59,7 @@ pub async fn seed(
         return Ok(0);
     }
     let mut tx = db.writer().begin().await?;
-    let count = i64::try_from(DEMO_SALES).map_err(ApiError::internal)?;
+    let count = i64::try_from(DEMO_SALES).map_err(ServiceError::invariant)?;
     let first_number = counters::next_block(&mut *tx, INVOICE_NUMBER, shop_id, count).await?;
     let plan = HistoryPlan {
         now,
@@ -86,7 +86,7 @@ pub async fn seed(
 }
 
 /// The shop's live catalogue products, each with its category's discount rate.
-pub async fn sale_products(db: &Db, shop_id: i64) -> Result<Vec<SaleProduct>, ApiError> {
+pub async fn sale_products(db: &Db, shop_id: i64) -> Result<Vec<SaleProduct>, ServiceError> {
     let rates: HashMap<i64, _> = db::categories::list(db.pool(), shop_id)
         .await?
         .into_iter()
@@ -115,7 +115,7 @@ pub async fn write_sales(
     shop_id: i64,
     seller: Seller<'_>,
     sales: &[PastSale],
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     let (Some(first), Some(last)) = (sales.first(), sales.last()) else {
         return Ok(());
     };

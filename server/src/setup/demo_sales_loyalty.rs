@@ -11,7 +11,7 @@ use pos_core::loyalty::LedgerEntry;
 
 use crate::db::sales_history::PastLedgerEntry;
 use crate::db::scaled::{CENTS, to_scaled};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// A ledger row waiting for its date: `(created_at, order written, customer, points cents)`.
 type Dated = Reverse<(i64, u64, i64, i64)>;
@@ -46,7 +46,7 @@ impl LoyaltyBook {
         (invoice_number, customer_id): (i64, i64),
         entries: &[LedgerEntry],
         at: i64,
-    ) -> Result<Vec<PastLedgerEntry>, ApiError> {
+    ) -> Result<Vec<PastLedgerEntry>, ServiceError> {
         let mut rows = Vec::with_capacity(entries.len());
         for entry in entries {
             let points_cents = to_scaled(entry.points, CENTS)?;

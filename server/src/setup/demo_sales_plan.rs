@@ -21,8 +21,8 @@ use crate::db::invoices::status;
 use crate::db::products::Product;
 use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
 use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
-use crate::http::ApiError;
 use crate::sales::pricing::product_cart_line;
+use crate::service_error::ServiceError;
 
 pub use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random, daily_counts};
 
@@ -120,7 +120,7 @@ impl<'a> SalesHistory<'a> {
         self.day_times.pop_front()
     }
 
-    fn sale(&mut self, paid_at: i64) -> Result<PastSale, ApiError> {
+    fn sale(&mut self, paid_at: i64) -> Result<PastSale, ServiceError> {
         let number = self.next_number;
         self.next_number += 1;
         let chosen = choose_lines(&mut self.random, self.products);
@@ -197,7 +197,7 @@ impl<'a> SalesHistory<'a> {
         cart_lines: &[CartLineInput],
         customer: i64,
         paid_at: i64,
-    ) -> Result<PricedCart, ApiError> {
+    ) -> Result<PricedCart, ServiceError> {
         let cart = price(cart_lines, Decimal::ZERO)?;
         if self.random.below(1000) >= self.plan.redeemed_per_mille {
             return Ok(cart);
@@ -222,7 +222,7 @@ impl<'a> SalesHistory<'a> {
 }
 
 impl Iterator for SalesHistory<'_> {
-    type Item = Result<PastSale, ApiError>;
+    type Item = Result<PastSale, ServiceError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let paid_at = self.next_paid_at()?;
@@ -263,7 +263,7 @@ pub fn choose_lines<'a>(
     chosen
 }
 
-fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ApiError> {
+fn price(lines: &[CartLineInput], redeem_amount: Decimal) -> Result<PricedCart, ServiceError> {
     Ok(price_cart(CartInput {
         lines: lines.to_vec(),
         redeem_amount,
@@ -277,7 +277,7 @@ fn past_line(
     sold: &SaleProduct,
     quantity: Decimal,
     priced: &pos_core::pricing::PricedLine,
-) -> Result<PastLine, ApiError> {
+) -> Result<PastLine, ServiceError> {
     let product = &sold.product;
     Ok(PastLine {
         invoice_number: number,

@@ -20,7 +20,7 @@ use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random};
 use crate::db::invoices::status;
 use crate::db::sales_history::{PastInvoice, PastLine, PastRefund};
 use crate::db::scaled::{CENTS, E3, from_scaled, money, to_scaled};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// What comes back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,7 +117,7 @@ pub fn refund(
     returned: Returned,
     random: &mut Random,
     now: i64,
-) -> Result<Vec<Given>, ApiError> {
+) -> Result<Vec<Given>, ServiceError> {
     let latest = now - MINUTE_MS;
     let first_at =
         (invoice.paid_at + MINUTE_MS * (30 + random.below(3 * 24 * 60) as i64)).min(latest);
@@ -173,7 +173,7 @@ fn give(
     request: Request,
     at: i64,
     earlier: &[Given],
-) -> Result<Option<Given>, ApiError> {
+) -> Result<Option<Given>, ServiceError> {
     let paid = money(invoice.total_amount_cents);
     let already_refunded = money(invoice.refunded_cents);
     let by_lines = matches!(request, Request::Lines(_));

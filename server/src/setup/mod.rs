@@ -16,14 +16,14 @@ use crate::auth::{SessionTimeouts, sessions};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::{self, Db};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 pub async fn run(
     config: &Config,
     db: &Db,
     clock: &Clock,
     timeouts: SessionTimeouts,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     super_admin::create_from_config(db, clock, &config.super_admin).await?;
     if config.demo {
         let credentials = demo::seed(db, clock).await?;

@@ -8,14 +8,14 @@ use crate::clock::Clock;
 use crate::config::SuperAdminSettings;
 use crate::db::users::User;
 use crate::db::{self, Db};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// Creates the configured super admin if both variables are set and no super admin exists.
 pub async fn create_from_config(
     db: &Db,
     clock: &Clock,
     settings: &SuperAdminSettings,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     let (phone_number, password) = match (&settings.phone_number, &settings.password) {
         (Some(phone_number), Some(password)) => (phone_number, password),
         (None, None) => return Ok(()),
@@ -42,7 +42,7 @@ pub async fn create_from_config(
             Ok(())
         }
         // Another server process starting at the same moment created it first.
-        Err(ApiError::Conflict(_)) => Ok(()),
+        Err(ServiceError::Conflict(_)) => Ok(()),
         Err(error) => Err(error),
     }
 }
@@ -54,7 +54,7 @@ pub async fn create(
     settings: &SuperAdminSettings,
     phone_number: &str,
     password: &str,
-) -> Result<User, ApiError> {
+) -> Result<User, ServiceError> {
     let account = NewAccount {
         shop_id: None,
         role: Role::SuperAdmin,

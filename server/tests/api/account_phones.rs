@@ -5,7 +5,7 @@
 
 use pos_server::accounts::{self, NewAccount};
 use pos_server::auth::Role;
-use pos_server::http::ApiError;
+use pos_server::service_error::ServiceError;
 use serde_json::{Value, json};
 
 use crate::identity_support::{Browser, seed};
@@ -190,7 +190,7 @@ async fn the_same_number_typed_another_way_is_a_duplicate(backend: Backend) {
     let second = super_admin_with("partner@example.com", "9607771234567");
     let again = accounts::create_user(&app.db, now, second).await;
     match again {
-        Err(ApiError::Conflict(message)) => assert_eq!(message, duplicate),
+        Err(ServiceError::Conflict(message)) => assert_eq!(message, duplicate),
         other => panic!("a second super admin with the same number: {other:?}"),
     }
 }

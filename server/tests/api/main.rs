@@ -44,6 +44,7 @@ mod health;
 mod health_live;
 mod invoice_lists;
 mod kept_answers;
+mod layers;
 mod list_pages;
 mod management_employees;
 mod management_refusals;

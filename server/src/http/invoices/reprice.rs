@@ -34,11 +34,11 @@ pub fn price_keeping_redemption(
     cart: &[CartLineInput],
 ) -> Result<PricedCart, ApiError> {
     let invoice = &locked.invoice;
-    price_lowering_redemption(
+    Ok(price_lowering_redemption(
         cart,
         scaled::money(invoice.redeem_cents),
         invoice.earns_points(),
-    )
+    )?)
 }
 
 /// Stores what pos_core priced the invoice's `lines` at (`priced`, in the same order): every

@@ -1,0 +1,72 @@
+//! The one error type of the domain services (accounts, password changes, dashboards, the
+//! first-start setup): what went wrong in the shop's terms, with nothing of HTTP in it. The
+//! HTTP layer turns it into a status and a message in one place (`http::error`); the command
+//! line and the start-up print its `detail()`.
+
+use pos_core::CoreError;
+use pos_core::validation::FieldError;
+use thiserror::Error;
+
+use crate::auth::password::PasswordError;
+
+type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Debug, Error)]
+pub enum ServiceError {
+    /// A value breaks a rule about its form; the message names the field.
+    #[error("{0}")]
+    Invalid(String),
+    /// The change clashes with what is stored (an email or phone number already taken).
+    #[error("{0}")]
+    Conflict(String),
+    /// Core's verdict on a value or a business rule.
+    #[error(transparent)]
+    Core(#[from] CoreError),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Password(#[from] PasswordError),
+    /// Stored data breaks what the code relies on (a shop's time zone that is no zone, a row
+    /// just written that cannot be read back): a fault to log, never the caller's doing.
+    #[error("{0}")]
+    Invariant(Cause),
+}
+
+impl ServiceError {
+    pub fn invariant(cause: impl Into<Cause>) -> Self {
+        Self::Invariant(cause.into())
+    }
+
+    /// The message with its whole cause chain: for operators (logs, the command line).
+    pub fn detail(&self) -> String {
+        match self {
+            Self::Invariant(cause) => cause_chain(cause.as_ref()),
+            other => cause_chain(other),
+        }
+    }
+}
+
+/// Every failing field of a record (pos_core::validation's `*Draft::validate`), the messages
+/// joined in field order so the caller sees all of them at once.
+impl From<Vec<FieldError>> for ServiceError {
+    fn from(errors: Vec<FieldError>) -> Self {
+        let messages: Vec<&str> = errors.iter().map(|error| error.message.as_str()).collect();
+        Self::Invalid(if messages.is_empty() {
+            "The request is invalid".to_owned()
+        } else {
+            messages.join("; ")
+        })
+    }
+}
+
+/// `error`'s message followed by each of its sources', joined by ": ".
+pub fn cause_chain(error: &dyn std::error::Error) -> String {
+    let mut chain = error.to_string();
+    let mut source = error.source();
+    while let Some(next) = source {
+        chain.push_str(": ");
+        chain.push_str(&next.to_string());
+        source = next.source();
+    }
+    chain
+}
