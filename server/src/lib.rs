@@ -14,6 +14,7 @@ pub mod dashboard;
 pub mod db;
 pub mod http;
 pub mod mail;
+pub mod numbers;
 pub mod password_changes;
 pub mod sales;
 pub mod service_error;

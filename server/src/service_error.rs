@@ -1,5 +1,5 @@
-//! The one error type of the domain services (accounts, password changes, dashboards, the
-//! first-start setup): what went wrong in the shop's terms, with nothing of HTTP in it. The
+//! The one error type of the domain services (sales, accounts, password changes, dashboards,
+//! the first-start setup): what went wrong in the shop's terms, with nothing of HTTP in it. The
 //! HTTP layer turns it into a status and a message in one place (`http::error`); the command
 //! line and the start-up print its `detail()`.
 
@@ -16,9 +16,23 @@ pub enum ServiceError {
     /// A value breaks a rule about its form; the message names the field.
     #[error("{0}")]
     Invalid(String),
-    /// The change clashes with what is stored (an email or phone number already taken).
+    /// What the request names is not in the caller's shop (another shop's id reads the same).
+    #[error("{0}")]
+    NotFound(String),
+    /// The change clashes with what is stored (an email already taken, an invoice already paid,
+    /// not enough stock).
     #[error("{0}")]
     Conflict(String),
+    /// Nothing was done because another request holds what this one needs; the same request
+    /// again shortly will succeed.
+    #[error("{message}")]
+    Busy {
+        message: String,
+        retry_after_seconds: u64,
+    },
+    /// A service the change depends on (Stripe) refused it or could not be reached.
+    #[error("{0}")]
+    Upstream(String),
     /// Core's verdict on a value or a business rule.
     #[error(transparent)]
     Core(#[from] CoreError),

@@ -8,7 +8,7 @@ use url::Url;
 
 use crate::db::invoices::{Invoice, InvoiceLine};
 use crate::http::ApiError;
-use crate::http::invoice_views::invoice_number_text;
+use crate::sales::numbering::invoice_number_text;
 use crate::stripe::amounts::to_stripe;
 use crate::stripe::{CardGateway, CheckoutItem, CheckoutRequest};
 

@@ -23,12 +23,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::idempotency::KEY_PARAM_DOC;
-use super::invoice_views::{InvoiceView, invoice_number_text};
+use super::invoice_views::InvoiceView;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::UserSession;
 use crate::db::invoices::{self, Invoice, card_status, status};
 use crate::db::{card_payments, loyalty, shops};
+use crate::sales::numbering::invoice_number_text;
 use crate::sales::settle::{self, CardPayment, PaymentMethod, Settled};
 use crate::stripe::{CardError, CardGateway, CheckoutSession};
 

@@ -37,7 +37,7 @@ pub struct CategoryView {
     id: String,
     category_name: String,
     description: String,
-    #[serde(serialize_with = "super::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     discount_rate: Decimal,
     product_count: i64,
     created_at: i64,

@@ -9,7 +9,7 @@ use crate::db::invoices::InvoiceSummary;
 use crate::db::scaled;
 use crate::http::ApiError;
 use crate::http::invoice_views::staff_label;
-use crate::http::numbers::decimal;
+use crate::numbers::decimal;
 
 /// `Customer`: `{_id, customerName, phoneNumber, email, loyalityPoint, pointAmount, createdAt,
 /// updatedAt}` (SPEC's spelling `loyalityPoint`), and `walkIn`, true only for the shop's walk-in

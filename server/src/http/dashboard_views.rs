@@ -8,7 +8,7 @@ use pos_core::dashboard::{
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::numbers::decimal;
+use crate::numbers::decimal;
 
 /// A day of the week chart, named by its weekday so that a client keying its chart by `day`
 /// keeps the week's order (docs/api-dashboard.md, "Rows").

@@ -105,7 +105,16 @@ impl From<ServiceError> for ApiError {
     fn from(error: ServiceError) -> Self {
         match error {
             ServiceError::Invalid(message) => Self::BadRequest(message),
+            ServiceError::NotFound(message) => Self::NotFound(message),
             ServiceError::Conflict(message) => Self::Conflict(message),
+            ServiceError::Busy {
+                message,
+                retry_after_seconds,
+            } => Self::Busy {
+                message,
+                retry_after_seconds,
+            },
+            ServiceError::Upstream(message) => Self::BadGateway(message),
             ServiceError::Core(error) => error.into(),
             ServiceError::Database(error) => error.into(),
             ServiceError::Password(error) => error.into(),

@@ -12,7 +12,8 @@ use serde::Serialize;
 use crate::db::invoices::{Invoice, InvoiceLine};
 use crate::db::scaled;
 use crate::http::ApiError;
-use crate::http::numbers::decimal;
+use crate::numbers::decimal;
+use crate::sales::numbering::{invoice_number_text, receipt_number_text};
 
 /// `Invoice` (an invoice, an open order or a custom invoice).
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -246,20 +247,6 @@ pub fn staff_label(name: &str, role: &str) -> String {
     } else {
         format!("{name} ({role})")
     }
-}
-
-/// `INV-000042` for a stored number; the counter starts at 1, so anything else is corrupt data.
-pub fn invoice_number_text(number: i64) -> Result<String, ApiError> {
-    u64::try_from(number)
-        .map_err(ApiError::internal)
-        .and_then(|number| pos_core::ids::format_invoice_number(number).map_err(ApiError::internal))
-}
-
-/// `R-000042` for receipt number 42.
-pub fn receipt_number_text(number: i64) -> Result<String, ApiError> {
-    u64::try_from(number)
-        .map_err(ApiError::internal)
-        .and_then(|number| pos_core::ids::format_receipt_number(number).map_err(ApiError::internal))
 }
 
 impl InvoiceView {

@@ -20,11 +20,12 @@ use sqlx::{Any, AnyConnection, Transaction};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::invoice_views::{InvoiceView, invoice_number_text};
+use super::invoice_views::InvoiceView;
 use super::{ApiError, AppState};
 use crate::db::invoice_writes::Locked;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{invoice_writes, loyalty};
+use crate::sales::numbering::invoice_number_text;
 
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
@@ -56,7 +57,7 @@ fn no_longer_open(invoice: &Invoice) -> ApiError {
         Ok(number) => {
             ApiError::Conflict(format!("Invoice {number} is paid and can no longer change"))
         }
-        Err(error) => error,
+        Err(error) => error.into(),
     }
 }
 

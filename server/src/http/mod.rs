@@ -23,7 +23,6 @@ pub mod json;
 pub mod kept_answers;
 mod list_cursor;
 mod list_page;
-pub mod numbers;
 pub mod openapi;
 mod openapi_bodies;
 pub mod openapi_links;

@@ -339,7 +339,7 @@ struct LoyaltyBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = LoyaltyRate)]
 struct LoyaltyAnswer {
-    #[serde(serialize_with = "super::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     loyalty_rate: Decimal,
     /// How many live catalogue products now have the rate.
     updated: u64,

@@ -8,11 +8,11 @@ use serde_json::value::RawValue;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::invoice_views::invoice_number_text;
 use super::openapi::{Answer, Invalid, Refused};
 use super::{ApiError, AppState, Success};
 use crate::auth::AdminSession;
 use crate::db::till_flags::{self, SaleFlag};
+use crate::sales::numbering::invoice_number_text;
 
 /// Rows per page when `limit` is absent, and the most a page may hold.
 pub const DEFAULT_LIMIT: i64 = 50;

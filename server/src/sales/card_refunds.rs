@@ -24,7 +24,7 @@ use crate::db::card_refund_claims::{self, CardRefundClaim};
 use crate::db::invoices::Invoice;
 use crate::db::scaled::{CENTS, money, to_scaled};
 use crate::db::{shops, sync, users::User};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 use crate::stripe::{CardError, CardGateway};
 
 /// The refund as it is asked of Stripe.
@@ -43,9 +43,9 @@ pub(super) async fn refund(
     invoice_id: i64,
     request: &RefundRequest,
     admin: &User,
-) -> Result<Invoice, ApiError> {
+) -> Result<Invoice, ServiceError> {
     let Some(cards) = place.cards else {
-        return Err(ApiError::Conflict(
+        return Err(ServiceError::Conflict(
             "Card payments are not configured".to_owned(),
         ));
     };
@@ -57,7 +57,7 @@ pub(super) async fn refund(
     let planned = plan_locked(&mut tx, shop_id, invoice_id, request).await?;
     if stripe_key(&planned)? != asked.key {
         // The same refund, asked twice at once, was recorded by the other request meanwhile.
-        return Err(ApiError::Conflict(format!(
+        return Err(ServiceError::Conflict(format!(
             "Invoice {} was refunded by another request meanwhile: look at its refunds before refunding again",
             number(&planned.invoice)?
         )));
@@ -82,17 +82,17 @@ async fn claim(
     shop_id: i64,
     invoice_id: i64,
     request: &RefundRequest,
-) -> Result<StripeRefund, ApiError> {
+) -> Result<StripeRefund, ServiceError> {
     let mut tx = place.db.writer().begin().await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, request).await?;
     let invoice = &planned.invoice;
     if !is_card_paid(invoice) {
-        return Err(ApiError::internal(
+        return Err(ServiceError::invariant(
             "a card refund of an invoice not paid by card",
         ));
     }
     let Some(payment_intent) = invoice.card_payment_intent.clone() else {
-        return Err(ApiError::Conflict(format!(
+        return Err(ServiceError::Conflict(format!(
             "Invoice {} has no Stripe payment to refund",
             number(invoice)?
         )));
@@ -106,7 +106,7 @@ async fn claim(
     match card_refund_claims::find(&mut *tx, shop_id, invoice_id).await? {
         Some(unfinished) if unfinished.stripe_key != asked.key => {
             let amount = format!("{:.2}", money(unfinished.amount_cents));
-            return Err(ApiError::Conflict(format!(
+            return Err(ServiceError::Conflict(format!(
                 "A card refund of {amount} on invoice {} has not finished: refund {amount} again to finish it",
                 number(invoice)?
             )));
@@ -132,7 +132,7 @@ async fn ask_stripe(
     shop_id: i64,
     invoice_id: i64,
     asked: &StripeRefund,
-) -> Result<String, ApiError> {
+) -> Result<String, ServiceError> {
     match cards
         .refund(&asked.payment_intent, asked.minor_units, &asked.key)
         .await
@@ -140,9 +140,9 @@ async fn ask_stripe(
         Ok(refund_id) => Ok(refund_id),
         Err(refused @ CardError::Refused(_)) => {
             card_refund_claims::delete(place.db.writer(), shop_id, invoice_id).await?;
-            Err(ApiError::BadGateway(refused.to_string()))
+            Err(ServiceError::Upstream(refused.to_string()))
         }
-        Err(unanswered @ CardError::Unreachable(_)) => Err(ApiError::BadGateway(format!(
+        Err(unanswered @ CardError::Unreachable(_)) => Err(ServiceError::Upstream(format!(
             "{unanswered}. Stripe may have made the refund: ask for the same refund again to finish it"
         ))),
     }
@@ -150,7 +150,7 @@ async fn ask_stripe(
 
 /// The idempotency key names the invoice and its refunded total after this refund, so the same
 /// refund asked again can never refund twice at Stripe.
-fn stripe_key(planned: &Planned) -> Result<String, ApiError> {
+fn stripe_key(planned: &Planned) -> Result<String, ServiceError> {
     Ok(format!(
         "refund-{}-{}",
         planned.invoice.id,
@@ -164,13 +164,13 @@ async fn minor_units(
     shop_id: i64,
     amount: Decimal,
     amount_cents: i64,
-) -> Result<i64, ApiError> {
+) -> Result<i64, ServiceError> {
     let shop = shops::find(place.db.pool(), shop_id)
         .await?
-        .ok_or_else(|| ApiError::internal("the shop of a refunded invoice is missing"))?;
+        .ok_or_else(|| ServiceError::invariant("the shop of a refunded invoice is missing"))?;
     let currency = shop.currency_code.to_lowercase();
     crate::stripe::amounts::to_stripe(amount_cents, &currency).ok_or_else(|| {
-        ApiError::BadRequest(format!(
+        ServiceError::Invalid(format!(
             "A refund of {amount} cannot be paid back in {}, which has no cents",
             currency.to_uppercase()
         ))

@@ -4,6 +4,7 @@
 //! `db`.
 
 pub mod card_refunds;
+pub mod numbering;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;

@@ -17,6 +17,7 @@ use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
 use super::card_refunds;
+use super::numbering::invoice_number_text;
 use super::settle::{INVOICE_NOT_FOUND, PaymentMethod};
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution};
@@ -25,8 +26,7 @@ use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
 use crate::db::{Db, dashboard, sync, users::User};
-use crate::http::ApiError;
-use crate::http::invoice_views::invoice_number_text;
+use crate::service_error::ServiceError;
 use crate::stripe::CardGateway;
 
 /// What to refund, validated as input (pos_core checks it against the invoice).
@@ -76,7 +76,7 @@ pub async fn refund(
     invoice_id: i64,
     request: RefundRequest,
     admin: &User,
-) -> Result<Invoice, ApiError> {
+) -> Result<Invoice, ServiceError> {
     // How it was paid never changes once paid; the transactions below check again, locked.
     let paid_by_card = invoices::find(place.db.pool(), shop_id, invoice_id)
         .await?
@@ -89,7 +89,7 @@ pub async fn refund(
     let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
     if is_card_paid(&planned.invoice) {
         // Paid by card between the look above and the lock (the checkout finished just now).
-        return Err(ApiError::Conflict(format!(
+        return Err(ServiceError::Conflict(format!(
             "Invoice {} was just paid by card: ask for the refund again",
             number(&planned.invoice)?
         )));
@@ -111,8 +111,8 @@ pub(super) async fn plan_locked(
     shop_id: i64,
     invoice_id: i64,
     request: &RefundRequest,
-) -> Result<Planned, ApiError> {
-    let not_found = || ApiError::NotFound(INVOICE_NOT_FOUND.to_owned());
+) -> Result<Planned, ServiceError> {
+    let not_found = || ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned());
     if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
         return Err(not_found());
     }
@@ -130,7 +130,7 @@ pub(super) async fn plan_locked(
     if plan.amount.is_zero() {
         // A refunds row is money that came back (refunds_amount_check); lines wholly paid
         // with points, or with a zero total, have none to give.
-        return Err(ApiError::BadRequest(
+        return Err(ServiceError::Invalid(
             "There is no money left to refund on these products".to_owned(),
         ));
     }
@@ -151,7 +151,7 @@ pub(super) async fn record(
     request: &RefundRequest,
     admin: &User,
     stripe_refund_id: Option<&str>,
-) -> Result<Invoice, ApiError> {
+) -> Result<Invoice, ServiceError> {
     let now = place.clock.now_millis();
     let Planned {
         invoice,
@@ -179,7 +179,7 @@ pub(super) async fn record(
     .await?;
     let refunded = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
-        .ok_or_else(|| ApiError::internal("the refunded invoice cannot be read back"))?;
+        .ok_or_else(|| ServiceError::invariant("the refunded invoice cannot be read back"))?;
     let lines_after = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_after = rollup::contribution(&refunded, &lines_after)?;
     // Read under the sync counter lock taken above, which a rebuild takes too.
@@ -190,20 +190,20 @@ pub(super) async fn record(
     Ok(refunded)
 }
 
-pub(super) fn number(invoice: &Invoice) -> Result<String, ApiError> {
+pub(super) fn number(invoice: &Invoice) -> Result<String, ServiceError> {
     invoice_number_text(invoice.invoice_number)
 }
 
 /// Only a paid invoice with money left to refund can be refunded.
-fn refuse_unless_refundable(invoice: &Invoice) -> Result<(), ApiError> {
+fn refuse_unless_refundable(invoice: &Invoice) -> Result<(), ServiceError> {
     if invoice.is_open() {
-        return Err(ApiError::Conflict(format!(
+        return Err(ServiceError::Conflict(format!(
             "Invoice {} is not paid, so it cannot be refunded",
             number(invoice)?
         )));
     }
     if invoice.status == status::REFUNDED {
-        return Err(ApiError::Conflict(format!(
+        return Err(ServiceError::Conflict(format!(
             "Invoice {} is already fully refunded",
             number(invoice)?
         )));
@@ -213,11 +213,11 @@ fn refuse_unless_refundable(invoice: &Invoice) -> Result<(), ApiError> {
 
 /// Core's verdicts on a refund are all about the request (too much, too many units, a line
 /// that is not on the invoice): 400 with core's message.
-fn bad_request(error: CoreError) -> ApiError {
-    ApiError::BadRequest(error.message().to_owned())
+fn bad_request(error: CoreError) -> ServiceError {
+    ServiceError::Invalid(error.message().to_owned())
 }
 
-fn by_amount(invoice: &Invoice, amount: Decimal) -> Result<Plan, ApiError> {
+fn by_amount(invoice: &Invoice, amount: Decimal) -> Result<Plan, ServiceError> {
     let planned = refund_by_amount(RefundByAmountInput {
         paid: money(invoice.total_amount_cents),
         already_refunded: money(invoice.refunded_cents),
@@ -236,7 +236,7 @@ fn by_lines(
     invoice: &Invoice,
     lines: Vec<InvoiceLine>,
     items: &[LineRefund],
-) -> Result<Plan, ApiError> {
+) -> Result<Plan, ServiceError> {
     // Checked here so the messages name the body's fields (core names its own `request[i]`).
     let mut chosen = Vec::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
@@ -244,7 +244,7 @@ fn by_lines(
             .iter()
             .find(|line| line.product_id == item.product_id)
             .ok_or_else(|| {
-                ApiError::BadRequest(format!(
+                ServiceError::Invalid(format!(
                     "products[{index}].productId is not a product of this invoice"
                 ))
             })?;
@@ -252,7 +252,7 @@ fn by_lines(
             .iter()
             .any(|(seen, _): &(&InvoiceLine, Decimal)| seen.id == line.id)
         {
-            return Err(ApiError::BadRequest(format!(
+            return Err(ServiceError::Invalid(format!(
                 "products[{index}] names a product already in the request"
             )));
         }
@@ -308,7 +308,7 @@ async fn apply(
     invoice: &Invoice,
     plan: &Plan,
     now: i64,
-) -> Result<(i64, i64), ApiError> {
+) -> Result<(i64, i64), ServiceError> {
     let shop_id = invoice.shop_id;
     let refunded_cents = to_scaled(plan.refunded_total, CENTS)?;
     refunds::store_refunded_total(
@@ -340,7 +340,7 @@ async fn apply(
         already_restored: money(restored_before),
         fully_refunded: plan.fully_refunded,
     })
-    .map_err(ApiError::internal)?;
+    .map_err(ServiceError::invariant)?;
     if let Some(customer_id) = invoice.customer_id {
         insert_ledger_entries(
             &mut *tx,

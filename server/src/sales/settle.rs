@@ -31,6 +31,7 @@ use pos_core::pricing::{CART_EMPTY, PricedCart};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::numbering::invoice_number_text;
 use super::pricing;
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
@@ -40,8 +41,7 @@ use crate::db::payments::{self, Claim, Claimed};
 use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
 use crate::db::write_batch::WriteBatch;
 use crate::db::{Db, line_rows, stock_takes, sync};
-use crate::http::ApiError;
-use crate::http::invoice_views::invoice_number_text;
+use crate::service_error::ServiceError;
 
 /// What another shop's, a missing, or a custom invoice looks like to every sales route.
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
@@ -116,7 +116,7 @@ pub async fn settle(
     invoice_id: i64,
     method: PaymentMethod,
     card: Option<CardPayment>,
-) -> Result<Settled, ApiError> {
+) -> Result<Settled, ServiceError> {
     let now = clock.now_millis();
     // Before any connection or row lock (db::shop_turns); held until the transaction ends.
     let _turn = db.shop_turn(shop_id).await;
@@ -162,7 +162,7 @@ pub async fn settle_claimed(
     (claimed, lines): (Claimed, Vec<InvoiceLine>),
     now: i64,
     shortfalls: Shortfalls,
-) -> Result<SettledSale, ApiError> {
+) -> Result<SettledSale, ServiceError> {
     let Claimed {
         invoice,
         customer_balance_cents,
@@ -175,7 +175,11 @@ pub async fn settle_claimed(
     let customer = match (invoice.customer_id, customer_balance_cents) {
         (Some(customer_id), Some(balance)) => Some((customer_id, balance)),
         (None, _) => None,
-        (Some(_), None) => return Err(ApiError::internal("a claimed sale's balance is missing")),
+        (Some(_), None) => {
+            return Err(ServiceError::invariant(
+                "a claimed sale's balance is missing",
+            ));
+        }
     };
     let covered = match customer {
         Some((customer_id, balance)) => {
@@ -221,11 +225,11 @@ pub async fn settle_claimed(
 }
 
 /// What `entries` add to the customer's balance, in the ledger's hundredths of a point.
-fn ledger_cents(entries: &[LedgerEntry]) -> Result<i64, ApiError> {
+fn ledger_cents(entries: &[LedgerEntry]) -> Result<i64, ServiceError> {
     entries.iter().try_fold(0_i64, |sum, entry| {
         let cents = to_scaled(entry.points, CENTS)?;
         sum.checked_add(cents)
-            .ok_or_else(|| ApiError::internal("a loyalty balance overflows"))
+            .ok_or_else(|| ServiceError::invariant("a loyalty balance overflows"))
     })
 }
 
@@ -246,9 +250,9 @@ fn ledger_entries(invoice_id: i64, cart: &PricedCart, covered: Decimal) -> Vec<L
 
 /// Why an invoice that is not open cannot be paid: missing, another shop's or custom (404),
 /// already paid (409), or paid by this same card session (`AlreadyPaid`).
-fn not_open(found: Option<Invoice>, card: Option<&CardPayment>) -> Result<Settled, ApiError> {
+fn not_open(found: Option<Invoice>, card: Option<&CardPayment>) -> Result<Settled, ServiceError> {
     let Some(invoice) = found.filter(|invoice| invoice.status != invoices::status::CUSTOM) else {
-        return Err(ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()));
+        return Err(ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned()));
     };
     let same_session = card.is_some_and(|card| {
         invoice.payment_method.as_deref() == Some(PaymentMethod::Digital.as_str())
@@ -257,7 +261,7 @@ fn not_open(found: Option<Invoice>, card: Option<&CardPayment>) -> Result<Settle
     if same_session {
         return Ok(Settled::AlreadyPaid(invoice));
     }
-    Err(ApiError::Conflict(format!(
+    Err(ServiceError::Conflict(format!(
         "Invoice {} is already paid",
         invoice_number_text(invoice.invoice_number)?
     )))
@@ -266,14 +270,14 @@ fn not_open(found: Option<Invoice>, card: Option<&CardPayment>) -> Result<Settle
 /// The invoice priced again by pos_core from its lines. A cart without lines cannot be paid;
 /// a redemption above the amount due (the lines changed under it) is a conflict to resolve at
 /// the till, not bad input.
-fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ApiError> {
+fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, ServiceError> {
     if lines.is_empty() {
-        return Err(ApiError::BadRequest(CART_EMPTY.to_owned()));
+        return Err(ServiceError::Invalid(CART_EMPTY.to_owned()));
     }
     let cart_lines: Vec<_> = lines.iter().map(pricing::cart_line).collect();
     let redeem = money(invoice.redeem_cents);
     pricing::price(&cart_lines, redeem, invoice.earns_points()).map_err(|error| match error {
-        CoreError::Rule { message } => ApiError::Conflict(message),
+        CoreError::Rule { message } => ServiceError::Conflict(message),
         other => other.into(),
     })
 }
@@ -286,7 +290,7 @@ fn cover_redemption(
     (customer_id, balance, cart): (i64, i64, &PricedCart),
     shortfalls: Shortfalls,
     flags: &mut Vec<SaleFlag>,
-) -> Result<Decimal, ApiError> {
+) -> Result<Decimal, ServiceError> {
     if cart.redeem_amount.is_zero() {
         return Ok(cart.redeem_amount);
     }
@@ -301,7 +305,7 @@ fn cover_redemption(
         return Ok(cart.redeem_amount);
     }
     match shortfalls {
-        Shortfalls::Refuse => Err(ApiError::Conflict(format!(
+        Shortfalls::Refuse => Err(ServiceError::Conflict(format!(
             "The customer has only {available} points"
         ))),
         Shortfalls::Record => {
@@ -317,7 +321,7 @@ fn cover_redemption(
 }
 
 /// `invoice` holding the totals pos_core priced it at.
-fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ApiError> {
+fn with_totals(invoice: Invoice, cart: &PricedCart) -> Result<Invoice, ServiceError> {
     Ok(invoice.with_totals(TotalsCents::of(cart)?))
 }
 
@@ -329,7 +333,7 @@ async fn store_amounts(
     invoice: &Invoice,
     lines: &[InvoiceLine],
     cart: &PricedCart,
-) -> Result<Vec<InvoiceLine>, ApiError> {
+) -> Result<Vec<InvoiceLine>, ServiceError> {
     let stored = with_totals(invoice.clone(), cart)?;
     if stored != *invoice {
         payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
@@ -341,7 +345,7 @@ async fn store_amounts(
 
 /// The catalogue lines' products and quantities (custom products have no stock), each product
 /// once (`db::stock_takes::per_product`).
-fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ApiError> {
+fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ServiceError> {
     let mut sold = Vec::with_capacity(lines.len());
     for line in lines.iter().filter(|line| !line.custom_product) {
         sold.push((line.product_id, to_scaled(line.quantity, E3)?));
@@ -357,7 +361,7 @@ async fn take_stock(
     shop_id: i64,
     (lines, now): (&[InvoiceLine], i64),
     with: WriteBatch,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     let sold = sold_products(lines)?;
     let taken = stock_takes::take_checked(&mut *tx, shop_id, (&sold, now), with).await?;
     let short = lines.iter().find(|line| {
@@ -369,7 +373,7 @@ async fn take_stock(
     let left = payments::stock_e3(&mut *tx, shop_id, line.product_id)
         .await?
         .unwrap_or(0);
-    Err(ApiError::Conflict(format!(
+    Err(ServiceError::Conflict(format!(
         "Not enough stock for {}: {} {} left",
         line.product_name,
         plain(left, E3),
@@ -386,14 +390,14 @@ async fn take_stock_anyway(
     (lines, now): (&[InvoiceLine], i64),
     with: WriteBatch,
     flags: &mut Vec<SaleFlag>,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     let sold = sold_products(lines)?;
     let taken = stock_takes::take_unchecked(&mut *tx, shop_id, (&sold, now), with).await?;
     for line in lines.iter().filter(|line| !line.custom_product) {
         let after = taken
             .iter()
             .find(|took| took.product_id == line.product_id)
-            .ok_or_else(|| ApiError::internal("a sold product cannot be found"))?;
+            .ok_or_else(|| ServiceError::invariant("a sold product cannot be found"))?;
         if after.deleted != 0 {
             flags.push(SaleFlag::deleted_product(
                 line.product_id,

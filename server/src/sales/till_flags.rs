@@ -1,7 +1,7 @@
 //! The flags of a synced till sale (`sale_flags`, docs/api-till-sync.md "Flags"): a till sale
 //! is never refused once the goods and the money have changed hands, so whatever the server
 //! would have refused at an online till is recorded for the admin instead. Each flag's `detail`
-//! is a JSON object with exact numbers (`http::numbers::decimal`).
+//! is a JSON object with exact numbers (`crate::numbers::decimal`).
 
 use pos_core::sale_time::OutOfWindow;
 use rust_decimal::Decimal;
@@ -9,8 +9,8 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 
 use crate::db::till_flags;
-use crate::http::ApiError;
-use crate::http::numbers::decimal;
+use crate::numbers::decimal;
+use crate::service_error::ServiceError;
 
 /// The `kind` of each flag, as stored and answered.
 pub mod kind {
@@ -88,10 +88,10 @@ struct TimeDetail {
     reason: &'static str,
 }
 
-fn flag(kind: &'static str, detail: &impl Serialize) -> Result<SaleFlag, ApiError> {
+fn flag(kind: &'static str, detail: &impl Serialize) -> Result<SaleFlag, ServiceError> {
     Ok(SaleFlag {
         kind,
-        detail: serde_json::to_string(detail).map_err(ApiError::internal)?,
+        detail: serde_json::to_string(detail).map_err(ServiceError::invariant)?,
     })
 }
 
@@ -102,7 +102,7 @@ impl SaleFlag {
         product_name: &str,
         quantity_after: Decimal,
         unit: &str,
-    ) -> Result<Self, ApiError> {
+    ) -> Result<Self, ServiceError> {
         let detail = StockDetail {
             product_id: product_id.to_string(),
             product_name,
@@ -113,7 +113,7 @@ impl SaleFlag {
     }
 
     /// The sale has a line of a product deleted since.
-    pub fn deleted_product(product_id: i64, product_name: &str) -> Result<Self, ApiError> {
+    pub fn deleted_product(product_id: i64, product_name: &str) -> Result<Self, ServiceError> {
         let detail = ProductDetail {
             product_id: product_id.to_string(),
             product_name,
@@ -126,7 +126,7 @@ impl SaleFlag {
         customer_id: i64,
         redeemed: Decimal,
         balance: Decimal,
-    ) -> Result<Self, ApiError> {
+    ) -> Result<Self, ServiceError> {
         let detail = ShortfallDetail {
             customer_id: customer_id.to_string(),
             redeemed,
@@ -140,7 +140,7 @@ impl SaleFlag {
     pub fn price_difference(
         charged_total: Decimal,
         catalogue_total: Decimal,
-    ) -> Result<Self, ApiError> {
+    ) -> Result<Self, ServiceError> {
         let detail = PriceDetail {
             charged_total,
             catalogue_total,
@@ -149,7 +149,10 @@ impl SaleFlag {
     }
 
     /// The till's total is not what pos_core makes of the lines it sent.
-    pub fn total_mismatch(till_total: Decimal, server_total: Decimal) -> Result<Self, ApiError> {
+    pub fn total_mismatch(
+        till_total: Decimal,
+        server_total: Decimal,
+    ) -> Result<Self, ServiceError> {
         let detail = TotalDetail {
             till_total,
             server_total,
@@ -169,7 +172,7 @@ pub struct TimeOutOfWindow {
 impl SaleFlag {
     /// The till's `createdAt` or `paidAt` was outside the window (`pos_core::sale_time`): the
     /// sale was dated at its arrival instead.
-    pub fn time_out_of_window(time: TimeOutOfWindow) -> Result<Self, ApiError> {
+    pub fn time_out_of_window(time: TimeOutOfWindow) -> Result<Self, ServiceError> {
         let detail = TimeDetail {
             field: time.field,
             claimed_at: time.claimed_at,
@@ -186,7 +189,7 @@ pub async fn record(
     (shop_id, invoice_id): (i64, i64),
     flags: &[SaleFlag],
     now: i64,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     for flag in flags {
         till_flags::insert(
             &mut *tx,

@@ -16,6 +16,7 @@
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::numbering::invoice_number_text;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
 use super::till_flags::{self, SaleFlag};
@@ -29,8 +30,7 @@ use crate::db::sale_products::SaleProduct;
 use crate::db::scaled::money;
 use crate::db::shop_turns::ShopTurn;
 use crate::db::{Db, sync, till_invoices};
-use crate::http::ApiError;
-use crate::http::invoice_views::invoice_number_text;
+use crate::service_error::ServiceError;
 use pos_core::pricing::CartLineInput;
 
 /// The invoice a till was paying was created by another request and deleted again before this
@@ -90,7 +90,7 @@ pub async fn pay(
     (shop_id, staff): (i64, Staff<'_>),
     client_ref: &str,
     payment: &TillPayment,
-) -> Result<PaidTillSale, ApiError> {
+) -> Result<PaidTillSale, ServiceError> {
     let now = clock.now_millis();
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
@@ -110,13 +110,13 @@ pub async fn pay(
         None => {
             let raced = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref)
                 .await?
-                .ok_or_else(|| ApiError::Busy {
+                .ok_or_else(|| ServiceError::Busy {
                     message: REF_CHANGED.to_owned(),
                     retry_after_seconds: 1,
                 })?;
             apply_unless_paid(&mut *tx, till, (client_ref, Some(raced)), sent, now)
                 .await?
-                .ok_or_else(|| ApiError::internal("a locked ref was taken"))?
+                .ok_or_else(|| ServiceError::invariant("a locked ref was taken"))?
         }
     };
     let paid_at = till_times::date(TillTime::PaidAt, payment.paid_at, named.arrival(now))?;
@@ -128,7 +128,7 @@ pub async fn pay(
     };
     let claimed = payments::claim_open(&mut *tx, shop_id, applied.id, claim)
         .await?
-        .ok_or_else(|| ApiError::internal("the applied till invoice is not open"))?;
+        .ok_or_else(|| ServiceError::invariant("the applied till invoice is not open"))?;
     let mut flags = applied.flags;
     flags.extend(paid_at.flag);
     let sale = (claimed, applied.lines);
@@ -161,7 +161,7 @@ async fn apply_unless_paid(
     (client_ref, existing): (&str, Option<(i64, String)>),
     sent: (&InvoiceState, &Named),
     now: i64,
-) -> Result<Option<Applied>, ApiError> {
+) -> Result<Option<Applied>, ServiceError> {
     if let Some((id, found)) = &existing {
         refuse_paid(&mut *tx, till.0, *id, found).await?;
     }
@@ -175,14 +175,14 @@ async fn refuse_paid(
     shop_id: i64,
     id: i64,
     found: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     if found != status::PAID && found != status::REFUNDED {
         return Ok(());
     }
     let invoice = invoices::find(&mut *tx, shop_id, id)
         .await?
-        .ok_or_else(|| ApiError::internal("a locked invoice cannot be read"))?;
-    Err(ApiError::Conflict(format!(
+        .ok_or_else(|| ServiceError::invariant("a locked invoice cannot be read"))?;
+    Err(ServiceError::Conflict(format!(
         "Invoice {} is already paid",
         invoice_number_text(invoice.invoice_number)?
     )))
@@ -194,7 +194,7 @@ fn catalogue_total(
     paid: &Invoice,
     lines: &[InvoiceLine],
     catalogue: &[SaleProduct],
-) -> Result<Decimal, ApiError> {
+) -> Result<Decimal, ServiceError> {
     let mut cart: Vec<CartLineInput> = Vec::with_capacity(lines.len());
     for line in lines {
         let SaleProduct {
@@ -203,7 +203,9 @@ fn catalogue_total(
         } = catalogue
             .iter()
             .find(|sold| sold.product.id == line.product_id)
-            .ok_or_else(|| ApiError::internal("a sold product was not read before the sale"))?;
+            .ok_or_else(|| {
+                ServiceError::invariant("a sold product was not read before the sale")
+            })?;
         cart.push(CartLineInput {
             selling_price: product.selling_price,
             cost_price: product.cost_price,

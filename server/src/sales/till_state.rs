@@ -10,6 +10,7 @@ use pos_core::catalog::{DiscountType, Unit};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::numbering::invoice_number_text;
 use super::pricing::{price_lowering_redemption, till_cart_line};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
@@ -20,8 +21,7 @@ use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::sale_products::SaleProduct;
 use crate::db::till_invoices::{self, OpenState, TillLine};
 use crate::db::{invoice_writes, shops, till_customers};
-use crate::http::ApiError;
-use crate::http::invoice_views::invoice_number_text;
+use crate::service_error::ServiceError;
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -109,7 +109,7 @@ pub async fn lock_ref(
     tx: &mut AnyConnection,
     shop_id: i64,
     client_ref: &str,
-) -> Result<Option<(i64, String)>, ApiError> {
+) -> Result<Option<(i64, String)>, ServiceError> {
     if let Some(found) = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await? {
         return Ok(Some(found));
     }
@@ -123,16 +123,16 @@ pub async fn read_named(
     tx: &mut AnyConnection,
     shop_id: i64,
     state: &InvoiceState,
-) -> Result<Named, ApiError> {
+) -> Result<Named, ServiceError> {
     let shop_created_at = shops::created_at(&mut *tx, shop_id)
         .await?
-        .ok_or_else(|| ApiError::internal("a signed-in shop has no row"))?;
+        .ok_or_else(|| ServiceError::invariant("a signed-in shop has no row"))?;
     let customer = sale_customer(&mut *tx, shop_id, &state.customer).await?;
     let mut products = Vec::with_capacity(state.lines.len());
     for line in &state.lines {
         let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
             .await?
-            .ok_or_else(|| ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
+            .ok_or_else(|| ServiceError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
         products.push(sold.product);
     }
     Ok(Named {
@@ -155,7 +155,7 @@ pub async fn apply(
     (client_ref, existing): (&str, Option<(i64, String)>),
     (state, named): (&InvoiceState, &Named),
     now: i64,
-) -> Result<Option<Applied>, ApiError> {
+) -> Result<Option<Applied>, ServiceError> {
     let customer_id = named.customer_id;
     let lines: Vec<_> = state
         .lines
@@ -172,7 +172,7 @@ pub async fn apply(
         .collect();
     let priced = price_lowering_redemption(&cart, state.redeem_amount, named.earns_points)?;
     if priced.lines.len() != lines.len() {
-        return Err(ApiError::internal(
+        return Err(ServiceError::invariant(
             "pos_core priced another number of lines",
         ));
     }
@@ -229,17 +229,17 @@ async fn refuse_unless_open(
     shop_id: i64,
     id: i64,
     found: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), ServiceError> {
     if found == status::ACTIVE || found == status::SAVED {
         return Ok(());
     }
     if found == status::CUSTOM {
-        return Err(ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()));
+        return Err(ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned()));
     }
     let invoice = invoices::find(&mut *tx, shop_id, id)
         .await?
-        .ok_or_else(|| ApiError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;
-    Err(ApiError::Conflict(format!(
+        .ok_or_else(|| ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;
+    Err(ServiceError::Conflict(format!(
         "Invoice {} is paid and can no longer change",
         invoice_number_text(invoice.invoice_number)?
     )))
@@ -251,14 +251,14 @@ async fn sale_customer(
     tx: &mut AnyConnection,
     shop_id: i64,
     name: &CustomerName,
-) -> Result<Customer, ApiError> {
+) -> Result<Customer, ServiceError> {
     let found = match name {
         CustomerName::Id(id) => till_customers::sale_customer_by_id(&mut *tx, shop_id, *id).await?,
         CustomerName::Ref(client_ref) => {
             till_customers::find_by_ref(&mut *tx, shop_id, client_ref).await?
         }
     };
-    found.ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))
+    found.ok_or_else(|| ServiceError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))
 }
 
 /// The row of a line: the values as rung up; whether it is a custom product (it then has no

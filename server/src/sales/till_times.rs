@@ -6,7 +6,7 @@
 use pos_core::sale_time::{SaleTime, SaleTimeInput, sale_time};
 
 use super::till_flags::{SaleFlag, TimeOutOfWindow};
-use crate::http::ApiError;
+use crate::service_error::ServiceError;
 
 /// Which of the till's times is being dated, named as the till sends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,11 @@ pub struct Dated {
 }
 
 /// Dates the till's `field`, which it sent as `claimed` (`None`: it sent none).
-pub fn date(field: TillTime, claimed: Option<i64>, arrival: Arrival) -> Result<Dated, ApiError> {
+pub fn date(
+    field: TillTime,
+    claimed: Option<i64>,
+    arrival: Arrival,
+) -> Result<Dated, ServiceError> {
     let dated = sale_time(SaleTimeInput {
         claimed,
         arrival: arrival.at,

@@ -9,19 +9,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Sales and the request-facing half of auth still answer with `ApiError` or read HTTP types.
+/// The request-facing half of auth (extractors, the cross-site check, sessions read from the
+/// app's state) still reads HTTP types; it belongs in `http`.
 const STILL_TO_MOVE: &[&str] = &[
     "auth/csrf.rs",
     "auth/extract.rs",
     "auth/permission.rs",
     "auth/sessions.rs",
-    "sales/card_refunds.rs",
-    "sales/refunds.rs",
-    "sales/settle.rs",
-    "sales/till_flags.rs",
-    "sales/till_sale.rs",
-    "sales/till_state.rs",
-    "sales/till_times.rs",
 ];
 
 #[test]

@@ -35,32 +35,32 @@ pub struct ProductView {
     barcode_number: String,
     product_name: String,
     category: CategoryRef,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     quantity: Decimal,
     unit: Unit,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     cost_price: Decimal,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     cost_price_profit: Decimal,
     /// The unit price the till charges, as `sellingPrice || costPrice` clients show it: the
     /// product's own selling price, or its cost price marked up when it has none
     /// (`pricedFromCost`). Sent back unchanged in an edit, it keeps the product as it is
     /// (docs/api-catalogue.md, "Prices").
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     selling_price: Decimal,
     /// True when the product has no selling price of its own: `sellingPrice` is `costPrice`
     /// marked up by `costPriceProfit` percent.
     priced_from_cost: bool,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     discount: Decimal,
     discount_type: DiscountType,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     product_tax: Decimal,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     loyalty_rate: Decimal,
     /// The unit price the till charges, computed by pos_core (the cart's rule 1): the same as
     /// `sellingPrice`.
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     price: Decimal,
     created_at: i64,
     updated_at: i64,
@@ -127,10 +127,10 @@ pub struct CustomProductView {
     #[serde(rename = "product_id")]
     product_id: String,
     product_name: String,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     quantity: Decimal,
     unit: Unit,
-    #[serde(serialize_with = "crate::http::numbers::decimal")]
+    #[serde(serialize_with = "crate::numbers::decimal")]
     selling_price: Decimal,
     /// Always true: tells the till to price it as a custom line.
     custom_product: bool,

@@ -1,6 +1,7 @@
-//! Exact decimals in answers. SPEC's client reads amounts as JSON numbers (`12.5`, not
-//! `"12.5"`), and an f64 on the way could change a digit, so a `Decimal` is written as the JSON
-//! number token of its own text: `#[serde(serialize_with = "numbers::decimal")]`.
+//! Exact decimals in JSON: in answers, and in the details a sale's flags store. SPEC's client
+//! reads amounts as JSON numbers (`12.5`, not `"12.5"`), and an f64 on the way could change a
+//! digit, so a `Decimal` is written as the JSON number token of its own text:
+//! `#[serde(serialize_with = "crate::numbers::decimal")]`.
 
 use rust_decimal::Decimal;
 use serde::Serializer;
