@@ -60,6 +60,14 @@ impl ServiceError {
     }
 }
 
+impl From<getrandom::Error> for ServiceError {
+    fn from(error: getrandom::Error) -> Self {
+        Self::invariant(format!(
+            "the operating system gave no random bytes: {error}"
+        ))
+    }
+}
+
 /// Every failing field of a record (pos_core::validation's `*Draft::validate`), the messages
 /// joined in field order so the caller sees all of them at once.
 impl From<Vec<FieldError>> for ServiceError {

@@ -3,17 +3,18 @@
 //! - `password`: argon2id hashing, on `hashing_threads` (idle CPU priority).
 //! - `token`, `cookies`, `sessions`: 256-bit session ids (only their SHA-256 is stored), the
 //!   three cookies, and the session rules (rotation, idle and absolute timeouts).
-//! - `extract`: `ShopSession`, `UserSession`, `AdminSession`, `StaffSession`,
-//!   `SuperAdminSession` and `ClientIp` for handlers.
-//! - `permission`: the twelve permissions and `Require<grants::...>`.
-//! - `csrf`, `rate_limit`: the same-origin check on state changes and the sign-in limiter.
+//! - `permission`: the twelve permissions and their compile-time `grants`.
+//! - `origin`, `rate_limit`: origins as browsers compare them, and the sign-in limiter.
+//!
+//! What reads identity from a request lives in `http`: the session extractors
+//! (`http::session_extract`, with `Require<grants::...>`) and the same-origin check
+//! (`http::csrf`).
 //!
 //! The contract these implement is docs/api-identity.md.
 
 pub mod cookies;
-mod csrf;
-mod extract;
 mod hashing_threads;
+mod origin;
 pub mod password;
 mod permission;
 mod rate_limit;
@@ -25,13 +26,8 @@ use crate::clock::millis;
 use crate::config::Config;
 
 pub use cookies::{CookiePolicy, SHOP_COOKIE, SUPER_ADMIN_COOKIE, USER_COOKIE, read_token};
-pub(crate) use csrf::same_origin;
-pub use csrf::{Origin, refuse_cross_site};
-pub use extract::{
-    AdminSession, ClientIp, PLEASE_SIGN_IN, ShopSession, StaffSession, SuperAdminSession,
-    UserSession,
-};
-pub use permission::{Grant, Permission, Require, grants};
+pub use origin::Origin;
+pub use permission::{Grant, Permission, grants};
 pub use rate_limit::{MAX_FAILURES, SignInLimiter, Throttled, WINDOW_MILLIS};
 pub use role::Role;
 pub use sessions::{SessionKind, SessionTimeouts};

@@ -1,4 +1,5 @@
-//! The twelve permissions a shop user can hold, and the guard a handler uses to require one.
+//! The twelve permissions a shop user can hold (the guard a handler uses to require one is
+//! `http::session_extract::Require`).
 //!
 //! What a grant means (docs/api-identity.md, "Permissions"): product, category and customer
 //! actions need the matching grant, for admins and staff alike, because the product gates both
@@ -10,14 +11,7 @@
 //! till's phone lookup, a custom product) needs no grant: any signed-in admin or staff member
 //! sells.
 
-use std::marker::PhantomData;
-
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use serde::{Serialize, Serializer};
-
-use super::UserSession;
-use crate::http::{ApiError, AppState};
 
 macro_rules! permissions {
     ($($variant:ident => $name:literal),+ $(,)?) => {
@@ -92,27 +86,6 @@ impl Serialize for Permission {
 /// A permission known at compile time; implemented by the types in [`grants`].
 pub trait Grant {
     const PERMISSION: Permission;
-}
-
-/// An admin or staff session holding the permission `P`: 401 without a session, 403 without
-/// the grant (read from the database on this request). A handler taking
-/// `Require<grants::ProductCreate>` cannot forget the check.
-pub struct Require<P> {
-    pub session: UserSession,
-    grant: PhantomData<fn() -> P>,
-}
-
-impl<P: Grant> FromRequestParts<AppState> for Require<P> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let session = UserSession::from_request_parts(parts, state).await?;
-        session.require(P::PERMISSION)?;
-        Ok(Self {
-            session,
-            grant: PhantomData,
-        })
-    }
 }
 
 #[cfg(test)]

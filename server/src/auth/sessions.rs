@@ -5,11 +5,12 @@
 //! when it ends (cascade), and using it keeps the till's session alive too.
 
 use super::{Permission, SecretToken};
+use crate::clock::Clock;
 use crate::db::audit::AuditEntry;
 use crate::db::sessions::{NewSession, SessionRow};
 use crate::db::users::User;
 use crate::db::{self, Db};
-use crate::http::{ApiError, AppState};
+use crate::service_error::ServiceError;
 
 /// `last_seen_at` is written at most once a minute per session, so most requests only read.
 /// Idle timeouts are therefore exact to within a minute.
@@ -62,6 +63,14 @@ impl SessionTimeouts {
     }
 }
 
+/// What the session rules work with: the database, the clock and the configured timeouts.
+#[derive(Debug, Clone, Copy)]
+pub struct SessionPlace<'a> {
+    pub db: &'a Db,
+    pub clock: &'a Clock,
+    pub timeouts: SessionTimeouts,
+}
+
 /// Who a new session is for.
 #[derive(Debug, Clone)]
 pub struct SessionOwner {
@@ -85,17 +94,17 @@ pub struct ActiveSession {
 /// and the sign-in's `audit` row written in that transaction too: one write per sign-in (on
 /// SQLite every write waits its turn behind the sales', docs/benchmarks.md "Sign-ins and sales").
 pub async fn start(
-    state: &AppState,
+    place: SessionPlace<'_>,
     kind: SessionKind,
     owner: SessionOwner,
     replacing: &[SecretToken],
     audit: &AuditEntry,
-) -> Result<SecretToken, ApiError> {
-    let now = state.clock.now_millis();
+) -> Result<SecretToken, ServiceError> {
+    let now = place.clock.now_millis();
     let token = SecretToken::generate()?;
     let id_hash = token.digest();
-    let mut transaction = state.db.writer().begin().await?;
-    let timeouts = state.auth.timeouts;
+    let mut transaction = place.db.writer().begin().await?;
+    let timeouts = place.timeouts;
     db::sessions::delete_expired(
         &mut *transaction,
         now - timeouts.idle_millis,
@@ -121,14 +130,14 @@ pub async fn start(
 /// The live session of `kind` behind `token`, or `None` (unknown, other kind, or expired; an
 /// expired one is deleted on the way).
 pub async fn resolve(
-    state: &AppState,
+    place: SessionPlace<'_>,
     kind: SessionKind,
     token: &SecretToken,
-) -> Result<Option<ActiveSession>, ApiError> {
-    let Some(row) = db::sessions::find(state.db.pool(), &token.digest()).await? else {
+) -> Result<Option<ActiveSession>, ServiceError> {
+    let Some(row) = db::sessions::find(place.db.pool(), &token.digest()).await? else {
         return Ok(None);
     };
-    keep_alive(state, kind, row).await
+    keep_alive(place, kind, row).await
 }
 
 /// A live user session with what every admin and staff request needs of it, read together.
@@ -146,10 +155,10 @@ pub struct ActiveUserSession {
 /// (`db::sessions::find_user_session`): one database round trip per request instead of three,
 /// shared with the requests that arrive beside it (`db::session_reads`).
 pub async fn resolve_user(
-    state: &AppState,
+    place: SessionPlace<'_>,
     token: &SecretToken,
-) -> Result<Option<ActiveUserSession>, ApiError> {
-    let found = state
+) -> Result<Option<ActiveUserSession>, ServiceError> {
+    let found = place
         .db
         .session_reads()
         .find_user_session(&token.digest())
@@ -157,7 +166,7 @@ pub async fn resolve_user(
     let Some(found) = found else {
         return Ok(None);
     };
-    let Some(session) = keep_alive(state, SessionKind::User, found.session).await? else {
+    let Some(session) = keep_alive(place, SessionKind::User, found.session).await? else {
         return Ok(None);
     };
     Ok(Some(ActiveUserSession {
@@ -171,21 +180,21 @@ pub async fn resolve_user(
 /// Applies the rules to a session row just read: the kind must match, an expired session is
 /// deleted, and `last_seen_at` is written at most once a [`TOUCH_INTERVAL_MILLIS`].
 async fn keep_alive(
-    state: &AppState,
+    place: SessionPlace<'_>,
     kind: SessionKind,
     row: SessionRow,
-) -> Result<Option<ActiveSession>, ApiError> {
+) -> Result<Option<ActiveSession>, ServiceError> {
     if row.kind != kind.as_str() {
         return Ok(None);
     }
-    let now = state.clock.now_millis();
-    if state.auth.timeouts.row_expired(&row, now) {
-        db::sessions::delete(state.db.writer(), &row.id_hash).await?;
+    let now = place.clock.now_millis();
+    if place.timeouts.row_expired(&row, now) {
+        db::sessions::delete(place.db.writer(), &row.id_hash).await?;
         return Ok(None);
     }
     if now - row.last_seen_at >= TOUCH_INTERVAL_MILLIS {
         db::sessions::touch(
-            state.db.writer(),
+            place.db.writer(),
             &row.id_hash,
             row.parent_id_hash.as_deref(),
             now,
@@ -200,8 +209,8 @@ async fn keep_alive(
 }
 
 /// Deletes the session behind `token` (and a till's user session with it).
-pub async fn end(state: &AppState, id_hash: &str) -> Result<bool, ApiError> {
-    Ok(db::sessions::delete(state.db.writer(), id_hash).await?)
+pub async fn end(place: SessionPlace<'_>, id_hash: &str) -> Result<bool, ServiceError> {
+    Ok(db::sessions::delete(place.db.writer(), id_hash).await?)
 }
 
 /// Deletes every expired session. Runs at start and at each sign-in, so the table holds only

@@ -15,7 +15,8 @@ use super::people::{self, PasswordBody, ProfileBody, account_phone_number_schema
 use super::super_admin_employees::{delete_person, set_password};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
-use crate::auth::{AdminSession, ClientIp, Role};
+use crate::auth::Role;
+use crate::http::session_extract::{AdminSession, ClientIp};
 use crate::password_changes::ChangedBy;
 use serde::Deserialize;
 

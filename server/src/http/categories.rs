@@ -16,9 +16,10 @@ use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{Require, grants};
+use crate::auth::grants;
 use crate::db::categories::{self, Category};
 use crate::db::sync;
+use crate::http::session_extract::Require;
 
 pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 

@@ -26,13 +26,13 @@ use super::invoice_views::InvoiceView;
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::products::PRODUCT_NOT_FOUND;
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::custom_invoices::{self, Details, NewLine};
 use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::line_rows;
 use crate::db::sale_products::{self, ProductKey};
 use crate::http::json::ApiJson;
+use crate::http::session_extract::UserSession;
 
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 pub const LINE_NOT_FOUND: &str = "Product is not in this invoice";

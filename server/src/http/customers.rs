@@ -17,12 +17,13 @@ use utoipa_axum::routes;
 
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{Require, UserSession, grants};
+use crate::auth::grants;
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::{invoices, loyalty, sync};
 use crate::http::json::ApiJson;
 use crate::http::kept_answers::AnswerKey;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
+use crate::http::session_extract::{Require, UserSession};
 use views::{CustomerDetailView, CustomerView};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";

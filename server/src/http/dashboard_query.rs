@@ -10,7 +10,7 @@ use pos_core::validation;
 use serde::Deserialize;
 
 use super::{ApiError, AppState};
-use crate::auth::{AdminSession, SuperAdminSession};
+use crate::http::session_extract::{AdminSession, SuperAdminSession};
 
 pub const OWN_SHOP_ONLY: &str = "An admin sees only their own shop's dashboard";
 pub const CHOOSE_A_SHOP: &str = "shop: Choose a shop";

@@ -175,9 +175,7 @@ impl From<PasswordError> for ApiError {
 
 impl From<getrandom::Error> for ApiError {
     fn from(error: getrandom::Error) -> Self {
-        Self::internal(format!(
-            "the operating system gave no random bytes: {error}"
-        ))
+        ServiceError::from(error).into()
     }
 }
 

@@ -31,7 +31,7 @@ pub fn positive_parameter(name: &str, raw: Option<&str>) -> Result<Option<i64>, 
 
 /// Whether a state-changing request with these headers passes the cross-site check.
 pub fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool {
-    crate::auth::same_origin(headers, allowed)
+    crate::http::csrf::same_origin(headers, allowed)
 }
 
 /// `PUT /till/invoices/{ref}`: the body read and validated into the invoice state.

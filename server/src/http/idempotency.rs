@@ -34,8 +34,8 @@ use sha2::{Digest, Sha256};
 use sqlx::AnyConnection;
 
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::idempotency::{self, Claim, Scope};
+use crate::http::session_extract::UserSession;
 
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
 pub const REPLAYED: HeaderName = HeaderName::from_static("idempotent-replayed");

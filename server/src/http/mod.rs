@@ -5,6 +5,7 @@ mod admin_staff;
 mod api_edge;
 mod card_payments;
 mod categories;
+pub mod csrf;
 mod custom_invoices;
 mod customers;
 mod dashboard;
@@ -35,6 +36,7 @@ mod permissions;
 mod products;
 mod redacted_path;
 mod security_headers;
+pub mod session_extract;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
@@ -61,7 +63,8 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{self, Auth};
+use crate::auth::Auth;
+use crate::auth::sessions::SessionPlace;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::mail::Mailer;
@@ -85,6 +88,17 @@ pub struct AppState {
     pub cards: Option<Arc<CardGateway>>,
     /// Rendered list pages, served again while the shop's sync version is unchanged.
     pub answers: Arc<KeptAnswers>,
+}
+
+impl AppState {
+    /// Where the session rules read and write (auth::sessions).
+    pub fn sessions(&self) -> SessionPlace<'_> {
+        SessionPlace {
+            db: &self.db,
+            clock: &self.clock,
+            timeouts: self.auth.timeouts,
+        }
+    }
 }
 
 /// Request body limits: every JSON route keeps the small one; only the CSV upload routes get
@@ -165,7 +179,7 @@ pub fn router(state: AppState, limits: BodyLimits, headers: SecurityHeaders) -> 
         // Before any handler: a cross-site state change is refused before its body is read.
         .layer(middleware::from_fn_with_state(
             state.auth.clone(),
-            auth::refuse_cross_site,
+            csrf::refuse_cross_site,
         ))
         // axum's own per-extractor default (2 MB) is switched off so only the limits above
         // apply (the upload routes' layer, inside this one, sets theirs again).

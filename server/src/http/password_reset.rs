@@ -17,8 +17,9 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Nothing};
 use super::people::PasswordBody;
 use super::{ApiError, AppState, Success};
-use crate::auth::{ClientIp, Role, SecretToken};
+use crate::auth::{Role, SecretToken};
 use crate::db;
+use crate::http::session_extract::ClientIp;
 use crate::mail::Mail;
 use crate::password_changes::{self, ChangedBy};
 

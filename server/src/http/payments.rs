@@ -18,9 +18,9 @@ use super::invoice_views::{InvoiceView, schemas};
 use super::json::{ApiJson, lookup_id};
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::loyalty;
+use crate::http::session_extract::UserSession;
 use crate::sales::refunds::{self, LineRefund, RefundRequest, Refunding};
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
 

@@ -13,10 +13,11 @@ use super::json::text_or_number;
 use super::list_page::{Cursor, Next, Page};
 use super::{ApiError, AppState};
 use crate::accounts;
-use crate::auth::{Permission, Role, UserSession};
+use crate::auth::{Permission, Role};
 use crate::db;
 use crate::db::employees::{self, PersonRef, Profile};
 use crate::db::users::User;
+use crate::http::session_extract::UserSession;
 pub use pos_core::validation::account_phone_number_schema;
 use pos_core::validation::{
     self, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, PASSWORD_MIN_CHARS, STAFF_NAME_MAX_CHARS,

@@ -12,10 +12,11 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people;
 use super::{ApiError, AppState, Success};
-use crate::auth::{AdminSession, ClientIp, Permission, SuperAdminSession};
+use crate::auth::Permission;
 use crate::db;
 use crate::db::audit::{AuditEntry, AuditEvent};
 use crate::db::users::User;
+use crate::http::session_extract::{AdminSession, ClientIp, SuperAdminSession};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

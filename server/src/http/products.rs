@@ -25,8 +25,9 @@ use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{AdminSession, Require, UserSession, grants};
+use crate::auth::grants;
 use crate::db::{categories, products, sync};
+use crate::http::session_extract::{AdminSession, Require, UserSession};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 

@@ -11,8 +11,8 @@ use utoipa_axum::routes;
 use super::json::ApiJson;
 use super::openapi::{Answer, Invalid, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{AdminSession, ShopSession};
 use crate::db::shop_receipts::{self, ReceiptChanges, ReceiptSettings};
+use crate::http::session_extract::{AdminSession, ShopSession};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show, update))

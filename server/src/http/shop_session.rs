@@ -14,8 +14,9 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
-use crate::auth::{ClientIp, SHOP_COOKIE, ShopSession, USER_COOKIE, read_token};
+use crate::auth::{SHOP_COOKIE, USER_COOKIE, read_token};
 use crate::db;
+use crate::http::session_extract::{ClientIp, ShopSession};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -78,7 +79,14 @@ async fn sign_in(
         parent_id_hash: None,
     };
     let signed_in = attempt.succeeded(&state, shop_id);
-    let token = sessions::start(&state, SessionKind::Shop, owner, &replacing, &signed_in).await?;
+    let token = sessions::start(
+        state.sessions(),
+        SessionKind::Shop,
+        owner,
+        &replacing,
+        &signed_in,
+    )
+    .await?;
     let shop = db::shops::find(state.db.pool(), shop_id)
         .await?
         .ok_or_else(|| ApiError::internal("the shop was deleted during its sign-in"))?;
@@ -129,9 +137,9 @@ async fn sign_out(
     headers: HeaderMap,
     session: ShopSession,
 ) -> Result<Response, ApiError> {
-    sessions::end(&state, &session.id_hash).await?;
+    sessions::end(state.sessions(), &session.id_hash).await?;
     if let Some(user) = read_token(&headers, USER_COOKIE) {
-        sessions::end(&state, &user.digest()).await?;
+        sessions::end(state.sessions(), &user.digest()).await?;
     }
     sign_in::audit_sign_out(&state, Some(session.shop.id), None, "shop", ip).await?;
     let cookies = &state.auth.cookies;

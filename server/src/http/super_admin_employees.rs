@@ -16,8 +16,9 @@ use super::people::{
 };
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
-use crate::auth::{ClientIp, Role, SuperAdminSession};
+use crate::auth::Role;
 use crate::db;
+use crate::http::session_extract::{ClientIp, SuperAdminSession};
 use crate::password_changes::{self, ChangedBy, Owner};
 
 pub fn router() -> OpenApiRouter<AppState> {

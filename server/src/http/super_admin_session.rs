@@ -16,9 +16,10 @@ use super::people::account_phone_number_schema;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
-use crate::auth::{ClientIp, SUPER_ADMIN_COOKIE, SuperAdminSession, read_token};
+use crate::auth::{SUPER_ADMIN_COOKIE, read_token};
 use crate::db;
 use crate::db::users::SignInName;
+use crate::http::session_extract::{ClientIp, SuperAdminSession};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -85,7 +86,7 @@ async fn sign_in(
         .collect();
     let signed_in = attempt.succeeded(&state, user_id);
     let token = sessions::start(
-        &state,
+        state.sessions(),
         SessionKind::SuperAdmin,
         owner,
         &replacing,
@@ -142,7 +143,7 @@ async fn sign_out(
     ClientIp(ip): ClientIp,
     session: SuperAdminSession,
 ) -> Result<Response, ApiError> {
-    sessions::end(&state, &session.id_hash).await?;
+    sessions::end(state.sessions(), &session.id_hash).await?;
     sign_in::audit_sign_out(&state, None, Some(session.user.id), "super-admin", ip).await?;
     Ok(with_cookies(
         vec![state.auth.cookies.clear(SUPER_ADMIN_COOKIE)],

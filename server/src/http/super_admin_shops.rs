@@ -16,10 +16,10 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{self, PasswordBody, account_phone_number_schema};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
-use crate::auth::{ClientIp, SuperAdminSession};
 use crate::dashboard::rebuild;
 use crate::db;
 use crate::db::shops::ShopChanges;
+use crate::http::session_extract::{ClientIp, SuperAdminSession};
 use crate::password_changes::{self, ChangedBy, Owner};
 
 /// Longest shop name; enough for any sign, short enough for a receipt header.

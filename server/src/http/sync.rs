@@ -17,8 +17,8 @@ use super::customers::views::CustomerView;
 use super::openapi::{Answer, Invalid, Refused};
 use super::products::views::ProductView;
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::sync::{self, Change, Changes};
+use crate::http::session_extract::UserSession;
 
 /// The largest page, and the page size when `limit` is not given.
 pub const MAX_LIMIT: i64 = 1000;

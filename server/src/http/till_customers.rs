@@ -17,10 +17,10 @@ use super::idempotency::KEY_PARAM_DOC;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::till_refs::parse_ref;
 use crate::db::{loyalty, till_customers};
+use crate::http::session_extract::UserSession;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create))

@@ -10,8 +10,8 @@ use utoipa_axum::routes;
 
 use super::openapi::{Answer, Invalid, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::AdminSession;
 use crate::db::till_flags::{self, SaleFlag};
+use crate::http::session_extract::AdminSession;
 use crate::sales::numbering::invoice_number_text;
 
 /// Rows per page when `limit` is absent, and the most a page may hold.

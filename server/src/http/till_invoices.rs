@@ -20,10 +20,10 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
-use crate::auth::UserSession;
 use crate::db::invoice_rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::{loyalty, till_invoices};
+use crate::http::session_extract::UserSession;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 use crate::sales::{till_flags, till_sale, till_state};
 

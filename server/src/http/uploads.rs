@@ -24,8 +24,9 @@ use self::schemas::{CsvUpload, ImportRefused};
 use super::envelope::failure_with_data;
 use super::openapi::{Answer, Failure, Refused};
 use super::{ApiError, AppState, Success};
-use crate::auth::{Require, grants};
+use crate::auth::grants;
 use crate::db::catalog_import;
+use crate::http::session_extract::Require;
 
 /// Room for the multipart framing around the file (boundaries, part headers, small fields).
 const MULTIPART_OVERHEAD: usize = 64 * 1024;

@@ -17,12 +17,13 @@ use super::people::account_phone_number_schema;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
-use crate::auth::{
-    AdminSession, ClientIp, ShopSession, StaffSession, USER_COOKIE, UserSession, read_token,
-};
+use crate::auth::{USER_COOKIE, read_token};
 use crate::db;
 use crate::db::Credentials;
 use crate::db::users::SignInName;
+use crate::http::session_extract::{
+    AdminSession, ClientIp, ShopSession, StaffSession, UserSession,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -175,7 +176,14 @@ async fn start(
     };
     let replacing: Vec<_> = read_token(headers, USER_COOKIE).into_iter().collect();
     let signed_in = attempt.succeeded(state, user_id);
-    let token = sessions::start(state, SessionKind::User, owner, &replacing, &signed_in).await?;
+    let token = sessions::start(
+        state.sessions(),
+        SessionKind::User,
+        owner,
+        &replacing,
+        &signed_in,
+    )
+    .await?;
 
     let pool = state.db.pool();
     let user = db::users::find_in_shop(pool, shop.shop.id, user_id)
@@ -285,7 +293,7 @@ async fn sign_out(
     ClientIp(ip): ClientIp,
     session: UserSession,
 ) -> Result<Response, ApiError> {
-    sessions::end(&state, &session.id_hash).await?;
+    sessions::end(state.sessions(), &session.id_hash).await?;
     let what = session.user.role.as_str();
     sign_in::audit_sign_out(
         &state,

@@ -2,21 +2,9 @@
 //! services, which call the repositories (`db`) and core; nothing below `http` imports it, so a
 //! service speaks in its own error type (`service_error`) and never in HTTP statuses. `lib.rs`
 //! is the composition root that builds the router, above every layer.
-//!
-//! The files that still import `http` are listed here until they move; the list only shrinks:
-//! a file off the list that imports it fails, and so does a listed file that no longer does.
 
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// The request-facing half of auth (extractors, the cross-site check, sessions read from the
-/// app's state) still reads HTTP types; it belongs in `http`.
-const STILL_TO_MOVE: &[&str] = &[
-    "auth/csrf.rs",
-    "auth/extract.rs",
-    "auth/permission.rs",
-    "auth/sessions.rs",
-];
 
 #[test]
 fn nothing_below_http_imports_it() {
@@ -37,18 +25,9 @@ fn nothing_below_http_imports_it() {
         }
     }
     importing.sort();
-    let new: Vec<_> = importing
-        .iter()
-        .filter(|name| !STILL_TO_MOVE.contains(&name.as_str()))
-        .collect();
-    assert!(new.is_empty(), "these files below http import it: {new:?}");
-    let moved: Vec<_> = STILL_TO_MOVE
-        .iter()
-        .filter(|name| !importing.iter().any(|found| found == *name))
-        .collect();
     assert!(
-        moved.is_empty(),
-        "these files no longer import http: take them off STILL_TO_MOVE: {moved:?}"
+        importing.is_empty(),
+        "these files below http import it: {importing:?}"
     );
 }
 

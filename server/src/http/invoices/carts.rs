@@ -6,7 +6,6 @@ use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
 use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found, view_with_balance};
-use crate::auth::UserSession;
 use crate::db::cart_starts::{self, StartedCart};
 use crate::db::invoice_rows::Staff;
 use crate::db::{invoice_writes, invoices};
@@ -14,6 +13,7 @@ use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
+use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";

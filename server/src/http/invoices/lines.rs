@@ -9,7 +9,6 @@ use rust_decimal::Decimal;
 use super::bodies::AddProduct;
 use super::reprice::{commit_repriced, commit_stored, price_keeping_redemption};
 use super::{invoice_id, lock_open_sale, view_with_balance};
-use crate::auth::UserSession;
 use crate::db::invoices::{self, InvoiceLine};
 use crate::db::products::Product;
 use crate::db::sale_products::{self, ProductKey, SaleProduct};
@@ -18,6 +17,7 @@ use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
+use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
 use crate::sales::pricing::{cart_line, product_cart_line};
 

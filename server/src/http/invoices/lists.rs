@@ -12,12 +12,12 @@ use pos_core::dashboard::{TimeZone, time_zone};
 use sqlx::AnyConnection;
 
 use super::list_query::{InvoiceListQuery, InvoiceListRequest};
-use crate::auth::UserSession;
 use crate::db::invoice_lists::{self, Listing, PageRequest};
 use crate::db::invoices::{Invoice, InvoiceLine};
 use crate::http::invoice_views::InvoiceView;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use crate::http::openapi::{Answer, Invalid, Refused};
+use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
 
 fn views(found: Vec<(Invoice, Vec<InvoiceLine>)>) -> Result<Vec<InvoiceView>, ApiError> {

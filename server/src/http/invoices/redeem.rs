@@ -13,12 +13,12 @@ use rust_decimal::Decimal;
 use super::bodies::Redeem;
 use super::reprice::commit_priced;
 use super::{invoice_id, lock_open_sale};
-use crate::auth::UserSession;
 use crate::db::{invoices, scaled};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
+use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
 use crate::sales::pricing::{cart_line, price};
 

@@ -6,9 +6,9 @@ use pos_core::pricing::{self, ProductPriceInput, SellingPriceEdit};
 use pos_core::validation::{NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 
-use crate::auth::UserSession;
 use crate::db::products::Product;
 use crate::http::ApiError;
+use crate::http::session_extract::UserSession;
 
 pub const CATEGORY_NOT_IN_SHOP: &str = "Category not found in this shop";
 pub const ONLY_ADMIN_SETS_TAX: &str = "Only an admin can set product tax and loyalty rate";

@@ -13,34 +13,11 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use url::Url;
 
-use super::Auth;
-use crate::http::ApiError;
+use super::ApiError;
+use crate::auth::{Auth, Origin};
 
 const REFUSED: &str = "Cross-site request refused";
-
-/// An origin as browsers compare them: scheme, host, port (the scheme's default if absent).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Origin {
-    scheme: String,
-    host: String,
-    port: u16,
-}
-
-impl Origin {
-    pub fn of(url: &Url) -> Option<Self> {
-        Some(Self {
-            scheme: url.scheme().to_owned(),
-            host: url.host_str()?.to_owned(),
-            port: url.port_or_known_default()?,
-        })
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        Self::of(&Url::parse(text).ok()?)
-    }
-}
 
 pub async fn refuse_cross_site(
     State(auth): State<Arc<Auth>>,
@@ -62,7 +39,7 @@ pub async fn refuse_cross_site(
     next.run(request).await
 }
 
-pub(crate) fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool {
+pub fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool {
     let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
     if fetch_site.is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
         return false;
@@ -79,7 +56,7 @@ pub(crate) fn same_origin(headers: &HeaderMap, allowed: Option<&Origin>) -> bool
         None => {
             let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
             let expected =
-                host.and_then(|host| Origin::parse(&format!("{}://{host}", origin.scheme)));
+                host.and_then(|host| Origin::parse(&format!("{}://{host}", origin.scheme())));
             expected.is_some_and(|expected| expected == origin)
         }
     }

@@ -3,13 +3,14 @@
 //! handler that takes one cannot forget the check. The user and its permissions are read from
 //! the database on every request: a revoked permission or a deleted user applies at once.
 
+use std::marker::PhantomData;
 use std::net::IpAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
-use super::sessions::{self, ActiveSession, SessionKind};
-use super::{Permission, Role, cookies};
+use crate::auth::sessions::{self, ActiveSession, SessionKind};
+use crate::auth::{Grant, Permission, Role, cookies};
 use crate::db;
 use crate::db::shops::Shop;
 use crate::db::users::User;
@@ -27,7 +28,7 @@ async fn active(
     kind: SessionKind,
 ) -> Result<ActiveSession, ApiError> {
     let token = cookies::read_token(&parts.headers, kind.cookie()).ok_or_else(please_sign_in)?;
-    sessions::resolve(state, kind, &token)
+    sessions::resolve(state.sessions(), kind, &token)
         .await?
         .ok_or_else(please_sign_in)
 }
@@ -91,7 +92,7 @@ impl UserSession {
             return Ok(None);
         };
         // The session, its user and the user's grants in one query, read afresh each request.
-        let Some(found) = sessions::resolve_user(state, &token).await? else {
+        let Some(found) = sessions::resolve_user(state.sessions(), &token).await? else {
             return Ok(None);
         };
         let (Some(shop_id), Some(user)) = (found.session.shop_id, found.user) else {
@@ -208,5 +209,26 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
             .get::<ConnectInfo<std::net::SocketAddr>>()
             .map(|ConnectInfo(address)| address.ip());
         Ok(Self(peer))
+    }
+}
+
+/// An admin or staff session holding the permission `P`: 401 without a session, 403 without
+/// the grant (read from the database on this request). A handler taking
+/// `Require<grants::ProductCreate>` cannot forget the check.
+pub struct Require<P> {
+    pub session: UserSession,
+    grant: PhantomData<fn() -> P>,
+}
+
+impl<P: Grant> FromRequestParts<AppState> for Require<P> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let session = UserSession::from_request_parts(parts, state).await?;
+        session.require(P::PERMISSION)?;
+        Ok(Self {
+            session,
+            grant: PhantomData,
+        })
     }
 }
