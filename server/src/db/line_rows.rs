@@ -11,12 +11,12 @@ use sqlx::query::QueryAs;
 use sqlx::{Any, AnyConnection};
 
 use super::Executor;
-use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindEach, InvoiceLine, LineRow};
 use super::products::Product;
 use super::scaled::{CENTS, E3, E4, to_scaled};
 
 /// The columns of an invoice line, in the order the multi-row inserts bind them: a till's
-/// basket (`till_invoices::insert_lines`) and the demo's sales history
+/// open invoice's lines (`invoice_writes::insert_lines`) and the demo's sales history
 /// (`sales_history::insert_lines`, which adds the refunded quantity after them).
 pub const LINE_COLUMNS: [&str; 23] = [
     "invoice_id",
@@ -72,7 +72,7 @@ impl LineAmounts {
     /// As their columns keep them, in the columns' order: `price_cents, gross_cents,
     /// discount_cents, tax_cents, total_cents, points_earned_cents`; an error for an amount
     /// with more decimals than a cent.
-    fn in_column_order(self) -> Result<[i64; 6], sqlx::Error> {
+    pub(super) fn in_column_order(self) -> Result<[i64; 6], sqlx::Error> {
         Ok([
             to_scaled(self.price, CENTS)?,
             to_scaled(self.gross, CENTS)?,
@@ -135,27 +135,6 @@ pub async fn insert_line(
     line: NewLine<'_>,
 ) -> Result<InvoiceLine, sqlx::Error> {
     let query = bind_line(sqlx::query_as(line_insert_sql!("")), &line)?;
-    InvoiceLine::try_from(query.fetch_one(&mut *db).await?)
-}
-
-/// [`insert_line`], and the invoice's `totals` stored with it, changed at `now`, in the same
-/// statement: PostgreSQL only (a data-modifying `WITH`), where a sale's add-line then makes one
-/// round trip fewer.
-pub async fn insert_line_with_totals_on_postgres(
-    db: &mut AnyConnection,
-    line: NewLine<'_>,
-    totals: TotalsCents,
-    now: i64,
-) -> Result<InvoiceLine, sqlx::Error> {
-    let sql = line_insert_sql!(
-        "WITH totals AS (UPDATE invoices SET sub_total_cents = $23, \
-         total_discount_cents = $24, total_tax_cents = $25, redeem_cents = $26, \
-         total_amount_cents = $27, points_earned_cents = $28, updated_at = $29 \
-         WHERE id = $1 AND shop_id = $2) "
-    );
-    let query = bind_line(sqlx::query_as(sql), &line)?
-        .bind_each(totals.in_column_order())
-        .bind(now);
     InvoiceLine::try_from(query.fetch_one(&mut *db).await?)
 }
 

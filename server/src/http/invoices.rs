@@ -4,9 +4,10 @@
 //!
 //! Selling is every shop user's job: each route needs a signed-in admin or staff session of the
 //! shop and no grant. Always within the caller's shop: another shop's invoice, a custom invoice
-//! on a sale route, or an id that is not a number answers 404 "Invoice not found". Every amount
-//! comes from pos_core (`sales::pricing`); each write runs in one transaction that first locks
-//! the invoice's row, and answers the invoice as it committed.
+//! on a sale route, or an id that is not a number answers 404 "Invoice not found". Each change
+//! of an open invoice is an edit of its whole state (`sales::cart_edits`), written the way a
+//! till's is: one transaction that first locks the invoice's row, every amount from pos_core,
+//! and the invoice answered as it committed.
 
 mod bodies;
 mod carts;
@@ -14,20 +15,17 @@ mod lines;
 mod list_query;
 mod lists;
 mod redeem;
-mod reprice;
 
-use sqlx::{Any, AnyConnection, Transaction};
+use sqlx::AnyConnection;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::invoice_views::InvoiceView;
 use super::{ApiError, AppState};
-use crate::db::invoice_writes::Locked;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
-use crate::db::{invoice_writes, loyalty};
-use crate::sales::numbering::invoice_number_text;
-
-pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
+use crate::db::loyalty;
+use crate::sales::cart_edits::Edited;
+use crate::sales::settle::INVOICE_NOT_FOUND;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,30 +47,6 @@ fn not_found() -> ApiError {
 /// 404 like a missing one.
 fn invoice_id(raw: &str) -> Result<i64, ApiError> {
     raw.trim().parse().map_err(|_| not_found())
-}
-
-/// 409 for a change to an invoice that is no longer open (paid or refunded).
-fn no_longer_open(invoice: &Invoice) -> ApiError {
-    match invoice_number_text(invoice.invoice_number) {
-        Ok(number) => {
-            ApiError::Conflict(format!("Invoice {number} is paid and can no longer change"))
-        }
-        Err(error) => error.into(),
-    }
-}
-
-/// In a write transaction: locks the shop's sale invoice `id` until commit and returns it,
-/// open (active or saved), with its customer's balance. 404 for a missing, another shop's or a
-/// custom invoice; 409 once it is paid.
-async fn lock_open_sale(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<Locked, ApiError> {
-    let locked = invoice_writes::lock(&mut *db, shop_id, id)
-        .await?
-        .filter(|locked| locked.invoice.status != status::CUSTOM)
-        .ok_or_else(not_found)?;
-    if !locked.invoice.is_open() {
-        return Err(no_longer_open(&locked.invoice));
-    }
-    Ok(locked)
 }
 
 /// The answer for one invoice of the shop, read on `db` (in the writing transaction, so it is
@@ -113,14 +87,7 @@ fn view_with_balance(
     InvoiceView::new(invoice, lines, points)
 }
 
-/// Commits the write and answers the invoice as it committed (read in the transaction, just
-/// before the commit).
-async fn commit_answer(
-    mut transaction: Transaction<'_, Any>,
-    shop_id: i64,
-    id: i64,
-) -> Result<InvoiceView, ApiError> {
-    let committed = answer(&mut transaction, shop_id, id).await?;
-    transaction.commit().await?;
-    Ok(committed)
+/// The answer for an edited invoice (`sales::cart_edits`), as it committed.
+fn edited(edit: Edited) -> Result<InvoiceView, ApiError> {
+    view_with_balance(edit.invoice, edit.lines, edit.balance_cents)
 }

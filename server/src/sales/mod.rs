@@ -1,13 +1,17 @@
-//! The steps of a sale that several routes share: pricing an invoice's lines with pos_core,
-//! settling (paying) an invoice in one transaction, refunding a paid one, and a till sale's
-//! steps: its state, its payment, its dates and its flags. Handlers call these; SQL stays in
-//! `db`.
+//! Selling: an open invoice changed as a whole (`open_invoice`), by SPEC's cart edits
+//! (`cart_edits`) or by a till's whole state (`till_state`), under one stock rule
+//! (`stock_rule`); pricing with pos_core; settling (paying) an invoice in one transaction;
+//! refunding a paid one; a till sale's payment, dates and flags. Handlers call these; SQL stays
+//! in `db`.
 
 pub mod card_refunds;
+pub mod cart_edits;
 pub mod numbering;
+pub mod open_invoice;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;
+pub mod stock_rule;
 pub mod till_flags;
 pub mod till_sale;
 pub mod till_state;

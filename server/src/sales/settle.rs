@@ -33,6 +33,7 @@ use sqlx::AnyConnection;
 
 use super::numbering::invoice_number_text;
 use super::pricing;
+use super::stock_rule;
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup;
@@ -354,8 +355,9 @@ fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ServiceError>
 }
 
 /// Takes each catalogue line's quantity out of stock, all in one statement; the first line
-/// (in the invoice's order) whose product has too little on hand refuses the payment (409),
-/// and the caller's rollback puts back what the statement took from the others.
+/// (in the invoice's order) whose product has too little on hand refuses the payment
+/// (`sales::stock_rule`), and the caller's rollback puts back what the statement took from the
+/// others.
 async fn take_stock(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -373,12 +375,11 @@ async fn take_stock(
     let left = payments::stock_e3(&mut *tx, shop_id, line.product_id)
         .await?
         .unwrap_or(0);
-    Err(ServiceError::Conflict(format!(
-        "Not enough stock for {}: {} {} left",
-        line.product_name,
+    Err(stock_rule::not_enough_stock(
+        &line.product_name,
         plain(left, E3),
-        line.unit.as_str()
-    )))
+        line.unit,
+    ))
 }
 
 /// Takes each catalogue line's quantity out of stock even below 0 (a synced till sale), all in

@@ -1,9 +1,9 @@
 //! Applying the till's open invoice as a whole (docs/api-till-sync.md): `PUT
 //! /till/invoices/{ref}` and the first step of its payment. The till sends the invoice as it
 //! now has it; the server creates it (numbering it then: the till showed a provisional number
-//! until this answer) or replaces the customer, status, lines and redemption of the open one.
-//! The lines keep the values the till rang them up at; pos_core prices them (a redemption above
-//! the amount due is lowered to it). The creation time is dated once, when the ref is created
+//! until this answer) or writes it over the open one through `sales::open_invoice`, the write
+//! SPEC's cart routes use too. The lines keep the values the till rang them up at; pos_core
+//! prices them (a redemption above the amount due is lowered to it). The creation time is dated once, when the ref is created
 //! (`sales::till_times`). No stock or balance check here: the payment does that.
 
 use pos_core::catalog::{DiscountType, Unit};
@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::numbering::invoice_number_text;
-use super::pricing::{price_lowering_redemption, till_cart_line};
+use super::open_invoice::{self, OpenInvoice, OpenLine};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
@@ -19,8 +19,7 @@ use crate::db::customers::Customer;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, InvoiceLine, status};
 use crate::db::sale_products::SaleProduct;
-use crate::db::till_invoices::{self, OpenState, TillLine};
-use crate::db::{invoice_writes, shops, till_customers};
+use crate::db::{invoice_writes, shops, till_customers, till_invoices};
 use crate::service_error::ServiceError;
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
@@ -156,40 +155,35 @@ pub async fn apply(
     (state, named): (&InvoiceState, &Named),
     now: i64,
 ) -> Result<Option<Applied>, ServiceError> {
-    let customer_id = named.customer_id;
-    let lines: Vec<_> = state
-        .lines
-        .iter()
-        .zip(&named.products)
-        .map(|(line, sold)| till_line(line, sold.product.custom, sold.product.category_id))
-        .collect();
-    // Priced before anything is written: each line goes in with its amounts.
-    let cart: Vec<_> = state
-        .lines
-        .iter()
-        .zip(&named.products)
-        .map(|(line, sold)| till_cart_line(line, sold.product.custom))
-        .collect();
-    let priced = price_lowering_redemption(&cart, state.redeem_amount, named.earns_points)?;
-    if priced.lines.len() != lines.len() {
-        return Err(ServiceError::invariant(
-            "pos_core priced another number of lines",
-        ));
-    }
-    let open = OpenState {
-        customer_id,
+    let next = OpenInvoice {
+        customer_id: Some(named.customer_id),
+        earns_points: named.earns_points,
         status: state.status,
-        provisional_number: &state.provisional_number,
+        provisional_number: state.provisional_number.clone(),
+        redeem_amount: state.redeem_amount,
+        lines: state
+            .lines
+            .iter()
+            .zip(&named.products)
+            .map(|(line, sold)| OpenLine {
+                sold: line.clone(),
+                custom_product: sold.product.custom,
+                category_id: sold.product.category_id,
+            })
+            .collect(),
     };
     let mut flags = Vec::new();
-    let (id, created) = match existing {
+    let (id, created, lines) = match existing {
         Some((id, found)) => {
             refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
-            till_invoices::replace_open(&mut *tx, (shop_id, id), open, &priced, now).await?;
-            invoice_writes::delete_lines(&mut *tx, shop_id, id).await?;
-            (id, false)
+            let stored = invoices::lines(&mut *tx, shop_id, id).await?;
+            let replaced =
+                open_invoice::replace(&mut *tx, shop_id, id, &next, &stored, now).await?;
+            (id, false, replaced.lines)
         }
         None => {
+            // Priced before anything is written: each line goes in with its amounts.
+            let priced = next.price()?;
             let dated =
                 till_times::date(TillTime::CreatedAt, state.created_at, named.arrival(now))?;
             flags.extend(dated.flag);
@@ -201,24 +195,27 @@ pub async fn apply(
             let invoice = NewInvoice {
                 shop_id,
                 status: state.status,
-                customer_id: Some(customer_id),
+                customer_id: Some(named.customer_id),
                 staff,
                 now,
                 till: Some(naming),
                 totals: Some(&priced),
             };
-            match invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await? {
-                Some(inserted) => (inserted.id, true),
-                None => return Ok(None),
-            }
+            let Some(inserted) =
+                invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await?
+            else {
+                return Ok(None);
+            };
+            let rows = next.priced_lines(&priced);
+            let lines =
+                invoice_writes::insert_lines(&mut *tx, (shop_id, inserted.id), &rows, 1).await?;
+            (inserted.id, true, lines)
         }
     };
-    let rows: Vec<_> = lines.into_iter().zip(&priced.lines).collect();
-    let stored = till_invoices::insert_lines(&mut *tx, (shop_id, id), &rows).await?;
     Ok(Some(Applied {
         id,
         created,
-        lines: stored,
+        lines,
         flags,
     }))
 }
@@ -259,25 +256,4 @@ async fn sale_customer(
         }
     };
     found.ok_or_else(|| ServiceError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))
-}
-
-/// The row of a line: the values as rung up; whether it is a custom product (it then has no
-/// stock) and its category (the dashboard counts per category) are the product's.
-fn till_line(line: &LineState, custom_product: bool, category_id: Option<i64>) -> TillLine<'_> {
-    TillLine {
-        product_id: line.product_id,
-        custom_product,
-        product_name: &line.product_name,
-        unit: line.unit.as_str(),
-        quantity: line.quantity,
-        selling_price: line.selling_price,
-        cost_price: line.cost_price,
-        cost_price_profit: line.cost_price_profit,
-        discount: line.discount,
-        discount_type: line.discount_type.as_str(),
-        category_id,
-        category_discount_rate: line.category_discount_rate,
-        product_tax: line.product_tax,
-        loyalty_rate: line.loyalty_rate,
-    }
 }

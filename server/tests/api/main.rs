@@ -49,6 +49,7 @@ mod list_pages;
 mod management_employees;
 mod management_refusals;
 mod management_shops;
+mod one_sale_path;
 mod openapi;
 mod openapi_bodies;
 mod password_reset;

@@ -5,20 +5,18 @@ use axum::extract::{Path, State};
 use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
-use super::{answer, commit_answer, invoice_id, lock_open_sale, not_found, view_with_balance};
+use super::{answer, edited, invoice_id, view_with_balance};
 use crate::db::cart_starts::{self, StartedCart};
 use crate::db::invoice_rows::Staff;
-use crate::db::{invoice_writes, invoices};
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
+use crate::sales::cart_edits::{self, CartEdit};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
-pub const CART_EMPTY_ON_SAVE: &str = "The cart is empty: add a product before saving it";
-pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
 /// Start a cart for a customer.
 ///
@@ -183,18 +181,10 @@ pub async fn save(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.writer().begin().await?;
-    lock_open_sale(&mut transaction, shop_id, id).await?;
-    if invoices::lines(&mut *transaction, shop_id, id)
-        .await?
-        .is_empty()
-    {
-        return Err(ApiError::BadRequest(CART_EMPTY_ON_SAVE.to_owned()));
-    }
-    invoice_writes::save(&mut *transaction, shop_id, id, state.clock.now_millis()).await?;
-    let saved = commit_answer(transaction, shop_id, id).await?;
+    let now = state.clock.now_millis();
+    let edit = cart_edits::edit(&state.db, shop_id, id, CartEdit::Save, now).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice saved to open orders");
-    Ok(Success::ok("Saved to open orders", saved))
+    Ok(Success::ok("Saved to open orders", edited(edit)?))
 }
 
 /// Delete an open order.
@@ -222,19 +212,10 @@ pub async fn delete_open(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.writer().begin().await?;
-    let deleted = match lock_open_sale(&mut transaction, shop_id, id).await {
-        Ok(_) => answer(&mut transaction, shop_id, id).await?,
-        Err(ApiError::Conflict(_)) => {
-            return Err(ApiError::Conflict(PAID_NOT_DELETED.to_owned()));
-        }
-        Err(error) => return Err(error),
-    };
-    if !invoice_writes::delete_open(&mut *transaction, shop_id, id).await? {
-        // Locked and open above, so only a vanished row gets here.
-        return Err(not_found());
-    }
-    transaction.commit().await?;
+    let (invoice, lines, balance_cents) = cart_edits::delete_open(&state.db, shop_id, id).await?;
     tracing::info!(invoice_id = id, shop_id, "open order deleted");
-    Ok(Success::ok("Invoice deleted", deleted))
+    Ok(Success::ok(
+        "Invoice deleted",
+        view_with_balance(invoice, lines, balance_cents)?,
+    ))
 }

@@ -1,28 +1,21 @@
 //! The lines of an open invoice: add a product (by id or by a scanned barcode), change a
-//! line's quantity, remove a line, clear them all. Each re-prices the whole invoice.
+//! line's quantity, remove a line, clear them all. Each is an edit of the invoice's whole
+//! state (`sales::cart_edits`), which re-prices it.
 
 use axum::extract::{Path, State};
-use pos_core::catalog::Unit;
-use pos_core::validation::{self, QuantityRule};
+use pos_core::validation;
 use rust_decimal::Decimal;
 
 use super::bodies::AddProduct;
-use super::reprice::{commit_repriced, commit_stored, price_keeping_redemption};
-use super::{invoice_id, lock_open_sale, view_with_balance};
-use crate::db::invoices::{self, InvoiceLine};
-use crate::db::products::Product;
-use crate::db::sale_products::{self, ProductKey, SaleProduct};
-use crate::db::{invoice_writes, line_rows};
+use super::{edited, invoice_id};
+use crate::db::sale_products::ProductKey;
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;
 use crate::http::openapi::{Answer, Failure, Invalid, Refused};
 use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState, Success};
-use crate::sales::pricing::{cart_line, product_cart_line};
-
-pub const PRODUCT_NOT_FOUND: &str = "Product not found";
-pub const PRODUCT_NOT_IN_INVOICE: &str = "Product is not in this invoice";
+use crate::sales::cart_edits::{self, CartEdit, PRODUCT_NOT_FOUND, PRODUCT_NOT_IN_INVOICE};
 
 fn product_not_found() -> ApiError {
     ApiError::NotFound(PRODUCT_NOT_FOUND.to_owned())
@@ -52,53 +45,6 @@ fn sent_quantity(body: &AddProduct) -> Result<Decimal, ApiError> {
         None => Ok(Decimal::ONE),
         Some(quantity) => Ok(quantity.decimal("quantity")?),
     }
-}
-
-/// A line quantity for the product's unit: above 0, 3 decimals at most, whole for `no`.
-fn line_quantity(value: Decimal, unit: Unit) -> Result<Decimal, ApiError> {
-    Ok(validation::unit_quantity(
-        "quantity",
-        value,
-        unit,
-        QuantityRule::Positive,
-    )?)
-}
-
-fn not_enough_stock(product: &Product) -> ApiError {
-    ApiError::Conflict(format!(
-        "Not enough stock for {}: {} {} left",
-        product.product_name,
-        product.quantity,
-        product.unit.as_str()
-    ))
-}
-
-/// The quantity the product's line should have after this request, or `None` when it already
-/// has it (nothing to write). A custom product is sold as typed, in its own quantity.
-fn wanted_quantity(
-    named: ProductKey<'_>,
-    product: &Product,
-    sent: Decimal,
-    line: Option<&InvoiceLine>,
-) -> Result<Option<Decimal>, ApiError> {
-    let wanted = if product.custom {
-        product.quantity
-    } else {
-        let sent = line_quantity(sent, product.unit)?;
-        match (named, line) {
-            (ProductKey::Barcode(_), Some(line)) => {
-                line_quantity(line.quantity + sent, product.unit)?
-            }
-            _ => sent,
-        }
-    };
-    if line.is_some_and(|line| line.quantity == wanted) {
-        return Ok(None);
-    }
-    if !product.custom && wanted > product.quantity {
-        return Err(not_enough_stock(product));
-    }
-    Ok(Some(wanted))
 }
 
 /// Add a product to an open invoice.
@@ -135,56 +81,17 @@ pub async fn add(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let named = named(&body)?;
-    let sent = sent_quantity(&body)?;
-    let mut transaction = state.db.writer().begin().await?;
-    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
-    let SaleProduct {
-        product,
-        category_discount_rate,
-    } = sale_products::find(&mut *transaction, shop_id, named)
-        .await?
-        .ok_or_else(product_not_found)?;
-    let mut lines = invoices::lines(&mut *transaction, shop_id, id).await?;
-    let at = lines.iter().position(|line| line.product_id == product.id);
-    let Some(quantity) = wanted_quantity(named, &product, sent, at.map(|at| &lines[at]))? else {
-        // The same quantity again: the invoice as it is, nothing written (the transaction
-        // only held the lock and is rolled back).
-        let unchanged = view_with_balance(locked.invoice, lines, locked.balance_cents)?;
-        return Ok(Success::ok("Product already in the invoice", unchanged));
+    let add = CartEdit::Add {
+        product: named(&body)?,
+        quantity: sent_quantity(&body)?,
     };
     let now = state.clock.now_millis();
-    let changed = match at {
-        Some(at) => {
-            let line_id = lines[at].id;
-            lines[at] =
-                invoice_writes::set_quantity(&mut *transaction, shop_id, line_id, quantity).await?;
-            commit_repriced(transaction, locked, lines, now).await?
-        }
-        None => {
-            // Priced before it is stored, so the new line is inserted with its amounts.
-            let mut cart: Vec<_> = lines.iter().map(cart_line).collect();
-            cart.push(product_cart_line(
-                &product,
-                category_discount_rate,
-                quantity,
-            ));
-            let priced = price_keeping_redemption(&locked, &cart)?;
-            let sold = (&product, category_discount_rate, quantity);
-            let stored = invoice_writes::store_with_new_line(
-                &mut transaction,
-                (shop_id, id),
-                sold,
-                &lines,
-                &priced,
-                now,
-            )
-            .await?;
-            commit_stored(transaction, locked, stored, &priced, now).await?
-        }
-    };
-    tracing::info!(invoice_id = id, product_id = product.id, shop_id, %quantity, "invoice line set");
-    Ok(Success::ok("Product added to invoice", changed))
+    let edit = cart_edits::edit(&state.db, shop_id, id, add, now).await?;
+    if !edit.changed {
+        return Ok(Success::ok("Product already in the invoice", edited(edit)?));
+    }
+    tracing::info!(invoice_id = id, shop_id, "invoice line set");
+    Ok(Success::ok("Product added to invoice", edited(edit)?))
 }
 
 /// Remove a line from an open invoice.
@@ -220,23 +127,20 @@ pub async fn remove(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.writer().begin().await?;
-    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
-    let not_in_invoice = || ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned());
-    let line_or_product: i64 = raw_line.trim().parse().map_err(|_| not_in_invoice())?;
-    if !line_rows::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
-        return Err(not_in_invoice());
-    }
-    let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
+    let line_or_product: i64 = raw_line
+        .trim()
+        .parse()
+        .map_err(|_| ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned()))?;
+    let remove = CartEdit::Remove { line_or_product };
     let now = state.clock.now_millis();
-    let changed = commit_repriced(transaction, locked, lines, now).await?;
+    let edit = cart_edits::edit(&state.db, shop_id, id, remove, now).await?;
     tracing::info!(
         invoice_id = id,
         line_or_product,
         shop_id,
         "invoice line removed"
     );
-    Ok(Success::ok("Product removed from invoice", changed))
+    Ok(Success::ok("Product removed from invoice", edited(edit)?))
 }
 
 /// Clear an open invoice.
@@ -269,12 +173,8 @@ pub async fn clear(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let mut transaction = state.db.writer().begin().await?;
-    let locked = lock_open_sale(&mut transaction, shop_id, id).await?;
-    invoice_writes::delete_lines(&mut *transaction, shop_id, id).await?;
-    // An empty cart prices at zero, so the redemption goes too.
     let now = state.clock.now_millis();
-    let cleared = commit_repriced(transaction, locked, Vec::new(), now).await?;
+    let edit = cart_edits::edit(&state.db, shop_id, id, CartEdit::Clear, now).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice cleared");
-    Ok(Success::ok("Invoice cleared", cleared))
+    Ok(Success::ok("Invoice cleared", edited(edit)?))
 }
