@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Server load benchmark (issue 8; docs/benchmarks.md, "Server load (issue 8)"): the release
+# Server load benchmark (docs/benchmarks.md, "Server load"): the release
 # server with the demo shop (POS_DEMO=1), once on a fresh SQLite file and once on a fresh
 # PostgreSQL database, driven over HTTP by the Rust load driver server/examples/sales_load/ (it
 # stands in for oha or wrk: sales need signed-in tills and requests that use earlier answers).
