@@ -111,7 +111,7 @@ impl utoipa::PartialSchema for Permission {
     fn schema() -> RefOr<Schema> {
         one_of_names(
             Permission::ALL.map(Permission::as_str),
-            "A grant (SPEC part 3)",
+            "A grant: what a staff member may do beyond selling",
         )
     }
 }

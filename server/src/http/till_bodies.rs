@@ -19,11 +19,10 @@ use super::ApiError;
 use super::invoice_views::schemas;
 use super::json::lookup_id;
 use crate::db::till_refs::parse_ref;
+use crate::sales::open_invoice::LineState;
 use crate::sales::settle::PaymentMethod;
 use crate::sales::till_sale::TillPayment;
-use crate::sales::till_state::{
-    CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, LineState, PRODUCT_NOT_FOUND,
-};
+use crate::sales::till_state::{CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, PRODUCT_NOT_FOUND};
 
 /// The most lines one invoice may have.
 pub const MAX_LINES: usize = 500;

@@ -11,11 +11,10 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::numbering::invoice_number_text;
-use super::open_invoice::{self, OpenInvoice, OpenLine};
+use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::pricing::price;
 use super::settle::INVOICE_NOT_FOUND;
 use super::stock_rule;
-use super::till_state::LineState;
 use crate::db::invoice_writes::{self, Locked};
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, status};
 use crate::db::sale_products::{self, ProductKey, SaleProduct};
@@ -281,11 +280,7 @@ fn redeemable(
     balance_cents: i64,
     requested: Decimal,
 ) -> Result<Decimal, ServiceError> {
-    let cart: Vec<_> = current
-        .lines
-        .iter()
-        .map(|line| super::pricing::till_cart_line(&line.sold, line.custom_product))
-        .collect();
+    let cart: Vec<_> = current.lines.iter().map(OpenLine::cart_line).collect();
     let due = price(&cart, Decimal::ZERO, current.earns_points)?.amount_due();
     // The ledger has no row for this invoice's redemption until it is paid, so the earlier
     // redemption is not deducted from the balance and counts for nothing here.

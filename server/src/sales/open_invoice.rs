@@ -5,15 +5,33 @@
 //! due lowered to it, and written over the stored one (`db::invoice_writes::replace_lines`
 //! writes only the lines that changed).
 
+use pos_core::catalog::{DiscountType, Unit};
+use pos_core::pricing::{CartLineInput, PricedCart, PricedLine};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::pricing::{price_lowering_redemption, till_cart_line};
-use super::till_state::LineState;
+use super::pricing::price_lowering_redemption;
 use crate::db::invoice_writes::{self, LineValues, OpenState};
 use crate::db::invoices::InvoiceLine;
 use crate::service_error::ServiceError;
-use pos_core::pricing::PricedCart;
+
+/// One line as it was rung up: the product, the quantity and the catalogue values it is sold
+/// at (a till's are validated by `http::till_bodies`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineState {
+    pub product_id: i64,
+    pub quantity: Decimal,
+    pub product_name: String,
+    pub unit: Unit,
+    pub selling_price: Decimal,
+    pub cost_price: Decimal,
+    pub cost_price_profit: Decimal,
+    pub discount: Decimal,
+    pub discount_type: DiscountType,
+    pub category_discount_rate: Decimal,
+    pub product_tax: Decimal,
+    pub loyalty_rate: Decimal,
+}
 
 /// One line of an open invoice: the values it is sold at, and what the catalogue says of its
 /// product (a custom product has no stock; sales are counted per category).
@@ -44,6 +62,28 @@ impl OpenLine {
             },
             custom_product: line.custom_product,
             category_id: line.category_id,
+        }
+    }
+
+    /// pos_core's view of the line: the same values `sales::pricing::cart_line` reads back once
+    /// it is stored (`db::invoice_writes` refuses a value with more decimals than its column
+    /// keeps, so nothing is rounded between the two).
+    pub fn cart_line(&self) -> CartLineInput {
+        let sold = &self.sold;
+        CartLineInput {
+            product_id: sold.product_id.to_string(),
+            product_name: sold.product_name.clone(),
+            quantity: sold.quantity,
+            unit: sold.unit,
+            custom_product: self.custom_product,
+            selling_price: sold.selling_price,
+            cost_price: sold.cost_price,
+            cost_price_profit: sold.cost_price_profit,
+            discount: sold.discount,
+            discount_type: sold.discount_type,
+            category_discount_rate: sold.category_discount_rate,
+            product_tax: sold.product_tax,
+            loyalty_rate: sold.loyalty_rate,
         }
     }
 
@@ -85,11 +125,7 @@ impl OpenInvoice {
     /// What pos_core prices it at, the redemption lowered to the amount due when the lines
     /// come to less.
     pub fn price(&self) -> Result<PricedCart, ServiceError> {
-        let cart: Vec<_> = self
-            .lines
-            .iter()
-            .map(|line| till_cart_line(&line.sold, line.custom_product))
-            .collect();
+        let cart: Vec<_> = self.lines.iter().map(OpenLine::cart_line).collect();
         let priced = price_lowering_redemption(&cart, self.redeem_amount, self.earns_points)?;
         if priced.lines.len() != self.lines.len() {
             return Err(ServiceError::invariant(
@@ -103,7 +139,7 @@ impl OpenInvoice {
     pub fn priced_lines<'a>(
         &'a self,
         priced: &'a PricedCart,
-    ) -> Vec<(LineValues<'a>, &'a pos_core::pricing::PricedLine)> {
+    ) -> Vec<(LineValues<'a>, &'a PricedLine)> {
         self.lines
             .iter()
             .map(OpenLine::values)

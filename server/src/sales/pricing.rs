@@ -6,7 +6,6 @@ use pos_core::CoreError;
 use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
 use rust_decimal::Decimal;
 
-use super::till_state::LineState;
 use crate::db::invoices::InvoiceLine;
 use crate::db::products::Product;
 
@@ -52,27 +51,6 @@ pub fn product_cart_line(
         category_discount_rate,
         product_tax: product.product_tax,
         loyalty_rate: product.loyalty_rate,
-    }
-}
-
-/// pos_core's view of a line the till sent, before it is stored: the same values
-/// [`cart_line`] reads back once it is (`db::till_invoices::insert_line` refuses a value with
-/// more decimals than its column keeps, so nothing is rounded between the two).
-pub fn till_cart_line(line: &LineState, custom_product: bool) -> CartLineInput {
-    CartLineInput {
-        product_id: line.product_id.to_string(),
-        product_name: line.product_name.clone(),
-        quantity: line.quantity,
-        unit: line.unit,
-        custom_product,
-        selling_price: line.selling_price,
-        cost_price: line.cost_price,
-        cost_price_profit: line.cost_price_profit,
-        discount: line.discount,
-        discount_type: line.discount_type,
-        category_discount_rate: line.category_discount_rate,
-        product_tax: line.product_tax,
-        loyalty_rate: line.loyalty_rate,
     }
 }
 

@@ -6,12 +6,11 @@
 //! prices them (a redemption above the amount due is lowered to it). The creation time is dated once, when the ref is created
 //! (`sales::till_times`). No stock or balance check here: the payment does that.
 
-use pos_core::catalog::{DiscountType, Unit};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::numbering::invoice_number_text;
-use super::open_invoice::{self, OpenInvoice, OpenLine};
+use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
@@ -30,23 +29,6 @@ pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 pub enum CustomerName {
     Id(i64),
     Ref(String),
-}
-
-/// One line as the till rang it up (validated: `http::till_bodies`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineState {
-    pub product_id: i64,
-    pub quantity: Decimal,
-    pub product_name: String,
-    pub unit: Unit,
-    pub selling_price: Decimal,
-    pub cost_price: Decimal,
-    pub cost_price_profit: Decimal,
-    pub discount: Decimal,
-    pub discount_type: DiscountType,
-    pub category_discount_rate: Decimal,
-    pub product_tax: Decimal,
-    pub loyalty_rate: Decimal,
 }
 
 /// The whole open invoice as the till has it (validated: `http::till_bodies`).
