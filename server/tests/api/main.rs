@@ -60,6 +60,7 @@ mod pool_idle_ping;
 mod receipt_numbers;
 mod receipt_settings;
 mod request_bodies;
+mod route_table;
 mod sales_card;
 mod sales_card_refund_claims;
 mod sales_card_refunds;
