@@ -72,62 +72,48 @@ macro_rules! dashboard_route {
             ("methods" = Option<String>, Query, pattern = r"^\s*([Aa][Ll][Ll]|[Cc][Aa][Ss][Hh]|[Ii][Nn][Tt][Ee][Rr][Nn][Aa][Ll]-[Dd][Ee][Vv][Ii][Cc][Ee]|[Dd][Ii][Gg][Ii][Tt][Aa][Ll])?\s*$", description = "The payment methods counted: `all` (the default, also when blank) or one of `cash`, `internal-device`, `digital`, in any letter case"),
         ] $($route)*);
     };
-    (@route [$($query:tt)*] admin $chart:ident -> $answer:ty, $path:literal, $operation:literal,
+    (@route [$($query:tt)*] admin $($chart:tt)*) => {
+        dashboard_route!(@write [$($query)*]
+            [("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)")]
+            [("userSession" = ["admin"])]
+            "The admin's shop no longer exists", AdminScope, "A shop admin, for their own shop."
+            $($chart)*);
+    };
+    (@route [$($query:tt)*] super_admin $($chart:tt)*) => {
+        dashboard_route!(@write [$($query)*]
+            [("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read")]
+            [("superAdminSession" = [])]
+            "No shop has this `_id`", SuperAdminScope,
+            "The super admin, for the shop the `shop` query names."
+            $($chart)*);
+    };
+    (@write [$($query:tt)*] [$($shop:tt)*] [$($security:tt)*] $not_found:literal, $scope:ident,
+        $who:literal $chart:ident -> $answer:ty, $path:literal, $operation:literal,
         $summary:literal, $description:literal) => {
         #[doc = $summary]
         #[doc = ""]
         #[doc = $description]
-        #[doc = "A shop admin, for their own shop."]
+        #[doc = $who]
         #[utoipa::path(
             get,
             path = $path,
             operation_id = $operation,
             tag = "dashboard",
             params(
-                ("shop" = Option<String>, Query, description = "Optional: the admin's own shop `_id`; any other shop is refused (403)"),
+                $($shop)*,
                 $($query)*
             ),
-            security(("userSession" = ["admin"])),
+            security($($security)*),
             responses(
                 (status = 200, description = "The chart's data", body = Answer<$answer>),
                 Invalid,
                 Refused,
-                (status = 404, description = "The admin's shop no longer exists", body = Failure),
+                (status = 404, description = $not_found, body = Failure),
             )
         )]
         async fn $chart(
             state: State<AppState>,
-            scope: AdminScope,
-        ) -> Result<Success<$answer>, ApiError> {
-            super::$chart(state, scope).await
-        }
-    };
-    (@route [$($query:tt)*] super_admin $chart:ident -> $answer:ty, $path:literal,
-        $operation:literal, $summary:literal, $description:literal) => {
-        #[doc = $summary]
-        #[doc = ""]
-        #[doc = $description]
-        #[doc = "The super admin, for the shop the `shop` query names."]
-        #[utoipa::path(
-            get,
-            path = $path,
-            operation_id = $operation,
-            tag = "dashboard",
-            params(
-                ("shop" = String, Query, pattern = r"^\s*-?[0-9]+(\.0+)?\s*$", example = "1", description = "The `_id` of the shop to read"),
-                $($query)*
-            ),
-            security(("superAdminSession" = [])),
-            responses(
-                (status = 200, description = "The chart's data", body = Answer<$answer>),
-                Invalid,
-                Refused,
-                (status = 404, description = "No shop has this `_id`", body = Failure),
-            )
-        )]
-        async fn $chart(
-            state: State<AppState>,
-            scope: SuperAdminScope,
+            scope: $scope,
         ) -> Result<Success<$answer>, ApiError> {
             super::$chart(state, scope).await
         }
