@@ -3,8 +3,7 @@ import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { sidebarDefaults, useSidebarStore } from '../../stores/sidebar-store';
 import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { openLocalDb } from '../offline/local-db';
-import { enqueue } from '../offline/outbox';
+import { openLocalDb, enqueue } from '@/features/offline/testing';
 import { endSession, forgetSession, rememberSession, signOut, unsyncedLogoutMessage } from './sessions';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { localTill } from '../sales/local/local-test-support';
-import { customerByPhone } from '../sales/local/local-views';
+import { localTill, customerByPhone } from '@/features/sales/testing';
 import type { Customer } from './api/customers-api';
 import { addCustomer } from './add-customer';
 

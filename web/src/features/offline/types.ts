@@ -6,10 +6,9 @@
  * a file and imported on another device, and can be rolled back from its `undo` steps alone.
  */
 import type { HttpMethod } from '../../lib/api-client';
-import type { Category } from '../catalog/api/categories-api';
-import type { Product } from '../catalog/api/products-api';
-import type { Customer } from '../customers/api/customers-api';
-import type { Invoice } from '../sales/types';
+import type { Category, Product } from '@/features/catalog';
+import type { Customer } from '@/types/customer';
+import type { Invoice } from '@/types/invoice';
 
 export type { Category, Customer, Product };
 

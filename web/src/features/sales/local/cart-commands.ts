@@ -4,11 +4,9 @@
  * transaction; the sync engine sends it, online or later. The checks are the server's, with its
  * messages, made against the LOCAL catalogue (stock, quantity rules, the redemption limit).
  */
-import { productWithBarcode } from '../../offline/catalog-fill';
-import type { LocalTables } from '../../offline/local-change';
-import type { LocalInvoice, Product } from '../../offline/types';
-import type { CustomProduct } from '../../catalog';
-import type { InvoiceCustomer } from '../types';
+import { productWithBarcode, type LocalTables, type LocalInvoice, type Product } from '@/features/offline';
+import type { CustomProduct } from '@/features/catalog';
+import type { InvoiceCustomer } from '@/types/invoice';
 import { changeInvoice, openInvoice, Unchanged, type ChangeResult } from './invoice-change';
 import { lineFromProduct, notEnoughStock, priceInvoice, quantityError, stockCovers } from './invoice-pricing';
 import { sumDecimal } from './decimal-text';

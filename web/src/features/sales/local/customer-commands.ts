@@ -4,7 +4,7 @@
  * `POST /till/customers`. The till's invoices name the customer by that ref, which the server
  * accepts as `customerId`.
  */
-import type { Customer } from '../../offline/types';
+import type { Customer } from '@/features/offline';
 import { tillPaths } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 

@@ -3,8 +3,7 @@
  * write it, and queue `PUT /till/invoices/{ref}` carrying the state written, all in the
  * outbox's single transaction (a refusal thrown on the way writes and queues nothing).
  */
-import type { LocalTables } from '../../offline/local-change';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import type { LocalTables, LocalInvoice, StoredCommand } from '@/features/offline';
 import { priceInvoice } from './invoice-pricing';
 import { shownNumber } from './provisional-number';
 import { invoiceBody, tillPaths } from './till-requests';

@@ -6,9 +6,8 @@
  * elsewhere, and goes.
  */
 import { listOpenOrders } from '../api/invoices';
-import type { TillDb } from '../../offline/local-db';
-import type { LocalInvoice } from '../../offline/types';
-import type { Invoice } from '../types';
+import type { TillDb, LocalInvoice } from '@/features/offline';
+import type { Invoice } from '@/types/invoice';
 import { invoicePathPrefix } from './till-requests';
 
 /** The server's invoice answer, which carries its client ref and provisional number. */

@@ -7,8 +7,7 @@
  * A card payment goes through Stripe, which needs the server's invoice: it is offered only
  * online, once the outbox has sent every command of the invoice (`cardInvoiceId`).
  */
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
-import type { LocalTables } from '../../offline/local-change';
+import type { LocalInvoice, StoredCommand, LocalTables } from '@/features/offline';
 import { openInvoice } from './invoice-change';
 import { subtractDecimal } from './decimal-text';
 import { invoiceBody, invoicePathPrefix, tillPaths, type TillPaymentBody } from './till-requests';

@@ -4,7 +4,7 @@
  * An invoice any outbox command still names (unsent, or rejected and waiting for the cashier,
  * whose rollback needs the row) is never removed.
  */
-import type { TillDb } from '../../offline/local-db';
+import type { TillDb } from '@/features/offline';
 import { INVOICE_PATH } from './till-requests';
 
 export const RECENT_SALES_KEPT = 500;

@@ -6,8 +6,7 @@
  * rows stay as the till wrote them, so a later command's undo data (which compares rows) is
  * never upset. An accepted payment also lets the oldest settled sales go (prune.ts).
  */
-import type { Reconcile } from '../../offline/sync-engine';
-import type { InvoiceNumberRow } from '../../offline/types';
+import type { Reconcile, InvoiceNumberRow } from '@/features/offline';
 import { pruneSettledInvoices } from './prune';
 import { INVOICE_PATH } from './till-requests';
 import { PAYMENT_KINDS } from './redemption';

@@ -5,8 +5,7 @@
  * message "You can redeem at most 40.00"). The balance itself moves only on the server.
  */
 import { CoreError, redeemLimit } from '@/lib/core';
-import type { TillDb } from '../../offline/local-db';
-import type { StoredCommand } from '../../offline/types';
+import type { TillDb, StoredCommand } from '@/features/offline';
 import { changeInvoice, type ChangeResult } from './invoice-change';
 import { compareDecimal, subtractDecimal, sumDecimal, thousandths } from './decimal-text';
 import { amountDue } from './invoice-pricing';

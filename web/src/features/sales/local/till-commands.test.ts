@@ -2,11 +2,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceCart } from '@/lib/core';
 import { loadCore } from '@/test/core';
-import { cola, rice, water } from '../../catalog/test-fixtures';
-import { fillCatalogTable } from '../../offline/catalog-fill';
-import { readLocalProducts } from '../../offline/catalog-snapshot';
-import { pullResource, type FetchSyncPage } from '../../offline/catalog-sync';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import { cola, rice, water } from '@/features/catalog/testing';
+import {
+  fillCatalogTable, readLocalProducts, pullResource, type FetchSyncPage,
+} from '@/features/offline/testing';
+import type { LocalInvoice, StoredCommand } from '@/features/offline';
 import { cartLineInput } from '../cart/cart-totals';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
 import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';

@@ -1,7 +1,7 @@
 /** The preview of an add (what the cart shows while the add is written) and which commands carry whose state. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCore } from '@/test/core';
-import { cola, rice } from '../../catalog/test-fixtures';
+import { cola, rice } from '@/features/catalog/testing';
 import { addLine, createCart, previewAddLine } from './cart-commands';
 import { aishaOnInvoice, localTill, seller } from './local-test-support';
 import { tillCommandState, tillPaths } from './till-requests';

@@ -3,9 +3,8 @@
  * invoice as the till has it after the change, so it can be repeated and the server never
  * re-derives a line from its current catalogue (the sale keeps the prices it was rung up at).
  */
-import type { StateOfCommand } from '../../offline/outbox-compaction';
-import type { LocalInvoice } from '../../offline/types';
-import type { InvoiceLine } from '../types';
+import type { StateOfCommand, LocalInvoice } from '@/features/offline';
+import type { InvoiceLine } from '@/types/invoice';
 
 const segment = encodeURIComponent;
 

@@ -14,7 +14,7 @@ import { link, openDialog, rows } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import { tillDefaults, useTillStore } from '../cart';
 import { cartOf, cartWithLines, cola, lineOf } from '../cart/till-test-fixtures';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { asLocal, refOf, withTillData } from '../local/local-route-support';
 import { localTill } from '../local/local-test-support';
 

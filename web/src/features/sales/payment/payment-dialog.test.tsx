@@ -9,7 +9,7 @@ import { stubServer } from '@/test/stub-server';
 import { openOrder } from '../invoices/test-fixtures';
 import { localTill, type FakeAnswer } from '../local/local-test-support';
 import { TillDataProvider } from '../local/till-data-context';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import type { LocalInvoice, StoredCommand } from '@/features/offline';
 import type { TillPaymentBody } from '../local/till-requests';
 import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
