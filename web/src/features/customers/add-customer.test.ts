@@ -24,7 +24,7 @@ describe('adding a customer from the Add customer screen', () => {
     expect(createOnServer).not.toHaveBeenCalled();
     expect(added._id).toMatch(/^[0-9a-f-]{36}$/);
     const [command] = await till.db.outbox.toArray();
-    expect(command).toMatchObject({ kind: 'createCustomer', method: 'POST', path: '/till/customers', body: { ref: added._id, ...fields } });
+    expect(command).toMatchObject({ kind: 'createCustomer', action: { type: 'createCustomer', customerRef: added._id, payload: { ref: added._id, ...fields } } });
     expect((await customerByPhone(till.db, '7005555'))?._id).toBe(added._id);
   });
 

@@ -7,6 +7,7 @@ export type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product, Store
 export type { TillDb } from './local-db';
 export type { LocalTables } from './local-change';
 export type { StateOfCommand } from './outbox-compaction';
+export { invoiceRefOf, type TillAction, type TillCustomerBody, type TillInvoiceBody, type TillPaymentBody } from './till-actions';
 export type { Reconcile, SyncEngine } from './sync-engine';
 export { pendingScope, productWithBarcode } from './catalog-fill';
 export { byName, followLocalProducts } from './catalog-snapshot';

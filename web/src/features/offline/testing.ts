@@ -4,6 +4,6 @@ export { readLocalProducts } from './catalog-snapshot';
 export { pullResource, type FetchSyncPage } from './catalog-sync';
 export { openLocalDb } from './local-db';
 export { goOffline, goOnline, installNetwork } from './network-fixture';
-export { FakeClock, freshDb, recordingStatus } from './offline-test-support';
+export { bodyOf, FakeClock, freshDb, payInvoice, recordingStatus, saveInvoice } from './offline-test-support';
 export { enqueue } from './outbox';
 export { createSyncEngine, type SendCommand } from './sync-engine';

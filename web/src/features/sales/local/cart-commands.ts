@@ -11,7 +11,7 @@ import { changeInvoice, openInvoice, Unchanged, type ChangeResult } from './invo
 import { lineFromProduct, notEnoughStock, priceInvoice, quantityError, stockCovers } from './invoice-pricing';
 import { sumDecimal } from './decimal-text';
 import { nextProvisionalNumber } from './provisional-number';
-import { invoiceBody, tillPaths } from './till-requests';
+import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -46,7 +46,7 @@ export async function createCart(data: TillData, { customer, staff, heldRef }: N
   const ref = crypto.randomUUID();
   let created: LocalInvoice | null = null;
   await data.engine.enqueue(
-    { kind: 'createCart', method: 'PUT', path: tillPaths.invoice(ref), body: () => invoiceBody(created!) },
+    { kind: 'createCart', action: () => ({ type: 'saveInvoice', invoiceRef: ref, payload: invoiceBody(created!) }) },
     async (tables) => {
       const now = nowOf(data);
       created = emptyInvoice(ref, await nextProvisionalNumber(data.db), customer, staff, now);
@@ -228,7 +228,7 @@ export function saveOpenOrder(data: TillData, ref: string): Promise<ChangeResult
 
 /** Deletes an open order here and on the server; a paid invoice is kept. */
 export async function deleteOpenOrder(data: TillData, ref: string): Promise<void> {
-  await data.engine.enqueue({ kind: 'deleteOpenOrder', method: 'POST', path: tillPaths.delete(ref) }, async (tables) => {
+  await data.engine.enqueue({ kind: 'deleteOpenOrder', action: { type: 'deleteInvoice', invoiceRef: ref } }, async (tables) => {
     const invoice = await tables.get('invoices', ref);
     if (invoice && (invoice.status === 'paid' || invoice.status === 'refunded')) throw new TillRefusal(PAID_NOT_DELETED);
     if (invoice) await openInvoice(tables, ref);

@@ -6,9 +6,8 @@
  * elsewhere, and goes.
  */
 import { listOpenOrders } from '../api/invoices';
-import type { TillDb, LocalInvoice } from '@/features/offline';
+import { invoiceRefOf, type TillDb, type LocalInvoice } from '@/features/offline';
 import type { Invoice } from '@/types/invoice';
-import { invoicePathPrefix } from './till-requests';
 
 /** The server's invoice answer, which carries its client ref and provisional number. */
 export type ServerInvoice = Invoice & { ref?: string; provisionalNumber?: string };
@@ -26,8 +25,9 @@ export function fromServer(invoice: ServerInvoice): LocalInvoice | null {
 }
 
 async function refsWithUnsentCommands(db: TillDb): Promise<(ref: string) => boolean> {
-  const paths = (await db.outbox.filter((command) => command.state !== 'rejected').toArray()).map((command) => command.path);
-  return (ref) => paths.some((path) => path.startsWith(invoicePathPrefix(ref)));
+  const unsent = await db.outbox.filter((command) => command.state !== 'rejected').toArray();
+  const refs = new Set(unsent.map((command) => invoiceRefOf(command.action)));
+  return (ref) => refs.has(ref);
 }
 
 /** Stores the server's list of open orders (see above); answers how many rows it wrote. */
