@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { CoreLoadError } from './app/core-load-error';
-import { registerServiceWorker } from './features/offline/pwa';
+import { registerServiceWorker } from '@/features/offline';
 import { initCore } from './lib/core';
 import './index.css';
 

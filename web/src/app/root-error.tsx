@@ -1,8 +1,8 @@
 import { useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { PageFrame } from '../components/page-frame';
-import { ErrorPage } from '../features/errors/error-page';
-import { useLogout } from '../features/auth';
+import { ErrorPage } from '@/features/errors';
+import { useLogout } from '@/features/auth';
 
 /** A screen that throws still shows the frame and the ErrorPage, never a blank page. */
 export function RootError() {

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageFrame, type FrameHandle } from '../components/page-frame';
-import { useLogout } from '../features/auth';
-import { TillRuntimeProvider, useTillRuntime } from '../features/offline/till-runtime';
-import { TillDataProvider, useTillData } from '../features/sales/local/till-data-context';
-import { reconcileTillAnswers } from '../features/sales/local/reconcile';
-import { tillCommandState } from '../features/sales/local/till-requests';
+import { useLogout } from '@/features/auth';
+import { TillRuntimeProvider, useTillRuntime } from '@/features/offline';
+import { TillDataProvider, useTillData, reconcileTillAnswers, tillCommandState } from '@/features/sales';
 
 /**
  * Every route renders inside the shared frame; its Logout icon signs the shop out.

@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
 import type { FrameHandle } from '../components/page-frame';
 import {
-  AdminLoginPage, ForgotPasswordPage, ResetPasswordPage, SessionGuard, ShopHomePage, ShopLoginPage, StaffLoginPage,
-  SuperAdminLoginPage,
-} from '../features/auth';
-import { ErrorPage } from '../features/errors/error-page';
-import { WelcomePage } from '../features/welcome/welcome-page';
+  AdminLoginPage, ForgotPasswordPage, ResetPasswordPage, SessionGuard, ShopHomePage, ShopLoginPage,
+  StaffLoginPage, SuperAdminLoginPage,
+} from '@/features/auth';
+import { ErrorPage } from '@/features/errors';
+import { WelcomePage } from '@/features/welcome';
 import { adminArea, staffArea, superAdminArea } from './areas/areas';
 import { UserArea } from './areas/user-area';
 import { RootError } from './root-error';

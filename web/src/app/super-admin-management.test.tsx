@@ -2,7 +2,7 @@
 /** The super admin's management screens as a user meets them: the real route table, a stubbed server. */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useShopsStore } from '../features/management/stores/shops-store';
+import { useShopsStore } from '@/features/management';
 import { signedOut, useAuthStore } from '../stores/auth-store';
 import { searchDefaults, useSearchStore } from '../stores/search-store';
 import { selectedShopDefaults, useSelectedShopStore } from '../stores/selected-shop-store';

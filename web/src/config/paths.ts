@@ -39,3 +39,27 @@ export const pathTo = {
   adminStaffResetPassword: (staffId: string) => `/admin/staff/reset/password/${segment(staffId)}`,
   adminPermissions: (id: string) => `/admin/permissions/${segment(id)}`,
 } as const;
+
+/** The shop's two areas, the admin's and the staff's, which route the same customer and selling screens. */
+export type ShopArea = 'admin' | 'staff';
+
+const shopAreaHome = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.adminHome);
+
+/** The customer screens' paths in an area ("/admin" or "/staff"). */
+export const customerPaths = {
+  list: (area: ShopArea) => `${shopAreaHome(area)}/customer/view`,
+  /**
+   * The till's phone lookup that finds no one opens this with the number prefilled, and
+   * `returnTo` the till's path, where the sale goes on with the customer once added.
+   */
+  add: (area: ShopArea, phoneNumber?: string, returnTo?: string) => {
+    const query = new URLSearchParams();
+    if (phoneNumber) query.set('phone', phoneNumber);
+    if (returnTo) query.set('returnTo', returnTo);
+    const text = query.toString();
+    return `${shopAreaHome(area)}/customer/add${text ? `?${text}` : ''}`;
+  },
+  /** A `returnTo` this app wrote: a path of the admin's or the staff's area, never another site. */
+  returnTo: (text: string | null): string | null => (text && /^\/(admin|staff)(\/[\w/-]*)?$/.test(text) ? text : null),
+  invoices: (area: ShopArea, id: string) => `${shopAreaHome(area)}/customer/view/invoice/${encodeURIComponent(id)}`,
+};

@@ -1,7 +1,7 @@
 /**
  * Customers and invoices shaped as docs/api-customers.md says the server sends them. Tests only.
  */
-import type { Customer, CustomerInvoice, CustomerWithInvoices } from '../features/customers/api/customers-api';
+import type { Customer, CustomerInvoice, CustomerWithInvoices } from '@/features/customers';
 
 export const aishaCustomer: Customer = {
   _id: 'c-1',

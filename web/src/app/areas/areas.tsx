@@ -5,23 +5,21 @@
 import { paths } from '../../config/paths';
 import {
   AddCategoryPage, AddCustomProductPage, AddProductPage, CategoriesPage, LoyaltyPointsPage, ProductsPage,
-} from '../../features/catalog';
-import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '../../features/customers';
-import { AdminDashboard, SuperAdminDashboard } from '../../features/dashboard';
-import { ErrorPage } from '../../features/errors/error-page';
-import { UploadCategoriesPage, UploadProductsPage } from '../../features/uploads';
-import { CartPage } from '../../features/sales/cart';
-import { CustomInvoicePage } from '../../features/sales/custom-invoice';
-import { InvoicePage, InvoicesPage } from '../../features/sales/invoices';
-import { OpenOrderPage, OpenOrdersPage } from '../../features/sales/open-orders';
-import { PaymentCancelPage, PaymentSuccessPage } from '../../features/sales/payment';
-import { ReceiptSettingsPage } from '../../features/sales/receipt-settings';
-import { SyncReviewPage } from '../../features/sync-review';
+} from '@/features/catalog';
+import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '@/features/customers';
+import { AdminDashboard, SuperAdminDashboard } from '@/features/dashboard';
+import { ErrorPage } from '@/features/errors';
+import { UploadCategoriesPage, UploadProductsPage } from '@/features/uploads';
+import {
+  CartPage, CustomInvoicePage, InvoicePage, InvoicesPage, OpenOrderPage, OpenOrdersPage, PaymentCancelPage,
+  PaymentSuccessPage, ReceiptSettingsPage,
+} from '@/features/sales';
+import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
-  ShopResetPasswordPage, ShopSelector, ShopSignupPage, ShopsPage, StaffPermissionsPage, StaffResetPasswordPage, StaffSignupPage,
-  StaffViewPage,
-} from '../../features/management';
+  ShopResetPasswordPage, ShopSelector, ShopSignupPage, ShopsPage, StaffPermissionsPage,
+  StaffResetPasswordPage, StaffSignupPage, StaffViewPage,
+} from '@/features/management';
 import type { AuthStore } from '../../stores/auth-store';
 import { adminMenu, staffMenu, superAdminMenu } from './menus';
 import type { UserAreaConfig } from './user-area';

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { AreaLayout } from '../../components/area-layout';
 import { roleLabels } from '../../config/roles';
-import { SessionGuard, useKnownShop, useLogout } from '../../features/auth';
+import { SessionGuard, useKnownShop, useLogout } from '@/features/auth';
+import { useReceiptSettingsRefresh } from '@/features/sales';
 import { useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
 import { visibleMenu, type MenuEntry } from './menus';
 import { routedPaths } from './routed-paths';
-import { useReceiptSettingsRefresh } from '../../features/sales/receipt-settings';
 
 export interface UserAreaConfig {
   session: 'admin' | 'staff' | 'super-admin';

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
 import { envelope, renderRoutes, waitFor } from '../../test/render';
-import { goOffline, goOnline, installNetwork } from '../offline/network-fixture';
+import { goOffline, goOnline, installNetwork } from '@/features/offline/testing';
 import type { SessionArea } from './api/auth-api';
 import { SessionGuard } from './session-guard';
 

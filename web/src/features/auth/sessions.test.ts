@@ -3,8 +3,7 @@ import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { sidebarDefaults, useSidebarStore } from '../../stores/sidebar-store';
 import { aishaAdmin, benStaff, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { openLocalDb } from '../offline/local-db';
-import { enqueue } from '../offline/outbox';
+import { openLocalDb, enqueue, payInvoice } from '@/features/offline/testing';
 import { endSession, forgetSession, rememberSession, signOut, unsyncedLogoutMessage } from './sessions';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -123,7 +122,7 @@ describe('signing out', () => {
       vi.stubGlobal('IDBKeyRange', IDBKeyRange);
       const db = openLocalDb(cornerGrocery._id, { indexedDB, IDBKeyRange });
       for (const state of states) {
-        const command = await enqueue(db, { kind: 'payCash', method: 'POST', path: '/till/invoices/r/payment', body: {} });
+        const command = await enqueue(db, { kind: 'payCash', action: payInvoice('r') });
         if (state === 'rejected') await db.outbox.update(command.seq, { state: 'rejected' });
       }
       db.close();

@@ -7,7 +7,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { resetClientStores } from '../../stores/client-stores';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { messages } from '../../config/messages';
-import { countUnsyncedCommands } from '../offline/till-runtime-browser';
+import { countUnsyncedCommands } from '@/features/offline';
 import { logoutSession, type SessionArea, type SessionData } from './api/auth-api';
 
 export const loginPaths: Record<SessionArea, string> = {

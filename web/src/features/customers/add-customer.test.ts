@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { localTill } from '../sales/local/local-test-support';
-import { customerByPhone } from '../sales/local/local-views';
+import { localTill, customerByPhone } from '@/features/sales/testing';
 import type { Customer } from './api/customers-api';
 import { addCustomer } from './add-customer';
 
@@ -25,7 +24,7 @@ describe('adding a customer from the Add customer screen', () => {
     expect(createOnServer).not.toHaveBeenCalled();
     expect(added._id).toMatch(/^[0-9a-f-]{36}$/);
     const [command] = await till.db.outbox.toArray();
-    expect(command).toMatchObject({ kind: 'createCustomer', method: 'POST', path: '/till/customers', body: { ref: added._id, ...fields } });
+    expect(command).toMatchObject({ kind: 'createCustomer', action: { type: 'createCustomer', customerRef: added._id, payload: { ref: added._id, ...fields } } });
     expect((await customerByPhone(till.db, '7005555'))?._id).toBe(added._id);
   });
 

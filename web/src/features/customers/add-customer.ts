@@ -5,8 +5,7 @@
  * running till adds it locally and queues it (features/sales/local/customer-commands.ts): the
  * cashier can sell to the new customer straight away and the server gets it when back online.
  */
-import { createCustomer as createTillCustomer } from '../sales/local/customer-commands';
-import type { TillData } from '../sales/local/till-data';
+import { createCustomer as createTillCustomer, type TillData } from '@/features/sales';
 import type { Customer, CustomerFields } from './api/customers-api';
 
 export type CreateOnServer = (fields: CustomerFields) => Promise<Customer>;

@@ -1,29 +1,13 @@
 /**
  * How the customer screens write numbers, money and dates: money from its exact decimal text
- * (lib/money-text.ts, shared with the sales screens), never through float arithmetic.
+ * (lib/money-text.ts, shared with the sales screens, as lib/date-text.ts is), never through
+ * float arithmetic.
  */
 import type { PaymentMethod } from './api/customers-api';
-import { money, twoDecimals } from '../../lib/money-text';
+import { dateAndTime } from '@/lib/date-text';
+import { money, twoDecimals } from '@/lib/money-text';
 
-export { money, twoDecimals };
-
-/**
- * Dates use a medium date with a short time, e.g. "Mar 5, 2025, 2:30 PM", in the
- * shop's time zone when known. Split in two so a narrow column can break between them.
- */
-export function dateAndTime(value: number | string, timeZone?: string): { date: string; time: string } | null {
-  const moment = new Date(value);
-  if (Number.isNaN(moment.getTime())) return null;
-  const write = (options: Intl.DateTimeFormatOptions) => {
-    try {
-      return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(moment);
-    } catch {
-      // A time zone this browser does not know: the device's own.
-      return new Intl.DateTimeFormat('en-US', options).format(moment);
-    }
-  };
-  return { date: write({ dateStyle: 'medium' }), time: write({ timeStyle: 'short' }) };
-}
+export { dateAndTime, money, twoDecimals };
 
 /** The same as one line of text ("—" for no date). */
 export function dateTime(value: number | string, timeZone?: string): string {

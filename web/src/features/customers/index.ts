@@ -5,5 +5,5 @@
 export { AddCustomerPage } from './pages/add-customer-page';
 export { CustomerInvoicesPage } from './pages/customer-invoices-page';
 export { CustomersPage } from './pages/customers-page';
-export { customerPaths } from './shop-area';
-export { dateAndTime } from './format';
+// The customer row the till keeps offline, and the shapes the shared test fixtures build.
+export type { Customer, CustomerInvoice, CustomerWithInvoices } from './api/customers-api';

@@ -3,34 +3,14 @@
  * is in decides whose session it reads (permissions, currency) and where its links lead.
  */
 import { useLocation } from 'react-router';
-import { paths } from '../../config/paths';
+import { customerPaths, paths, type ShopArea } from '@/config/paths';
 import type { Permission } from '../../config/permissions';
 import { useAuthStore } from '../../stores/auth-store';
 
-export type ShopArea = 'admin' | 'staff';
+// The customer screens' paths live with the app's other paths: the till's phone lookup links to them too.
+export { customerPaths, type ShopArea };
 
 export const areaOf = (pathname: string): ShopArea => (pathname.startsWith(`${paths.staffHome}/`) ? 'staff' : 'admin');
-
-const homeOf = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.adminHome);
-
-/** The customer screens' paths in an area ("/admin" or "/staff"). */
-export const customerPaths = {
-  list: (area: ShopArea) => `${homeOf(area)}/customer/view`,
-  /**
-   * The till's phone lookup that finds no one opens this with the number prefilled, and
-   * `returnTo` the till's path, where the sale goes on with the customer once added.
-   */
-  add: (area: ShopArea, phoneNumber?: string, returnTo?: string) => {
-    const query = new URLSearchParams();
-    if (phoneNumber) query.set('phone', phoneNumber);
-    if (returnTo) query.set('returnTo', returnTo);
-    const text = query.toString();
-    return `${homeOf(area)}/customer/add${text ? `?${text}` : ''}`;
-  },
-  /** A `returnTo` this app wrote: a path of the admin's or the staff's area, never another site. */
-  returnTo: (text: string | null): string | null => (text && /^\/(admin|staff)(\/[\w/-]*)?$/.test(text) ? text : null),
-  invoices: (area: ShopArea, id: string) => `${homeOf(area)}/customer/view/invoice/${encodeURIComponent(id)}`,
-};
 
 export interface ShopSession {
   area: ShopArea;

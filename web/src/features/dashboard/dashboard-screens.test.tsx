@@ -3,7 +3,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
-import { useShopsStore } from '../management/stores/shops-store';
+import { useShopsStore } from '@/features/management';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { selectedShopDefaults, useSelectedShopStore } from '../../stores/selected-shop-store';
 import { aishaAdmin, cornerGrocery, rootSuperAdmin } from '../../test/identity-fixtures';

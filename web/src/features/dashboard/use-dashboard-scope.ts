@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useAuthStore, type User } from '../../stores/auth-store';
 import { useSelectedShopStore } from '../../stores/selected-shop-store';
-import { useShopsStore } from '../management/stores/shops-store';
+import { useShopsStore } from '@/features/management';
 import type { DashboardScope } from './types';
 
 export type DashboardArea = DashboardScope['area'];

@@ -12,3 +12,5 @@ export { StaffSignupPage } from './pages/staff-signup-page';
 export { StaffViewPage } from './pages/staff-view-page';
 export { StaffPermissionsPage, StaffResetPasswordPage } from './pages/admin-staff-pages';
 export { EmployeePermissionsPage, EmployeeResetPasswordPage, ShopResetPasswordPage } from './pages/super-admin-person-pages';
+// The super admin's shop list, which the dashboard's shop selector scopes by.
+export { useShopsStore } from './stores/shops-store';

@@ -1,14 +1,18 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { localDbName, openLocalDb, type TillDb } from './local-db';
-import { databaseBeforeTheLog, freshDb, localProduct } from './offline-test-support';
+import { databaseBeforeTheLog, envelope, FakeClock, freshDb, idempotentServer, localProduct, recordingStatus } from './offline-test-support';
+import { createSyncEngine } from './sync-engine';
 import type { Customer, Product } from './types';
 
 const product = (id: string, productName: string, barcodeNumber: string): Product => localProduct({ _id: id, productName, barcodeNumber });
 
 let db: TillDb;
-afterEach(() => db?.close());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  db?.close();
+});
 
 describe('local database', () => {
   it('is one database per shop', () => {
@@ -59,5 +63,58 @@ describe('local database', () => {
     expect(await db.invoices.get('r-1')).toMatchObject({ staff: 'Ben', staffId: 'user-2' });
     expect(await db.invoices.get('r-2')).toMatchObject({ staff: 'Gone', staffId: null });
     expect(await db.invoices.where('status').equals('saved').count()).toBe(1);
+  });
+
+  it('upgrades a queue stored as requests (before version 6) to till actions that still sync, each once under its own key', async () => {
+    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const old = new Dexie(localDbName('shop-v5'), options);
+    old.version(5).stores({
+      products: '_id, barcodeNumber',
+      categories: '_id, categoryName',
+      customers: '_id, phoneNumber, customerName',
+      syncState: 'resource',
+      outbox: '++seq, &id, state',
+      invoices: '_id, status, updatedAt, customer._id',
+      invoiceNumbers: 'ref',
+      device: 'key',
+      productChanges: '++seq',
+      catalogSnapshot: 'key',
+      catalogStaging: 'cursor',
+      catalogFill: 'key',
+    });
+    const sale = { customerId: 'c-1', status: 'active', provisionalNumber: '7F3A-0001', createdAt: 1, redeemAmount: '0', lines: [] };
+    const payment = { method: 'cash', paidAt: 2, offline: true, totalAmount: '0', invoice: sale };
+    const customer = { ref: 'c-2', customerName: 'Rana', phoneNumber: '7700001' };
+    const queued = { nextAttemptAt: 0, undo: [] };
+    await old.table('outbox').bulkAdd([
+      { id: 'key-1', kind: 'addLine', method: 'PUT', path: '/till/invoices/r%201', body: sale, createdAt: 1, state: 'pending', attempts: 2, ...queued },
+      { id: 'key-2', kind: 'payCash', method: 'POST', path: '/till/invoices/r%201/payment', body: payment, createdAt: 2, state: 'sending', attempts: 0, ...queued },
+      { id: 'key-3', kind: 'deleteOpenOrder', method: 'POST', path: '/till/invoices/r-2/delete', createdAt: 3, state: 'rejected', attempts: 1, ...queued },
+      { id: 'key-4', kind: 'createCustomer', method: 'POST', path: '/till/customers', body: customer, createdAt: 4, state: 'pending', attempts: 0, ...queued },
+    ]);
+    old.close();
+
+    db = openLocalDb('shop-v5', options);
+    const upgraded = await db.outbox.orderBy('seq').toArray();
+    expect(upgraded.map(({ id, kind, action }) => [id, kind, action])).toEqual([
+      ['key-1', 'addLine', { type: 'saveInvoice', invoiceRef: 'r 1', payload: sale }],
+      ['key-2', 'payCash', { type: 'payInvoice', invoiceRef: 'r 1', payload: payment }],
+      ['key-3', 'deleteOpenOrder', { type: 'deleteInvoice', invoiceRef: 'r-2' }],
+      ['key-4', 'createCustomer', { type: 'createCustomer', customerRef: 'c-2', payload: customer }],
+    ]);
+    expect(upgraded.map((command) => ['method', 'path', 'body'].filter((field) => field in command))).toEqual([[], [], [], []]);
+    expect(upgraded.map((command) => [command.seq, command.state, command.attempts])).toEqual([[1, 'pending', 2], [2, 'sending', 0], [3, 'rejected', 1], [4, 'pending', 0]]);
+
+    const server = idempotentServer(() => envelope(200, {}));
+    vi.stubGlobal('fetch', server.fetchMock);
+    const engine = createSyncEngine({ db, clock: new FakeClock(), status: recordingStatus(), lock: (pass) => pass() });
+    expect(await engine.drain()).toEqual({ sent: 3, rejected: 0, waiting: false });
+    expect(server.seen).toEqual([
+      { method: 'PUT', url: '/api/v1/till/invoices/r%201', key: 'key-1', body: sale },
+      { method: 'POST', url: '/api/v1/till/invoices/r%201/payment', key: 'key-2', body: payment },
+      { method: 'POST', url: '/api/v1/till/customers', key: 'key-4', body: customer },
+    ]);
+    // The rejected one stays for the cashier to read, as before.
+    expect((await db.outbox.toArray()).map((command) => command.id)).toEqual(['key-3']);
   });
 });

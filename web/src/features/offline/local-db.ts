@@ -33,11 +33,16 @@
  *   until the last page turns them into a catalogue snapshot;
  * - `catalogFill`: the table fill still owed by that snapshot (its progress) and where each
  *   product of it is (by id and by barcode), for the commands that need a row not copied yet.
+ *
+ * Version 6 stores each outbox command's action (till-actions.ts: `saveInvoice` of a ref, ...)
+ * where earlier versions stored its HTTP request (`method`, `path`, `body`); the upgrade reads
+ * each queued request as its action, keeping its id (the Idempotency-Key), seq and state.
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { CatalogFillRow, StagedPage } from './catalog-fill';
 import type { CatalogSnapshotRow, SnapshotKey } from './catalog-snapshot';
 import { productChangeLog, type ProductChangeRow } from './product-change-log';
+import { actionOfRequest, type TillAction, type TillRequest } from './till-actions';
 import type {
   Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, OutboxCommand, Product, StoredCommand,
   SyncStateRow,
@@ -99,6 +104,19 @@ export class TillDb extends Dexie {
         }
       });
     this.version(5).stores({ catalogStaging: 'cursor', catalogFill: 'key' });
+    this.version(6).upgrade((transaction) =>
+      transaction
+        .table('outbox')
+        .toCollection()
+        .modify((command: Record<string, unknown>) => {
+          const action = actionOfStoredRequest(command);
+          if (!action) return;
+          command.action = action;
+          delete command.method;
+          delete command.path;
+          delete command.body;
+        }),
+    );
     if (logged) this.use(productChangeLog);
   }
 
@@ -113,6 +131,13 @@ export function sellerAsText(staff: unknown): { staff: string; staffId: string |
   if (typeof staff !== 'object' || staff === null) return undefined;
   const { _id, userName } = staff as { _id?: unknown; userName?: unknown };
   return { staff: typeof userName === 'string' ? userName : '', staffId: typeof _id === 'string' ? _id : null };
+}
+
+/** A command stored before version 6 (method, path, body) as its action; undefined for one that has its action. */
+function actionOfStoredRequest(command: Record<string, unknown>): TillAction | undefined {
+  if (command.action !== undefined || typeof command.path !== 'string') return undefined;
+  const method = typeof command.method === 'string' ? command.method : 'POST';
+  return actionOfRequest({ method: method as TillRequest['method'], path: command.path, body: command.body });
 }
 
 export const localDbName = (shopId: string) => `tillwise-${shopId}`;

@@ -9,9 +9,20 @@ import { vi } from 'vitest';
 import type { RejectedCommand } from '../../stores/sync-status-store';
 import type { Clock } from './clock';
 import { localDbName, openLocalDb } from './local-db';
-import type { Product } from './types';
+import { tillRequest, type TillAction, type TillInvoiceBody, type TillPaymentBody, type TillRequest } from './till-actions';
+import type { Product, StoredCommand } from './types';
 
 let dbCount = 0;
+
+/** A command's action that is just a request, for tests of the queue that care about no till route. */
+export const request = (method: TillRequest['method'], path: string, body?: unknown): TillAction => ({ type: 'request', method, path, body });
+
+/** A till action about invoice `invoiceRef` whose payload stands in for the real one. */
+export const saveInvoice = (invoiceRef: string, payload: object = {}): TillAction => ({ type: 'saveInvoice', invoiceRef, payload: payload as TillInvoiceBody });
+export const payInvoice = (invoiceRef: string, payload: object = {}): TillAction => ({ type: 'payInvoice', invoiceRef, payload: payload as TillPaymentBody });
+
+/** What a stored command sends: its request's body. */
+export const bodyOf = (command: Pick<StoredCommand, 'action'>) => tillRequest(command.action).body;
 
 /**
  * The shop's local database as versions 2 and 3 laid it out (before the products change log),

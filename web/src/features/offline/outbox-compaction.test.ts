@@ -1,25 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TillDb } from './local-db';
-import { envelope, FakeClock, freshDb, idempotentServer, recordingStatus } from './offline-test-support';
+import { bodyOf, envelope, FakeClock, freshDb, idempotentServer, recordingStatus, request } from './offline-test-support';
 import { enqueue } from './outbox';
 import { compactOutbox, planCompaction, type StateOfCommand } from './outbox-compaction';
 import { createSyncEngine } from './sync-engine';
 import type { Customer, NewCommand, StoredCommand } from './types';
 
-// The till's shape (features/sales/local/till-requests.ts names the real routes): PUT /doc/{key}
-// carries the whole state and may be replaced, POST /doc/{key}/final carries it and is always
-// sent, POST /doc/{key}/drop is a barrier.
-const stateOf: StateOfCommand = ({ method, path }) => {
+// The till's shape (features/sales/local/till-requests.ts says it of the real actions): PUT
+// /doc/{key} carries the whole state and may be replaced, POST /doc/{key}/final carries it and is
+// always sent, POST /doc/{key}/drop is a barrier.
+const stateOf: StateOfCommand = ({ action: sent }) => {
+  if (sent.type !== 'request') return null;
+  const { method, path } = sent;
   const [, , key, action] = path.split('/');
   if (!key) return null;
   if (!action) return method === 'PUT' ? { key, role: 'replaceable' } : null;
   return { key, role: action === 'final' ? 'carries' : 'barrier' };
 };
 
-const put = (key: string, state: string): NewCommand => ({ kind: 'put', method: 'PUT', path: `/doc/${key}`, body: { state } });
-const final = (key: string, state: string): NewCommand => ({ kind: 'final', method: 'POST', path: `/doc/${key}/final`, body: { state } });
-const drop = (key: string): NewCommand => ({ kind: 'drop', method: 'POST', path: `/doc/${key}/drop` });
-const other: NewCommand = { kind: 'other', method: 'POST', path: '/customers', body: {} };
+const put = (key: string, state: string): NewCommand => ({ kind: 'put', action: request('PUT', `/doc/${key}`, { state }) });
+const final = (key: string, state: string): NewCommand => ({ kind: 'final', action: request('POST', `/doc/${key}/final`, { state }) });
+const drop = (key: string): NewCommand => ({ kind: 'drop', action: request('POST', `/doc/${key}/drop`) });
+const other: NewCommand = { kind: 'other', action: request('POST', '/customers', {}) };
 
 const customer = (points: number): Customer => ({
   _id: 'cus-1',
@@ -41,7 +43,7 @@ afterEach(() => {
   db.close();
 });
 
-const bodies = async () => (await db.outbox.orderBy('seq').toArray()).map((command) => `${command.kind}:${JSON.stringify(command.body ?? null)}`);
+const bodies = async () => (await db.outbox.orderBy('seq').toArray()).map((command) => `${command.kind}:${JSON.stringify(bodyOf(command) ?? null)}`);
 
 describe('outbox compaction', () => {
   it('leaves out the PUTs a later PUT or final command of the same key replaces, and nothing else', async () => {

@@ -6,10 +6,10 @@
  * not: a sale rung up offline as create, add, add, pay is sent as its payment alone (which creates
  * the invoice when absent), one request instead of four.
  *
- * Which commands carry whose state is the caller's knowledge (features/sales/local names the till
- * routes); this module only applies it:
+ * Which commands carry whose state is the caller's knowledge (features/sales/local says it of
+ * the till's actions); this module only applies it:
  * - `replaceable`: carries the whole state of `key` and may be left out when a later command
- *   carries it too (the till's `PUT /till/invoices/{ref}`);
+ *   carries it too (the till's `saveInvoice`);
  * - `carries`: carries the whole state of `key` but is always sent (a payment);
  * - `barrier`: about `key` without carrying its state (a delete): nothing before it is left out
  *   because of anything after it.
@@ -26,7 +26,7 @@ export interface CommandState {
 }
 
 /** What a command says about whose state; null: nothing (never left out, never replaces). */
-export type StateOfCommand = (command: Pick<StoredCommand, 'method' | 'path'>) => CommandState | null;
+export type StateOfCommand = (command: Pick<StoredCommand, 'action'>) => CommandState | null;
 
 export interface Compaction {
   /** Seqs of the commands left out. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rollBack, sameValue } from './local-change';
 import type { TillDb } from './local-db';
-import { freshDb } from './offline-test-support';
+import { freshDb, request, saveInvoice } from './offline-test-support';
 import { countUnsent, dismissRejected, enqueue, unsentAfter, rejectedCommands, unsentCommands } from './outbox';
-import type { Customer } from './types';
+import type { Customer, NewCommand } from './types';
 
 const rana: Customer = {
   _id: 'cus-1',
@@ -16,7 +16,7 @@ const rana: Customer = {
   updatedAt: 1,
 };
 
-const redeem = { kind: 'redeem', method: 'PUT', path: '/invoice/inv-1/redeem', body: { points: 20 } } as const;
+const redeem: NewCommand = { kind: 'redeem', action: saveInvoice('inv-1', { redeemAmount: '20' }) };
 
 let db: TillDb;
 afterEach(() => db?.close());
@@ -31,7 +31,7 @@ describe('enqueue', () => {
       await tables.put('customers', { ...customer!, loyalityPoint: 90 });
     });
 
-    expect(command).toMatchObject({ kind: 'redeem', method: 'PUT', state: 'pending', attempts: 0, nextAttemptAt: 0 });
+    expect(command).toMatchObject({ kind: 'redeem', action: { type: 'saveInvoice', invoiceRef: 'inv-1' }, state: 'pending', attempts: 0, nextAttemptAt: 0 });
     expect(command.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await db.customers.get('cus-1'))?.loyalityPoint).toBe(90);
     // One step per row: as it was before the first write and as the last write left it.
@@ -65,7 +65,7 @@ describe('enqueue', () => {
   it('records a row created by the change as absent before, and a deleted one as absent after', async () => {
     db = freshDb();
     await db.customers.put(rana);
-    const command = await enqueue(db, { kind: 'swap', method: 'POST', path: '/x' }, async (tables) => {
+    const command = await enqueue(db, { kind: 'swap', action: request('POST', '/x') }, async (tables) => {
       await tables.put('customers', { ...rana, _id: 'cus-2' });
       await tables.delete('customers', 'cus-1');
       await tables.delete('customers', 'nobody');

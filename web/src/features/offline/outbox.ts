@@ -10,7 +10,8 @@
 import { pendingScope } from './catalog-fill';
 import { recordChange, type LocalChange } from './local-change';
 import type { TillDb } from './local-db';
-import type { DeferredBody, NewCommand, OutboxCommand, StoredCommand } from './types';
+import type { TillAction } from './till-actions';
+import type { DeferredAction, NewCommand, OutboxCommand, StoredCommand } from './types';
 
 export interface EnqueueOptions {
   /** Epoch milliseconds; the engine's clock. */
@@ -29,12 +30,12 @@ export function writeScope(db: TillDb) {
   return db.fillMayBePending ? [...tables, ...pendingScope(db)] : tables;
 }
 
-const isDeferred = (body: unknown): body is DeferredBody => typeof body === 'function';
+const isDeferred = (action: TillAction | DeferredAction): action is DeferredAction => typeof action === 'function';
 
 /**
  * Applies `localChange` and stores `command` atomically, and answers the stored command. The
  * change's undo steps are stored with the command so a rejection can roll it back. A deferred
- * body is called after the change, in the transaction, so it can send what the change wrote.
+ * action is called after the change, in the transaction, so it can send what the change wrote.
  */
 export async function enqueue(
   db: TillDb,
@@ -42,21 +43,12 @@ export async function enqueue(
   localChange?: LocalChange,
   options: EnqueueOptions = {},
 ): Promise<StoredCommand> {
-  const stored: OutboxCommand = {
-    id: options.id ?? crypto.randomUUID(),
-    kind: command.kind,
-    method: command.method,
-    path: command.path,
-    body: isDeferred(command.body) ? undefined : command.body,
-    createdAt: options.now ?? Date.now(),
-    state: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    undo: [],
-  };
+  const id = options.id ?? crypto.randomUUID();
+  const createdAt = options.now ?? Date.now();
   return db.transaction('rw', writeScope(db), async () => {
-    if (localChange) stored.undo = await recordChange(db, localChange);
-    if (isDeferred(command.body)) stored.body = command.body();
+    const undo = localChange ? await recordChange(db, localChange) : [];
+    const action = isDeferred(command.action) ? command.action() : command.action;
+    const stored: OutboxCommand = { id, kind: command.kind, action, createdAt, state: 'pending', attempts: 0, nextAttemptAt: 0, undo };
     const seq = await db.outbox.add(stored);
     return { ...stored, seq };
   });

@@ -9,13 +9,18 @@
  */
 import type { TillDb } from './local-db';
 import { unsentCommands } from './outbox';
-import type { NewCommand, OutboxCommand, StoredCommand } from './types';
+import { actionOfRequest, type TillAction } from './till-actions';
+import type { OutboxCommand, StoredCommand } from './types';
 
 export const QUEUE_FILE_FORMAT = 'tillwise-outbox';
-export const QUEUE_FILE_VERSION = 1;
+/** Version 2 keeps each command's action; version 1 files (each command's request) still import. */
+export const QUEUE_FILE_VERSION = 2;
+const REQUESTS_FILE_VERSION = 1;
 
-export interface QueuedCommand extends NewCommand {
+export interface QueuedCommand {
   id: string;
+  kind: string;
+  action: TillAction;
   createdAt: number;
   attempts: number;
 }
@@ -45,7 +50,7 @@ export function serialiseQueue(commands: readonly StoredCommand[], shopId: strin
     exportedAt,
     commands: commands
       .filter((command) => command.state !== 'rejected')
-      .map(({ id, kind, method, path, body, createdAt, attempts }) => ({ id, kind, method, path, body, createdAt, attempts })),
+      .map(({ id, kind, action, createdAt, attempts }) => ({ id, kind, action, createdAt, attempts })),
   };
   return JSON.stringify(file, null, 2);
 }
@@ -66,27 +71,58 @@ export function parseQueueFile(text: string): QueueFile {
     throw new QueueFileError('The file is not a queue export (not JSON)');
   }
   if (!isRecord(parsed) || parsed.format !== QUEUE_FILE_FORMAT) throw new QueueFileError('The file is not a queue export');
-  if (parsed.version !== QUEUE_FILE_VERSION) {
+  if (parsed.version !== QUEUE_FILE_VERSION && parsed.version !== REQUESTS_FILE_VERSION) {
     throw new QueueFileError(`Queue file version ${String(parsed.version)} is not supported (expected ${QUEUE_FILE_VERSION})`);
   }
+  const readAction: ReadAction = parsed.version === REQUESTS_FILE_VERSION ? checkRequest : checkAction;
   if (typeof parsed.shopId !== 'string' || !parsed.shopId) throw new QueueFileError('The queue file names no shop');
   if (typeof parsed.exportedAt !== 'number') throw new QueueFileError('The queue file has no export time');
   if (!Array.isArray(parsed.commands)) throw new QueueFileError('The queue file has no commands list');
-  const commands = parsed.commands.map((command: unknown, index: number) => checkCommand(command, index + 1));
+  const commands = parsed.commands.map((command: unknown, index: number) => checkCommand(command, index + 1, readAction));
   return { format: QUEUE_FILE_FORMAT, version: QUEUE_FILE_VERSION, shopId: parsed.shopId, exportedAt: parsed.exportedAt, commands };
 }
 
-function checkCommand(value: unknown, position: number): QueuedCommand {
-  const problem = (what: string) => new QueueFileError(`Command ${position} in the queue file ${what}`);
+type Problem = (what: string) => QueueFileError;
+type ReadAction = (command: Record<string, unknown>, problem: Problem) => TillAction;
+
+function checkCommand(value: unknown, position: number, readAction: ReadAction): QueuedCommand {
+  const problem: Problem = (what) => new QueueFileError(`Command ${position} in the queue file ${what}`);
   if (!isRecord(value)) throw problem('is not an object');
-  const { id, kind, method, path, body, createdAt, attempts } = value;
+  const { id, kind, createdAt, attempts } = value;
   if (typeof id !== 'string' || !/^[!-~]{1,200}$/.test(id)) throw problem('has no valid id');
   if (typeof kind !== 'string' || !kind) throw problem('has no kind');
-  if (typeof method !== 'string' || !methods.has(method)) throw problem('has no valid method');
-  if (typeof path !== 'string' || !path.startsWith('/')) throw problem('has no valid path');
+  const action = readAction(value, problem);
   if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) throw problem('has no creation time');
   const tries = typeof attempts === 'number' && Number.isInteger(attempts) && attempts >= 0 ? attempts : 0;
-  return { id, kind, method: method as QueuedCommand['method'], path, body, createdAt, attempts: tries };
+  return { id, kind, action, createdAt, attempts: tries };
+}
+
+/** A version 1 command: its request, read as the action it was. */
+function checkRequest({ method, path, body }: Record<string, unknown>, problem: Problem): TillAction {
+  if (typeof method !== 'string' || !methods.has(method)) throw problem('has no valid method');
+  if (typeof path !== 'string' || !path.startsWith('/')) throw problem('has no valid path');
+  return actionOfRequest({ method: method as 'POST', path, body });
+}
+
+const isRef = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+function checkAction({ action }: Record<string, unknown>, problem: Problem): TillAction {
+  if (!isRecord(action)) throw problem('has no action');
+  switch (action.type) {
+    case 'saveInvoice':
+    case 'payInvoice':
+    case 'deleteInvoice':
+      if (!isRef(action.invoiceRef)) throw problem('names no invoice');
+      if (action.type !== 'deleteInvoice' && !isRecord(action.payload)) throw problem('carries no invoice');
+      return action as TillAction;
+    case 'createCustomer':
+      if (!isRef(action.customerRef) || !isRecord(action.payload)) throw problem('carries no customer');
+      return action as TillAction;
+    case 'request':
+      return checkRequest(action, problem);
+    default:
+      throw problem('has no valid action');
+  }
 }
 
 export interface ImportResult {

@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sendPass, type AcceptedOutcome, type Outcome, type PassSteps } from './send-pass';
+import { request } from './offline-test-support';
+import { tillRequest } from './till-actions';
 import type { StoredCommand } from './types';
 
 /** A command about `key` ('' for none), named `name` (its path). */
 function command(seq: number, name: string, key: string, nextAttemptAt = 0): StoredCommand {
-  return { seq, id: `id-${seq}`, kind: name, method: 'POST', path: key ? `/${key}/${name}` : `/${name}`, createdAt: 0, state: 'pending', attempts: 0, nextAttemptAt, undo: [] };
+  return { seq, id: `id-${seq}`, kind: name, action: request('POST', key ? `/${key}/${name}` : `/${name}`), createdAt: 0, state: 'pending', attempts: 0, nextAttemptAt, undo: [] };
 }
 
-const keyOf = (sent: StoredCommand) => sent.path.split('/')[2] ? sent.path.split('/')[1] : null;
+const keyOf = (sent: StoredCommand) => {
+  const path = tillRequest(sent.action).path.split('/');
+  return path[2] ? path[1]! : null;
+};
 
 /**
  * Steps over an in-memory queue whose requests are answered by the test (`answer`), recording

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TillDb } from './local-db';
-import { envelope, FakeClock, freshDb, idempotentServer, recordingStatus, type Plan, type SeenRequest } from './offline-test-support';
+import {
+  envelope, FakeClock, freshDb, idempotentServer, payInvoice, recordingStatus, request, saveInvoice, type Plan, type SeenRequest,
+} from './offline-test-support';
 import { enqueue } from './outbox';
 import { STILL_RUNNING_MESSAGE } from './retry-policy';
 import { createSyncEngine, NO_ANSWER_MESSAGE, type SyncEngineOptions } from './sync-engine';
+import { invoiceRefOf } from './till-actions';
 import type { Customer, NewCommand } from './types';
 
 const rana: Customer = {
@@ -17,7 +20,7 @@ const rana: Customer = {
   updatedAt: 1,
 };
 
-const command = (kind: string): NewCommand => ({ kind, method: 'PUT', path: `/invoice/inv-1/${kind}`, body: { kind } });
+const command = (kind: string): NewCommand => ({ kind, action: request('PUT', `/invoice/inv-1/${kind}`, { kind }) });
 const kindOf = (request: SeenRequest) => request.url.split('/').at(-1);
 const passThrough = (pass: () => Promise<void>) => pass();
 
@@ -56,6 +59,23 @@ describe('sync engine: sending', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(status.state.pendingCount).toBe(0);
     expect(status.state.lastSyncAt).toBe(clock.now());
+  });
+
+  it('sends each till action as its request, built when it is sent, with the command id as the key', async () => {
+    const { engine, server } = engineWith(() => envelope(200, {}));
+    const saved = await enqueue(db, { kind: 'addLine', action: saveInvoice('ref 1', { status: 'active' }) });
+    const paid = await enqueue(db, { kind: 'payCash', action: payInvoice('ref 1', { method: 'cash' }) });
+    const deleted = await enqueue(db, { kind: 'deleteOpenOrder', action: { type: 'deleteInvoice', invoiceRef: 'ref-2' } });
+    const customer = { ref: 'c-1', customerName: 'Rana', phoneNumber: '7700001' };
+    const added = await enqueue(db, { kind: 'createCustomer', action: { type: 'createCustomer', customerRef: 'c-1', payload: customer } });
+
+    expect(await engine.drain()).toEqual({ sent: 4, rejected: 0, waiting: false });
+    expect(server.seen).toEqual([
+      { method: 'PUT', url: '/api/v1/till/invoices/ref%201', key: saved.id, body: { status: 'active' } },
+      { method: 'POST', url: '/api/v1/till/invoices/ref%201/payment', key: paid.id, body: { method: 'cash' } },
+      { method: 'POST', url: '/api/v1/till/invoices/ref-2/delete', key: deleted.id, body: undefined },
+      { method: 'POST', url: '/api/v1/till/customers', key: added.id, body: customer },
+    ]);
   });
 
   it('writes the server’s answer with reconcile, in the transaction that removes the command', async () => {
@@ -263,8 +283,8 @@ describe('sync engine: more than one tab', () => {
 });
 
 describe('sync engine: overlap', () => {
-  const stateOf: SyncEngineOptions['stateOf'] = ({ path }) => ({ key: path.split('/')[2], role: 'carries' });
-  const about = (key: string): NewCommand => ({ kind: 'payCash', method: 'POST', path: `/invoice/${key}/pay`, body: {} });
+  const stateOf: SyncEngineOptions['stateOf'] = ({ action }) => ({ key: invoiceRefOf(action)!, role: 'carries' });
+  const about = (key: string): NewCommand => ({ kind: 'payCash', action: payInvoice(key) });
 
   it('has the commands of different invoices out together, up to inFlight', async () => {
     const out: string[] = [];

@@ -29,6 +29,7 @@ import type { TillDb } from './local-db';
 import { countUnsent, dismissRejected, enqueue, rejectedCommands, unsentAfter, writeScope } from './outbox';
 import { sendPass, type AcceptedOutcome, type Outcome } from './send-pass';
 import { backoffDelay, classifyFailure, defaultBackoff, type BackoffPolicy } from './retry-policy';
+import { tillRequest } from './till-actions';
 import type { NewCommand, StoredCommand } from './types';
 
 /** Invoices sent at once when a queue drains (see `SyncEngineOptions.inFlight`). */
@@ -48,13 +49,10 @@ export type Reconcile = (accepted: readonly AcceptedCommand[], db: TillDb) => vo
 /** Sends one command; the default goes through the API client with its Idempotency-Key. */
 export type SendCommand = (command: StoredCommand, signal: AbortSignal) => Promise<unknown>;
 
-export const sendThroughApi: SendCommand = (command, signal) =>
-  apiRequest(command.method, command.path, {
-    body: command.body,
-    headers: { 'Idempotency-Key': command.id },
-    fallbackMessage: REFUSED_MESSAGE,
-    signal,
-  });
+export const sendThroughApi: SendCommand = (command, signal) => {
+  const { method, path, body } = tillRequest(command.action);
+  return apiRequest(method, path, { body, headers: { 'Idempotency-Key': command.id }, fallbackMessage: REFUSED_MESSAGE, signal });
+};
 
 /** Runs `pass` only when no other tab of this shop runs one (navigator.locks), else skips. */
 export type PassLock = (pass: () => Promise<void>) => Promise<void>;

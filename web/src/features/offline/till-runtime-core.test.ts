@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { FetchSyncPage } from './catalog-sync';
-import { FakeClock, recordingStatus } from './offline-test-support';
+import { FakeClock, payInvoice, recordingStatus, saveInvoice } from './offline-test-support';
 import { openLocalDb } from './local-db';
 import { enqueue } from './outbox';
 import type { TriggerEnvironment } from './sync-triggers';
@@ -95,7 +95,7 @@ describe('till runtime', () => {
   it('sends what the outbox already holds', async () => {
     const dbOptions = { indexedDB: new IDBFactory(), IDBKeyRange };
     const seed = openLocalDb('shop-1', dbOptions);
-    await enqueue(seed, { kind: 'createCustomer', method: 'POST', path: '/till/customers', body: { ref: 'r' } });
+    await enqueue(seed, { kind: 'createCustomer', action: { type: 'createCustomer', customerRef: 'r', payload: { ref: 'r', customerName: 'Rana', phoneNumber: '7700001' } } });
     seed.close();
     const { runtime, send, status } = start({ dbOptions });
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
@@ -156,9 +156,9 @@ describe('till runtime', () => {
     await runtime.pullNow();
     const pulls = () => fetchPage.mock.calls.filter((call) => call[0] === 'categories').length;
     for (const n of [1, 2, 3]) {
-      await enqueue(runtime.db, { kind: 'payCash', method: 'POST', path: `/till/invoices/r-${n}/payment`, body: {} });
+      await enqueue(runtime.db, { kind: 'payCash', action: payInvoice(`r-${n}`) });
     }
-    await enqueue(runtime.db, { kind: 'addLine', method: 'PUT', path: '/till/invoices/r-4', body: {} });
+    await enqueue(runtime.db, { kind: 'addLine', action: saveInvoice('r-4') });
     await runtime.engine.drain();
     await runtime.engine.settled();
     clock.advance(0);

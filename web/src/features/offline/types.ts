@@ -5,11 +5,10 @@
  * A command is stored as plain data (no functions) so it survives a reload, can be exported to
  * a file and imported on another device, and can be rolled back from its `undo` steps alone.
  */
-import type { HttpMethod } from '../../lib/api-client';
-import type { Category } from '../catalog/api/categories-api';
-import type { Product } from '../catalog/api/products-api';
-import type { Customer } from '../customers/api/customers-api';
-import type { Invoice } from '../sales/types';
+import type { Category, Product } from '@/features/catalog';
+import type { Customer } from '@/types/customer';
+import type { Invoice } from '@/types/invoice';
+import type { TillAction } from './till-actions';
 
 export type { Category, Customer, Product };
 
@@ -93,24 +92,24 @@ export interface UndoStep {
  */
 export type CommandState = 'pending' | 'sending' | 'rejected';
 
-/** What a caller asks to send: the request and a name for it (shown when it is rejected). */
+/** What a caller asks to send: the action and a name for it (shown when it is rejected). */
 export interface NewCommand {
-  /** What the command does, e.g. "addLine", "payCash", "createCustomer". */
+  /** What the cashier did, e.g. "addLine", "payCash", "createCustomer" (status/command-labels.ts). */
   kind: string;
-  method: Exclude<HttpMethod, 'GET'>;
-  /** An API path under /api/v1, e.g. "/invoice/add-line". */
-  path: string;
   /**
-   * The request body; or a `DeferredBody`, called once the local change has run (inside the
-   * same transaction), for a command that carries the state its change wrote.
+   * What it asks of the server (till-actions.ts); or a `DeferredAction`, called once the local
+   * change has run (inside the same transaction), for a command that carries the state its
+   * change wrote.
    */
-  body?: unknown;
+  action: TillAction | DeferredAction;
 }
 
-/** A body computed after the local change (outbox.ts `enqueue` stores what it answers). */
-export type DeferredBody = () => unknown;
+/** An action computed after the local change (outbox.ts `enqueue` stores what it answers). */
+export type DeferredAction = () => TillAction;
 
 export interface OutboxCommand extends NewCommand {
+  /** Stored as computed: never deferred. */
+  action: TillAction;
   /** A UUID, sent as the `Idempotency-Key` on every attempt: it never changes. */
   id: string;
   /** The queue order (auto-increment): commands are sent strictly by it. */

@@ -4,7 +4,7 @@
  * app's money text (lib/money-text.ts), never through float arithmetic.
  */
 import { money, twoDecimals } from '../../lib/money-text';
-import { dateTime } from '../sales/invoices/format';
+import { dateTime } from '@/features/sales';
 import type { SaleFlag } from './sale-flags-api';
 
 /** The shop a flag is told for: money in its currency, times in its zone. */

@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { LoadMore } from '../../components/load-more';
 import { Screen } from '../../components/screen';
-import { dateTime } from '../sales/invoices/format';
-import { salesPaths, useSalesSession } from '../sales/invoices/sales-area';
+import { dateTime, salesPaths, useSalesSession } from '@/features/sales';
 import { flagSentence, kindName } from './flag-text';
 import { useSaleFlagPages } from './use-sale-flag-pages';
 

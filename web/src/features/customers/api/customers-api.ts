@@ -5,25 +5,9 @@
  */
 import { api, ApiError } from '@/lib/api-client';
 import { messages } from '@/config/messages';
+import type { Customer } from '@/types/customer';
 
-/**
- * A customer as the server sends it. Points and amounts are JSON numbers with exact digits (at
- * most 2 decimals); `loyalityPoint` keeps SPEC's spelling. Times are unix milliseconds.
- */
-export interface Customer {
-  _id: string;
-  customerName: string;
-  phoneNumber: string;
-  /** "" when none was given. */
-  email: string;
-  loyalityPoint: number;
-  /** The points' value in the shop's currency. */
-  pointAmount: number;
-  createdAt: number;
-  updatedAt: number;
-  /** Only on the shop's walk-in customer (no phone number, earns no points, never edited). */
-  walkIn?: true;
-}
+export type { Customer };
 
 export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
 

@@ -9,6 +9,7 @@ import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, renderElement, waitFor } from '@/test/render';
 import { openLocalDb, type TillDb } from '../local-db';
 import { enqueue } from '../outbox';
+import { payInvoice, saveInvoice } from '../offline-test-support';
 import { parseQueueFile, serialiseQueue } from '../queue-file';
 import { createSyncEngine, type SendCommand, type SyncEngine } from '../sync-engine';
 import { TillRuntimeContext, type TillRuntimeHandle } from '../till-runtime';
@@ -70,8 +71,8 @@ describe('sync status in the top bar', () => {
 
   it('shows the unsynced count and the last sync in the shop’s time', async () => {
     const runtime = runtimeWith(offline);
-    await enqueue(db, { kind: 'payCash', method: 'POST', path: '/till/invoices/a/payment', body: {} });
-    await enqueue(db, { kind: 'addLine', method: 'PUT', path: '/till/invoices/b', body: {} });
+    await enqueue(db, { kind: 'payCash', action: payInvoice('a') });
+    await enqueue(db, { kind: 'addLine', action: saveInvoice('b') });
     await engine.refreshStatus();
     useSyncStatusStore.getState().markSynced(SYNCED_AT);
     await show(runtime);
@@ -94,7 +95,7 @@ describe('sync status in the top bar', () => {
 
   it('lists a rejected command with the server’s reason and when, until dismissed', async () => {
     const runtime = runtimeWith(async () => Promise.reject(new ApiError(404, 'Product not found', 'Product not found')));
-    await engine.enqueue({ kind: 'addLine', method: 'PUT', path: '/till/invoices/c', body: {} });
+    await engine.enqueue({ kind: 'addLine', action: saveInvoice('c') });
     await engine.settled();
     await show(runtime);
     expect(toggle().textContent).toContain('1 rejected');
@@ -121,7 +122,7 @@ describe('sync status in the top bar', () => {
 
   it('exports the unsent commands as a queue file', async () => {
     const runtime = runtimeWith(offline);
-    await enqueue(db, { kind: 'payCash', method: 'POST', path: '/till/invoices/a/payment', body: { method: 'cash' } }, undefined, { id: 'cmd-1' });
+    await enqueue(db, { kind: 'payCash', action: payInvoice('a', { method: 'cash' }) }, undefined, { id: 'cmd-1' });
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       blobs.push(blob as Blob);
@@ -134,7 +135,7 @@ describe('sync status in the top bar', () => {
     await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Exported 1 change'));
     const file = parseQueueFile(await blobs[0]!.text());
     expect(file.shopId).toBe(cornerGrocery._id);
-    expect(file.commands.map((command) => [command.id, command.kind, command.path])).toEqual([['cmd-1', 'payCash', '/till/invoices/a/payment']]);
+    expect(file.commands.map((command) => [command.id, command.kind, command.action])).toEqual([['cmd-1', 'payCash', payInvoice('a', { method: 'cash' })]]);
   });
 
   it('says there is nothing to export when the queue is empty', async () => {
@@ -148,8 +149,8 @@ describe('sync status in the top bar', () => {
     const runtime = runtimeWith(offline);
     const text = serialiseQueue(
       [
-        { id: 'x-1', seq: 1, kind: 'payCash', method: 'POST', path: '/till/invoices/a/payment', body: {}, createdAt: 5, state: 'pending', attempts: 1, nextAttemptAt: 0, undo: [] },
-        { id: 'x-2', seq: 2, kind: 'payCash', method: 'POST', path: '/till/invoices/b/payment', body: {}, createdAt: 6, state: 'pending', attempts: 0, nextAttemptAt: 0, undo: [] },
+        { id: 'x-1', seq: 1, kind: 'payCash', action: payInvoice('a'), createdAt: 5, state: 'pending', attempts: 1, nextAttemptAt: 0, undo: [] },
+        { id: 'x-2', seq: 2, kind: 'payCash', action: payInvoice('b'), createdAt: 6, state: 'pending', attempts: 0, nextAttemptAt: 0, undo: [] },
       ],
       cornerGrocery._id,
       7,

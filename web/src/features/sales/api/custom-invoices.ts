@@ -6,8 +6,8 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import { listCategories } from '../../catalog';
-import type { CustomerDetailsCustom, Invoice, InvoiceLine, Unit } from '../types';
+import { listCategories } from '@/features/catalog';
+import type { CustomerDetailsCustom, Invoice, InvoiceLine, Unit } from '@/types/invoice';
 
 const path = (id: string) => `/invoice/custom/${encodeURIComponent(id)}`;
 

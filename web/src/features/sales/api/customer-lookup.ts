@@ -4,7 +4,7 @@
  */
 import { api, ApiError } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { InvoiceCustomer } from '../types';
+import type { InvoiceCustomer } from '@/types/invoice';
 
 export async function findCustomerByPhone(phoneNumber: string, signal?: AbortSignal): Promise<InvoiceCustomer | null> {
   try {

@@ -5,7 +5,7 @@
  */
 import { api, ApiError } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { Invoice, PaymentMethod } from '../types';
+import type { Invoice, PaymentMethod } from '@/types/invoice';
 import { getInvoice } from './invoices';
 
 /** The filters; `paid` includes partly refunded sales, `refunded` any with a refund. */

@@ -7,7 +7,7 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 
 const segment = encodeURIComponent;
 const invoicePath = (id: string) => `/invoice/${segment(id)}`;

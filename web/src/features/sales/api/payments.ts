@@ -7,7 +7,7 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { CardSession, Invoice } from '../types';
+import type { CardSession, Invoice } from '@/types/invoice';
 
 const segment = encodeURIComponent;
 const paymentFailed = { fallbackMessage: messages.paymentFailed };

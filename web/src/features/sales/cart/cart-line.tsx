@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatMoney } from '../../catalog';
+import { formatMoney } from '@/features/catalog';
 import { compareDecimal, subtractDecimal, sumDecimal } from '../local/decimal-text';
-import type { InvoiceLine } from '../types';
+import type { InvoiceLine } from '@/types/invoice';
 import { sameAmount, type LineAmounts } from './cart-totals';
 
 interface CartLineProps {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLogout } from '../../auth';
+import { useLogout } from '@/features/auth';
+import type { LocalInvoice } from '@/features/offline';
 import { PaymentDialog } from '../payment';
 import { focusUnlessTyping } from '@/lib/focus';
 import { notify } from '@/lib/notify';
@@ -9,8 +10,7 @@ import { createCart, saveOpenOrder, sellerLabel } from '../local/cart-commands';
 import { useLocalInvoice } from '../local/local-views';
 import { refusalMessage } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
-import type { InvoiceCustomer } from '../types';
-import type { LocalInvoice } from '../../offline/types';
+import type { InvoiceCustomer } from '@/types/invoice';
 import { CartPanel } from './cart-panel';
 import { CustomProductDialog } from './custom-product-dialog';
 import { CustomerLookup, startWalkIn } from './customer-lookup';

@@ -3,8 +3,8 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState, type Ref } fro
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { messages } from '@/config/messages';
 import { finishAddLineTiming } from '@/lib/till-timing';
-import { formatMoney } from '../../catalog';
-import type { Invoice, InvoiceLine } from '../types';
+import { formatMoney } from '@/features/catalog';
+import type { Invoice, InvoiceLine } from '@/types/invoice';
 import { CartLine } from './cart-line';
 import { cartAmounts } from './cart-totals';
 import { RedeemBox } from './redeem-box';

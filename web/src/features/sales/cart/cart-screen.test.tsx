@@ -15,13 +15,13 @@ import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, envelope, press, renderRoutes, typeInto, waitFor } from '@/test/render';
 import { link, openDialog } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
-import { formatMoney } from '../../catalog';
-import type { Invoice } from '../types';
-import type { LocalInvoice } from '../../offline/types';
+import { formatMoney } from '@/features/catalog';
+import type { LocalInvoice, TillInvoiceBody } from '@/features/offline';
+import { bodyOf } from '@/features/offline/testing';
+import type { Invoice } from '@/types/invoice';
 import { asLocal, withTillData } from '../local/local-route-support';
 import { saveOpenOrder } from '../local/cart-commands';
 import { localTill } from '../local/local-test-support';
-import type { TillInvoiceBody } from '../local/till-requests';
 import { cartLineInput } from './cart-totals';
 import { cartOf, cartWithLines, cola, emptyCart, lineOf, rice, water } from './till-test-fixtures';
 import { tillDefaults, useTillStore } from '@/stores/till-store';
@@ -36,7 +36,7 @@ let till: Awaited<ReturnType<typeof localTill>>;
 const ok = (data: unknown, status = 200) => envelope(status, { data });
 /** The commands the till queued, in order. */
 const queued = () => till.db.outbox.orderBy('seq').toArray();
-const lastBody = async () => (await queued()).at(-1)?.body as TillInvoiceBody;
+const lastBody = async () => bodyOf((await queued()).at(-1)!) as TillInvoiceBody;
 const held = (): Promise<LocalInvoice | undefined> => till.db.invoices.get(useTillStore.getState().invoice ?? '');
 
 function signIn(area: 'admin' | 'staff') {

@@ -6,7 +6,7 @@
  * difference is logged for whoever looks after the till.
  */
 import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '@/lib/core';
-import type { Invoice, InvoiceLine } from '../types';
+import type { Invoice, InvoiceLine } from '@/types/invoice';
 
 export interface LineAmounts {
   price: Decimal | number;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch } from '@/lib/search';
-import type { Product } from '../../catalog';
-import { cola, rice, water } from '../../catalog/test-fixtures';
-import { byName } from '../../offline/catalog-snapshot';
+import type { Product } from '@/features/catalog';
+import { cola, rice, water } from '@/features/catalog/testing';
+import { byName, type LocalInvoice } from '@/features/offline';
 import { buildCatalogIndex, catalogIndexOf, foldSearchText, prepareCatalogIndex, searchCatalog } from './catalog-index';
 import { showingNote, TILE_LIMIT, visibleProducts } from './product-grid';
 import { shownInvoice } from './use-till-selling';
-import type { LocalInvoice } from '../../offline/types';
 
 const creme: Product = { ...water, _id: 'prod-4', productName: 'Crème Brûlée', barcodeNumber: '5000001', category: { _id: 'cat-9', categoryName: 'Desserts' } };
 const catalogue = [cola, creme, rice, water];

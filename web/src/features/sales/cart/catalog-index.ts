@@ -13,9 +13,9 @@
  * making both for 100,000 products held the till's start by a fifth of a second or more. A row
  * the last index already folded keeps its key: a sale or a pull changes a few rows.
  */
-import type { Product } from '../../catalog';
+import type { Product } from '@/features/catalog';
+import { byName } from '@/features/offline';
 import { tillMeasureDuration, tillNow } from '@/lib/till-timing';
-import { byName } from '../../offline/catalog-snapshot';
 
 export interface CatalogIndex {
   /** In name order, as the grid shows them. */

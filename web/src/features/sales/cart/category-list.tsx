@@ -1,6 +1,6 @@
 import { LoadStatus } from '@/components/data-table';
 import type { ServerDataHandle } from '@/lib/use-server-data';
-import type { Category } from '../../catalog';
+import type { Category } from '@/features/catalog';
 
 interface CategoryListProps {
   categories: ServerDataHandle<Category[]>;

@@ -5,9 +5,9 @@ import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useFormFields } from '@/lib/use-form-fields';
 import {
-  createCustomProduct, customProductErrors, hasErrors, PRODUCT_NAME_MAX_CHARS, trimmed, unitOptions, type CustomProduct,
-  type CustomProductFields,
-} from '../../catalog';
+  createCustomProduct, customProductErrors, hasErrors, PRODUCT_NAME_MAX_CHARS, trimmed, unitOptions,
+  type CustomProduct, type CustomProductFields,
+} from '@/features/catalog';
 import { TillDialog } from './till-dialog';
 
 type CustomField = keyof CustomProductFields;

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@/config/messages';
 import { notify } from '@/lib/notify';
-import { customerPaths } from '../../customers';
+import { customerPaths } from '@/config/paths';
 import { customerByPhone, walkInCustomer } from '../local/local-views';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
-import type { InvoiceCustomer } from '../types';
+import type { InvoiceCustomer } from '@/types/invoice';
 import { tillPaths, type TillArea } from './till-session';
 
 /** Customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { LoadStatus } from '@/components/data-table';
 import { timed } from '@/lib/till-timing';
 import type { ServerDataHandle } from '@/lib/use-server-data';
-import { formatMoney, type Product } from '../../catalog';
-import type { Invoice } from '../types';
+import { formatMoney, type Product } from '@/features/catalog';
+import type { Invoice } from '@/types/invoice';
 import { searchCatalog, type CatalogIndex, type CatalogMatches } from './catalog-index';
 
 interface ProductGridProps {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney } from '../../catalog';
-import type { Invoice } from '../types';
+import { formatMoney } from '@/features/catalog';
+import type { Invoice } from '@/types/invoice';
 
 interface RedeemBoxProps {
   invoice: Invoice;

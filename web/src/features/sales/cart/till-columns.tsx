@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { CategoryList } from './category-list';
 import { ProductGrid } from './product-grid';
 import type { useTillSelling } from './use-till-selling';

@@ -5,9 +5,9 @@
  */
 import { lineFromProduct } from '../local/invoice-pricing';
 import { priceCart } from '@/lib/core';
-import { cola, rice, water } from '../../catalog/test-fixtures';
-import type { Product } from '../../catalog';
-import type { Invoice, InvoiceLine } from '../types';
+import { cola, rice, water } from '@/features/catalog/testing';
+import type { Product } from '@/features/catalog';
+import type { Invoice, InvoiceLine } from '@/types/invoice';
 import { cartLineInput } from './cart-totals';
 
 const at = Date.UTC(2025, 2, 5, 9, 15);

@@ -11,7 +11,7 @@ import { useTillStore } from '@/stores/till-store';
 import { saveOpenOrder } from '../local/cart-commands';
 import type { LiveResult } from '../local/use-live-query';
 import { refusalMessage, type TillData } from '../local/till-data';
-import type { LocalInvoice } from '../../offline/types';
+import type { LocalInvoice } from '@/features/offline';
 
 /** How many cart screens are on screen; React's development double mount leaves it at 1. */
 let cartScreensShown = 0;

@@ -12,7 +12,7 @@ import { cancelAddLineTiming } from '@/lib/till-timing';
 import { addLine, clearCart, removeLine, saveOpenOrder, setQuantity, addCustomLine } from '../local/cart-commands';
 import { redeem } from '../local/redemption';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
-import type { CustomProduct } from '../../catalog';
+import type { CustomProduct } from '@/features/catalog';
 
 export interface InvoiceActions {
   busy: boolean;

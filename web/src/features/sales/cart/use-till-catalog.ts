@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { ServerDataHandle } from '@/lib/use-server-data';
-import type { Category } from '../../catalog';
+import type { Category } from '@/features/catalog';
 import { useLocalCatalog } from '../local/local-views';
 import type { TillData } from '../local/till-data';
 import { catalogIndexOf, prepareCatalogIndex, type CatalogIndex } from './catalog-index';

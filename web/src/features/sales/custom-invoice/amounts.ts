@@ -8,7 +8,7 @@
 import { priceCustomInvoice } from '@/lib/core-back-office';
 import type { Decimal } from '@/lib/core';
 import { cartLineInput, sameAmount } from '../cart/cart-totals';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 
 export interface LineFigures {
   price: Decimal | number;

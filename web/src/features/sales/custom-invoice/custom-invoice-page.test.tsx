@@ -16,7 +16,7 @@ import { stubServer } from '@/test/stub-server';
 import type { ProductChoice } from '../api/custom-invoices';
 import { cartLineInput } from '../cart/cart-totals';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
-import type { Invoice, InvoiceLine } from '../types';
+import type { Invoice, InvoiceLine } from '@/types/invoice';
 import { CustomInvoicePage } from './custom-invoice-page';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));

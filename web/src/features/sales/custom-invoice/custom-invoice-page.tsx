@@ -10,7 +10,7 @@ import { PrintCopy, Receipt } from '../invoices/receipt';
 import { useSalesSession } from '../invoices/sales-area';
 import { useBackOfficeCore } from '../invoices/use-back-office-core';
 import { browser } from '../payment/browser';
-import type { CustomerDetailsCustom, Invoice } from '../types';
+import type { CustomerDetailsCustom, Invoice } from '@/types/invoice';
 import { CustomerDetailsForm } from './customer-details-form';
 import { CustomInvoiceTable } from './custom-invoice-table';
 import { useCustomInvoice, type InvoiceChange } from './use-custom-invoice';

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { addCustomInvoiceProduct, removeCustomInvoiceProduct, type PricedChoice } from '../api/custom-invoices';
 import { sameAmount } from '../cart/cart-totals';
 import { quantityText, twoDecimals } from '../invoices/format';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { customInvoiceFigures, type LineFigures } from './amounts';
 import { previewLine } from './line-preview';
 import { ProductAutocomplete } from './product-autocomplete';

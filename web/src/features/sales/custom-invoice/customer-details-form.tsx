@@ -4,7 +4,7 @@ import { FormAlert, SubmitButton, TextField } from '@/components/form';
 import { messages } from '@/config/messages';
 import { notify } from '@/lib/notify';
 import { useFormFields } from '@/lib/use-form-fields';
-import type { CustomerDetailsCustom } from '../types';
+import type { CustomerDetailsCustom } from '@/types/invoice';
 import { detailsErrors, detailsOrder, PHONE_NUMBER_LENGTH, trimmedDetails, type DetailsField } from './customer-details';
 import { changeFailure } from './use-custom-invoice';
 

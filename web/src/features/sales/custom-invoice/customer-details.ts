@@ -5,7 +5,7 @@
  * with the server's messages.
  */
 import { validateField } from '@/lib/core';
-import type { CustomerDetailsCustom } from '../types';
+import type { CustomerDetailsCustom } from '@/types/invoice';
 
 export type DetailsField = keyof CustomerDetailsCustom;
 export type DetailsErrors = Partial<Record<DetailsField, string | null>>;

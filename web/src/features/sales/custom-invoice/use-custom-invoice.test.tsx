@@ -9,7 +9,7 @@ import { envelope, renderElement, waitFor } from '@/test/render';
 import { stubServer } from '@/test/stub-server';
 import { addCustomInvoiceProduct, setCustomInvoiceCustomer } from '../api/custom-invoices';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { InvoiceNotCreated, useCustomInvoice } from './use-custom-invoice';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));

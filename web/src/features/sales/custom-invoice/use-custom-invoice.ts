@@ -3,7 +3,7 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { createCustomInvoice, deleteCustomInvoice } from '../api/custom-invoices';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 
 /** The invoice could not be created, so the change that needed it was not sent. */
 export class InvoiceNotCreated extends Error {}

@@ -2,7 +2,7 @@
  * How the sales screens write money, dates and names: money from its exact decimal text
  * (lib/money-text.ts, shared with the customer screens), never through float arithmetic.
  */
-import type { CustomerDetailsCustom, Invoice, InvoiceStatus, PaymentMethod } from '../types';
+import type { CustomerDetailsCustom, Invoice, InvoiceStatus, PaymentMethod } from '@/types/invoice';
 import { money, twoDecimals } from '@/lib/money-text';
 
 export { money, twoDecimals };

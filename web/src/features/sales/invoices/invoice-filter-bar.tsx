@@ -1,5 +1,5 @@
 import { SelectField, TextField } from '@/components/form';
-import type { PaymentMethod } from '../types';
+import type { PaymentMethod } from '@/types/invoice';
 import { paymentMethodName } from './format';
 import { emptyDraft, hasFilters, type FilterDraft, type FilterErrors } from './invoice-filters';
 

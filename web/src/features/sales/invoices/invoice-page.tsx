@@ -7,7 +7,7 @@ import { messages } from '@/config/messages';
 import { useServerData } from '@/lib/use-server-data';
 import { findInvoice } from '../api/invoice-records';
 import { browser } from '../payment/browser';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { statusName } from './format';
 import { PrintCopy, Receipt } from './receipt';
 import { RefundPanel } from './refund-panel';

@@ -12,7 +12,7 @@ import { loadBackOffice } from '@/test/back-office-core';
 import { loadCore } from '@/test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '@/test/render';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { fieldError, link, openDialog, rows } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import { browser } from '../payment/browser';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import type { ServerData } from '@/lib/use-server-data';
 import type { InvoiceListStatus } from '../api/invoice-records';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { customDetailsOf, dateTime, paymentMethodName, twoDecimals } from './format';
 import { salesPaths, type SalesSession } from './sales-area';
 import type { InvoiceRows } from './use-invoice-pages';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { CashTendered, Invoice } from '../types';
+import type { CashTendered, Invoice } from '@/types/invoice';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
 import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';

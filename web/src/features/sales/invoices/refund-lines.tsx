@@ -5,7 +5,7 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { refundLines } from '../api/payments';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { money, quantityText } from './format';
 import { checkRefundLines, returnedLines } from './refund-math';
 

@@ -4,7 +4,7 @@
  */
 import { CoreError } from '@/lib/core';
 import { refundByAmount, refundByLines } from '@/lib/core-back-office';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string } | null;
 

@@ -7,7 +7,7 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { refundAmount } from '../api/payments';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { money, paymentMethodName } from './format';
 import { RefundLines } from './refund-lines';
 import { checkRefundAmount, remainingRefundable } from './refund-math';

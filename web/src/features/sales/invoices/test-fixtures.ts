@@ -1,5 +1,5 @@
 /** Invoices shaped as docs/api-sales.md's `InvoiceView` says the server sends them. Tests only. */
-import type { Invoice, InvoiceLine } from '../types';
+import type { Invoice, InvoiceLine } from '@/types/invoice';
 
 const at = Date.UTC(2025, 2, 5, 9, 30);
 

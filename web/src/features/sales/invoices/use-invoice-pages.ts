@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { usePagedList, type PagedList } from '@/lib/use-paged-list';
 import { messages } from '@/config/messages';
 import { listInvoicePage } from '../api/invoice-records';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 
 export interface InvoiceRows {
   rows: Invoice[];

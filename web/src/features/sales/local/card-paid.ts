@@ -3,7 +3,7 @@
  * success page has the server's paid invoice, the till's own copy of it is marked paid too, so
  * the cart and the open orders stop offering it, and a pull brings the stock and points it moved.
  */
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import type { TillData } from './till-data';
 
 /** Answers whether the till held the invoice (and now shows it paid). */

@@ -4,16 +4,14 @@
  * transaction; the sync engine sends it, online or later. The checks are the server's, with its
  * messages, made against the LOCAL catalogue (stock, quantity rules, the redemption limit).
  */
-import { productWithBarcode } from '../../offline/catalog-fill';
-import type { LocalTables } from '../../offline/local-change';
-import type { LocalInvoice, Product } from '../../offline/types';
-import type { CustomProduct } from '../../catalog';
-import type { InvoiceCustomer } from '../types';
+import { productWithBarcode, type LocalTables, type LocalInvoice, type Product } from '@/features/offline';
+import type { CustomProduct } from '@/features/catalog';
+import type { InvoiceCustomer } from '@/types/invoice';
 import { changeInvoice, openInvoice, Unchanged, type ChangeResult } from './invoice-change';
 import { lineFromProduct, notEnoughStock, priceInvoice, quantityError, stockCovers } from './invoice-pricing';
 import { sumDecimal } from './decimal-text';
 import { nextProvisionalNumber } from './provisional-number';
-import { invoiceBody, tillPaths } from './till-requests';
+import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -48,7 +46,7 @@ export async function createCart(data: TillData, { customer, staff, heldRef }: N
   const ref = crypto.randomUUID();
   let created: LocalInvoice | null = null;
   await data.engine.enqueue(
-    { kind: 'createCart', method: 'PUT', path: tillPaths.invoice(ref), body: () => invoiceBody(created!) },
+    { kind: 'createCart', action: () => ({ type: 'saveInvoice', invoiceRef: ref, payload: invoiceBody(created!) }) },
     async (tables) => {
       const now = nowOf(data);
       created = emptyInvoice(ref, await nextProvisionalNumber(data.db), customer, staff, now);
@@ -230,7 +228,7 @@ export function saveOpenOrder(data: TillData, ref: string): Promise<ChangeResult
 
 /** Deletes an open order here and on the server; a paid invoice is kept. */
 export async function deleteOpenOrder(data: TillData, ref: string): Promise<void> {
-  await data.engine.enqueue({ kind: 'deleteOpenOrder', method: 'POST', path: tillPaths.delete(ref) }, async (tables) => {
+  await data.engine.enqueue({ kind: 'deleteOpenOrder', action: { type: 'deleteInvoice', invoiceRef: ref } }, async (tables) => {
     const invoice = await tables.get('invoices', ref);
     if (invoice && (invoice.status === 'paid' || invoice.status === 'refunded')) throw new TillRefusal(PAID_NOT_DELETED);
     if (invoice) await openInvoice(tables, ref);

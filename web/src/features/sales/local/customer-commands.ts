@@ -4,8 +4,7 @@
  * `POST /till/customers`. The till's invoices name the customer by that ref, which the server
  * accepts as `customerId`.
  */
-import type { Customer } from '../../offline/types';
-import { tillPaths } from './till-requests';
+import type { Customer } from '@/features/offline';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
 export interface NewCustomer {
@@ -31,7 +30,7 @@ export async function createCustomer(data: TillData, fields: NewCustomer): Promi
     updatedAt: now,
   };
   await data.engine.enqueue(
-    { kind: 'createCustomer', method: 'POST', path: tillPaths.customers, body: { ref, ...fields } },
+    { kind: 'createCustomer', action: { type: 'createCustomer', customerRef: ref, payload: { ref, ...fields } } },
     async (tables) => {
       if ((await data.db.customers.where('phoneNumber').equals(fields.phoneNumber).count()) > 0) {
         throw new TillRefusal(phoneTaken(fields.phoneNumber));

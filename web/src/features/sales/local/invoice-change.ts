@@ -1,13 +1,12 @@
 /**
  * The one way the till changes an open invoice: read it, change it, re-price it with the core,
- * write it, and queue `PUT /till/invoices/{ref}` carrying the state written, all in the
+ * write it, and queue its `saveInvoice` carrying the state written, all in the
  * outbox's single transaction (a refusal thrown on the way writes and queues nothing).
  */
-import type { LocalTables } from '../../offline/local-change';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import type { LocalTables, LocalInvoice, StoredCommand } from '@/features/offline';
 import { priceInvoice } from './invoice-pricing';
 import { shownNumber } from './provisional-number';
-import { invoiceBody, tillPaths } from './till-requests';
+import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
@@ -45,7 +44,7 @@ export async function changeInvoice(data: TillData, kind: string, ref: string, e
   let written: LocalInvoice | null = null;
   try {
     const command = await data.engine.enqueue(
-      { kind, method: 'PUT', path: tillPaths.invoice(ref), body: () => invoiceBody(written!) },
+      { kind, action: () => ({ type: 'saveInvoice', invoiceRef: ref, payload: invoiceBody(written!) }) },
       async (tables) => {
         const invoice = await openInvoice(tables, ref);
         const edited = await edit(invoice, tables);

@@ -4,10 +4,10 @@
  * change, the quantity rules and the stock check with the server's messages.
  */
 import { priceCart, type PricedCart } from '@/lib/core';
-import type { Product } from '../../catalog';
+import type { Product } from '@/features/catalog';
+import type { LocalInvoice } from '@/features/offline';
 import { cartLineInput } from '../cart/cart-totals';
-import type { InvoiceLine, Unit } from '../types';
-import type { LocalInvoice } from '../../offline/types';
+import type { InvoiceLine, Unit } from '@/types/invoice';
 import { compareDecimal, thousandths } from './decimal-text';
 
 /** The rules of POST /invoice/{id}/products, with its messages: above 0, 3 decimals, whole pieces. */

@@ -4,8 +4,8 @@
  * Tests only.
  */
 import { Outlet, type RouteObject } from 'react-router';
-import type { LocalInvoice } from '../../offline/types';
-import type { Invoice } from '../types';
+import type { LocalInvoice } from '@/features/offline';
+import type { Invoice } from '@/types/invoice';
 import type { TillData } from './till-data';
 import { TillDataProvider } from './till-data-context';
 

@@ -5,10 +5,11 @@
  */
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { categories, products } from '../../catalog/test-fixtures';
-import { FakeClock, freshDb, recordingStatus } from '../../offline/offline-test-support';
-import { createSyncEngine, type SendCommand } from '../../offline/sync-engine';
-import type { Customer, StoredCommand } from '../../offline/types';
+import { categories, products } from '@/features/catalog/testing';
+import {
+  FakeClock, freshDb, recordingStatus, createSyncEngine, type SendCommand,
+} from '@/features/offline/testing';
+import type { Customer, StoredCommand } from '@/features/offline';
 import { ApiError } from '@/lib/api-client';
 import { reconcileTillAnswers } from './reconcile';
 import type { TillData } from './till-data';

@@ -5,10 +5,10 @@
  * stored it, else with its provisional number.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { pendingScope, productWithBarcode } from '../../offline/catalog-fill';
-import { followLocalProducts } from '../../offline/catalog-snapshot';
-import type { TillDb } from '../../offline/local-db';
-import type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product } from '../../offline/types';
+import {
+  pendingScope, productWithBarcode, followLocalProducts, type TillDb, type Category, type Customer,
+  type InvoiceNumberRow, type LocalInvoice, type Product,
+} from '@/features/offline';
 import { shownNumber } from './provisional-number';
 import { availablePoints } from './redemption';
 import { useLiveQuery, type LiveResult } from './use-live-query';

@@ -6,10 +6,8 @@
  * elsewhere, and goes.
  */
 import { listOpenOrders } from '../api/invoices';
-import type { TillDb } from '../../offline/local-db';
-import type { LocalInvoice } from '../../offline/types';
-import type { Invoice } from '../types';
-import { invoicePathPrefix } from './till-requests';
+import { invoiceRefOf, type TillDb, type LocalInvoice } from '@/features/offline';
+import type { Invoice } from '@/types/invoice';
 
 /** The server's invoice answer, which carries its client ref and provisional number. */
 export type ServerInvoice = Invoice & { ref?: string; provisionalNumber?: string };
@@ -27,8 +25,9 @@ export function fromServer(invoice: ServerInvoice): LocalInvoice | null {
 }
 
 async function refsWithUnsentCommands(db: TillDb): Promise<(ref: string) => boolean> {
-  const paths = (await db.outbox.filter((command) => command.state !== 'rejected').toArray()).map((command) => command.path);
-  return (ref) => paths.some((path) => path.startsWith(invoicePathPrefix(ref)));
+  const unsent = await db.outbox.filter((command) => command.state !== 'rejected').toArray();
+  const refs = new Set(unsent.map((command) => invoiceRefOf(command.action)));
+  return (ref) => refs.has(ref);
 }
 
 /** Stores the server's list of open orders (see above); answers how many rows it wrote. */

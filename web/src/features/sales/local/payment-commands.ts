@@ -7,11 +7,10 @@
  * A card payment goes through Stripe, which needs the server's invoice: it is offered only
  * online, once the outbox has sent every command of the invoice (`cardInvoiceId`).
  */
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
-import type { LocalTables } from '../../offline/local-change';
+import { invoiceRefOf, type LocalInvoice, type StoredCommand, type LocalTables, type TillPaymentBody } from '@/features/offline';
 import { openInvoice } from './invoice-change';
 import { subtractDecimal } from './decimal-text';
-import { invoiceBody, invoicePathPrefix, tillPaths, type TillPaymentBody } from './till-requests';
+import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
 export const CART_EMPTY = 'Cart Empty';
@@ -38,7 +37,7 @@ export async function pay(data: TillData, ref: string, method: TillPaymentMethod
   let paid: LocalInvoice | null = null;
   let body: TillPaymentBody | null = null;
   await data.engine.enqueue(
-    { kind: method === 'cash' ? 'payCash' : 'paySwipe', method: 'POST', path: tillPaths.payment(ref), body: () => body },
+    { kind: method === 'cash' ? 'payCash' : 'paySwipe', action: () => ({ type: 'payInvoice', invoiceRef: ref, payload: body! }) },
     async (tables) => {
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
@@ -53,7 +52,7 @@ export async function pay(data: TillData, ref: string, method: TillPaymentMethod
 }
 
 const isUnsentFor = (ref: string) => (command: StoredCommand) =>
-  command.state !== 'rejected' && command.path.startsWith(invoicePathPrefix(ref));
+  command.state !== 'rejected' && invoiceRefOf(command.action) === ref;
 
 /**
  * The server's id of the open invoice `ref` once every command of it has been sent (the outbox

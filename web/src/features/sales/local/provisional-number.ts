@@ -5,7 +5,7 @@
  * hex characters chosen once per device and shop (the shop's own database), n counts up from 1 with
  * at least 4 digits, e.g. `7F3A-0012`.
  */
-import type { TillDb } from '../../offline/local-db';
+import type { TillDb } from '@/features/offline';
 
 /** Four random upper-case hex characters. */
 export function randomDeviceCode(random: () => number = Math.random): string {

@@ -3,6 +3,7 @@ import { loadCore } from '@/test/core';
 import { cartWithLines } from '../cart/till-test-fixtures';
 import { asLocal, refOf } from './local-route-support';
 import { localTill } from './local-test-support';
+import { payInvoice } from '@/features/offline/testing';
 import { pruneSettledInvoices } from './prune';
 
 beforeAll(loadCore);
@@ -34,7 +35,7 @@ describe('keeping the recent sales only', () => {
     const till = await tillWithSales(4);
     await till.db.invoices.put(asLocal({ ...cartWithLines(), _id: 'inv-9' }, { status: 'active', updatedAt: 1 }));
     await till.db.outbox.add({
-      id: 'c-1', kind: 'payCash', method: 'POST', path: `/till/invoices/${refOf('inv-1')}/payment`, createdAt: 1,
+      id: 'c-1', kind: 'payCash', action: payInvoice(refOf('inv-1')), createdAt: 1,
       state: 'rejected', attempts: 1, nextAttemptAt: 0, undo: [],
     });
     expect(await prune(till, 2)).toBe(1);

@@ -4,8 +4,7 @@
  * An invoice any outbox command still names (unsent, or rejected and waiting for the cashier,
  * whose rollback needs the row) is never removed.
  */
-import type { TillDb } from '../../offline/local-db';
-import { INVOICE_PATH } from './till-requests';
+import { invoiceRefOf, type TillDb } from '@/features/offline';
 
 export const RECENT_SALES_KEPT = 500;
 /**
@@ -23,8 +22,8 @@ export async function pruneSettledInvoices(db: TillDb, keep = RECENT_SALES_KEPT,
   const settled = await db.invoices.where('status').anyOf('paid', 'refunded').toArray();
   const named = new Set<string>();
   await db.outbox.each((command) => {
-    const ref = INVOICE_PATH.exec(command.path)?.[1];
-    if (ref) named.add(decodeURIComponent(ref));
+    const ref = invoiceRefOf(command.action);
+    if (ref) named.add(ref);
   });
   const oldest = settled.sort((a, b) => b.updatedAt - a.updatedAt).slice(keep);
   const refs = oldest.map((invoice) => invoice.ref).filter((ref) => !named.has(ref));

@@ -6,11 +6,8 @@
  * rows stay as the till wrote them, so a later command's undo data (which compares rows) is
  * never upset. An accepted payment also lets the oldest settled sales go (prune.ts).
  */
-import type { Reconcile } from '../../offline/sync-engine';
-import type { InvoiceNumberRow } from '../../offline/types';
+import { invoiceRefOf, type Reconcile, type InvoiceNumberRow } from '@/features/offline';
 import { pruneSettledInvoices } from './prune';
-import { INVOICE_PATH } from './till-requests';
-import { PAYMENT_KINDS } from './redemption';
 
 interface NumberedAnswer {
   _id: string | number;
@@ -32,11 +29,11 @@ export const reconcileTillAnswers: Reconcile = async (accepted, db) => {
   const numbers: InvoiceNumberRow[] = [];
   let paid = false;
   for (const { command, answer } of accepted) {
-    const match = INVOICE_PATH.exec(command.path);
-    if (!match?.[1] || !isNumbered(answer)) continue;
+    const ref = invoiceRefOf(command.action);
+    if (!ref || !isNumbered(answer)) continue;
     const receiptNumber = typeof answer.receiptNumber === 'string' ? { receiptNumber: answer.receiptNumber } : {};
-    numbers.push({ ref: decodeURIComponent(match[1]), serverId: String(answer._id), invoiceNumber: answer.invoiceNumber, ...receiptNumber });
-    paid ||= PAYMENT_KINDS.includes(command.kind);
+    numbers.push({ ref, serverId: String(answer._id), invoiceNumber: answer.invoiceNumber, ...receiptNumber });
+    paid ||= command.action.type === 'payInvoice';
   }
   if (numbers.length > 0) await db.invoiceNumbers.bulkPut(numbers);
   if (paid) await pruneSettledInvoices(db);

@@ -5,26 +5,23 @@
  * message "You can redeem at most 40.00"). The balance itself moves only on the server.
  */
 import { CoreError, redeemLimit } from '@/lib/core';
-import type { TillDb } from '../../offline/local-db';
-import type { StoredCommand } from '../../offline/types';
+import type { TillDb, StoredCommand } from '@/features/offline';
 import { changeInvoice, type ChangeResult } from './invoice-change';
 import { compareDecimal, subtractDecimal, sumDecimal, thousandths } from './decimal-text';
 import { amountDue } from './invoice-pricing';
-import type { TillPaymentBody } from './till-requests';
 import { TillRefusal, type TillData } from './till-data';
 
 export const REDEEM_AMOUNT_INVALID = 'Type the amount to redeem, e.g. 5 or 5.50';
-export const PAYMENT_KINDS: readonly string[] = ['payCash', 'paySwipe'];
 
-const isUnsentPayment = (command: StoredCommand) => command.state !== 'rejected' && PAYMENT_KINDS.includes(command.kind);
+const isUnsentPayment = (command: StoredCommand) => command.state !== 'rejected' && command.action.type === 'payInvoice';
 
 /** What this device's unsent payments redeemed for the customer (their ledger does not show it yet). */
 export async function pendingRedemptions(db: TillDb, customerId: string): Promise<string> {
   const payments = await db.outbox.filter(isUnsentPayment).toArray();
   const redeemed = payments
-    .map((command) => command.body as TillPaymentBody | undefined)
-    .filter((body) => body?.invoice.customerId === customerId)
-    .map((body) => body!.invoice.redeemAmount);
+    .flatMap(({ action }) => (action.type === 'payInvoice' ? [action.payload.invoice] : []))
+    .filter((invoice) => invoice.customerId === customerId)
+    .map((invoice) => invoice.redeemAmount);
   return sumDecimal(redeemed);
 }
 

@@ -2,18 +2,17 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceCart } from '@/lib/core';
 import { loadCore } from '@/test/core';
-import { cola, rice, water } from '../../catalog/test-fixtures';
-import { fillCatalogTable } from '../../offline/catalog-fill';
-import { readLocalProducts } from '../../offline/catalog-snapshot';
-import { pullResource, type FetchSyncPage } from '../../offline/catalog-sync';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
+import { cola, rice, water } from '@/features/catalog/testing';
+import {
+  bodyOf, fillCatalogTable, readLocalProducts, pullResource, type FetchSyncPage,
+} from '@/features/offline/testing';
+import { invoiceRefOf, type LocalInvoice, type StoredCommand, type TillInvoiceBody, type TillPaymentBody } from '@/features/offline';
 import { cartLineInput } from '../cart/cart-totals';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
 import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
 import { readInvoice } from './local-views';
 import { cardInvoiceId, pay } from './payment-commands';
 import { redeem } from './redemption';
-import type { TillInvoiceBody, TillPaymentBody } from './till-requests';
 
 beforeAll(loadCore);
 
@@ -37,9 +36,9 @@ const kinds = async () => (await queued()).map((command) => command.kind);
 
 /** Answers every invoice command with a numbered invoice, as the server does: a paid one also has its receipt number. */
 const numbering = (command: StoredCommand): FakeAnswer => {
-  const ref = command.path.split('/')[3]!;
+  const ref = invoiceRefOf(command.action);
   const receiptNumber = command.kind === 'payCash' || command.kind === 'paySwipe' ? 'R-000007' : null;
-  return command.path.endsWith('/delete') ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042', receiptNumber } };
+  return command.action.type === 'deleteInvoice' ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042', receiptNumber } };
 };
 
 describe('creating a cart', () => {
@@ -55,8 +54,8 @@ describe('creating a cart', () => {
     expect(device.next).toBe(3);
 
     const [command] = await queued();
-    expect(command).toMatchObject({ kind: 'createCart', method: 'PUT', path: `/till/invoices/${first.ref}` });
-    expect(command!.body).toEqual({
+    expect(command).toMatchObject({ kind: 'createCart', action: { type: 'saveInvoice', invoiceRef: first.ref } });
+    expect(bodyOf(command!)).toEqual({
       customerId: 'c-1', status: 'active', provisionalNumber: first.provisionalNumber, createdAt: till.clock.now(), redeemAmount: '0', lines: [],
     });
     expect(await invoiceOf(first.ref)).toEqual(first);
@@ -69,7 +68,7 @@ describe('creating a cart', () => {
     const switched = await createCart(till.data, { customer: hassan, staff: seller, heldRef: held.ref });
     expect(switched.ref).toBe(held.ref);
     expect(await till.db.invoices.count()).toBe(1);
-    expect((await queued()).at(-1)?.body).toMatchObject({ customerId: 'c-2' });
+    expect(bodyOf((await queued()).at(-1)!)).toMatchObject({ customerId: 'c-2' });
   });
 });
 
@@ -78,7 +77,7 @@ describe('atomicity', () => {
     till = await localTill();
     const cart = await newCart();
     const failing = till.engine.enqueue(
-      { kind: 'addLine', method: 'PUT', path: `/till/invoices/${cart.ref}`, body: () => { throw new Error('no body'); } },
+      { kind: 'addLine', action: () => { throw new Error('no body'); } },
       async (tables) => tables.put('invoices', { ...cart, status: 'saved' }),
     );
     await expect(failing).rejects.toThrow('no body');
@@ -99,7 +98,7 @@ describe('lines', () => {
     // Drinks carry their category's 5% discount rate.
     expect(invoice.products[0]).toMatchObject({ categoryDiscountRate: 5, sellingPrice: 9.5, quantity: 2 });
 
-    const body = (await queued()).at(-1)!.body as TillInvoiceBody;
+    const body = bodyOf((await queued()).at(-1)!) as TillInvoiceBody;
     expect(body.lines).toEqual([
       expect.objectContaining({ productId: 'prod-1', quantity: '2', sellingPrice: '9.5', categoryDiscountRate: '5', productTax: '8', loyaltyRate: '1.5' }),
       expect.objectContaining({ productId: 'prod-2', quantity: '1.5', unit: 'kg', discount: '5', discountType: 'flat', costPrice: '1234.5' }),
@@ -169,7 +168,7 @@ describe('lines', () => {
     await addLine(till.data, cart.ref, { productId: water._id });
     await removeLine(till.data, cart.ref, cola._id);
     await clearCart(till.data, cart.ref);
-    const bodies = (await queued()).map((command) => (command.body as TillInvoiceBody).lines.map((line) => line.productId));
+    const bodies = (await queued()).map((command) => (bodyOf(command) as TillInvoiceBody).lines.map((line) => line.productId));
     expect(await kinds()).toEqual(['createCart', 'addLine', 'addLine', 'removeLine', 'clearCart']);
     expect(bodies).toEqual([[], ['prod-1'], ['prod-1', 'prod-3'], ['prod-3'], []]);
     expect((await invoiceOf(cart.ref)).totalAmount).toBe(0);
@@ -184,11 +183,11 @@ describe('open orders', () => {
     await addLine(till.data, cart.ref, { productId: cola._id });
     const { invoice } = await saveOpenOrder(till.data, cart.ref);
     expect(invoice.status).toBe('saved');
-    expect((await queued()).at(-1)?.body).toMatchObject({ status: 'saved' });
+    expect(bodyOf((await queued()).at(-1)!)).toMatchObject({ status: 'saved' });
 
     await deleteOpenOrder(till.data, cart.ref);
     expect(await till.db.invoices.get(cart.ref)).toBeUndefined();
-    expect((await queued()).at(-1)).toMatchObject({ kind: 'deleteOpenOrder', method: 'POST', path: `/till/invoices/${cart.ref}/delete` });
+    expect((await queued()).at(-1)).toMatchObject({ kind: 'deleteOpenOrder', action: { type: 'deleteInvoice', invoiceRef: cart.ref } });
   });
 });
 
@@ -249,8 +248,8 @@ describe('paying cash or swipe', () => {
     expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
 
     const command = (await queued()).at(-1)!;
-    expect(command).toMatchObject({ kind: 'paySwipe', method: 'POST', path: `/till/invoices/${cart.ref}/payment` });
-    const body = command.body as TillPaymentBody;
+    expect(command).toMatchObject({ kind: 'paySwipe', action: { type: 'payInvoice', invoiceRef: cart.ref } });
+    const body = bodyOf(command) as TillPaymentBody;
     expect(body).toMatchObject({ method: 'internal-device', paidAt: till.clock.now(), offline: true, totalAmount: String(open.totalAmount) });
     expect(body.invoice).toMatchObject({ status: 'active', customerId: 'c-1' });
     expect(body.invoice.lines).toHaveLength(2);

@@ -3,8 +3,7 @@
  * engine. The till runtime (features/offline/till-runtime.ts) makes them once per signed-in shop
  * and hands them to the screens through `TillDataProvider` (till-data-context.tsx).
  */
-import type { TillDb } from '../../offline/local-db';
-import type { SyncEngine } from '../../offline/sync-engine';
+import type { TillDb, SyncEngine } from '@/features/offline';
 
 export interface TillData {
   db: TillDb;

@@ -1,10 +1,12 @@
 /** The preview of an add (what the cart shows while the add is written) and which commands carry whose state. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCore } from '@/test/core';
-import { cola, rice } from '../../catalog/test-fixtures';
+import { cola, rice } from '@/features/catalog/testing';
 import { addLine, createCart, previewAddLine } from './cart-commands';
 import { aishaOnInvoice, localTill, seller } from './local-test-support';
-import { tillCommandState, tillPaths } from './till-requests';
+import type { TillAction } from '@/features/offline';
+import { payInvoice, saveInvoice } from '@/features/offline/testing';
+import { tillCommandState } from './till-requests';
 
 beforeAll(loadCore);
 
@@ -52,11 +54,12 @@ describe('previewing an add', () => {
 
 describe('which till commands carry an invoice’s whole state', () => {
   const ref = '5f0e8c1a-1111-4222-8333-944455556666';
-  it('names the invoice PUT replaceable, the payment carrying, the delete a barrier, anything else nothing', () => {
-    expect(tillCommandState({ method: 'PUT', path: tillPaths.invoice(ref) })).toEqual({ key: ref, role: 'replaceable' });
-    expect(tillCommandState({ method: 'POST', path: tillPaths.payment(ref) })).toEqual({ key: ref, role: 'carries' });
-    expect(tillCommandState({ method: 'POST', path: tillPaths.delete(ref) })).toEqual({ key: ref, role: 'barrier' });
-    expect(tillCommandState({ method: 'POST', path: tillPaths.customers })).toBeNull();
-    expect(tillCommandState({ method: 'POST', path: `/invoice/${ref}/products` })).toBeNull();
+  const customer: TillAction = { type: 'createCustomer', customerRef: 'c-1', payload: { ref: 'c-1', customerName: 'Rana', phoneNumber: '7700001' } };
+  it('names the invoice save replaceable, the payment carrying, the delete a barrier, anything else nothing', () => {
+    expect(tillCommandState({ action: saveInvoice(ref) })).toEqual({ key: ref, role: 'replaceable' });
+    expect(tillCommandState({ action: payInvoice(ref) })).toEqual({ key: ref, role: 'carries' });
+    expect(tillCommandState({ action: { type: 'deleteInvoice', invoiceRef: ref } })).toEqual({ key: ref, role: 'barrier' });
+    expect(tillCommandState({ action: customer })).toBeNull();
+    expect(tillCommandState({ action: { type: 'request', method: 'POST', path: `/invoice/${ref}/products` } })).toBeNull();
   });
 });

@@ -1,77 +1,29 @@
 /**
- * The requests the till's commands send (docs/api-till-sync.md): each carries the WHOLE open
- * invoice as the till has it after the change, so it can be repeated and the server never
- * re-derives a line from its current catalogue (the sale keeps the prices it was rung up at).
+ * What the till's commands send (docs/api-till-sync.md; the actions and their requests are
+ * features/offline/till-actions.ts): each carries the WHOLE open invoice as the till has it after
+ * the change, so it can be repeated and the server never re-derives a line from its current
+ * catalogue (the sale keeps the prices it was rung up at).
  */
-import type { StateOfCommand } from '../../offline/outbox-compaction';
-import type { LocalInvoice } from '../../offline/types';
-import type { InvoiceLine } from '../types';
-
-const segment = encodeURIComponent;
-
-export const tillPaths = {
-  invoice: (ref: string) => `/till/invoices/${segment(ref)}`,
-  payment: (ref: string) => `/till/invoices/${segment(ref)}/payment`,
-  delete: (ref: string) => `/till/invoices/${segment(ref)}/delete`,
-  customers: '/till/customers',
-};
-
-/** The paths of the commands about one invoice start with this. */
-export const invoicePathPrefix = (ref: string) => tillPaths.invoice(ref);
-
-const TILL_INVOICE_PATH = /^\/till\/invoices\/([^/]+)(\/payment|\/delete)?$/;
+import type { StateOfCommand, LocalInvoice, TillInvoiceBody } from '@/features/offline';
 
 /**
  * Which till commands carry an invoice's whole state (the sync engine leaves out a queued one a
- * later one replaces, features/offline/outbox-compaction.ts): every `PUT /till/invoices/{ref}`
- * does and may be replaced; a payment does (it creates the invoice when absent) but is always
- * sent; a delete carries none and nothing before it is replaced by anything after it.
+ * later one replaces, features/offline/outbox-compaction.ts): every `saveInvoice` does and may be
+ * replaced; a payment does (it creates the invoice when absent) but is always sent; a delete
+ * carries none and nothing before it is replaced by anything after it.
  */
-export const tillCommandState: StateOfCommand = ({ method, path }) => {
-  const match = TILL_INVOICE_PATH.exec(path);
-  if (!match) return null;
-  const key = match[1];
-  if (!match[2]) return method === 'PUT' ? { key, role: 'replaceable' } : { key, role: 'barrier' };
-  return match[2] === '/payment' && method === 'POST' ? { key, role: 'carries' } : { key, role: 'barrier' };
+export const tillCommandState: StateOfCommand = ({ action }) => {
+  switch (action.type) {
+    case 'saveInvoice':
+      return { key: action.invoiceRef, role: 'replaceable' };
+    case 'payInvoice':
+      return { key: action.invoiceRef, role: 'carries' };
+    case 'deleteInvoice':
+      return { key: action.invoiceRef, role: 'barrier' };
+    default:
+      return null;
+  }
 };
-
-export interface TillLineBody {
-  productId: string;
-  quantity: string;
-  productName: string;
-  unit: InvoiceLine['unit'];
-  customProduct: boolean;
-  sellingPrice: string;
-  costPrice: string;
-  costPriceProfit: string;
-  discount: string;
-  discountType: InvoiceLine['discountType'];
-  categoryDiscountRate: string;
-  productTax: string;
-  loyaltyRate: string;
-}
-
-/** A till invoice command's path, whose first group is the (encoded) ref. */
-export const INVOICE_PATH = /^\/till\/invoices\/([^/]+)/;
-
-/** `PUT /till/invoices/{ref}`'s body. */
-export interface TillInvoiceBody {
-  customerId: string;
-  status: 'active' | 'saved';
-  provisionalNumber: string;
-  createdAt: number;
-  redeemAmount: string;
-  lines: TillLineBody[];
-}
-
-/** `POST /till/invoices/{ref}/payment`'s body. */
-export interface TillPaymentBody {
-  method: 'cash' | 'internal-device';
-  paidAt: number;
-  offline: boolean;
-  totalAmount: string;
-  invoice: TillInvoiceBody;
-}
 
 /** Numbers go out as their exact text (at most 2 or 3 decimals), which the server reads. */
 const text = (value: number) => String(value);

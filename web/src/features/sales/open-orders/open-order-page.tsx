@@ -9,7 +9,7 @@ import { useLocalInvoice } from '../local/local-views';
 import type { TillData } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import { PaymentDialog } from '../payment';
-import type { LocalInvoice } from '../../offline/types';
+import type { LocalInvoice } from '@/features/offline';
 import { useServerOpenOrder } from './use-server-open-order';
 import './open-orders.css';
 

@@ -7,15 +7,15 @@ import { Screen } from '@/components/screen';
 import { messages } from '@/config/messages';
 import { isAbort } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { formatMoney } from '../../catalog';
-import { dateAndTime } from '../../customers';
+import { formatMoney } from '@/features/catalog';
+import { dateAndTime } from '@/lib/date-text';
+import type { LocalInvoice } from '@/features/offline';
 import { tillPaths, useTillSession, useTillStore } from '../cart';
 import { deleteOpenOrder } from '../local/cart-commands';
 import { useOpenOrders } from '../local/local-views';
 import { refreshOpenOrders } from '../local/open-orders-cache';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
-import type { LocalInvoice } from '../../offline/types';
 import './open-orders.css';
 
 /**

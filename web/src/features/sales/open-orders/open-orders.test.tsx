@@ -14,8 +14,9 @@ import { link, openDialog, rows } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import { tillDefaults, useTillStore } from '../cart';
 import { cartOf, cartWithLines, cola, lineOf } from '../cart/till-test-fixtures';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { asLocal, refOf, withTillData } from '../local/local-route-support';
+import { saveInvoice } from '@/features/offline/testing';
 import { localTill } from '../local/local-test-support';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -93,7 +94,7 @@ describe('open orders (/admin/open/orders, /staff/open/orders)', () => {
 
   it('lists the till’s own unsynced open orders with their provisional numbers', async () => {
     await till.db.invoices.put(asLocal({ ...cartOf([lineOf(cola, 1)]), _id: 'inv-12', status: 'saved', createdAt: Date.UTC(2026, 0, 1) }));
-    await till.data.engine.enqueue({ kind: 'saveOpenOrder', method: 'PUT', path: `/till/invoices/${refOf('inv-12')}`, body: {} });
+    await till.data.engine.enqueue({ kind: 'saveOpenOrder', action: saveInvoice(refOf('inv-12')) });
     const { container } = await openList('/admin/open/orders', 3);
     expect(rows(container)[0]?.slice(0, 2)).toEqual(['1', 'Provisional 7F3A-0012']);
   });
@@ -115,7 +116,7 @@ describe('open orders (/admin/open/orders, /staff/open/orders)', () => {
     await click(button(container, 'Delete INV-000002'));
     await click(button(openDialog()!, 'Ok'));
     await waitFor(() => expect(rows(container)).toHaveLength(1));
-    expect((await queued()).map((command) => [command.kind, command.path])).toEqual([['deleteOpenOrder', `/till/invoices/${refOf('inv-2')}/delete`]]);
+    expect((await queued()).map((command) => [command.kind, command.action])).toEqual([['deleteOpenOrder', { type: 'deleteInvoice', invoiceRef: refOf('inv-2') }]]);
   });
 
   it('puts the row back when the server refuses the deletion', async () => {
@@ -134,7 +135,7 @@ describe('open orders (/admin/open/orders, /staff/open/orders)', () => {
   it('says SPEC’s "Failed to fetch saved invoice" when the list cannot load, and lists the local ones', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await till.db.invoices.put(asLocal({ ...cartOf([lineOf(cola, 1)]), _id: 'inv-12', status: 'saved' }));
-    await till.data.engine.enqueue({ kind: 'saveOpenOrder', method: 'PUT', path: `/till/invoices/${refOf('inv-12')}`, body: {} });
+    await till.data.engine.enqueue({ kind: 'saveOpenOrder', action: saveInvoice(refOf('inv-12')) });
     server.answers['GET /api/v1/invoice/save/status-saved'] = new Response('', { status: 502 });
     view = await renderRoutes(withTillData(routes, till.data), '/admin/open/orders');
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Failed to fetch saved invoice'));

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { cashBalance, CoreError } from '@/lib/core';
 import { twoDecimals } from '../invoices/format';
-import type { CashTendered } from '../types';
+import type { CashTendered } from '@/types/invoice';
 
 /** The payment dialog writes its amounts with the MVR prefix. */
 export const DIALOG_CURRENCY = 'MVR';

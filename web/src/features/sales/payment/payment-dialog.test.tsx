@@ -9,8 +9,8 @@ import { stubServer } from '@/test/stub-server';
 import { openOrder } from '../invoices/test-fixtures';
 import { localTill, type FakeAnswer } from '../local/local-test-support';
 import { TillDataProvider } from '../local/till-data-context';
-import type { LocalInvoice, StoredCommand } from '../../offline/types';
-import type { TillPaymentBody } from '../local/till-requests';
+import type { LocalInvoice, StoredCommand, TillPaymentBody } from '@/features/offline';
+import { bodyOf, saveInvoice } from '@/features/offline/testing';
 import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
 
@@ -104,8 +104,8 @@ describe('the payment dialog', () => {
     expect(notify.success).toHaveBeenCalledWith('Payment successful.');
     expect(await till.db.invoices.get(REF)).toMatchObject({ status: 'paid', paymentMethod: 'cash', paidAt });
     const [queued] = await till.db.outbox.toArray();
-    expect(queued).toMatchObject({ kind: 'payCash', path: `/till/invoices/${REF}/payment` });
-    expect(queued!.body).toMatchObject({ method: 'cash', paidAt, totalAmount: '109.5' } satisfies Partial<TillPaymentBody>);
+    expect(queued).toMatchObject({ kind: 'payCash', action: { type: 'payInvoice', invoiceRef: REF } });
+    expect(bodyOf(queued!)).toMatchObject({ method: 'cash', paidAt, totalAmount: '109.5' } satisfies Partial<TillPaymentBody>);
     expect(server.fetchMock).not.toHaveBeenCalled();
 
     // Until the server has numbered it, the receipt shows the device's provisional number.
@@ -180,7 +180,7 @@ describe('the payment dialog', () => {
       data: { session: { id: 'cs_test_1', url: 'https://checkout.stripe.test/c/pay/cs_test_1' }, invoice: openOrder },
     });
     till.goOnline();
-    await till.data.engine.enqueue({ kind: 'saveOpenOrder', method: 'PUT', path: `/till/invoices/${REF}`, body: {} });
+    await till.data.engine.enqueue({ kind: 'saveOpenOrder', action: saveInvoice(REF) });
     await openDialog();
     await click(button(dialog(), 'Pay'));
     await waitFor(() => expect(browser.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));

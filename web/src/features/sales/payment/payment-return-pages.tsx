@@ -10,7 +10,7 @@ import { cancelCardPayment, confirmCardPayment } from '../api/payments';
 import { money } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { salesPaths, useSalesSession, type SalesSession } from '../invoices/sales-area';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import { browser } from './browser';
 import { recordCardPaid } from '../local/card-paid';
 import { useTillData } from '../local/till-data-context';

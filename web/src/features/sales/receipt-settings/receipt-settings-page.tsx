@@ -5,12 +5,12 @@ import { messages } from '@/config/messages';
 import { validateField } from '@/lib/core';
 import { notify } from '@/lib/notify';
 import { useAuthStore } from '@/stores/auth-store';
-import { useReceiptStore } from '@/stores/receipt-store';
+import { useReceiptStore } from './receipt-store';
 import { errorMessage } from '@/lib/api-client';
 import { getReceiptSettings, saveReceiptSettings, type ReceiptPaper, type ReceiptSettings } from '../api/receipt-settings';
 import { ReceiptLayout } from '../invoices/receipt';
 import { useSalesSession } from '../invoices/sales-area';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import './receipt-settings.css';
 
 const papers: { value: ReceiptPaper; label: string; description: string }[] = [

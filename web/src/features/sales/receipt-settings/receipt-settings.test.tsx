@@ -6,12 +6,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { signedOut, useAuthStore } from '@/stores/auth-store';
-import { useReceiptStore } from '@/stores/receipt-store';
+import { useReceiptStore } from './receipt-store';
 import { loadCore } from '@/test/core';
 import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, envelope, renderElement, renderRoutes, typeInto, waitFor } from '@/test/render';
 import { stubServer } from '@/test/stub-server';
-import type { Invoice } from '../types';
+import type { Invoice } from '@/types/invoice';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { ReceiptLayout } from '../invoices/receipt';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useAuthStore } from '@/stores/auth-store';
-import { useReceiptStore } from '@/stores/receipt-store';
+import { useReceiptStore } from './receipt-store';
 import { getReceiptSettings, type ReceiptSettings } from '../api/receipt-settings';
 
 /** The kept settings of the signed-in shop, or null when this device has none yet. */

@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { ReceiptSettings } from '../features/sales/api/receipt-settings';
-import { deviceStorage } from './device-storage';
+import type { ReceiptSettings } from '../api/receipt-settings';
+import { deviceStorage } from '@/stores/device-storage';
 
 interface ReceiptState {
   /** The shop's `_id` the settings are of. */

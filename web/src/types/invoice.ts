@@ -4,6 +4,9 @@
  * screens show them through the WASM core's formatting and never do arithmetic on them.
  * A line carries the catalogue values it was priced with under the core's `CartLineInput`
  * names, so the till can price the cart itself (WASM) and show what the server charges.
+ *
+ * Here, not in features/sales, because the till's local data (features/offline) stores invoices
+ * and must not import the features built on it.
  */
 export type InvoiceStatus = 'active' | 'saved' | 'paid' | 'refunded' | 'custom';
 export type PaymentMethod = 'cash' | 'internal-device' | 'digital';

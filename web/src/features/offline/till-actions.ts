@@ -1,0 +1,124 @@
+/**
+ * What the till's commands ask of the server (docs/api-till-sync.md), as the outbox stores them:
+ * typed data naming the invoice or customer and the state carried, not an HTTP request.
+ * `tillRequest` turns one into its request when it is sent, so the routes are spelled here once
+ * and whatever reads the queue (reconcile, prune, card payments, compaction) reads `invoiceRef`
+ * rather than parsing paths.
+ */
+import type { HttpMethod } from '@/lib/api-client';
+import type { InvoiceLine } from '@/types/invoice';
+
+export interface TillLineBody {
+  productId: string;
+  quantity: string;
+  productName: string;
+  unit: InvoiceLine['unit'];
+  customProduct: boolean;
+  sellingPrice: string;
+  costPrice: string;
+  costPriceProfit: string;
+  discount: string;
+  discountType: InvoiceLine['discountType'];
+  categoryDiscountRate: string;
+  productTax: string;
+  loyaltyRate: string;
+}
+
+/** `PUT /till/invoices/{ref}`'s body: the open invoice's whole state. */
+export interface TillInvoiceBody {
+  customerId: string;
+  status: 'active' | 'saved';
+  provisionalNumber: string;
+  createdAt: number;
+  redeemAmount: string;
+  lines: TillLineBody[];
+}
+
+/** `POST /till/invoices/{ref}/payment`'s body. */
+export interface TillPaymentBody {
+  method: 'cash' | 'internal-device';
+  paidAt: number;
+  offline: boolean;
+  totalAmount: string;
+  invoice: TillInvoiceBody;
+}
+
+/** `POST /till/customers`'s body: the customer under the till's client ref. */
+export interface TillCustomerBody {
+  ref: string;
+  customerName: string;
+  phoneNumber: string;
+  email?: string;
+  address?: string;
+}
+
+/**
+ * - `saveInvoice`: the open invoice's whole state, after any change to it (may be left out when
+ *   a later command carries the same invoice, outbox-compaction.ts);
+ * - `payInvoice`: a cash or swipe payment with the invoice as sold (creates it when absent);
+ * - `deleteInvoice`: an open order deleted;
+ * - `createCustomer`: a customer added at the till;
+ * - `request`: a request an earlier version queued that none of these names (kept from the
+ *   version 6 upgrade or an old queue file), sent as it was.
+ */
+export type TillAction =
+  | { type: 'saveInvoice'; invoiceRef: string; payload: TillInvoiceBody }
+  | { type: 'payInvoice'; invoiceRef: string; payload: TillPaymentBody }
+  | { type: 'deleteInvoice'; invoiceRef: string }
+  | { type: 'createCustomer'; customerRef: string; payload: TillCustomerBody }
+  | { type: 'request'; method: TillRequest['method']; path: string; body?: unknown };
+
+export interface TillRequest {
+  method: Exclude<HttpMethod, 'GET'>;
+  /** Under /api/v1. */
+  path: string;
+  body?: unknown;
+}
+
+const segment = encodeURIComponent;
+const invoicePath = (ref: string) => `/till/invoices/${segment(ref)}`;
+
+/** The one place an action becomes its HTTP request. */
+export function tillRequest(action: TillAction): TillRequest {
+  switch (action.type) {
+    case 'saveInvoice':
+      return { method: 'PUT', path: invoicePath(action.invoiceRef), body: action.payload };
+    case 'payInvoice':
+      return { method: 'POST', path: `${invoicePath(action.invoiceRef)}/payment`, body: action.payload };
+    case 'deleteInvoice':
+      return { method: 'POST', path: `${invoicePath(action.invoiceRef)}/delete` };
+    case 'createCustomer':
+      return { method: 'POST', path: '/till/customers', body: action.payload };
+    case 'request':
+      return { method: action.method, path: action.path, body: action.body };
+  }
+}
+
+/** The invoice an action is about, or null (a customer, an old request). */
+export const invoiceRefOf = (action: TillAction): string | null => ('invoiceRef' in action ? action.invoiceRef : null);
+
+const TILL_INVOICE_PATH = /^\/till\/invoices\/([^/]+)(\/payment|\/delete)?$/;
+
+/**
+ * Earlier versions queued the request itself (method, path, body): the action it was, read once
+ * when such a command is upgraded (local-db.ts version 6) or imported from an old queue file.
+ */
+export function actionOfRequest(request: TillRequest): TillAction {
+  const { method, path, body } = request;
+  const match = TILL_INVOICE_PATH.exec(path);
+  if (match?.[1]) {
+    const invoiceRef = decodeURIComponent(match[1]);
+    const carried = isObject(body);
+    if (!match[2] && method === 'PUT' && carried) return { type: 'saveInvoice', invoiceRef, payload: body as TillInvoiceBody };
+    if (match[2] === '/payment' && method === 'POST' && carried) return { type: 'payInvoice', invoiceRef, payload: body as TillPaymentBody };
+    if (match[2] === '/delete' && method === 'POST') return { type: 'deleteInvoice', invoiceRef };
+  }
+  if (path === '/till/customers' && method === 'POST' && isCustomerBody(body)) {
+    return { type: 'createCustomer', customerRef: body.ref, payload: body };
+  }
+  return { type: 'request', method, path, body };
+}
+
+const isObject = (body: unknown): body is object => body !== null && typeof body === 'object';
+
+const isCustomerBody = (body: unknown): body is TillCustomerBody => isObject(body) && typeof (body as { ref?: unknown }).ref === 'string';

@@ -1,0 +1,19 @@
+/**
+ * Selling: the till and its cart, open orders, payments, invoices, custom invoices and receipt
+ * settings (the app routes them), and the till's local data that other features write through.
+ */
+export { CartPage } from './cart';
+export { CustomInvoicePage } from './custom-invoice';
+export { InvoicePage, InvoicesPage } from './invoices';
+export { OpenOrderPage, OpenOrdersPage } from './open-orders';
+export { PaymentCancelPage, PaymentSuccessPage } from './payment';
+export { ReceiptSettingsPage, useReceiptSettingsRefresh } from './receipt-settings';
+// The selling screens' paths and dates, for the sync review's links to invoices.
+export { dateTime } from './invoices/format';
+export { salesPaths, useSalesSession } from './invoices/sales-area';
+// The till's local data (docs/offline.md): the app provides it, the customer form writes to it.
+export { createCustomer } from './local/customer-commands';
+export { reconcileTillAnswers } from './local/reconcile';
+export type { TillData } from './local/till-data';
+export { TillDataProvider, useTillData } from './local/till-data-context';
+export { tillCommandState } from './local/till-requests';
