@@ -63,7 +63,7 @@ describe('add staff (/admin/staff/signup)', () => {
     typeInto(field(container, 'Password'), values.password);
   }
 
-  it('shows SPEC part 5’s messages beside the fields, sends the request regardless, and shows the server’s answer too', async () => {
+  it('shows the form’s messages beside the fields, sends the request regardless, and shows the server’s answer too', async () => {
     server.answers['POST /api/v1/admin/create-employee'] = envelope(400, { message: 'Invalid name!' });
     const { container } = await open('/admin/staff/signup');
     await waitFor(() => field(container, 'Name'));

@@ -4,7 +4,7 @@ import { searchDefaults, useSearchStore } from './search-store';
 import { selectedShopDefaults, useSelectedShopStore } from './selected-shop-store';
 import { tillDefaults, useTillStore } from './till-store';
 
-describe('search text and selected shop (SPEC part 3)', () => {
+describe('search text and selected shop', () => {
   beforeEach(() => {
     useSearchStore.setState(searchDefaults);
     useSelectedShopStore.setState(selectedShopDefaults);
@@ -31,7 +31,7 @@ describe('search text and selected shop (SPEC part 3)', () => {
   });
 });
 
-describe('the till (SPEC part 3 invoice, category and flags)', () => {
+describe('the till (invoice, category and flags)', () => {
   it('forgets the cart, the category and the flags at logout, so the next cashier starts clean', () => {
     useTillStore.setState({ ...tillDefaults, categoryId: 'cat-1', toggleQuantity: true, toggleCustomProduct: true });
     useTillStore.getState().setInvoice({ _id: 'inv-1' } as never);

@@ -7,7 +7,7 @@ import { adminArea, staffArea, superAdminArea } from './areas';
 const every = (menu: typeof adminMenu) => new Set(menu.map((entry) => entry.path));
 const labels = (links: { label: string }[]) => links.map((link) => link.label);
 
-describe('area menus (SPEC part 6)', () => {
+describe('area menus', () => {
   it('show product, category and customer entries only with the read or create permission', () => {
     const none = labels(visibleMenu(adminMenu, [], every(adminMenu)));
     expect(none).not.toContain('Products');

@@ -19,7 +19,7 @@ async function grid(granted: string[], { pending = [] as string[], disabled = fa
   return onToggle;
 }
 
-describe('permission grid (SPEC part 2)', () => {
+describe('permission grid', () => {
   it('has rows Product, Category, Customer and columns Create, Read, Update, Delete', async () => {
     await grid([]);
     const { container } = view!;

@@ -37,7 +37,7 @@ describe('sign-in identifiers', () => {
     expect(mobileIdentifier.normalise(' +91 9876543210 ')).toBe('+91 9876543210');
   });
 
-  it('check an email with SPEC part 5’s message', () => {
+  it('check an email with the form’s message', () => {
     expect(emailIdentifier.validate('owner@corner.example')).toBeNull();
     expect(emailIdentifier.validate('owner@corner')).toBe('Invalid! email id!');
     expect(emailIdentifier.normalise(' owner@corner.example ')).toBe('owner@corner.example');

@@ -104,7 +104,7 @@ describe('session guard', () => {
     expect(notify.error).toHaveBeenCalledTimes(1);
   });
 
-  describe('without a server (issue 7: a till survives an offline reload)', () => {
+  describe('without a server (a till survives an offline reload)', () => {
     beforeEach(() => installNetwork());
 
     it('keeps the remembered session and shows the area, then checks again once back online', async () => {

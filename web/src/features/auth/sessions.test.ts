@@ -114,7 +114,7 @@ describe('signing out', () => {
     expect(useAuthStore.getState().staffData).toBeNull();
   });
 
-  describe('with commands the server has not received (issue 7)', () => {
+  describe('with commands the server has not received', () => {
     /** The shop's outbox in a fresh IndexedDB that the app's own code will find. */
     async function outboxWith(states: ('pending' | 'rejected')[]) {
       const indexedDB = new IDBFactory();

@@ -29,7 +29,7 @@ describe('writing amounts', () => {
 });
 
 describe('writing dates and names', () => {
-  it('uses a medium date with a short time (SPEC part 9), in the shop’s time zone', () => {
+  it('uses a medium date with a short time, in the shop’s time zone', () => {
     const noonUtc = Date.UTC(2025, 2, 5, 12, 30);
     expect(dateTime(noonUtc, 'UTC')).toBe('Mar 5, 2025, 12:30 PM');
     expect(dateTime(noonUtc, 'Indian/Maldives')).toBe('Mar 5, 2025, 5:30 PM');

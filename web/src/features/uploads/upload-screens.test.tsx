@@ -98,7 +98,7 @@ afterEach(() => {
 });
 
 describe('upload products (/admin/upload/products/csv)', () => {
-  it('accepts only .csv in the file chooser and needs a file chosen (SPEC part 5)', async () => {
+  it('accepts only .csv in the file chooser and needs a file chosen', async () => {
     const { container } = await open('/admin/upload/products/csv');
     expect(fileInput(container).accept).toBe('.csv,text/csv');
     await click(button(container, 'Upload'));

@@ -20,7 +20,7 @@ async function fallbackOf(call: () => Promise<unknown>): Promise<string> {
   return error.message;
 }
 
-describe('identity calls (SPEC part 7, docs/api-identity.md)', () => {
+describe('identity calls (docs/api-identity.md)', () => {
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -58,7 +58,7 @@ describe('identity calls (SPEC part 7, docs/api-identity.md)', () => {
     expect(sent()).toEqual({ url: '/api/v1/password/reset/a%2Fb%3Fc', method: 'POST', body: { password: 'newpass12' } });
   });
 
-  it('names SPEC part 8’s defaults when the server gives no message', async () => {
+  it('names the default messages when the server gives no message', async () => {
     expect(await fallbackOf(() => adminLogin({ phoneNumber: '', password: '' }))).toBe('Failed to login');
     expect(await fallbackOf(() => superAdminLogin({ phoneNumber: '', password: '' }))).toBe('Failed to login!');
     expect(await fallbackOf(() => sendResetLink({ email: '', role: 'super-admin' }))).toBe('Failed to send email');

@@ -43,7 +43,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('category calls (SPEC part 7 "Categories")', () => {
+describe('category calls', () => {
   it('lists, adds, changes and deletes categories, the rate sent as typed', async () => {
     fetchMock.mockResolvedValueOnce(ok([{ _id: 'cat-1' }]));
     await expect(listCategories()).resolves.toEqual([{ _id: 'cat-1' }]);
@@ -59,7 +59,7 @@ describe('category calls (SPEC part 7 "Categories")', () => {
     expect(sent()).toEqual({ url: '/api/v1/categories/cat-1', method: 'DELETE', body: undefined });
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     expect(await fallbackOf(() => createCategory(drinks))).toBe('Failed to add category.');
     expect(await fallbackOf(() => updateCategory('cat-1', drinks))).toBe('Failed to update category.');
     expect(await fallbackOf(() => deleteCategory('cat-1'))).toBe('Failed to delete category.');
@@ -76,7 +76,7 @@ describe('category calls (SPEC part 7 "Categories")', () => {
   });
 });
 
-describe('product calls (SPEC part 7 "Products")', () => {
+describe('product calls', () => {
   it('lists, adds, changes and deletes products at SPEC’s paths', async () => {
     fetchMock.mockResolvedValueOnce(ok([]));
     await listProducts();
@@ -102,7 +102,7 @@ describe('product calls (SPEC part 7 "Products")', () => {
     expect(sent()).toEqual({ url: '/api/v1/loyalty/products', method: 'PUT', body: { loyaltyRate: '2.5' } });
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     expect(await fallbackOf(() => createProduct(rice))).toBe('Failed to add product.');
     expect(await fallbackOf(() => updateProduct('p', {}))).toBe('Failed to update product.');
     expect(await fallbackOf(() => deleteProduct('p'))).toBe('Failed to delete product.');

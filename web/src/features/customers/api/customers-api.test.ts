@@ -30,7 +30,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-describe('customer calls (SPEC part 7)', () => {
+describe('customer calls', () => {
   it('lists, creates, updates and deletes customers at SPEC’s paths', async () => {
     fetchMock.mockResolvedValueOnce(ok([{ _id: '1' }]));
     await expect(listCustomers()).resolves.toEqual([{ _id: '1' }]);
@@ -54,7 +54,7 @@ describe('customer calls (SPEC part 7)', () => {
     expect(sent().url).toBe('/api/v1/customer/a%2Fb');
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     fetchMock.mockImplementation(async () => new Response('', { status: 500 }));
     expect((await failure(() => createCustomer(aisha))).message).toBe('Failed to add new customer!');
     expect((await failure(() => updateCustomer('1', aisha))).message).toBe('Failed to update customer.');

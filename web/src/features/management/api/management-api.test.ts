@@ -58,7 +58,7 @@ describe('super admin shop calls (docs/api-management.md)', () => {
     expect(sent()).toEqual({ url: '/api/v1/super-admin/shops/shop%2F1', method: 'PATCH', body: { password: 'longer123' } });
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     expect(await fallbackOf(() => createShop({ ...shopFields, phoneNumber: '', password: '' }))).toBe('Failed to create shop!.');
     expect(await fallbackOf(() => updateShop('shop-1', { ...shopFields, timeZone: 'UTC' }))).toBe('Failed to update shop data!');
     expect(await fallbackOf(() => resetShopPassword('shop-1', { password: '' }))).toBe('Failed reset password!');
@@ -73,7 +73,7 @@ describe('super admin employee calls', () => {
     expect(sent()).toEqual({ url: '/api/v1/super-admin/employees?shop=shop%201', method: 'GET', body: undefined });
   });
 
-  it('creates an employee with the confirmation carried along (SPEC part 7)', async () => {
+  it('creates an employee with the confirmation carried along', async () => {
     const employee = { ...personFields, password: 'counter123', confirmPassword: 'counter123', shopId: 'shop-1', role: 'staff' as const };
     await createEmployee(employee);
     expect(sent()).toEqual({ url: '/api/v1/super-admin/employees', method: 'POST', body: employee });
@@ -109,7 +109,7 @@ describe('super admin employee calls', () => {
     expect(employeeCalls.remove).toBe(deleteEmployee);
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     expect(await fallbackOf(() => createEmployee({ ...personFields, password: '', confirmPassword: '', shopId: '', role: 'staff' }))).toBe(
       'Failed to create staff!.',
     );
@@ -160,7 +160,7 @@ describe('shop admin staff calls', () => {
     expect(sent().url).toBe('/api/v1/admin/staff/S000002/shop-7');
   });
 
-  it('names SPEC part 8’s defaults', async () => {
+  it('names the default messages', async () => {
     expect(await fallbackOf(() => createStaff({ ...personFields, password: '' }))).toBe('Failed to signup.');
     expect(await fallbackOf(() => updateStaff('S1', personFields))).toBe('Failed to update staff!');
     expect(await fallbackOf(() => deleteStaff('S1'))).toBe('Failed to delete staff.');

@@ -155,7 +155,7 @@ describe('the walk-in sale', () => {
   });
 });
 
-describe('choosing the customer (SPEC part 5)', () => {
+describe('choosing the customer', () => {
   it('looks the phone number up in the local customers only at exactly 7 characters, then creates the cart', async () => {
     await openCart();
     typeInto(phoneBox(), '777123');

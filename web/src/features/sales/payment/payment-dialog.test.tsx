@@ -141,7 +141,7 @@ describe('the payment dialog', () => {
     expect((await till.db.outbox.toArray()).map((command) => command.kind)).toEqual(['paySwipe']);
   });
 
-  it('does not toast a failed cash payment (SPEC part 8) but says in the dialog that nothing was recorded', async () => {
+  it('does not toast a failed cash payment but says in the dialog that nothing was recorded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // Paid meanwhile (another tab of this till): the local invoice refuses a second payment.
     await openDialog();

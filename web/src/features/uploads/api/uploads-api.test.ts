@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('CSV upload calls (SPEC part 7)', () => {
+describe('CSV upload calls', () => {
   it.each([
     ['products', uploadProductsCsv, '/api/v1/file/upload'],
     ['categories', uploadCategoriesCsv, '/api/v1/file/upload/category'],
