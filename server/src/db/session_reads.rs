@@ -2,7 +2,7 @@
 //!
 //! Every request of an admin or staff member reads its session row first
 //! (`sessions::find_user_session`), and for a read answered from a kept page
-//! (`http::kept_answers`) that read is the request's only database work. On PostgreSQL its cost
+//! (`http::response_cache`) that read is the request's only database work. On PostgreSQL its cost
 //! is mostly the round trip itself (waking a backend process, two context switches each way),
 //! not the index probes (docs/benchmarks.md, "Sessions read together").
 //!

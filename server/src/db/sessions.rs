@@ -127,7 +127,7 @@ static FIND_USER_SESSIONS: LazyLock<Vec<String>> = LazyLock::new(|| {
 });
 
 /// [`find`], the session's user (`users::find_in_shop`) and its grants (`permissions::list`)
-/// in ONE query of one row, with the shop's sync version (`http::kept_answers`): every request
+/// in ONE query of one row, with the shop's sync version (`http::response_cache`): every request
 /// of a signed-in admin or staff member needs all three, and their round trips were most of
 /// what an authenticated read cost (docs/benchmarks.md, "Server load"). The user's
 /// and shop's fields are read from the session row, where migration 0014's triggers keep them

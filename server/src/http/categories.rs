@@ -12,9 +12,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::json::ApiJson;
-use super::kept_answers::AnswerKey;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::response_cache::AnswerKey;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::categories::{self, Category};

@@ -21,8 +21,8 @@ use crate::auth::grants;
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::{invoices, loyalty, sync};
 use crate::http::json::ApiJson;
-use crate::http::kept_answers::AnswerKey;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
+use crate::http::response_cache::AnswerKey;
 use crate::http::session_extract::{Require, UserSession};
 use views::{CustomerDetailView, CustomerView};
 

@@ -123,7 +123,7 @@ impl ListPage {
 }
 
 /// A checked page request of one list.
-/// A page's size and cursor as the request gave them (`kept_answers` keys pages by it).
+/// A page's size and cursor as the request gave them (`response_cache` keys pages by it).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PageKey {
     limit: i64,

@@ -21,7 +21,6 @@ mod identity_views;
 pub mod invoice_views;
 mod invoices;
 pub mod json;
-pub mod kept_answers;
 mod list_cursor;
 mod list_page;
 pub mod openapi;
@@ -35,6 +34,7 @@ mod people;
 mod permissions;
 mod products;
 mod redacted_path;
+pub mod response_cache;
 mod security_headers;
 pub mod session_extract;
 mod shop_receipt;
@@ -71,7 +71,7 @@ use crate::mail::Mailer;
 use crate::stripe::CardGateway;
 pub use envelope::Success;
 pub use error::ApiError;
-pub use kept_answers::KeptAnswers;
+pub use response_cache::ResponseCache;
 pub use security_headers::SecurityHeaders;
 pub use web_app::WebApp;
 
@@ -87,7 +87,7 @@ pub struct AppState {
     /// Stripe Checkout; `None` when no `STRIPE_SECRET_KEY` is configured.
     pub cards: Option<Arc<CardGateway>>,
     /// Rendered list pages, served again while the shop's sync version is unchanged.
-    pub answers: Arc<KeptAnswers>,
+    pub answers: Arc<ResponseCache>,
 }
 
 impl AppState {

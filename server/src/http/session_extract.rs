@@ -64,7 +64,7 @@ pub struct UserSession {
     pub shop_id: i64,
     pub permissions: Vec<Permission>,
     pub id_hash: String,
-    /// The shop's sync version, read with the session: `http::kept_answers` serves a kept page
+    /// The shop's sync version, read with the session: `http::response_cache` serves a kept page
     /// only at the version it was rendered at.
     pub shop_sync_version: i64,
 }

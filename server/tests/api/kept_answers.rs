@@ -1,4 +1,4 @@
-//! Kept list pages (server/src/http/kept_answers.rs): `GET /product`, `/categories` and
+//! Kept list pages (server/src/http/response_cache.rs): `GET /product`, `/categories` and
 //! `/customer` pages are served again from memory while the shop's sync version is unchanged.
 //! Nothing stale may come out of it: a change made through the API, one written straight into
 //! the database (as another server process or a sale's stock movement would), a page of

@@ -4,7 +4,7 @@
 //! narrowed (docs/api-sales.md, "Finding an invoice"), so every invoice of a shop is reachable
 //! however many it has.
 //!
-//! They are not kept in `kept_answers`: the shop's sync version follows the catalogue and the
+//! They are not kept in `response_cache`: the shop's sync version follows the catalogue and the
 //! customers, not payments and refunds, so a kept page could miss a sale.
 
 use axum::extract::State;

@@ -1,4 +1,4 @@
-//! Rendered list answers kept in memory and validated against the shop's sync version, so a
+//! A response cache: rendered list answers kept in memory and validated against the shop's sync version, so a
 //! catalogue read that nothing changed since the last one is answered without reading or
 //! rendering the rows again.
 //!
@@ -73,7 +73,7 @@ struct Entry {
 
 /// The kept answers of one server process.
 #[derive(Debug, Default)]
-pub struct KeptAnswers {
+pub struct ResponseCache {
     entries: Mutex<Entries>,
     clock: AtomicU64,
 }
@@ -84,7 +84,7 @@ struct Entries {
     bytes: usize,
 }
 
-impl KeptAnswers {
+impl ResponseCache {
     /// The page kept for `key` at `version`; else `render`'s answer, kept when it is a 200.
     /// `version` must have been read before `render` reads its rows (the session's).
     pub async fn answer(
@@ -198,7 +198,7 @@ mod tests {
 
     #[test]
     fn a_page_is_served_only_at_the_version_it_was_rendered_at() {
-        let kept = KeptAnswers::default();
+        let kept = ResponseCache::default();
         kept.keep(key(1, 10), 7, answer("at 7"));
         assert_eq!(body(kept.get(&key(1, 10), 7)).as_deref(), Some("at 7"));
         assert_eq!(body(kept.get(&key(1, 10), 8)), None, "a newer version");
@@ -213,7 +213,7 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_page_goes_first_when_the_budget_is_full() {
-        let kept = KeptAnswers::default();
+        let kept = ResponseCache::default();
         let third = "x".repeat(BUDGET_BYTES / 3);
         kept.keep(key(1, 1), 1, answer(&third));
         kept.keep(key(1, 2), 1, answer(&third));
