@@ -1,6 +1,6 @@
-//! A response cache: rendered list answers kept in memory and validated against the shop's sync version, so a
-//! catalogue read that nothing changed since the last one is answered without reading or
-//! rendering the rows again.
+//! A response cache: rendered list answers kept in memory and validated against the shop's sync
+//! version, so a catalogue read that nothing changed since the last one is answered without
+//! reading or rendering the rows again.
 //!
 //! Every change to a shop's categories, products and customers raises the shop's sync version
 //! (the triggers of migration 0007, inside the writing transaction), and every signed-in request
