@@ -16,6 +16,8 @@ use std::time::Duration;
 use thiserror::Error;
 use url::Url;
 
+use crate::telemetry::LogFormat;
+
 pub use identity::{Secret, SuperAdminSettings};
 pub use mail::MailSettings;
 pub use stripe::StripeSettings;
@@ -56,12 +58,6 @@ pub struct Config {
     pub stripe: Option<StripeSettings>,
     /// `POS_DEMO=1`: seed the demo shop and accounts at start and print their sign-in details.
     pub demo: bool,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LogFormat {
-    Pretty,
-    Json,
 }
 
 #[derive(Debug, Error)]

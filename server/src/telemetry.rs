@@ -5,7 +5,12 @@ use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::filter::ParseError;
 
-use crate::config::LogFormat;
+/// How log lines are written: for a person reading a terminal, or one JSON object a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
 
 /// Reads `RUST_LOG`. Each comma-separated directive is trimmed first: tracing-subscriber
 /// trims a directive but then slices the untrimmed text at the trimmed offsets, so

@@ -1,5 +1,5 @@
 //! Card refunds asked of Stripe and not yet recorded (migrations/*/0010_card_refund_claims.sql;
-//! sales::card_refunds). At most one per invoice: the primary key is the invoice.
+//! sales::refunds::card). At most one per invoice: the primary key is the invoice.
 
 use super::Executor;
 

@@ -4,7 +4,6 @@
 //! refunding a paid one; a till sale's payment, dates and flags. Handlers call these; SQL stays
 //! in `db`.
 
-pub mod card_refunds;
 pub mod cart_edits;
 pub mod numbering;
 pub mod open_invoice;

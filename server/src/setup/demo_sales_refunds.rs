@@ -2,7 +2,7 @@
 //! `HistoryPlan::refund_every` sales, the next sale that suits the next step of [`CYCLE`] is
 //! refunded as that step says: everything or a part, by amount or by lines (goods brought
 //! back), in one refund or two, of a cash or a swipe sale. Card sales are never refunded here:
-//! theirs go through Stripe (sales::card_refunds), which a made-up history has not been to.
+//! theirs go through Stripe (sales::refunds::card), which a made-up history has not been to.
 //!
 //! Each refund is planned by pos_core on the invoice as the refunds before it left it
 //! (`refund_by_amount`, `refund_by_lines`), and its points by `reverse_loyalty`, exactly as

@@ -1,5 +1,5 @@
 //! A card refund asks Stripe outside any database transaction, under a claim on the invoice
-//! (docs/api-payments.md "Refunds", server/src/sales/card_refunds.rs): the tills keep selling
+//! (docs/api-payments.md "Refunds", server/src/sales/refunds/card.rs): the tills keep selling
 //! while Stripe answers, a refusal changes nothing, and a refund cut off after Stripe made it
 //! is finished by asking for it again, never made twice.
 

@@ -4,7 +4,7 @@
 //! steps:
 //!
 //! 1. **Claim**, in a short transaction: the invoice is locked, the refund planned
-//!    (sales::refunds) and a `card_refund_claims` row written with the Stripe idempotency key
+//!    (`planning`) and a `card_refund_claims` row written with the Stripe idempotency key
 //!    `refund-{invoiceId}-{refundedTotalCentsAfter}`. A claim already there under another key is
 //!    an unfinished refund of another amount: 409, naming it. Under the same key it is this
 //!    refund asked again (after a crash or a lost answer), which goes on.
@@ -17,7 +17,7 @@
 
 use pos_core::Decimal;
 
-use super::refunds::{
+use super::planning::{
     Planned, RefundRequest, Refunding, is_card_paid, number, plan_locked, record,
 };
 use crate::db::card_refund_claims::{self, CardRefundClaim};

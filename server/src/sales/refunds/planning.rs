@@ -1,13 +1,5 @@
-//! Refunding a paid invoice, by amount or by lines (docs/api-payments.md, "Refunds"). pos_core
-//! decides every amount: `refund_by_amount` / `refund_by_lines` (what comes back, the new
-//! refunded total, whether the invoice is now fully refunded, the goods to restock) and
-//! `reverse_loyalty` (the points earned taken back and the points redeemed given back, in
-//! proportion to what has been refunded so far). The dashboard roll-ups take the difference the
-//! refund made (`dashboard::rollup`).
-//!
-//! A cash or swipe refund is ONE transaction. A card-paid invoice is refunded through Stripe by
-//! sales::card_refunds, which keeps the call to Stripe outside any transaction and shares the
-//! planning ([`plan_locked`]) and the writing ([`record`]) below.
+//! Planning a refund on the locked invoice and writing it: pos_core decides every amount, and
+//! the cash and the card path (`card`) both plan with [`plan_locked`] and write with [`record`].
 
 use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
@@ -16,16 +8,15 @@ use pos_core::refund::{
 use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
-use super::card_refunds;
-use super::numbering::invoice_number_text;
-use super::settle::{INVOICE_NOT_FOUND, PaymentMethod};
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution};
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
 use crate::db::scaled::{CENTS, E3, money, to_scaled};
-use crate::db::{Db, dashboard, sync, users::User};
+use crate::db::{Db, dashboard, users::User};
+use crate::sales::numbering::invoice_number_text;
+use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod};
 use crate::service_error::ServiceError;
 use crate::stripe::CardGateway;
 
@@ -66,37 +57,6 @@ pub struct Refunding<'a> {
     pub db: &'a Db,
     pub clock: &'a Clock,
     pub cards: Option<&'a CardGateway>,
-}
-
-/// Refunds part or all of paid invoice `invoice_id` of `shop_id` on behalf of `admin`; answers
-/// the invoice as it is now.
-pub async fn refund(
-    place: Refunding<'_>,
-    shop_id: i64,
-    invoice_id: i64,
-    request: RefundRequest,
-    admin: &User,
-) -> Result<Invoice, ServiceError> {
-    // How it was paid never changes once paid; the transactions below check again, locked.
-    let paid_by_card = invoices::find(place.db.pool(), shop_id, invoice_id)
-        .await?
-        .is_some_and(|invoice| is_card_paid(&invoice));
-    if paid_by_card {
-        return card_refunds::refund(&place, shop_id, invoice_id, &request, admin).await;
-    }
-    // Before any row lock: refunding writes several syncable rows (db::sync::claim).
-    let mut tx = sync::begin_claimed(place.db, shop_id).await?;
-    let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
-    if is_card_paid(&planned.invoice) {
-        // Paid by card between the look above and the lock (the checkout finished just now).
-        return Err(ServiceError::Conflict(format!(
-            "Invoice {} was just paid by card: ask for the refund again",
-            number(&planned.invoice)?
-        )));
-    }
-    let refunded = record(&mut tx, &place, &planned, &request, admin, None).await?;
-    tx.commit().await?;
-    Ok(refunded)
 }
 
 pub(super) fn is_card_paid(invoice: &Invoice) -> bool {

@@ -1,0 +1,52 @@
+//! Refunding a paid invoice, by amount or by lines (docs/api-payments.md, "Refunds"). pos_core
+//! decides every amount: `refund_by_amount` / `refund_by_lines` (what comes back, the new
+//! refunded total, whether the invoice is now fully refunded, the goods to restock) and
+//! `reverse_loyalty` (the points earned taken back and the points redeemed given back, in
+//! proportion to what has been refunded so far). The dashboard roll-ups take the difference the
+//! refund made (`dashboard::rollup`).
+//!
+//! A cash or swipe refund is ONE transaction, here. A card-paid invoice is refunded through
+//! Stripe by `card`, which keeps the call to Stripe outside any transaction. Both plan the
+//! refund and write it with `planning` ([`plan_locked`], [`record`]).
+
+mod card;
+mod planning;
+
+pub use planning::{LineRefund, RefundRequest, Refunding};
+use planning::{is_card_paid, number, plan_locked, record};
+
+use crate::db::invoices::{self, Invoice};
+use crate::db::sync;
+use crate::db::users::User;
+use crate::service_error::ServiceError;
+
+/// Refunds part or all of paid invoice `invoice_id` of `shop_id` on behalf of `admin`; answers
+/// the invoice as it is now.
+pub async fn refund(
+    place: Refunding<'_>,
+    shop_id: i64,
+    invoice_id: i64,
+    request: RefundRequest,
+    admin: &User,
+) -> Result<Invoice, ServiceError> {
+    // How it was paid never changes once paid; the transactions below check again, locked.
+    let paid_by_card = invoices::find(place.db.pool(), shop_id, invoice_id)
+        .await?
+        .is_some_and(|invoice| is_card_paid(&invoice));
+    if paid_by_card {
+        return card::refund(&place, shop_id, invoice_id, &request, admin).await;
+    }
+    // Before any row lock: refunding writes several syncable rows (db::sync::claim).
+    let mut tx = sync::begin_claimed(place.db, shop_id).await?;
+    let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
+    if is_card_paid(&planned.invoice) {
+        // Paid by card between the look above and the lock (the checkout finished just now).
+        return Err(ServiceError::Conflict(format!(
+            "Invoice {} was just paid by card: ask for the refund again",
+            number(&planned.invoice)?
+        )));
+    }
+    let refunded = record(&mut tx, &place, &planned, &request, admin, None).await?;
+    tx.commit().await?;
+    Ok(refunded)
+}
