@@ -2,8 +2,13 @@
 //! with the per-backend migrations embedded in the binary and applied at start.
 //!
 //! Repositories take `Db::pool()` and write portable SQL (`$1` placeholders, BIGINT times and
-//! money, SMALLINT flags) so one code path serves both backends. All SQL lives in the
-//! submodules below, one per table; every query by id also takes the caller's shop id.
+//! money, SMALLINT flags) so one code path serves both backends; where PostgreSQL gets a faster
+//! statement (one data-modifying `WITH` instead of several), it sits beside its portable twin in
+//! the same function. All SQL lives in the submodules below, by what they keep: a table's reads
+//! (`invoices`, `products`, `customers`...), the writes of one step of its life (`cart_starts`,
+//! `invoice_writes`, `payments`, `refunds`, `till_invoices`), and the shared machinery
+//! (`multi_row`, `write_batch`, `scaled`, `shop_turns`, `sync`). Every query by id also takes the
+//! caller's shop id.
 
 pub mod audit;
 pub mod card_payments;
