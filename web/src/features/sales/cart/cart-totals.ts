@@ -5,7 +5,7 @@
  * core cannot price (not loaded, refused input), the server's figures are shown and the
  * difference is logged for whoever looks after the till.
  */
-import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '@/lib/core';
+import { isCoreReady, priceCartChange, type CartLineInput, type Decimal } from '@/lib/core';
 import type { Invoice, InvoiceLine } from '../types';
 
 export interface LineAmounts {
@@ -77,7 +77,8 @@ export function cartAmounts(invoice: Invoice): CartAmounts {
   if (!isCoreReady() || invoice.products.length === 0) return serverAmounts(invoice);
   let priced;
   try {
-    priced = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
+    // Priced again after every change of the cart: only the changed lines cross into WebAssembly.
+    priced = priceCartChange({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
   } catch (error) {
     console.error(`The till could not price invoice ${invoice.invoiceNumber}; showing the server's amounts.`, error);
     return serverAmounts(invoice);

@@ -1,9 +1,10 @@
 /**
- * The till's local invoice arithmetic, all through the WASM core (`priceCart`), as the server
- * prices: a line made from the local catalogue's values, the whole invoice re-priced after each
- * change, the quantity rules and the stock check with the server's messages.
+ * The till's local invoice arithmetic, all through the WASM core, as the server prices: a line
+ * made from the local catalogue's values, the whole invoice re-priced after each change (with
+ * `priceCartChange`, which sends only the changed lines across), the quantity rules and the
+ * stock check with the server's messages.
  */
-import { priceCart, type PricedCart } from '@/lib/core';
+import { priceCartChange, type PricedCart } from '@/lib/core';
 import type { Product } from '../../catalog';
 import { cartLineInput } from '../cart/cart-totals';
 import type { InvoiceLine, Unit } from '../types';
@@ -63,7 +64,7 @@ const zeroTotals = { subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0
 /** The amount due before any redemption (0 for an empty cart). */
 export function amountDue(lines: readonly InvoiceLine[]): string {
   if (lines.length === 0) return '0';
-  return priceCart({ lines: lines.map(cartLineInput), redeemAmount: 0 }).totalAmount;
+  return priceCartChange({ lines: lines.map(cartLineInput), redeemAmount: 0 }).totalAmount;
 }
 
 /**
@@ -76,7 +77,7 @@ export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
   const due = amountDue(invoice.products);
   const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
   const earnsPoints = invoice.customer?.walkIn !== true;
-  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem, earnsPoints });
+  const cart = priceCartChange({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem, earnsPoints });
   return withAmounts(invoice, cart);
 }
 
