@@ -4,9 +4,9 @@
  * `priceCartChange`, which sends only the changed lines across), the quantity rules and the
  * stock check with the server's messages.
  */
-import { priceCartChange, type PricedCart } from '@/lib/core';
+import type { PricedCart } from '@/lib/core';
 import type { Product } from '../../catalog';
-import { cartLineInput } from '../cart/cart-totals';
+import { pricedCart } from '../cart/cart-totals';
 import type { InvoiceLine, Unit } from '../types';
 import type { LocalInvoice } from '../../offline/types';
 import { compareDecimal, thousandths } from './decimal-text';
@@ -64,7 +64,7 @@ const zeroTotals = { subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0
 /** The amount due before any redemption (0 for an empty cart). */
 export function amountDue(lines: readonly InvoiceLine[]): string {
   if (lines.length === 0) return '0';
-  return priceCartChange({ lines: lines.map(cartLineInput), redeemAmount: 0 }).totalAmount;
+  return pricedCart(lines, 0, true).totalAmount;
 }
 
 /**
@@ -74,10 +74,17 @@ export function amountDue(lines: readonly InvoiceLine[]): string {
  */
 export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
   if (invoice.products.length === 0) return { ...invoice, ...zeroTotals };
-  const due = amountDue(invoice.products);
-  const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
   const earnsPoints = invoice.customer?.walkIn !== true;
-  const cart = priceCartChange({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem, earnsPoints });
+  let cart: PricedCart;
+  try {
+    // Core accepts a redemption only within the amount due: accepted, it is the one to price.
+    cart = pricedCart(invoice.products, invoice.redeemAmount, earnsPoints);
+  } catch {
+    // Refused (the lines went down below the redemption, or a line is refused: then again here).
+    const due = amountDue(invoice.products);
+    const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
+    cart = pricedCart(invoice.products, redeem, earnsPoints);
+  }
   return withAmounts(invoice, cart);
 }
 
