@@ -118,3 +118,76 @@ impl CartSession {
 fn session_error(what: &str) -> CoreError {
     CoreError::invalid("keep", format!("The cart session has no such {what}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CART: &str = include_str!("../../core/fixtures/priceCart/readme-example.input.json");
+
+    fn whole(json: &str) -> String {
+        let cart: CartInput = serde_json::from_str(json).unwrap();
+        serde_json::to_string(&pos_core::pricing::price_cart(cart).unwrap()).unwrap()
+    }
+
+    /// Prices `keep` and `request` in the session, as web/src/lib/cart-session.ts calls it, and
+    /// answers the whole priced cart (keys sorted: compared as JSON values, not bytes; vitest
+    /// compares the bytes through WebAssembly).
+    fn price(session: &mut CartSession, keep: &[i32], request: &str) -> Result<String, CoreError> {
+        let request: CartInput = from_json(request.as_bytes())?;
+        let (lines, answer) = session.price_lines(keep, &request)?;
+        let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+        let every_line: Vec<serde_json::Value> = lines
+            .iter()
+            .map(|line| serde_json::to_value(line.line()).unwrap())
+            .collect();
+        let mut whole = answer.clone();
+        whole["lines"] = serde_json::Value::Array(every_line);
+        session.lines = lines;
+        session.earns_points = request.earns_points;
+        Ok(whole.to_string())
+    }
+
+    #[test]
+    fn kept_and_new_lines_price_as_the_whole_cart() {
+        let mut session = CartSession::new();
+        let cart: serde_json::Value = serde_json::from_str(CART).unwrap();
+        let first = price(&mut session, &[-1, -1, -1], CART).unwrap();
+        let expected: serde_json::Value = serde_json::from_str(&whole(CART)).unwrap();
+        assert_eq!(first, expected.to_string());
+
+        // The second line changes; the others are kept (the first twice, as a duplicate).
+        let mut changed = cart.clone();
+        changed["lines"][1]["quantity"] = "5".into();
+        let mut request = changed.clone();
+        request["lines"] = serde_json::json!([changed["lines"][1]]);
+        let answer = price(&mut session, &[0, -1, 2, 0], &request.to_string()).unwrap();
+        let mut full = changed.clone();
+        full["lines"] = serde_json::json!([
+            changed["lines"][0],
+            changed["lines"][1],
+            changed["lines"][2],
+            changed["lines"][0]
+        ]);
+        let expected: serde_json::Value = serde_json::from_str(&whole(&full.to_string())).unwrap();
+        assert_eq!(answer, expected.to_string());
+    }
+
+    #[test]
+    fn calls_that_do_not_fit_the_session_are_refused_and_change_nothing() {
+        let mut session = CartSession::new();
+        price(&mut session, &[-1, -1, -1], CART).unwrap();
+        let none = r#"{"lines": []}"#;
+        // No such kept line, a line missing from the request, one too many.
+        assert!(price(&mut session, &[3], none).is_err());
+        assert!(price(&mut session, &[0, -1], none).is_err());
+        assert!(price(&mut session, &[0], CART).is_err());
+        // Lines priced for a customer who earns points are not a walk-in's.
+        assert!(price(&mut session, &[0], r#"{"lines": [], "earnsPoints": false}"#).is_err());
+        assert_eq!(session.lines.len(), 3);
+        assert_eq!(
+            price(&mut session, &[], none).unwrap_err(),
+            CoreError::rule(CART_EMPTY)
+        );
+    }
+}
