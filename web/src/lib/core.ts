@@ -45,6 +45,10 @@ import type * as Types from '../wasm-core/pos_core_wasm.js';
 export const priceCart = (input: Types.CartInput): Types.PricedCart =>
   till.callWithJson('priceCart', glue.priceCart, input);
 
+// One session per kind of customer: lines priced for a walk-in earn no points, and a walk-in's
+// cart is also priced as earning them (its amount due).
+const cartSessions: (CartSession | undefined)[] = [];
+
 /**
  * `priceCart` for a cart priced again after each change: the same answer to the byte, but only
  * the lines that changed since the last call cross into WebAssembly and are priced (see
@@ -57,8 +61,6 @@ export function priceCartChange(input: Types.CartInput): Types.PricedCart {
   if (!isCoreReady() || !Array.isArray(lines) || lines.length === 0 || (earnsPoints !== undefined && typeof earnsPoints !== 'boolean')) {
     return priceCart(input);
   }
-  // One session per kind of customer: lines priced for a walk-in earn no points, and the till
-  // prices a walk-in's cart both ways (the amount due, then the sale).
   const kind = earnsPoints === false ? 0 : 1;
   const session = (cartSessions[kind] ??= new CartSession(new glue.CartSession()));
   try {
@@ -70,7 +72,6 @@ export function priceCartChange(input: Types.CartInput): Types.PricedCart {
     return priceCart(input);
   }
 }
-const cartSessions: (CartSession | undefined)[] = [];
 
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>

@@ -80,7 +80,8 @@ export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
     // Core accepts a redemption only within the amount due: accepted, it is the one to price.
     cart = pricedCart(invoice.products, invoice.redeemAmount, earnsPoints);
   } catch {
-    // Refused (the lines went down below the redemption, or a line is refused: then again here).
+    // Refused: the redemption is above the amount due (the lines went down) and is lowered to
+    // it; any other refusal is thrown again by the pricing below.
     const due = amountDue(invoice.products);
     const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
     cart = pricedCart(invoice.products, redeem, earnsPoints);
