@@ -33,7 +33,7 @@ pub fn from_json<I: DeserializeOwned>(input: &[u8]) -> Result<I, CoreError> {
 }
 
 /// A JS `Error` carrying core's message, kind and field.
-fn js_error(error: &CoreError) -> JsValue {
+pub fn js_error(error: &CoreError) -> JsValue {
     let js = js_sys::Error::new(error.message());
     let (kind, field) = match error {
         CoreError::Invalid { field, .. } => ("invalid", Some(field.as_str())),

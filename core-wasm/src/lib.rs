@@ -12,6 +12,8 @@
 mod boundary;
 mod exports;
 #[cfg(feature = "till")]
+mod session;
+#[cfg(feature = "till")]
 mod timing;
 
 use wasm_bindgen::prelude::*;

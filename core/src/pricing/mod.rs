@@ -17,8 +17,9 @@ pub(crate) mod fixed;
 pub mod product_price;
 
 pub use cart::{
-    CART_EMPTY, CartInput, CartLineInput, CashBalance, CashBalanceInput, MAX_MARKUP_PERCENT,
-    PricedCart, PricedLine, cash_balance, price_cart, unit_price,
+    CART_EMPTY, CartInput, CartLineInput, CartSum, CartTotals, CashBalance, CashBalanceInput,
+    MAX_MARKUP_PERCENT, PricedCart, PricedCartLine, PricedLine, cash_balance, price_cart,
+    unit_price,
 };
 pub use custom_invoice::{CustomInvoiceInput, CustomInvoiceLineInput, price_custom_invoice};
 pub use product_price::{

@@ -113,6 +113,58 @@ fn readme_cart_prices_as_documented() {
     assert_eq!(priced.lines[0].quantity.to_string(), "2.5");
 }
 
+/// A till that keeps priced lines between changes sums them with `CartSum`: lines priced one by
+/// one, in any order, add up to the cart `price` gives, for either kind of customer.
+#[test]
+fn lines_priced_one_by_one_sum_to_the_priced_cart() {
+    for earns_points in [true, false] {
+        let input = CartInput {
+            earns_points,
+            ..readme_cart()
+        };
+        let mut priced_lines: Vec<PricedCartLine> = input
+            .lines
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(index, line)| line.price_in_cart(index, earns_points).unwrap())
+            .collect();
+        priced_lines.reverse();
+        let mut sum = CartSum::new(input.redeem_amount).unwrap();
+        priced_lines.iter().for_each(|line| sum.add(line));
+        let totals = sum.totals().unwrap();
+        let whole = input.price().unwrap();
+        let lines: Vec<PricedLine> = priced_lines
+            .iter()
+            .map(|line| line.line().clone())
+            .collect();
+        assert_eq!(lines, whole.lines);
+        assert_eq!(
+            [
+                totals.sub_total,
+                totals.total_discount,
+                totals.total_tax,
+                totals.redeem_amount,
+                totals.total_amount,
+                totals.points_earned
+            ],
+            [
+                whole.sub_total,
+                whole.total_discount,
+                whole.total_tax,
+                whole.redeem_amount,
+                whole.total_amount,
+                whole.points_earned
+            ]
+        );
+    }
+    // The redemption is checked before any line, and against the amount due after all of them.
+    assert!(CartSum::new(dec!(-1)).is_err());
+    let mut sum = CartSum::new(dec!(1000)).unwrap();
+    sum.add(&readme_cart().lines[0].price_in_cart(0, true).unwrap());
+    assert!(matches!(sum.totals(), Err(CoreError::Rule { .. })));
+}
+
 #[test]
 fn selling_price_wins_over_cost_price() {
     let priced = one(CartLineInput {

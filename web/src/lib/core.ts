@@ -18,6 +18,7 @@
  */
 import init, * as glue from '../wasm-core/pos_core_wasm.js';
 import { wasmModule, type CoreSource } from './wasm-module';
+import { CartSession } from './cart-session';
 
 export { CoreError, CoreLoadError, CoreNotReadyError, type CoreSource } from './wasm-module';
 
@@ -43,6 +44,35 @@ import type * as Types from '../wasm-core/pos_core_wasm.js';
 /** Prices a cart exactly as the server will: lines, discounts, tax, redemption, points. */
 export const priceCart = (input: Types.CartInput): Types.PricedCart =>
   till.callWithJson('priceCart', glue.priceCart, input);
+
+// One session per kind of customer: lines priced for a walk-in earn no points, and a walk-in's
+// cart is also priced as earning them (its amount due).
+const cartSessions: (CartSession | undefined)[] = [];
+
+/**
+ * `priceCart` for a cart priced again after each change: the same answer to the byte, but only
+ * the lines that changed since the last call cross into WebAssembly and are priced (see
+ * cart-session.ts); the totals still come from core, summed over every line. The till's cart
+ * uses it. The answer's line objects are frozen and shared with earlier answers: read, never
+ * change them. Any refusal is priceCart's own (the input is priced again the plain way).
+ */
+export function priceCartChange(input: Types.CartInput): Types.PricedCart {
+  const { lines, earnsPoints } = input as { lines: unknown; earnsPoints: unknown };
+  if (!isCoreReady() || !Array.isArray(lines) || lines.length === 0 || (earnsPoints !== undefined && typeof earnsPoints !== 'boolean')) {
+    return priceCart(input);
+  }
+  const kind = earnsPoints === false ? 0 : 1;
+  const session = (cartSessions[kind] ??= new CartSession(new glue.CartSession()));
+  try {
+    return session.price<Types.PricedCart>(input);
+  } catch {
+    // Start afresh on both sides, and let the plain path give the exact refusal.
+    session.free();
+    cartSessions[kind] = undefined;
+    return priceCart(input);
+  }
+}
+
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>
   till.callWithJson('cashBalance', glue.cashBalance, input);

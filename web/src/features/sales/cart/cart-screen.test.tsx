@@ -7,6 +7,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
+import * as core from '@/lib/core';
 import { priceCart } from '@/lib/core';
 import { signedOut, useAuthStore } from '@/stores/auth-store';
 import { searchDefaults, useSearchStore } from '@/stores/search-store';
@@ -28,6 +29,13 @@ import { tillDefaults, useTillStore } from '@/stores/till-store';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('@/lib/notify', () => ({ notify }));
+// The core's pricing wrappers, counted (they still price, through the real WASM core).
+vi.mock('@/lib/core', async (importOriginal) => {
+  const real = await importOriginal<typeof core>();
+  return { ...real, priceCart: vi.fn(real.priceCart), priceCartChange: vi.fn(real.priceCartChange) };
+});
+/** How many times the cart was priced by the core since the counts were cleared. */
+const pricings = () => vi.mocked(core.priceCart).mock.calls.length + vi.mocked(core.priceCartChange).mock.calls.length;
 
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
@@ -250,6 +258,20 @@ describe('product tiles', () => {
     const lines = (await lastBody()).lines.map((line) => [line.productId, line.quantity]);
     expect(lines).toEqual([['prod-1', '2'], ['prod-2', '1.5'], ['prod-3', '1']]);
     expect(document.activeElement).toBe(searchBox());
+  });
+
+  it('price the cart once per tap: the preview, the write and the cart panel share it', async () => {
+    await openCart(cartOf([lineOf(cola, 1), lineOf(rice, 1.5)]));
+    await waitFor(() => expect(tile('Cola 330ml').textContent).toContain('In cart: 1'));
+    vi.mocked(core.priceCart).mockClear();
+    vi.mocked(core.priceCartChange).mockClear();
+
+    await click(tile('Water 1.5l'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Product added to invoice'));
+    await waitFor(() => expect(document.querySelector('.cart-panel')?.hasAttribute('aria-busy')).toBe(false));
+    expect((await held())?.products.map((line) => line.productId)).toEqual(['prod-1', 'prod-2', 'prod-3']);
+    expect(document.querySelector('.cart-panel')?.getAttribute('data-amounts')).toBe('core');
+    expect(pricings()).toBe(1);
   });
 
   it('leave the focus where the cashier went while the add was being written', async () => {

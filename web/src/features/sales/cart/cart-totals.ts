@@ -5,7 +5,7 @@
  * core cannot price (not loaded, refused input), the server's figures are shown and the
  * difference is logged for whoever looks after the till.
  */
-import { isCoreReady, priceCart, type CartLineInput, type Decimal } from '@/lib/core';
+import { isCoreReady, priceCartChange, type CartLineInput, type Decimal, type PricedCart } from '@/lib/core';
 import type { Invoice, InvoiceLine } from '@/types/invoice';
 
 export interface LineAmounts {
@@ -45,6 +45,36 @@ export function cartLineInput(line: InvoiceLine): CartLineInput {
   };
 }
 
+/** The last cart priced, by the values core reads, and its priced cart. */
+let lastPriced: { lines: CartLineInput[]; redeemAmount: unknown; earnsPoints: boolean; priced: PricedCart } | null = null;
+
+function sameInputs(left: readonly CartLineInput[], right: readonly CartLineInput[]): boolean {
+  if (left.length !== right.length) return false;
+  return left.every((line, index) => {
+    const other = right[index];
+    return (Object.keys(line) as (keyof CartLineInput)[]).every((field) => line[field] === other[field]);
+  });
+}
+
+/**
+ * The core's pricing of a cart, once per change. One tap asks for the same cart several times:
+ * the preview shown at once, the invoice written to the local tables, the cart panel's check of
+ * the preview and then of the stored invoice. The first prices it (`priceCartChange`); the
+ * others, asking with the same values, get the same priced cart, which nobody may change (it is
+ * frozen). Core's answer depends on nothing but these values.
+ */
+export function pricedCart(lines: readonly InvoiceLine[], redeemAmount: Decimal | number, earnsPoints: boolean): PricedCart {
+  const inputs = lines.map(cartLineInput);
+  const last = lastPriced;
+  if (last && last.redeemAmount === redeemAmount && last.earnsPoints === earnsPoints && sameInputs(inputs, last.lines)) {
+    return last.priced;
+  }
+  const priced = priceCartChange({ lines: inputs, redeemAmount, earnsPoints });
+  Object.freeze(priced.lines);
+  lastPriced = { lines: inputs, redeemAmount, earnsPoints, priced: Object.freeze(priced) };
+  return priced;
+}
+
 /** "12.50", "12.5" and 12.5 are the same amount. */
 export function sameAmount(left: string | number, right: string | number): boolean {
   return canonical(left) === canonical(right);
@@ -77,7 +107,9 @@ export function cartAmounts(invoice: Invoice): CartAmounts {
   if (!isCoreReady() || invoice.products.length === 0) return serverAmounts(invoice);
   let priced;
   try {
-    priced = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
+    // Priced as the till priced it (a walk-in's lines earn no points), so the tap that changed
+    // it is priced once.
+    priced = pricedCart(invoice.products, invoice.redeemAmount, invoice.customer?.walkIn !== true);
   } catch (error) {
     console.error(`The till could not price invoice ${invoice.invoiceNumber}; showing the server's amounts.`, error);
     return serverAmounts(invoice);

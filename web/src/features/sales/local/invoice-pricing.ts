@@ -1,12 +1,13 @@
 /**
- * The till's local invoice arithmetic, all through the WASM core (`priceCart`), as the server
- * prices: a line made from the local catalogue's values, the whole invoice re-priced after each
- * change, the quantity rules and the stock check with the server's messages.
+ * The till's local invoice arithmetic, all through the WASM core, as the server prices: a line
+ * made from the local catalogue's values, the whole invoice re-priced after each change (with
+ * `priceCartChange`, which sends only the changed lines across), the quantity rules and the
+ * stock check with the server's messages.
  */
-import { priceCart, type PricedCart } from '@/lib/core';
+import type { PricedCart } from '@/lib/core';
 import type { Product } from '@/features/catalog';
 import type { LocalInvoice } from '@/features/offline';
-import { cartLineInput } from '../cart/cart-totals';
+import { pricedCart } from '../cart/cart-totals';
 import type { InvoiceLine, Unit } from '@/types/invoice';
 import { compareDecimal, thousandths } from './decimal-text';
 
@@ -63,7 +64,7 @@ const zeroTotals = { subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0
 /** The amount due before any redemption (0 for an empty cart). */
 export function amountDue(lines: readonly InvoiceLine[]): string {
   if (lines.length === 0) return '0';
-  return priceCart({ lines: lines.map(cartLineInput), redeemAmount: 0 }).totalAmount;
+  return pricedCart(lines, 0, true).totalAmount;
 }
 
 /**
@@ -73,10 +74,18 @@ export function amountDue(lines: readonly InvoiceLine[]): string {
  */
 export function priceInvoice(invoice: LocalInvoice): LocalInvoice {
   if (invoice.products.length === 0) return { ...invoice, ...zeroTotals };
-  const due = amountDue(invoice.products);
-  const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
   const earnsPoints = invoice.customer?.walkIn !== true;
-  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: redeem, earnsPoints });
+  let cart: PricedCart;
+  try {
+    // Core accepts a redemption only within the amount due: accepted, it is the one to price.
+    cart = pricedCart(invoice.products, invoice.redeemAmount, earnsPoints);
+  } catch {
+    // Refused: the redemption is above the amount due (the lines went down) and is lowered to
+    // it; any other refusal is thrown again by the pricing below.
+    const due = amountDue(invoice.products);
+    const redeem = compareDecimal(invoice.redeemAmount, due) > 0 ? due : invoice.redeemAmount;
+    cart = pricedCart(invoice.products, redeem, earnsPoints);
+  }
   return withAmounts(invoice, cart);
 }
 
