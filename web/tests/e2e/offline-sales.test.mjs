@@ -102,7 +102,10 @@ describe('selling with no network and no server', () => {
 
       // Online first: Aisha earns the points she redeems offline, and the till learns her balance.
       await ringUp(page, aisha, [{ name: cheddar }]);
-      // A reload mid-sale comes back to the same cart.
+      // A reload mid-sale comes back to the same cart. Its heading shows the device's provisional
+      // number until the server's answer numbers it, so it is read once that has come back.
+      await allSynced(page);
+      await page.locator('#cart-panel-heading', { hasText: /^INV-/ }).waitFor();
       const cartNumber = await page.locator('#cart-panel-heading').textContent();
       await page.reload();
       await cartLines(page).getByText(cheddar).waitFor();
