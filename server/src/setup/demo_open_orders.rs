@@ -8,8 +8,7 @@ use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
-use super::demo_sales::DemoSellers;
-use super::demo_sales_plan::{MINUTE_MS, Random, SaleProduct, choose_lines};
+use super::demo_sales_plan::{DemoSellers, MINUTE_MS, Random, SaleProduct, choose_lines};
 use crate::db::invoice_rows::{self, NewInvoice, Staff};
 use crate::db::invoices::status;
 use crate::db::line_rows::{self, LineAmounts, NewLine};

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use sqlx::AnyConnection;
 
 use super::demo_open_orders;
+pub use super::demo_sales_plan::DemoSellers;
 use super::demo_sales_plan::{HistoryPlan, PastSale, SaleProduct, SalesHistory};
 use crate::db::invoice_rows::INVOICE_NUMBER;
 use crate::db::sales_history::{self, Seller};
@@ -32,14 +33,6 @@ pub const DEMO_OPEN_ORDERS: u64 = demo_open_orders::OPEN_ORDERS;
 const DEMO_REFUND_EVERY: u64 = 45;
 /// Indian/Maldives, the demo shop's zone, is UTC+05:00 all year.
 const MALDIVES_UTC_OFFSET_MINUTES: i64 = 300;
-
-/// Who sold in the demo shop: the admin rang up the history and gave its refunds; both have
-/// open orders.
-#[derive(Debug, Clone, Copy)]
-pub struct DemoSellers<'a> {
-    pub admin: Seller<'a>,
-    pub staff: Seller<'a>,
-}
 
 /// Seeds the demo shop's sales history and open orders; see the module notes. Answers how many
 /// sales it wrote.

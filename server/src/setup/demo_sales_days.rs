@@ -1,7 +1,5 @@
-//! The days of a made-up sales history (setup::demo_sales_plan): how many sales each day had,
-//! and the small deterministic random source behind every choice.
-
-use super::demo_sales_plan::HistoryPlan;
+//! The days of a made-up sales history (setup::demo_sales_plan): the plan's size and seed, how
+//! many sales each day had, and the small deterministic random source behind every choice.
 
 pub const DAY_MS: i64 = 86_400_000;
 pub const MINUTE_MS: i64 = 60_000;
@@ -34,6 +32,24 @@ impl Random {
     pub fn fraction(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// What to generate: `invoices` sales over the `days` local days before today (today has none),
+/// in a zone `utc_offset_minutes` ahead of UTC.
+#[derive(Debug, Clone, Copy)]
+pub struct HistoryPlan {
+    pub now: i64,
+    pub utc_offset_minutes: i64,
+    pub days: i64,
+    pub invoices: u64,
+    /// The number of the first invoice (the caller reserved `invoices` numbers).
+    pub first_number: i64,
+    pub seed: u64,
+    /// Out of 1,000 sales: how many ask to redeem points (those whose customer holds at least
+    /// a whole point and owes at least 10.00 do).
+    pub redeemed_per_mille: u64,
+    /// One refund after every this many sales (setup::demo_sales_refunds); 0: none.
+    pub refund_every: u64,
 }
 
 /// How many sales each of the plan's days gets, oldest first; they add up to `plan.invoices`.

@@ -19,12 +19,12 @@ use super::demo_sales_loyalty::LoyaltyBook;
 use super::demo_sales_refunds::{self, RefundCycle};
 use crate::db::invoices::status;
 use crate::db::products::Product;
-use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
+use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund, Seller};
 use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
 use crate::sales::pricing::product_cart_line;
 use crate::service_error::ServiceError;
 
-pub use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random, daily_counts};
+pub use super::demo_sales_days::{DAY_MS, HistoryPlan, MINUTE_MS, Random, daily_counts};
 
 /// The most points one sale redeems, and the share of its amount due they may cover at most.
 const MOST_REDEEMED: i64 = 25;
@@ -41,22 +41,12 @@ pub struct SaleProduct {
     pub category_discount_rate: Decimal,
 }
 
-/// What to generate: `invoices` sales over the `days` local days before today (today has none),
-/// in a zone `utc_offset_minutes` ahead of UTC.
+/// Who sold in the demo shop: the admin rang up the history and gave its refunds; both have
+/// open orders.
 #[derive(Debug, Clone, Copy)]
-pub struct HistoryPlan {
-    pub now: i64,
-    pub utc_offset_minutes: i64,
-    pub days: i64,
-    pub invoices: u64,
-    /// The number of the first invoice (the caller reserved `invoices` numbers).
-    pub first_number: i64,
-    pub seed: u64,
-    /// Out of 1,000 sales: how many ask to redeem points (those whose customer holds at least
-    /// a whole point and owes at least 10.00 do).
-    pub redeemed_per_mille: u64,
-    /// One refund after every this many sales (setup::demo_sales_refunds); 0: none.
-    pub refund_every: u64,
+pub struct DemoSellers<'a> {
+    pub admin: Seller<'a>,
+    pub staff: Seller<'a>,
 }
 
 /// One generated sale: its invoice and lines as its refunds left them, its refunds, and the
