@@ -6,7 +6,7 @@ use pos_core::validation::{CategoryDraft, NumberInput, ValidCategory};
 
 use crate::FileError;
 use crate::aliases::Import;
-use crate::report::Rejection;
+use crate::rejection::Rejection;
 use crate::table::{self, Columns, ParsedFile};
 
 /// Every column of the categories file, in the documented order.

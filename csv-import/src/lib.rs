@@ -27,6 +27,7 @@ mod error;
 mod header_names;
 mod plan;
 mod products;
+mod rejection;
 mod report;
 mod table;
 
@@ -40,7 +41,8 @@ pub use products::{
     ONLY_ADMIN_SETS_TAX, PRODUCT_COLUMNS, PRODUCT_REQUIRED, ProductRow, ProductRules,
     parse_products,
 };
-pub use report::{IgnoredColumn, Rejection, Report};
+pub use rejection::{IgnoredColumn, Rejection};
+pub use report::Report;
 pub use table::ParsedFile;
 
 /// The most data rows one file may hold (the header not counted); more is

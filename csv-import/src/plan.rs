@@ -22,7 +22,7 @@ use rust_decimal::Decimal;
 
 use crate::categories::CategoryRow;
 use crate::products::{ProductRow, ProductRules};
-use crate::report::Rejection;
+use crate::rejection::Rejection;
 use crate::table::ParsedFile;
 
 /// How names compare when matching categories: Unicode lower case, so "ÄPFEL" matches

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 use crate::FileError;
 use crate::aliases::Import;
-use crate::report::Rejection;
+use crate::rejection::Rejection;
 use crate::table::{self, Columns, ParsedFile, Row, Table};
 
 /// Every column of the products file, in the documented order.

@@ -18,7 +18,7 @@ use csv::{ReaderBuilder, StringRecord};
 
 use crate::aliases::Import;
 use crate::header_names::{HeaderName, header_name};
-use crate::report::{IgnoredColumn, Rejection};
+use crate::rejection::{IgnoredColumn, Rejection};
 use crate::{FileError, MAX_ROWS};
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";

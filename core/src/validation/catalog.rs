@@ -23,10 +23,10 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::email::email;
+use super::failures::{Failures, FieldError};
 use super::fields::{QuantityRule, money_amount, percentage, quantity};
 use super::label::label;
 use super::numbers::NumberInput;
-use super::operations::FieldError;
 use super::phone::phone_number;
 use super::text::{Lines, optional_text, required_text};
 use crate::catalog::{DiscountType, Unit};
@@ -39,29 +39,6 @@ pub const PRODUCT_NAME_MAX_CHARS: usize = 120;
 pub const BARCODE_MAX_CHARS: usize = 64;
 pub const CUSTOMER_NAME_MAX_CHARS: usize = 100;
 pub const NEEDS_A_PRICE: &str = "Selling price or cost price must be greater than 0";
-
-/// Collects the failures of one record, in the order fields are checked.
-#[derive(Default)]
-pub(super) struct Failures(Vec<FieldError>);
-
-impl Failures {
-    pub(super) fn check<T>(&mut self, result: CoreResult<T>) -> Option<T> {
-        match result {
-            Ok(value) => Some(value),
-            Err(error) => {
-                self.0.push(FieldError::from_error(error));
-                None
-            }
-        }
-    }
-
-    pub(super) fn finish<T>(self, build: impl FnOnce() -> Option<T>) -> Result<T, Vec<FieldError>> {
-        match build() {
-            Some(record) if self.0.is_empty() => Ok(record),
-            _ => Err(self.0),
-        }
-    }
-}
 
 /// An optional number: absent or blank means `default`.
 fn number_or(field: &str, input: &Option<NumberInput>, default: Decimal) -> CoreResult<Decimal> {

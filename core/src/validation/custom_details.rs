@@ -13,10 +13,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::catalog::Failures;
 use super::email::email;
+use super::failures::{Failures, FieldError};
 use super::numbers::NumberInput;
-use super::operations::FieldError;
 use super::phone::phone_number;
 use super::text::{Lines, optional_text, required_text};
 use crate::error::CoreResult;

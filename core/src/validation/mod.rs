@@ -40,6 +40,7 @@ mod catalog;
 mod custom_details;
 mod dates;
 mod email;
+mod failures;
 mod fields;
 mod label;
 mod numbers;
@@ -68,12 +69,12 @@ pub use custom_details::{
 };
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
 pub use email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN, email};
+pub use failures::FieldError;
 pub use fields::{QuantityRule, money_amount, percentage, quantity};
 pub use label::label;
 pub use numbers::{NumberInput, parse_decimal, parse_integer};
 pub use operations::{
-    FieldError, FieldInput, StaffSignupInput, VALIDATED_FIELDS, validate_field,
-    validate_staff_signup,
+    FieldInput, StaffSignupInput, VALIDATED_FIELDS, validate_field, validate_staff_signup,
 };
 pub use phone::{
     ACCOUNT_PHONE_MAX_CHARS, ACCOUNT_PHONE_PATTERN, COUNTRY_CODE_MAX_DIGITS, MOBILE_NUMBER_DIGITS,

@@ -8,32 +8,13 @@ use super::catalog::{category_description, category_name, customer_name, product
 use super::custom_details::address;
 use super::dates::{month, year};
 use super::email::email;
+use super::failures::FieldError;
 use super::numbers::parse_integer;
 use super::phone::{account_phone_number, phone_number};
 use super::receipt::{ReceiptPaper, receipt_footer};
 use super::upload::csv_file_name;
 use crate::catalog::{DiscountType, Unit};
 use crate::error::{CoreError, CoreResult};
-
-/// One failing rule: the field's API name and the message to show beside it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FieldError {
-    pub field: String,
-    pub message: String,
-}
-
-impl FieldError {
-    pub(crate) fn from_error(error: CoreError) -> Self {
-        match error {
-            CoreError::Invalid { field, message } => FieldError { field, message },
-            CoreError::Rule { message } => FieldError {
-                field: String::new(),
-                message,
-            },
-        }
-    }
-}
 
 /// The staff signup form (`POST /admin/create-employee`). Missing fields read as empty; extra
 /// fields such as `confirmPassword` are ignored.
