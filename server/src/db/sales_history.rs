@@ -11,6 +11,8 @@
 //! at a time would have. The amounts are the caller's, priced by
 //! pos_core; nothing here computes money.
 
+use std::ops::RangeInclusive;
+
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
@@ -197,19 +199,19 @@ async fn receipt_numbers(
     Ok(numbers)
 }
 
-/// `(invoice number, id)` of the shop's invoices numbered `first..=last`, by number.
+/// `(invoice number, id)` of the shop's invoices with a number in `numbers`, by number.
 pub async fn invoice_ids<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-    (first, last): (i64, i64),
+    numbers: RangeInclusive<i64>,
 ) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT invoice_number, id FROM invoices \
          WHERE shop_id = $1 AND invoice_number BETWEEN $2 AND $3 ORDER BY invoice_number",
     )
     .bind(shop_id)
-    .bind(first)
-    .bind(last)
+    .bind(*numbers.start())
+    .bind(*numbers.end())
     .fetch_all(db)
     .await
 }
