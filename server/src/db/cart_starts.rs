@@ -13,7 +13,7 @@ use sqlx::AnyConnection;
 use super::customers::ShopCustomer;
 use super::invoice_rows::{self, INVOICE_NUMBER, NewInvoice, Staff};
 use super::invoices::{Invoice, status};
-use super::{Backend, Db, Executor, loyalty, till_refs};
+use super::{Backend, Db, Executor, invariant, loyalty, till_refs};
 
 /// The cart a customer's sale goes on.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -161,8 +161,7 @@ async fn park_active_carts<'e>(
     .bind(now)
     .execute(db)
     .await?;
-    i64::try_from(result.rows_affected())
-        .map_err(|_| sqlx::Error::Protocol("too many carts parked to count".to_owned()))
+    i64::try_from(result.rows_affected()).map_err(|_| invariant("too many carts parked to count"))
 }
 
 /// Gives the user's newest `active` cart without lines, if any, to `customer` (and to the

@@ -20,7 +20,7 @@ use sqlx::{AnyConnection, AssertSqlSafe};
 use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::payments::RECEIPT_NUMBER;
-use super::{Executor, counters};
+use super::{Executor, counters, invariant};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).
 #[derive(Debug, Clone)]
@@ -234,9 +234,8 @@ pub async fn insert_lines(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for line in chunk {
-            let id = invoice_id(line.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", line.invoice_number))
-            })?;
+            let id = invoice_id(line.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", line.invoice_number)))?;
             query = query
                 .bind(id)
                 .bind(shop_id)
@@ -293,9 +292,8 @@ pub async fn insert_refunds(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for refund in chunk {
-            let id = invoice_id(refund.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", refund.invoice_number))
-            })?;
+            let id = invoice_id(refund.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", refund.invoice_number)))?;
             query = query
                 .bind(shop_id)
                 .bind(id)
@@ -333,9 +331,8 @@ pub async fn insert_ledger(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for entry in chunk {
-            let id = invoice_id(entry.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", entry.invoice_number))
-            })?;
+            let id = invoice_id(entry.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", entry.invoice_number)))?;
             query = query
                 .bind(shop_id)
                 .bind(entry.customer_id)
