@@ -75,6 +75,20 @@ pub trait Executor<'e>: sqlx::Executor<'e, Database = Any> {}
 
 impl<'e, T: sqlx::Executor<'e, Database = Any>> Executor<'e> for T {}
 
+/// Something a repository relies on does not hold (an insert that returned no row, a count
+/// too large for its column, no random bytes from the operating system): a fault to log, never
+/// the client's doing. It travels inside `sqlx::Error` ([`invariant`]), the one error type of the
+/// repositories, and `ServiceError` and `ApiError` take it out again as their own internal
+/// error.
+#[derive(Debug, Error)]
+#[error("{0}")]
+pub struct Invariant(pub String);
+
+/// A broken [`Invariant`] as a repository's error.
+pub fn invariant(message: impl Into<String>) -> sqlx::Error {
+    sqlx::Error::Decode(Box::new(Invariant(message.into())))
+}
+
 /// What a sign-in needs of an account, and nothing more: the stored hash never travels with the
 /// rows that answers are built from.
 #[derive(Debug, Clone, sqlx::FromRow)]

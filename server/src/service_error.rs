@@ -8,6 +8,7 @@ use pos_core::validation::FieldError;
 use thiserror::Error;
 
 use crate::auth::password::PasswordError;
+use crate::db::Invariant;
 
 type Cause = Box<dyn std::error::Error + Send + Sync>;
 
@@ -37,7 +38,7 @@ pub enum ServiceError {
     #[error(transparent)]
     Core(#[from] CoreError),
     #[error(transparent)]
-    Database(#[from] sqlx::Error),
+    Database(sqlx::Error),
     #[error(transparent)]
     Password(#[from] PasswordError),
     /// Stored data breaks what the code relies on (a shop's time zone that is no zone, a row
@@ -68,6 +69,16 @@ impl From<getrandom::Error> for ServiceError {
     }
 }
 
+/// A repository's error; a broken [`Invariant`] it carries is this type's own `Invariant`.
+impl From<sqlx::Error> for ServiceError {
+    fn from(error: sqlx::Error) -> Self {
+        match error {
+            sqlx::Error::Decode(cause) if cause.is::<Invariant>() => Self::Invariant(cause),
+            error => Self::Database(error),
+        }
+    }
+}
+
 /// Every failing field of a record (pos_core::validation's `*Draft::validate`), the messages
 /// joined in field order so the caller sees all of them at once.
 impl From<Vec<FieldError>> for ServiceError {
@@ -91,4 +102,22 @@ pub fn cause_chain(error: &dyn std::error::Error) -> String {
         source = next.source();
     }
     chain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repository_invariant_is_the_services_own() {
+        let error = ServiceError::from(crate::db::invariant("an invoice insert returned no row"));
+        assert!(matches!(error, ServiceError::Invariant(_)));
+        assert_eq!(error.detail(), "an invoice insert returned no row");
+    }
+
+    #[test]
+    fn any_other_repository_error_stays_a_database_error() {
+        let error = ServiceError::from(sqlx::Error::RowNotFound);
+        assert!(matches!(error, ServiceError::Database(_)));
+    }
 }

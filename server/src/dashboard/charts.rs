@@ -126,8 +126,8 @@ async fn daily_rows<'e>(
     shop_id: i64,
     range: DateRange,
 ) -> Result<Vec<DailyTotal>, ServiceError> {
-    let bounds = (range.first.day_number(), range.last.day_number());
-    rows::days_between(db, shop_id, bounds)
+    let days = range.first.day_number()..=range.last.day_number();
+    rows::days_between(db, shop_id, days)
         .await?
         .into_iter()
         .map(daily_total)

@@ -17,7 +17,7 @@ use std::time::Instant;
 use pos_core::dashboard::{TimeZone, time_zone};
 use sqlx::AnyConnection;
 
-use super::rollup::{counted, day_number};
+use super::rollup::{PaidAmounts, counted, day_number};
 use crate::db::dashboard::{self as rows, BUCKET_MILLIS, PaidLine};
 use crate::db::scaled::{E3, from_scaled, money};
 use crate::db::{Db, sync};
@@ -85,7 +85,7 @@ async fn day_totals(
     }
     for bucket in straddling {
         let start = bucket * BUCKET_MILLIS;
-        let sales = rows::kept_sales_between(&mut *tx, shop_id, (start, start + BUCKET_MILLIS));
+        let sales = rows::kept_sales_between(&mut *tx, shop_id, start..start + BUCKET_MILLIS);
         for sale in sales.await? {
             let day = day_number(sale.paid_at, zone)?;
             *days.entry((day, sale.payment_method)).or_default() += sale.kept_cents;
@@ -110,7 +110,7 @@ async fn category_totals(
             break;
         };
         let mut lines: HashMap<i64, Vec<PaidLine>> = HashMap::with_capacity(page.len());
-        for line in rows::shared_invoice_lines(&mut *tx, shop_id, (first.id, last.id)).await? {
+        for line in rows::shared_invoice_lines(&mut *tx, shop_id, first.id..=last.id).await? {
             lines.entry(line.invoice_id).or_default().push(line);
         }
         for invoice in &page {
@@ -123,17 +123,15 @@ async fn category_totals(
                     refunded_quantity: from_scaled(line.refunded_quantity_e3, E3),
                 })
                 .collect();
-            let Some(counted) = counted(
-                (
-                    invoice.paid_at,
-                    &invoice.payment_method,
-                    invoice.redeem_cents,
-                ),
-                (invoice.total_amount_cents, invoice.refunded_cents),
-                own.iter().map(|line| line.category_id),
-                &kept_lines,
-            )?
-            else {
+            let paid = PaidAmounts {
+                paid_at: invoice.paid_at,
+                payment_method: &invoice.payment_method,
+                redeem_cents: invoice.redeem_cents,
+                total_amount_cents: invoice.total_amount_cents,
+                refunded_cents: invoice.refunded_cents,
+            };
+            let line_categories = own.iter().map(|line| line.category_id);
+            let Some(counted) = counted(paid, line_categories, &kept_lines)? else {
                 continue;
             };
             for (category, cents) in counted.categories {

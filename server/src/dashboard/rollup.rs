@@ -29,6 +29,25 @@ pub struct Contribution {
     pub(super) categories: Vec<(i64, i64)>,
 }
 
+/// A shop's roll-ups and the zone they are kept in (its `dashboard_zone`; `None` until they are
+/// first built): where a change to one of its invoices is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShopRollups<'a> {
+    pub shop_id: i64,
+    pub zone: Option<&'a str>,
+}
+
+/// What a paid invoice's kept amount is worked out from, in cents: when and how it was paid,
+/// what it redeemed, its total and what was refunded of it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PaidAmounts<'a> {
+    pub(super) paid_at: i64,
+    pub(super) payment_method: &'a str,
+    pub(super) redeem_cents: i64,
+    pub(super) total_amount_cents: i64,
+    pub(super) refunded_cents: i64,
+}
+
 /// The contribution of `invoice` with its `lines` as they are now.
 pub fn contribution(
     invoice: &Invoice,
@@ -49,61 +68,62 @@ pub fn contribution(
         })
         .collect();
     let categories = lines.iter().map(|line| line.category_id.unwrap_or(0));
-    counted(
-        (paid_at, method, invoice.redeem_cents),
-        (invoice.total_amount_cents, invoice.refunded_cents),
-        categories,
-        &kept_lines,
-    )
+    let paid = PaidAmounts {
+        paid_at,
+        payment_method: method,
+        redeem_cents: invoice.redeem_cents,
+        total_amount_cents: invoice.total_amount_cents,
+        refunded_cents: invoice.refunded_cents,
+    };
+    counted(paid, categories, &kept_lines)
 }
 
 pub(super) fn counted(
-    (paid_at, method, redeem_cents): (i64, &str, i64),
-    (paid_cents, refunded_cents): (i64, i64),
+    paid: PaidAmounts<'_>,
     categories: impl Iterator<Item = i64>,
     lines: &[KeptLine],
 ) -> Result<Option<Contribution>, ServiceError> {
-    let kept = kept_amount(money(paid_cents), money(refunded_cents));
-    let parts = kept_line_amounts(lines, money(redeem_cents), kept);
+    let kept = kept_amount(money(paid.total_amount_cents), money(paid.refunded_cents));
+    let parts = kept_line_amounts(lines, money(paid.redeem_cents), kept);
     let mut by_category = Vec::with_capacity(parts.len());
     for (category, part) in categories.zip(parts) {
         by_category.push((category, to_scaled(part, CENTS)?));
     }
     Ok(Some(Contribution {
-        paid_at,
-        payment_method: method.to_owned(),
+        paid_at: paid.paid_at,
+        payment_method: paid.payment_method.to_owned(),
         kept_cents: to_scaled(kept, CENTS)?,
         categories: by_category,
     }))
 }
 
 /// Writes the difference between what an invoice counted for `before` and `after` a change, in
-/// the caller's transaction, to the roll-ups of `shop_id` kept in `zone` ([`add`], run at once).
+/// the caller's transaction, to the shop's roll-ups ([`add`], run at once).
 pub async fn record(
     tx: &mut AnyConnection,
-    shop: (i64, Option<&str>),
+    rollups: ShopRollups<'_>,
     before: Option<&Contribution>,
     after: Option<&Contribution>,
 ) -> Result<(), ServiceError> {
     let mut batch = WriteBatch::default();
-    add(&mut batch, shop, before, after)?;
+    add(&mut batch, rollups, before, after)?;
     batch.run(tx).await?;
     Ok(())
 }
 
 /// Adds the difference between what an invoice counted for `before` and `after` a change to
-/// `batch`, for the roll-ups of `shop_id` kept in `zone` (its `dashboard_zone`); the caller
-/// runs the batch in its transaction. The caller holds the shop's sync counter lock
-/// (`db::sync::claim`) and read `zone` after taking it: a rebuild, the only writer of the zone,
-/// takes that lock first (`super::rebuild`), so the zone and the rows cannot change under the
-/// caller. Nothing is added for a shop whose roll-ups have not been built yet (`zone` is
-/// `None`: the next start builds them from the invoices).
+/// `batch`, for the shop's roll-ups; the caller runs the batch in its transaction. The caller
+/// holds the shop's sync counter lock (`db::sync::claim`) and read the zone after taking it: a
+/// rebuild, the only writer of the zone, takes that lock first (`super::rebuild`), so the zone
+/// and the rows cannot change under the caller. Nothing is added for a shop whose roll-ups
+/// have not been built yet (the zone is `None`: the next start builds them from the invoices).
 pub fn add(
     batch: &mut WriteBatch,
-    (shop_id, zone): (i64, Option<&str>),
+    rollups: ShopRollups<'_>,
     before: Option<&Contribution>,
     after: Option<&Contribution>,
 ) -> Result<(), ServiceError> {
+    let ShopRollups { shop_id, zone } = rollups;
     if before == after {
         return Ok(());
     }

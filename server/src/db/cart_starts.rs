@@ -10,9 +10,10 @@
 
 use sqlx::AnyConnection;
 
+use super::customers::ShopCustomer;
 use super::invoice_rows::{self, INVOICE_NUMBER, NewInvoice, Staff};
 use super::invoices::{Invoice, status};
-use super::{Backend, Db, Executor, loyalty, till_refs};
+use super::{Backend, Db, Executor, invariant, loyalty, till_refs};
 
 /// The cart a customer's sale goes on.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -27,21 +28,21 @@ pub struct StartedCart {
     pub reused: bool,
 }
 
-/// Starts the cart of `staff` for the shop's live customer `customer_id`, changed at `now`;
-/// `None` (and nothing written) when the shop has no such customer.
+/// Starts the cart of `staff` for the shop's live `customer`, changed at `now`; `None` (and
+/// nothing written) when the shop has no such customer.
 pub async fn start(
     db: &Db,
-    (shop_id, customer_id): (i64, i64),
+    customer: ShopCustomer,
     staff: Staff<'_>,
     now: i64,
 ) -> Result<Option<StartedCart>, sqlx::Error> {
     match db.backend() {
         Backend::Postgres => {
             sqlx::query_as(START_IN_ONE_STATEMENT)
-                .bind(shop_id)
+                .bind(customer.shop_id)
                 .bind(staff.user_id)
                 .bind(now)
-                .bind(customer_id)
+                .bind(customer.customer_id)
                 .bind(staff.user_name)
                 .bind(INVOICE_NUMBER)
                 .bind(till_refs::new_ref()?)
@@ -51,8 +52,7 @@ pub async fn start(
         }
         Backend::Sqlite => {
             let mut transaction = db.writer().begin().await?;
-            let started =
-                start_step_by_step(&mut transaction, (shop_id, customer_id), staff, now).await?;
+            let started = start_step_by_step(&mut transaction, customer, staff, now).await?;
             if started.is_some() {
                 transaction.commit().await?;
             }
@@ -106,10 +106,14 @@ const START_IN_ONE_STATEMENT: &str = concat!(
 /// SQLite's [`start`], in the caller's transaction (rolled back when the answer is `None`).
 async fn start_step_by_step(
     db: &mut AnyConnection,
-    (shop_id, customer_id): (i64, i64),
+    customer: ShopCustomer,
     staff: Staff<'_>,
     now: i64,
 ) -> Result<Option<StartedCart>, sqlx::Error> {
+    let ShopCustomer {
+        shop_id,
+        customer_id,
+    } = customer;
     // A write first: the transaction is SQLite's writer from the start (see db::invoice_writes).
     let parked = park_active_carts(&mut *db, shop_id, staff.user_id, now).await?;
     let Some(balance_cents) =
@@ -117,7 +121,7 @@ async fn start_step_by_step(
     else {
         return Ok(None);
     };
-    let reused = reuse_empty_cart(&mut *db, (shop_id, customer_id), staff, now).await?;
+    let reused = reuse_empty_cart(&mut *db, customer, staff, now).await?;
     let started = |invoice, reused| StartedCart {
         invoice,
         balance_cents,
@@ -157,16 +161,15 @@ async fn park_active_carts<'e>(
     .bind(now)
     .execute(db)
     .await?;
-    i64::try_from(result.rows_affected())
-        .map_err(|_| sqlx::Error::Protocol("too many carts parked to count".to_owned()))
+    i64::try_from(result.rows_affected()).map_err(|_| invariant("too many carts parked to count"))
 }
 
-/// Gives the user's newest `active` cart without lines, if any, to `customer_id` (and to the
+/// Gives the user's newest `active` cart without lines, if any, to `customer` (and to the
 /// user's current name) and answers it. Its amounts are all zero already, the redemption
 /// included.
 async fn reuse_empty_cart<'e>(
     db: impl Executor<'e>,
-    (shop_id, customer_id): (i64, i64),
+    customer: ShopCustomer,
     staff: Staff<'_>,
     now: i64,
 ) -> Result<Option<Invoice>, sqlx::Error> {
@@ -179,9 +182,9 @@ async fn reuse_empty_cart<'e>(
          ORDER BY i.id DESC LIMIT 1) RETURNING ",
         crate::invoice_columns!()
     ))
-    .bind(shop_id)
+    .bind(customer.shop_id)
     .bind(staff.user_id)
-    .bind(customer_id)
+    .bind(customer.customer_id)
     .bind(staff.user_name)
     .bind(now)
     .fetch_optional(db)

@@ -3,7 +3,7 @@
 //! counter row until commit, so two concurrent creations get different numbers and a rolled back
 //! creation gives its number back (gap-free).
 
-use super::Executor;
+use super::{Executor, invariant};
 
 /// The `shop_id` of a counter shared by all shops.
 pub const GLOBAL: i64 = 0;
@@ -49,7 +49,7 @@ pub async fn next_block<'e>(
     count: i64,
 ) -> Result<i64, sqlx::Error> {
     if count < 1 {
-        return Err(sqlx::Error::Protocol(format!(
+        return Err(invariant(format!(
             "a block of {count} {kind} numbers was asked for"
         )));
     }

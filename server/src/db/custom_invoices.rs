@@ -15,7 +15,7 @@ use sqlx::AnyConnection;
 
 use super::Executor;
 use super::invoice_rows::{self, NewInvoice, Staff};
-use super::invoices::{BindEach, InvoiceLine, LineRow, TotalsCents, status};
+use super::invoices::{BindEach, InvoiceLine, LineRow, ShopInvoice, TotalsCents, status};
 use super::line_rows::{self, LineAmounts};
 use super::sale_products::SaleProduct;
 use super::scaled::{E3, to_scaled};
@@ -162,11 +162,11 @@ pub async fn set_quantity<'e>(
 /// in the transaction that changed the lines.
 pub async fn store_amounts(
     db: &mut AnyConnection,
-    (shop_id, id): (i64, i64),
+    invoice: ShopInvoice,
     lines: &[InvoiceLine],
     priced: &PricedCart,
 ) -> Result<(), sqlx::Error> {
-    line_rows::store_priced_lines(&mut *db, shop_id, lines, &priced.lines).await?;
+    line_rows::store_priced_lines(&mut *db, invoice.shop_id, lines, &priced.lines).await?;
     let totals = TotalsCents::of(priced)?;
     sqlx::query(
         "UPDATE invoices SET sub_total_cents = $1, total_discount_cents = $2, \
@@ -174,8 +174,8 @@ pub async fn store_amounts(
          points_earned_cents = $6 WHERE id = $7 AND shop_id = $8 AND status = $9",
     )
     .bind_each(totals.in_column_order())
-    .bind(id)
-    .bind(shop_id)
+    .bind(invoice.invoice_id)
+    .bind(invoice.shop_id)
     .bind(status::CUSTOM)
     .execute(db)
     .await

@@ -22,6 +22,14 @@ macro_rules! customer_select {
 }
 pub(super) use customer_columns;
 
+/// A customer of a shop: every statement on a customer names both, so that a shop never
+/// reaches another shop's customer by its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShopCustomer {
+    pub shop_id: i64,
+    pub customer_id: i64,
+}
+
 /// A live customer as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct Customer {

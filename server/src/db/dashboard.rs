@@ -2,6 +2,8 @@
 //! local date and payment method) and `dashboard_categories` (kept cents per category), the
 //! shop's `dashboard_zone`, and the reads a rebuild makes of the paid invoices.
 
+use std::ops::{Range, RangeInclusive};
+
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe};
@@ -9,7 +11,7 @@ use sqlx::{Any, AnyConnection, AssertSqlSafe};
 use super::Executor;
 use super::invoices::status;
 use super::multi_row::{insert_sql, rows_per_insert};
-use super::write_batch::WriteBatch;
+use super::write_batch::{Table, WriteBatch};
 
 /// One roll-up row of `dashboard_days`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -109,7 +111,11 @@ macro_rules! day_conflict {
     };
 }
 const DAY_CONFLICT: &str = day_conflict!();
-const DAY_ROWS: (&str, &[&str; 4], &str) = ("dashboard_days", &DAY_COLUMNS, DAY_CONFLICT);
+const DAY_ROWS: Table<4> = Table {
+    name: "dashboard_days",
+    columns: &DAY_COLUMNS,
+    conflict: DAY_CONFLICT,
+};
 
 /// The columns of a `dashboard_categories` row, in their upserts' order.
 const CATEGORY_COLUMNS: [&str; 3] = ["shop_id", "category_id", "kept_cents"];
@@ -117,8 +123,11 @@ const CATEGORY_COLUMNS: [&str; 3] = ["shop_id", "category_id", "kept_cents"];
 /// What makes an insert of category rows add to the rows already there.
 const CATEGORY_CONFLICT: &str = " ON CONFLICT (shop_id, category_id) \
      DO UPDATE SET kept_cents = dashboard_categories.kept_cents + excluded.kept_cents";
-const CATEGORY_ROWS: (&str, &[&str; 3], &str) =
-    ("dashboard_categories", &CATEGORY_COLUMNS, CATEGORY_CONFLICT);
+const CATEGORY_ROWS: Table<3> = Table {
+    name: "dashboard_categories",
+    columns: &CATEGORY_COLUMNS,
+    conflict: CATEGORY_CONFLICT,
+};
 
 /// Adds `delta_cents` (may be negative) to a day's row, creating it when missing.
 pub async fn add_to_day<'e>(
@@ -246,11 +255,11 @@ pub async fn kept_by_bucket<'e>(
     .await
 }
 
-/// The kept cents of each paid invoice of a shop paid in `from..until` (unix ms).
+/// The kept cents of each paid invoice of a shop paid in `paid` (unix ms, its end left out).
 pub async fn kept_sales_between<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-    (from, until): (i64, i64),
+    paid: Range<i64>,
 ) -> Result<Vec<KeptSale>, sqlx::Error> {
     sqlx::query_as(
         "SELECT paid_at, payment_method, total_amount_cents - refunded_cents AS kept_cents \
@@ -259,8 +268,8 @@ pub async fn kept_sales_between<'e>(
     )
     .bind(shop_id)
     .bind(status::PAID)
-    .bind(from)
-    .bind(until)
+    .bind(paid.start)
+    .bind(paid.end)
     .fetch_all(db)
     .await
 }
@@ -309,12 +318,12 @@ pub async fn shared_invoices_page<'e>(
     .await
 }
 
-/// The lines of the shop's invoices with ids in `first_id..=last_id` that have a redemption or
-/// a refund, by invoice then position (`category_id` 0 when the line has none).
+/// The lines of the shop's invoices with an id in `ids` that have a redemption or a refund, by
+/// invoice then position (`category_id` 0 when the line has none).
 pub async fn shared_invoice_lines<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-    (first_id, last_id): (i64, i64),
+    ids: RangeInclusive<i64>,
 ) -> Result<Vec<PaidLine>, sqlx::Error> {
     sqlx::query_as(
         "SELECT l.invoice_id, COALESCE(l.category_id, 0) AS category_id, l.total_cents, \
@@ -326,19 +335,19 @@ pub async fn shared_invoice_lines<'e>(
     )
     .bind(shop_id)
     .bind(status::PAID)
-    .bind(first_id)
-    .bind(last_id)
+    .bind(*ids.start())
+    .bind(*ids.end())
     .fetch_all(db)
     .await
 }
 
-/// A shop's day rows with `day_number` in `first..=last`. Rows at 0 (a day whose sales were all
+/// A shop's day rows with `day_number` in `days`. Rows at 0 (a day whose sales were all
 /// refunded) are left out, as a rebuild never writes them: the oldest year of the yearly chart
 /// is the same either way.
 pub async fn days_between<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-    (first, last): (i64, i64),
+    days: RangeInclusive<i64>,
 ) -> Result<Vec<DayRow>, sqlx::Error> {
     sqlx::query_as(
         "SELECT day_number, payment_method, kept_cents FROM dashboard_days \
@@ -346,8 +355,8 @@ pub async fn days_between<'e>(
          ORDER BY day_number, payment_method",
     )
     .bind(shop_id)
-    .bind(first)
-    .bind(last)
+    .bind(*days.start())
+    .bind(*days.end())
     .fetch_all(db)
     .await
 }

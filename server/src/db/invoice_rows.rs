@@ -7,7 +7,7 @@ use pos_core::pricing::PricedCart;
 use sqlx::AnyConnection;
 
 use super::invoices::{BindEach, Invoice, TotalsCents};
-use super::{Backend, counters, till_refs};
+use super::{Backend, counters, invariant, till_refs};
 
 /// The `id_counters` kind of invoice numbers: one sequence per shop, shared by sale and custom
 /// invoices.
@@ -108,7 +108,7 @@ pub async fn insert_invoice(
     let sql = (insert_sql!(""), numbered_insert_sql_on_postgres!(""));
     insert_numbered(db, invoice, sql)
         .await?
-        .ok_or_else(|| sqlx::Error::Protocol("an invoice insert returned no row".to_owned()))
+        .ok_or_else(|| invariant("an invoice insert returned no row"))
 }
 
 /// [`insert_invoice`], unless the shop already has an invoice of the same `client_ref`

@@ -16,7 +16,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, AnyConnection, AssertSqlSafe, FromRow};
 
-use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, TotalsCents};
+use super::invoices::{BindEach, Invoice, InvoiceLine, LineRow, ShopInvoice, TotalsCents};
 use super::line_rows::{LINE_COLUMNS, LineAmounts};
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::scaled::{CENTS, E3, E4, to_scaled};
@@ -116,10 +116,10 @@ pub struct OpenState<'a> {
 }
 
 /// Replaces the customer, status, provisional number and totals (as pos_core priced its
-/// lines) of an open invoice; `false` when the shop has no open invoice `id`.
+/// lines) of an open invoice; `false` when the shop has no such open invoice.
 pub async fn replace_open<'e>(
     db: impl Executor<'e>,
-    (shop_id, id): (i64, i64),
+    invoice: ShopInvoice,
     state: OpenState<'_>,
     totals: &PricedCart,
     now: i64,
@@ -132,8 +132,8 @@ pub async fn replace_open<'e>(
          points_earned_cents = $12 \
          WHERE id = $1 AND shop_id = $2 AND status IN ('active', 'saved')",
     )
-    .bind(id)
-    .bind(shop_id)
+    .bind(invoice.invoice_id)
+    .bind(invoice.shop_id)
     .bind(state.customer_id)
     .bind(state.status)
     .bind(state.provisional_number)
@@ -185,7 +185,7 @@ impl LineValues<'_> {
     }
 }
 
-/// Makes the lines of open invoice `invoice_id`, stored as `stored` (in position order), the
+/// Makes the lines of open invoice `invoice`, stored as `stored` (in position order), the
 /// `next` ones (at most one per product, each with what pos_core priced it at), and answers
 /// them as stored, in `next`'s order. A line is matched to the stored line of its product:
 /// the lines no longer there are deleted, a changed one is updated in place, a new one is
@@ -193,13 +193,14 @@ impl LineValues<'_> {
 /// again in that order.
 pub async fn replace_lines(
     db: &mut AnyConnection,
-    (shop_id, invoice_id): (i64, i64),
+    invoice: ShopInvoice,
     stored: &[InvoiceLine],
     next: &[(LineValues<'_>, &PricedLine)],
 ) -> Result<Vec<InvoiceLine>, sqlx::Error> {
+    let shop_id = invoice.shop_id;
     if !keeps_order(stored, next) {
-        delete_lines(&mut *db, shop_id, invoice_id).await?;
-        return insert_lines(db, (shop_id, invoice_id), next, 1).await;
+        delete_lines(&mut *db, shop_id, invoice.invoice_id).await?;
+        return insert_lines(db, invoice, next, 1).await;
     }
     for gone in stored.iter().filter(|line| {
         !next
@@ -221,13 +222,13 @@ pub async fn replace_lines(
         {
             Some(line) if values.stored_as(line, priced) => written.push(line.clone()),
             Some(line) => {
-                written.push(update_line(&mut *db, (shop_id, line.id), values, priced).await?)
+                written.push(update_line(&mut *db, shop_id, line.id, values, priced).await?)
             }
             None => added.push((values.clone(), *priced)),
         }
     }
     let after = stored.iter().map(|line| line.position).max().unwrap_or(0);
-    written.extend(insert_lines(db, (shop_id, invoice_id), &added, after + 1).await?);
+    written.extend(insert_lines(db, invoice, &added, after + 1).await?);
     Ok(written)
 }
 
@@ -252,7 +253,8 @@ fn keeps_order(stored: &[InvoiceLine], next: &[(LineValues<'_>, &PricedLine)]) -
 /// Rewrites the values and amounts of line `line_id` and answers it as stored.
 async fn update_line(
     db: &mut AnyConnection,
-    (shop_id, line_id): (i64, i64),
+    shop_id: i64,
+    line_id: i64,
     values: &LineValues<'_>,
     priced: &PricedLine,
 ) -> Result<InvoiceLine, sqlx::Error> {
@@ -287,14 +289,14 @@ async fn update_line(
     InvoiceLine::try_from(row)
 }
 
-/// Inserts `lines` as invoice `invoice_id`'s lines at positions `first_position`, then one
+/// Inserts `lines` as `invoice`'s lines at positions `first_position`, then one
 /// more each, with the amounts pos_core priced each at (the invoice's totals go in with the
 /// invoice row, or with [`replace_open`]), and answers them as stored, in position order. One
 /// statement per [`rows_per_insert`] lines: a till's payment inserts them while the shop's
 /// other payments wait (`db::stock_takes` says why a round trip counts there).
 pub async fn insert_lines(
     db: &mut AnyConnection,
-    (shop_id, invoice_id): (i64, i64),
+    invoice: ShopInvoice,
     lines: &[(LineValues<'_>, &PricedLine)],
     first_position: i64,
 ) -> Result<Vec<InvoiceLine>, sqlx::Error> {
@@ -308,7 +310,7 @@ pub async fn insert_lines(
         // Only placeholders and this module's own names: no input in the text.
         let mut query: Query<'_, Any, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for (line, priced) in chunk {
-            query = bind_line(query, (shop_id, invoice_id, position), line, priced)?;
+            query = bind_line(query, invoice, position, line, priced)?;
             position += 1;
         }
         for row in query.fetch_all(&mut *db).await? {
@@ -322,14 +324,15 @@ pub async fn insert_lines(
 
 fn bind_line<'q>(
     query: Query<'q, Any, AnyArguments>,
-    (shop_id, invoice_id, position): (i64, i64, i64),
+    invoice: ShopInvoice,
+    position: i64,
     line: &LineValues<'q>,
     priced: &PricedLine,
 ) -> Result<Query<'q, Any, AnyArguments>, sqlx::Error> {
     let amounts = LineAmounts::from(priced).in_column_order()?;
     Ok(query
-        .bind(invoice_id)
-        .bind(shop_id)
+        .bind(invoice.invoice_id)
+        .bind(invoice.shop_id)
         .bind(position)
         .bind(line.product_id)
         .bind(i16::from(line.custom_product))

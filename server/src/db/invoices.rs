@@ -29,6 +29,14 @@ pub mod card_status {
     pub const PAID: &str = "paid";
 }
 
+/// An invoice of a shop: every statement on an invoice names both, so that a shop never
+/// reaches another shop's invoice by its id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShopInvoice {
+    pub shop_id: i64,
+    pub invoice_id: i64,
+}
+
 /// One invoice row, amounts in cents as stored, with its customer's name and phone when it has
 /// a customer (the customer's current values: customers are only ever marked deleted).
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

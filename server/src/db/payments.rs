@@ -9,9 +9,10 @@ use pos_core::pricing::PricedCart;
 
 use sqlx::AnyConnection;
 
+use super::customers::ShopCustomer;
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
 use super::scaled::{CENTS, to_scaled};
-use super::write_batch::WriteBatch;
+use super::write_batch::{Table, WriteBatch};
 use super::{Backend, Executor, counters};
 
 /// How the invoice is being paid, as stored.
@@ -177,21 +178,25 @@ const LEDGER_COLUMNS: [&str; 6] = [
     "points_cents",
     "created_at",
 ];
-const LEDGER_ROWS: (&str, &[&str; 6], &str) = ("loyalty_entries", &LEDGER_COLUMNS, "");
+const LEDGER_ROWS: Table<6> = Table {
+    name: "loyalty_entries",
+    columns: &LEDGER_COLUMNS,
+    conflict: "",
+};
 
-/// Adds pos_core's ledger rows for `customer_id` on invoice `invoice_id` to `batch`, in order
+/// Adds pos_core's ledger rows for `customer` on invoice `invoice_id` to `batch`, in order
 /// (a sale has two at most: its redemption and its points).
 pub fn add_ledger_entries(
     batch: &mut WriteBatch,
-    (shop_id, customer_id): (i64, i64),
+    customer: ShopCustomer,
     invoice_id: i64,
     entries: &[LedgerEntry],
     now: i64,
 ) -> Result<(), sqlx::Error> {
     for entry in entries {
         let values = [
-            shop_id.into(),
-            customer_id.into(),
+            customer.shop_id.into(),
+            customer.customer_id.into(),
             invoice_id.into(),
             entry.kind.as_str().into(),
             cents(entry.points)?.into(),
@@ -202,11 +207,11 @@ pub fn add_ledger_entries(
     Ok(())
 }
 
-/// Writes pos_core's ledger rows for `customer_id` on invoice `invoice_id`, in order
+/// Writes pos_core's ledger rows for `customer` on invoice `invoice_id`, in order
 /// ([`add_ledger_entries`], run at once).
 pub async fn insert_ledger_entries(
     db: &mut sqlx::AnyConnection,
-    customer: (i64, i64),
+    customer: ShopCustomer,
     invoice_id: i64,
     entries: &[LedgerEntry],
     now: i64,

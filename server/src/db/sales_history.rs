@@ -11,6 +11,8 @@
 //! at a time would have. The amounts are the caller's, priced by
 //! pos_core; nothing here computes money.
 
+use std::ops::RangeInclusive;
+
 use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
@@ -18,7 +20,7 @@ use sqlx::{AnyConnection, AssertSqlSafe};
 use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::payments::RECEIPT_NUMBER;
-use super::{Executor, counters};
+use super::{Executor, counters, invariant};
 
 /// A paid invoice of the past (`status` `paid` or `refunded`).
 #[derive(Debug, Clone)]
@@ -197,19 +199,19 @@ async fn receipt_numbers(
     Ok(numbers)
 }
 
-/// `(invoice number, id)` of the shop's invoices numbered `first..=last`, by number.
+/// `(invoice number, id)` of the shop's invoices with a number in `numbers`, by number.
 pub async fn invoice_ids<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
-    (first, last): (i64, i64),
+    numbers: RangeInclusive<i64>,
 ) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     sqlx::query_as(
         "SELECT invoice_number, id FROM invoices \
          WHERE shop_id = $1 AND invoice_number BETWEEN $2 AND $3 ORDER BY invoice_number",
     )
     .bind(shop_id)
-    .bind(first)
-    .bind(last)
+    .bind(*numbers.start())
+    .bind(*numbers.end())
     .fetch_all(db)
     .await
 }
@@ -232,9 +234,8 @@ pub async fn insert_lines(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for line in chunk {
-            let id = invoice_id(line.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", line.invoice_number))
-            })?;
+            let id = invoice_id(line.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", line.invoice_number)))?;
             query = query
                 .bind(id)
                 .bind(shop_id)
@@ -291,9 +292,8 @@ pub async fn insert_refunds(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for refund in chunk {
-            let id = invoice_id(refund.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", refund.invoice_number))
-            })?;
+            let id = invoice_id(refund.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", refund.invoice_number)))?;
             query = query
                 .bind(shop_id)
                 .bind(id)
@@ -331,9 +331,8 @@ pub async fn insert_ledger(
         // Only placeholders and this module's own table and column names: no input in the text.
         let mut query: Query<'_, _, AnyArguments> = sqlx::query(AssertSqlSafe(sql));
         for entry in chunk {
-            let id = invoice_id(entry.invoice_number).ok_or_else(|| {
-                sqlx::Error::Protocol(format!("no invoice number {}", entry.invoice_number))
-            })?;
+            let id = invoice_id(entry.invoice_number)
+                .ok_or_else(|| invariant(format!("no invoice number {}", entry.invoice_number)))?;
             query = query
                 .bind(shop_id)
                 .bind(entry.customer_id)

@@ -5,9 +5,9 @@ use std::sync::LazyLock;
 
 use sqlx::AssertSqlSafe;
 
-use super::Executor;
 use super::permissions;
 use super::users::{User, UserRow};
+use super::{Executor, invariant};
 use crate::auth::Permission;
 
 /// A session with its parent's times (a user session's till), so one read decides expiry.
@@ -152,7 +152,7 @@ pub async fn find_user_sessions<'e>(
         .checked_sub(1)
         .and_then(|index| FIND_USER_SESSIONS.get(index))
     else {
-        return Err(sqlx::Error::Protocol(format!(
+        return Err(invariant(format!(
             "find_user_sessions reads 1 to {MOST_SESSIONS_PER_READ} sessions, not {}",
             id_hashes.len()
         )));

@@ -51,10 +51,11 @@ pub fn per_product(lines: impl IntoIterator<Item = (i64, i64)>) -> Vec<(i64, i64
 pub async fn take_checked(
     db: &mut AnyConnection,
     shop_id: i64,
-    (sold, now): (&[(i64, i64)], i64),
+    sold: &[(i64, i64)],
+    now: i64,
     with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {
-    take(db, shop_id, (sold, now), Check::OnHand, with).await
+    take(db, shop_id, sold, now, Check::OnHand, with).await
 }
 
 /// Takes each product's quantity out of stock even below 0, deleted products included (a till
@@ -63,10 +64,11 @@ pub async fn take_checked(
 pub async fn take_unchecked(
     db: &mut AnyConnection,
     shop_id: i64,
-    (sold, now): (&[(i64, i64)], i64),
+    sold: &[(i64, i64)],
+    now: i64,
     with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {
-    take(db, shop_id, (sold, now), Check::None, with).await
+    take(db, shop_id, sold, now, Check::None, with).await
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +80,8 @@ enum Check {
 async fn take(
     db: &mut AnyConnection,
     shop_id: i64,
-    (sold, now): (&[(i64, i64)], i64),
+    sold: &[(i64, i64)],
+    now: i64,
     check: Check,
     with: WriteBatch,
 ) -> Result<Vec<Taken>, sqlx::Error> {

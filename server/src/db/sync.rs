@@ -114,7 +114,7 @@ pub async fn products<'e>(
         "WHERE p.shop_id = $1 AND p.custom = 0 AND p.sync_version > $2 \
          ORDER BY p.sync_version LIMIT $3"
     );
-    changes(db, sql, (shop_id, after, limit), |row| {
+    changes(db, sql, shop_id, after, limit, |row| {
         Product::try_from(ProductRow::from_row(row)?)
     })
     .await
@@ -134,7 +134,7 @@ pub async fn categories<'e>(
          AS deleted FROM categories c \
          WHERE c.shop_id = $1 AND c.sync_version > $2 ORDER BY c.sync_version LIMIT $3"
     );
-    changes(db, sql, (shop_id, after, limit), |row| {
+    changes(db, sql, shop_id, after, limit, |row| {
         Ok(Category::from(CategoryRow::from_row(row)?))
     })
     .await
@@ -156,7 +156,7 @@ pub async fn customers<'e>(
          FROM customers WHERE shop_id = $1 AND sync_version > $2 \
          ORDER BY sync_version LIMIT $3"
     );
-    changes(db, sql, (shop_id, after, limit), |row| {
+    changes(db, sql, shop_id, after, limit, |row| {
         Ok(SyncedCustomer {
             customer: Customer::from_row(row)?,
             balance_cents: row.try_get("balance_cents")?,
@@ -170,7 +170,9 @@ pub async fn customers<'e>(
 async fn changes<'e, T>(
     db: impl Executor<'e>,
     sql: &'static str,
-    (shop_id, after, limit): (i64, i64, i64),
+    shop_id: i64,
+    after: i64,
+    limit: i64,
     decode: impl Fn(&AnyRow) -> Result<T, sqlx::Error>,
 ) -> Result<Changes<T>, sqlx::Error> {
     let rows = sqlx::query(sql)

@@ -4,6 +4,7 @@
 //! `PUT`'s for a creation time (migrations/*/0016_sale_time_flag.sql); listed newest first by id.
 
 use super::Executor;
+use super::invoices::ShopInvoice;
 
 /// One flag as stored, with its invoice's number.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -17,10 +18,10 @@ pub struct SaleFlag {
     pub created_at: i64,
 }
 
-/// Records a flag of `kind` on invoice `invoice_id`.
+/// Records a flag of `kind` on the invoice.
 pub async fn insert<'e>(
     db: impl Executor<'e>,
-    (shop_id, invoice_id): (i64, i64),
+    invoice: ShopInvoice,
     kind: &str,
     detail: &str,
     now: i64,
@@ -29,8 +30,8 @@ pub async fn insert<'e>(
         "INSERT INTO sale_flags (shop_id, invoice_id, kind, detail, created_at) \
          VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(shop_id)
-    .bind(invoice_id)
+    .bind(invoice.shop_id)
+    .bind(invoice.invoice_id)
     .bind(kind)
     .bind(detail)
     .bind(now)

@@ -2,11 +2,13 @@
 //! one) or a customer a till created. A till chooses its own; the server makes one for an
 //! invoice created by any other route. Stored lower-case, 8-4-4-4-12 hex.
 
+use super::invariant;
+
 /// A new random (version 4) UUID, lower-case.
 pub fn new_ref() -> Result<String, sqlx::Error> {
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes)
-        .map_err(|error| sqlx::Error::Protocol(format!("no random bytes for a ref: {error}")))?;
+        .map_err(|error| invariant(format!("no random bytes for a ref: {error}")))?;
     bytes[6] = (bytes[6] & 0x0f) | 0x40;
     bytes[8] = (bytes[8] & 0x3f) | 0x80;
     let hex: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();

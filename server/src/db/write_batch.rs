@@ -35,7 +35,17 @@ impl From<&str> for Value {
     }
 }
 
-/// The rows of one table, as [`WriteBatch::insert`] named it.
+/// A table a batch adds rows to: its name, the columns every row fills (in their order) and
+/// the clause every row of it is inserted with ("" or an `ON CONFLICT` clause), all the
+/// caller's own names, never input.
+#[derive(Debug, Clone, Copy)]
+pub struct Table<const N: usize> {
+    pub name: &'static str,
+    pub columns: &'static [&'static str; N],
+    pub conflict: &'static str,
+}
+
+/// The rows added to one [`Table`].
 #[derive(Debug)]
 struct Insert {
     table: &'static str,
@@ -59,23 +69,21 @@ pub struct WriteBatch {
 }
 
 impl WriteBatch {
-    /// Adds a row of `columns` to `table` (the caller's own names, never input), inserted with
-    /// `conflict` ("" or an `ON CONFLICT` clause: the same for every row of the table). Rows
-    /// of one table in one statement must not conflict with each other: PostgreSQL refuses to
-    /// update a row twice in a statement.
-    pub fn row<const N: usize>(
-        &mut self,
-        (table, columns, conflict): (&'static str, &'static [&'static str; N], &'static str),
-        values: [Value; N],
-    ) {
-        let found = self.inserts.iter_mut().find(|insert| insert.table == table);
+    /// Adds a row of `values` to `table`, one per column. Rows of one table in one statement
+    /// must not conflict with each other: PostgreSQL refuses to update a row twice in a
+    /// statement.
+    pub fn row<const N: usize>(&mut self, table: Table<N>, values: [Value; N]) {
+        let found = self
+            .inserts
+            .iter_mut()
+            .find(|insert| insert.table == table.name);
         let insert = match found {
             Some(insert) => insert,
             None => {
                 self.inserts.push(Insert {
-                    table,
-                    columns,
-                    conflict,
+                    table: table.name,
+                    columns: table.columns,
+                    conflict: table.conflict,
                     values: Vec::new(),
                 });
                 let last = self.inserts.len() - 1;
@@ -198,8 +206,16 @@ async fn run_statement(db: &mut AnyConnection, inserts: &[Insert]) -> Result<(),
 mod tests {
     use super::*;
 
-    const LEDGER: (&str, &[&str; 2], &str) = ("ledger", &["a", "b"], "");
-    const DAYS: (&str, &[&str; 1], &str) = ("days", &["d"], " ON CONFLICT (d) DO NOTHING");
+    const LEDGER: Table<2> = Table {
+        name: "ledger",
+        columns: &["a", "b"],
+        conflict: "",
+    };
+    const DAYS: Table<1> = Table {
+        name: "days",
+        columns: &["d"],
+        conflict: " ON CONFLICT (d) DO NOTHING",
+    };
 
     #[test]
     fn rows_of_a_table_share_its_insert_and_placeholders_run_on_across_inserts() {

@@ -28,7 +28,7 @@ use super::products::PRODUCT_NOT_FOUND;
 use super::{ApiError, AppState, Success};
 use crate::db::custom_invoices::{self, Details, NewLine};
 use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, InvoiceLine, status};
+use crate::db::invoices::{self, InvoiceLine, ShopInvoice, status};
 use crate::db::line_rows;
 use crate::db::sale_products::{self, ProductKey};
 use crate::http::json::ApiJson;
@@ -95,11 +95,11 @@ async fn lock(db: &mut AnyConnection, shop_id: i64, id: i64, now: i64) -> Result
 /// Stores what the invoice's lines (`lines`, then any new line) were priced at, and commits.
 async fn commit_priced(
     mut transaction: Transaction<'_, Any>,
-    (shop_id, id): (i64, i64),
+    invoice: ShopInvoice,
     lines: &[InvoiceLine],
     priced: &PricedCart,
 ) -> Result<(), ApiError> {
-    custom_invoices::store_amounts(&mut transaction, (shop_id, id), lines, priced).await?;
+    custom_invoices::store_amounts(&mut transaction, invoice, lines, priced).await?;
     transaction.commit().await?;
     Ok(())
 }
@@ -248,6 +248,10 @@ async fn add_product(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw)?;
+    let invoice = ShopInvoice {
+        shop_id,
+        invoice_id: id,
+    };
     let (product_id, quantity) = line_request(&body)?;
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
@@ -268,7 +272,7 @@ async fn add_product(
                 custom_invoices::set_quantity(&mut *transaction, shop_id, id, line_id, quantity)
                     .await?;
             let priced = pricing::reprice(&lines)?;
-            commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
+            commit_priced(transaction, invoice, &lines, &priced).await?;
         }
         None => {
             let quantity = for_unit(quantity, sold.product.unit)?;
@@ -284,7 +288,7 @@ async fn add_product(
                 priced: line,
             };
             custom_invoices::insert_line(&mut transaction, new_line).await?;
-            commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
+            commit_priced(transaction, invoice, &lines, &priced).await?;
         }
     }
     tracing::info!(
@@ -328,6 +332,10 @@ async fn remove_product(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw)?;
+    let invoice = ShopInvoice {
+        shop_id,
+        invoice_id: id,
+    };
     let line_missing = || ApiError::NotFound(LINE_NOT_FOUND.to_owned());
     let line_or_product: i64 = raw_line.trim().parse().map_err(|_| line_missing())?;
     let now = state.clock.now_millis();
@@ -338,7 +346,7 @@ async fn remove_product(
     }
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
     let priced = pricing::reprice(&lines)?;
-    commit_priced(transaction, (shop_id, id), &lines, &priced).await?;
+    commit_priced(transaction, invoice, &lines, &priced).await?;
     tracing::info!(
         invoice_id = id,
         shop_id,

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use super::envelope;
 use crate::auth::password::PasswordError;
+use crate::db::Invariant;
 use crate::service_error::{ServiceError, cause_chain};
 
 type Cause = Box<dyn std::error::Error + Send + Sync>;
@@ -144,6 +145,8 @@ impl From<sqlx::Error> for ApiError {
                     retry_after_seconds: 1,
                 }
             }
+            // A broken invariant is logged as itself, not as a decoding failure.
+            sqlx::Error::Decode(cause) if cause.is::<Invariant>() => Self::Internal(cause),
             error => Self::internal(error),
         }
     }
@@ -199,5 +202,23 @@ impl IntoResponse for ApiError {
                 .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
         response
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BROKEN: &str = "a block of 0 invoice_number numbers was asked for";
+
+    #[test]
+    fn a_repository_invariant_is_an_internal_error_logged_as_itself() {
+        let direct = ApiError::from(crate::db::invariant(BROKEN));
+        let through_a_service = ApiError::from(ServiceError::from(crate::db::invariant(BROKEN)));
+        for error in [direct, through_a_service] {
+            assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert_eq!(error.to_string(), "internal server error");
+            assert_eq!(error.detail(), BROKEN);
+        }
     }
 }

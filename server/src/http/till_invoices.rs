@@ -21,10 +21,11 @@ use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
 use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, Invoice, InvoiceLine, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::db::{loyalty, till_invoices};
 use crate::http::session_extract::UserSession;
 use crate::sales::settle::INVOICE_NOT_FOUND;
+use crate::sales::till_state::{Seller, SentInvoice};
 use crate::sales::{till_flags, till_sale, till_state};
 
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
@@ -36,11 +37,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete))
 }
 
-fn staff(session: &UserSession) -> Staff<'_> {
-    Staff {
+/// The signed-in user selling in its shop.
+fn seller(session: &UserSession) -> Seller<'_> {
+    let staff = Staff {
         user_id: session.user.id,
         user_name: &session.user.user_name,
         role: session.user.role.as_str(),
+    };
+    Seller {
+        shop_id: session.shop_id,
+        staff,
     }
 }
 
@@ -111,16 +117,19 @@ async fn save(
     let mut tx = state.db.writer().begin().await?;
     let named = till_state::read_named(&mut tx, shop_id, &invoice).await?;
     let existing = till_state::lock_ref(&mut tx, shop_id, &client_ref).await?;
-    let applied = till_state::apply(
-        &mut tx,
-        (shop_id, staff(&session)),
-        (&client_ref, existing),
-        (&invoice, &named),
-        now,
-    )
-    .await?
-    .ok_or_else(|| ApiError::internal("a ref locked with its numbering claim was taken"))?;
-    till_flags::record(&mut tx, (shop_id, applied.id), &applied.flags, now).await?;
+    let sent = SentInvoice {
+        client_ref: &client_ref,
+        state: &invoice,
+        named: &named,
+    };
+    let applied = till_state::apply(&mut tx, seller(&session), sent, existing, now)
+        .await?
+        .ok_or_else(|| ApiError::internal("a ref locked with its numbering claim was taken"))?;
+    let applied_to = ShopInvoice {
+        shop_id,
+        invoice_id: applied.id,
+    };
+    till_flags::record(&mut tx, applied_to, &applied.flags, now).await?;
     let saved = read(&mut tx, shop_id, applied.id).await?;
     tx.commit().await?;
     tracing::info!(
@@ -181,8 +190,9 @@ async fn pay(
     let mut tx = state.db.writer().begin().await?;
     let sale = till_sale::pay(
         &mut tx,
-        (&state.db, &state.clock),
-        (session.shop_id, staff(&session)),
+        &state.db,
+        &state.clock,
+        seller(&session),
         &client_ref,
         &payment,
     )

@@ -173,7 +173,7 @@ async fn next_state(
             let sold = sale_products::find(&mut *tx, shop_id, product)
                 .await?
                 .ok_or_else(|| ServiceError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
-            Ok(add(current, (product, &sold), quantity)?)
+            Ok(add(current, product, &sold, quantity)?)
         }
         CartEdit::Remove { line_or_product } => {
             let at = stored
@@ -210,7 +210,8 @@ async fn next_state(
 /// refused above the stock on hand; `None` when the line already has it.
 fn add(
     mut current: OpenInvoice,
-    (key, sold): (ProductKey<'_>, &SaleProduct),
+    key: ProductKey<'_>,
+    sold: &SaleProduct,
     sent: Decimal,
 ) -> Result<Option<OpenInvoice>, ServiceError> {
     let product = &sold.product;

@@ -12,7 +12,7 @@ use sqlx::AnyConnection;
 
 use super::pricing::price_lowering_redemption;
 use crate::db::invoice_writes::{self, LineValues, OpenState};
-use crate::db::invoices::InvoiceLine;
+use crate::db::invoices::{InvoiceLine, ShopInvoice};
 use crate::service_error::ServiceError;
 
 /// One line as it was rung up: the product, the quantity and the catalogue values it is sold
@@ -175,10 +175,14 @@ pub async fn replace(
 ) -> Result<Replaced, ServiceError> {
     let priced = next.price()?;
     let open = next.open_state();
-    if !invoice_writes::replace_open(&mut *tx, (shop_id, id), open, &priced, now).await? {
+    let invoice = ShopInvoice {
+        shop_id,
+        invoice_id: id,
+    };
+    if !invoice_writes::replace_open(&mut *tx, invoice, open, &priced, now).await? {
         return Err(ServiceError::invariant("a locked open invoice is not open"));
     }
     let rows = next.priced_lines(&priced);
-    let lines = invoice_writes::replace_lines(&mut *tx, (shop_id, id), stored, &rows).await?;
+    let lines = invoice_writes::replace_lines(&mut *tx, invoice, stored, &rows).await?;
     Ok(Replaced { lines, priced })
 }

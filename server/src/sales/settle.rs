@@ -36,7 +36,8 @@ use super::pricing;
 use super::stock_rule;
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
-use crate::dashboard::rollup;
+use crate::dashboard::rollup::{self, ShopRollups};
+use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
@@ -137,8 +138,7 @@ pub async fn settle(
         return not_open(found, card.as_ref());
     };
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
-    let sale = (claimed, lines);
-    let settled = settle_claimed(&mut tx, sale, now, Shortfalls::Refuse).await?;
+    let settled = settle_claimed(&mut tx, claimed, lines, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -153,14 +153,15 @@ pub async fn settle(
     })
 }
 
-/// Steps 2 to 7 on `invoice`, as this transaction has just claimed it (`payments::claim_open`,
+/// Steps 2 to 7 on the invoice this transaction has just `claimed` (`payments::claim_open`,
 /// after `sync::claim`), with its stored `lines`: prices it, checks or covers the redemption,
 /// takes the stock, writes the ledger and the dashboard roll-ups, numbers the receipt. With
 /// `Refuse` it refuses what it cannot take; with `Record` it takes it and flags it. The caller
 /// commits.
 pub async fn settle_claimed(
     tx: &mut AnyConnection,
-    (claimed, lines): (Claimed, Vec<InvoiceLine>),
+    claimed: Claimed,
+    lines: Vec<InvoiceLine>,
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ServiceError> {
@@ -173,8 +174,11 @@ pub async fn settle_claimed(
     let cart = price(&invoice, &lines)?;
     let mut flags = Vec::new();
     // The customer and their balance before the sale; the claim reads one exactly with the other.
-    let customer = match (invoice.customer_id, customer_balance_cents) {
-        (Some(customer_id), Some(balance)) => Some((customer_id, balance)),
+    let buyer = match (invoice.customer_id, customer_balance_cents) {
+        (Some(customer_id), Some(balance_cents)) => Some(Buyer {
+            customer_id,
+            balance_cents,
+        }),
         (None, _) => None,
         (Some(_), None) => {
             return Err(ServiceError::invariant(
@@ -182,10 +186,8 @@ pub async fn settle_claimed(
             ));
         }
     };
-    let covered = match customer {
-        Some((customer_id, balance)) => {
-            cover_redemption((customer_id, balance, &cart), shortfalls, &mut flags)?
-        }
+    let covered = match buyer {
+        Some(buyer) => cover_redemption(buyer, &cart, shortfalls, &mut flags)?,
         None => cart.redeem_amount,
     };
     let paid_lines = store_amounts(&mut *tx, &invoice, &lines, &cart).await?;
@@ -193,22 +195,27 @@ pub async fn settle_claimed(
     // PostgreSQL, and a refusal for stock rolls them back with everything else.
     let mut with_stock = WriteBatch::default();
     let mut balance_after = None;
-    if let Some((customer_id, balance)) = customer {
+    if let Some(buyer) = buyer {
         let entries = ledger_entries(invoice.id, &cart, covered);
-        let ledger = (shop_id, customer_id);
-        payments::add_ledger_entries(&mut with_stock, ledger, invoice.id, &entries, now)?;
-        balance_after = Some(balance + ledger_cents(&entries)?);
+        let customer = ShopCustomer {
+            shop_id,
+            customer_id: buyer.customer_id,
+        };
+        payments::add_ledger_entries(&mut with_stock, customer, invoice.id, &entries, now)?;
+        balance_after = Some(buyer.balance_cents + ledger_cents(&entries)?);
     }
     // Nothing but the totals changed in the invoice's row since it was read.
     let paid = with_totals(invoice, &cart)?;
     let counted = rollup::contribution(&paid, &paid_lines)?;
-    let zone = dashboard_zone.as_deref();
-    rollup::add(&mut with_stock, (shop_id, zone), None, counted.as_ref())?;
-    let sale = (&paid_lines[..], now);
+    let rollups = ShopRollups {
+        shop_id,
+        zone: dashboard_zone.as_deref(),
+    };
+    rollup::add(&mut with_stock, rollups, None, counted.as_ref())?;
     match shortfalls {
-        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, sale, with_stock).await?,
+        Shortfalls::Refuse => take_stock(&mut *tx, shop_id, &paid_lines, now, with_stock).await?,
         Shortfalls::Record => {
-            take_stock_anyway(&mut *tx, shop_id, sale, with_stock, &mut flags).await?
+            take_stock_anyway(&mut *tx, shop_id, &paid_lines, now, with_stock, &mut flags).await?
         }
     }
     // Last, once nothing can refuse the payment any more.
@@ -283,18 +290,28 @@ fn price(invoice: &Invoice, lines: &[InvoiceLine]) -> Result<PricedCart, Service
     })
 }
 
-/// The redemption may not exceed the customer's `balance` as the claim read it (the redeem box
+/// The sale's customer and their loyalty balance before it (hundredths of a point), as the
+/// claim read them.
+#[derive(Debug, Clone, Copy)]
+struct Buyer {
+    customer_id: i64,
+    balance_cents: i64,
+}
+
+/// The redemption may not exceed the `buyer`'s balance as the claim read it (the redeem box
 /// checked an earlier balance; another sale may have spent points since). Returns how much
 /// of it the balance covers: all of it, or with [`Shortfalls::Record`] what the balance holds
 /// (at least 0), with a `loyalty_shortfall` flag for the rest.
 fn cover_redemption(
-    (customer_id, balance, cart): (i64, i64, &PricedCart),
+    buyer: Buyer,
+    cart: &PricedCart,
     shortfalls: Shortfalls,
     flags: &mut Vec<SaleFlag>,
 ) -> Result<Decimal, ServiceError> {
     if cart.redeem_amount.is_zero() {
         return Ok(cart.redeem_amount);
     }
+    let balance = buyer.balance_cents;
     let available = money(balance.max(0));
     let limit = redeem_limit(RedeemLimitInput {
         available_points: money(balance),
@@ -312,7 +329,7 @@ fn cover_redemption(
         Shortfalls::Record => {
             let covered = available.min(cart.redeem_amount);
             flags.push(SaleFlag::loyalty_shortfall(
-                customer_id,
+                buyer.customer_id,
                 cart.redeem_amount,
                 covered,
             )?);
@@ -361,11 +378,12 @@ fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ServiceError>
 async fn take_stock(
     tx: &mut AnyConnection,
     shop_id: i64,
-    (lines, now): (&[InvoiceLine], i64),
+    lines: &[InvoiceLine],
+    now: i64,
     with: WriteBatch,
 ) -> Result<(), ServiceError> {
     let sold = sold_products(lines)?;
-    let taken = stock_takes::take_checked(&mut *tx, shop_id, (&sold, now), with).await?;
+    let taken = stock_takes::take_checked(&mut *tx, shop_id, &sold, now, with).await?;
     let short = lines.iter().find(|line| {
         !line.custom_product && !taken.iter().any(|took| took.product_id == line.product_id)
     });
@@ -388,12 +406,13 @@ async fn take_stock(
 async fn take_stock_anyway(
     tx: &mut AnyConnection,
     shop_id: i64,
-    (lines, now): (&[InvoiceLine], i64),
+    lines: &[InvoiceLine],
+    now: i64,
     with: WriteBatch,
     flags: &mut Vec<SaleFlag>,
 ) -> Result<(), ServiceError> {
     let sold = sold_products(lines)?;
-    let taken = stock_takes::take_unchecked(&mut *tx, shop_id, (&sold, now), with).await?;
+    let taken = stock_takes::take_unchecked(&mut *tx, shop_id, &sold, now, with).await?;
     for line in lines.iter().filter(|line| !line.custom_product) {
         let after = taken
             .iter()

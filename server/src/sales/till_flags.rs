@@ -8,6 +8,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 use sqlx::AnyConnection;
 
+use crate::db::invoices::ShopInvoice;
 use crate::db::till_flags;
 use crate::numbers::decimal;
 use crate::service_error::ServiceError;
@@ -183,22 +184,15 @@ impl SaleFlag {
     }
 }
 
-/// Writes `flags` on invoice `invoice_id`, in the sale's transaction.
+/// Writes `flags` on the invoice, in the sale's transaction.
 pub async fn record(
     tx: &mut AnyConnection,
-    (shop_id, invoice_id): (i64, i64),
+    invoice: ShopInvoice,
     flags: &[SaleFlag],
     now: i64,
 ) -> Result<(), ServiceError> {
     for flag in flags {
-        till_flags::insert(
-            &mut *tx,
-            (shop_id, invoice_id),
-            flag.kind,
-            &flag.detail,
-            now,
-        )
-        .await?;
+        till_flags::insert(&mut *tx, invoice, flag.kind, &flag.detail, now).await?;
     }
     Ok(())
 }

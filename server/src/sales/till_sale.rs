@@ -20,11 +20,10 @@ use super::numbering::invoice_number_text;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
 use super::till_flags::{self, SaleFlag};
-use super::till_state::{self, Applied, InvoiceState, Named};
+use super::till_state::{self, Applied, InvoiceState, Seller, SentInvoice};
 use super::till_times::{self, TillTime};
 use crate::clock::Clock;
-use crate::db::invoice_rows::Staff;
-use crate::db::invoices::{self, Invoice, InvoiceLine, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::db::payments::{self, Claim};
 use crate::db::sale_products::SaleProduct;
 use crate::db::scaled::money;
@@ -86,11 +85,13 @@ impl PaidTillSale {
 /// it drops the sale's shop turn).
 pub async fn pay(
     tx: &mut AnyConnection,
-    (db, clock): (&Db, &Clock),
-    (shop_id, staff): (i64, Staff<'_>),
+    db: &Db,
+    clock: &Clock,
+    seller: Seller<'_>,
     client_ref: &str,
     payment: &TillPayment,
 ) -> Result<PaidTillSale, ServiceError> {
+    let shop_id = seller.shop_id;
     let now = clock.now_millis();
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
@@ -101,10 +102,12 @@ pub async fn pay(
         Some(_) => till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?,
         None => None,
     };
-    let till = (shop_id, staff);
-    let sent = (&payment.invoice, &named);
-    let applied = match apply_unless_paid(&mut *tx, till, (client_ref, existing), sent, now).await?
-    {
+    let sent = SentInvoice {
+        client_ref,
+        state: &payment.invoice,
+        named: &named,
+    };
+    let applied = match apply_unless_paid(&mut *tx, seller, sent, existing, now).await? {
         Some(applied) => applied,
         // Another request created the ref since the plain read: pay that invoice.
         None => {
@@ -114,7 +117,7 @@ pub async fn pay(
                     message: REF_CHANGED.to_owned(),
                     retry_after_seconds: 1,
                 })?;
-            apply_unless_paid(&mut *tx, till, (client_ref, Some(raced)), sent, now)
+            apply_unless_paid(&mut *tx, seller, sent, Some(raced), now)
                 .await?
                 .ok_or_else(|| ServiceError::invariant("a locked ref was taken"))?
         }
@@ -131,8 +134,7 @@ pub async fn pay(
         .ok_or_else(|| ServiceError::invariant("the applied till invoice is not open"))?;
     let mut flags = applied.flags;
     flags.extend(paid_at.flag);
-    let sale = (claimed, applied.lines);
-    let settled = settle_claimed(&mut *tx, sale, now, Shortfalls::Record).await?;
+    let settled = settle_claimed(&mut *tx, claimed, applied.lines, now, Shortfalls::Record).await?;
     let paid = settled.invoice;
     flags.extend(settled.flags);
     let charged = money(paid.total_amount_cents);
@@ -143,7 +145,11 @@ pub async fn pay(
     if payment.total_amount != charged {
         flags.push(SaleFlag::total_mismatch(payment.total_amount, charged)?);
     }
-    till_flags::record(&mut *tx, (shop_id, paid.id), &flags, now).await?;
+    let invoice = ShopInvoice {
+        shop_id,
+        invoice_id: paid.id,
+    };
+    till_flags::record(&mut *tx, invoice, &flags, now).await?;
     Ok(PaidTillSale {
         turn,
         invoice: paid,
@@ -157,15 +163,15 @@ pub async fn pay(
 /// `till_state::apply` after [`refuse_paid`] for an `existing` invoice.
 async fn apply_unless_paid(
     tx: &mut AnyConnection,
-    till: (i64, Staff<'_>),
-    (client_ref, existing): (&str, Option<(i64, String)>),
-    sent: (&InvoiceState, &Named),
+    seller: Seller<'_>,
+    sent: SentInvoice<'_>,
+    existing: Option<(i64, String)>,
     now: i64,
 ) -> Result<Option<Applied>, ServiceError> {
     if let Some((id, found)) = &existing {
-        refuse_paid(&mut *tx, till.0, *id, found).await?;
+        refuse_paid(&mut *tx, seller.shop_id, *id, found).await?;
     }
-    till_state::apply(tx, till, (client_ref, existing), sent, now).await
+    till_state::apply(tx, seller, sent, existing, now).await
 }
 
 /// 409 "Invoice INV-… is already paid" for a paid or refunded invoice (another request paid

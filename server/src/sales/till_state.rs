@@ -16,7 +16,7 @@ use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
 use crate::db::customers::Customer;
 use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
-use crate::db::invoices::{self, InvoiceLine, status};
+use crate::db::invoices::{self, InvoiceLine, ShopInvoice, status};
 use crate::db::sale_products::SaleProduct;
 use crate::db::{invoice_writes, shops, till_customers, till_invoices};
 use crate::service_error::ServiceError;
@@ -60,6 +60,23 @@ pub struct Named {
     pub earns_points: bool,
     /// Each line's product, with its category's discount rate, as the catalogue has them now.
     pub products: Vec<SaleProduct>,
+}
+
+/// Who sells: the signed-in user, in the shop it sells for. An invoice the sale creates keeps
+/// the user as its staff.
+#[derive(Debug, Clone, Copy)]
+pub struct Seller<'a> {
+    pub shop_id: i64,
+    pub staff: Staff<'a>,
+}
+
+/// The invoice a till sent: its ref, the state it has it in, and what [`read_named`] read for
+/// that state.
+#[derive(Debug, Clone, Copy)]
+pub struct SentInvoice<'a> {
+    pub client_ref: &'a str,
+    pub state: &'a InvoiceState,
+    pub named: &'a Named,
 }
 
 /// Which invoice the state was applied to, whether it was created now, its lines as stored
@@ -124,19 +141,25 @@ pub async fn read_named(
     })
 }
 
-/// Applies `state` to the shop's invoice `client_ref` in the caller's transaction: 404 for a
-/// custom invoice with that ref; 409 once it is paid. `existing` is the invoice of that ref
-/// locked in this transaction ([`lock_ref`], or `till_invoices::lock_by_ref`), `named` what
-/// [`read_named`] read for `state`. `None` when there was none and another transaction has
+/// Applies the `sent` invoice's state to the seller's invoice of its ref in the caller's
+/// transaction: 404 for a custom invoice with that ref; 409 once it is paid. `existing` is the
+/// invoice of that ref locked in this transaction ([`lock_ref`], or
+/// `till_invoices::lock_by_ref`). `None` when there was none and another transaction has
 /// created it since (possible only without [`lock_ref`]'s numbering claim): nothing was written,
 /// and the caller locks that invoice and applies again.
 pub async fn apply(
     tx: &mut AnyConnection,
-    (shop_id, staff): (i64, Staff<'_>),
-    (client_ref, existing): (&str, Option<(i64, String)>),
-    (state, named): (&InvoiceState, &Named),
+    seller: Seller<'_>,
+    sent: SentInvoice<'_>,
+    existing: Option<(i64, String)>,
     now: i64,
 ) -> Result<Option<Applied>, ServiceError> {
+    let Seller { shop_id, staff } = seller;
+    let SentInvoice {
+        client_ref,
+        state,
+        named,
+    } = sent;
     let next = OpenInvoice {
         customer_id: Some(named.customer_id),
         earns_points: named.earns_points,
@@ -189,8 +212,11 @@ pub async fn apply(
                 return Ok(None);
             };
             let rows = next.priced_lines(&priced);
-            let lines =
-                invoice_writes::insert_lines(&mut *tx, (shop_id, inserted.id), &rows, 1).await?;
+            let invoice = ShopInvoice {
+                shop_id,
+                invoice_id: inserted.id,
+            };
+            let lines = invoice_writes::insert_lines(&mut *tx, invoice, &rows, 1).await?;
             (inserted.id, true, lines)
         }
     };

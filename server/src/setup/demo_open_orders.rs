@@ -41,7 +41,8 @@ pub struct OpenOrder<'a> {
 pub fn plan<'a>(
     products: &'a [SaleProduct],
     customers: &[i64],
-    (since, now): (i64, i64),
+    since: i64,
+    now: i64,
 ) -> Result<Vec<OpenOrder<'a>>, ServiceError> {
     if products.is_empty() || customers.is_empty() {
         return Ok(Vec::new());

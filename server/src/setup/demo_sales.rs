@@ -71,7 +71,7 @@ pub async fn seed(
         .map(|sale| sale.invoice.paid_at)
         .max()
         .unwrap_or(now);
-    let orders = demo_open_orders::plan(&products, &customers, (since, now))?;
+    let orders = demo_open_orders::plan(&products, &customers, since, now)?;
     demo_open_orders::write(&mut tx, shop_id, sellers, &orders).await?;
     sales_history::forget_rollups(&mut *tx, shop_id).await?;
     tx.commit().await?;
@@ -114,7 +114,7 @@ pub async fn write_sales(
     };
     let invoices: Vec<_> = sales.iter().map(|sale| sale.invoice.clone()).collect();
     sales_history::insert_invoices(&mut *tx, shop_id, seller, &invoices).await?;
-    let numbers = (first.invoice.invoice_number, last.invoice.invoice_number);
+    let numbers = first.invoice.invoice_number..=last.invoice.invoice_number;
     let ids: HashMap<i64, i64> = sales_history::invoice_ids(&mut *tx, shop_id, numbers)
         .await?
         .into_iter()

@@ -43,7 +43,8 @@ impl LoyaltyBook {
     /// and answers them as the rows to write.
     pub fn record(
         &mut self,
-        (invoice_number, customer_id): (i64, i64),
+        invoice_number: i64,
+        customer_id: i64,
         entries: &[LedgerEntry],
         at: i64,
     ) -> Result<Vec<PastLedgerEntry>, ServiceError> {
@@ -77,10 +78,10 @@ mod tests {
         let mut book = LoyaltyBook::default();
         let earn = LedgerEntry::new(LedgerKind::Earn, dec!(1.25), "1");
         let reversal = LedgerEntry::new(LedgerKind::RefundReversal, dec!(0.50), "1");
-        let rows = book.record((1, 7), &[earn], 100).unwrap();
+        let rows = book.record(1, 7, &[earn], 100).unwrap();
         assert_eq!(rows[0].points_cents, 125);
         assert_eq!(rows[0].kind, "earn");
-        book.record((1, 7), &[reversal], 300).unwrap();
+        book.record(1, 7, &[reversal], 300).unwrap();
         assert_eq!(book.balance_at(7, 99), 0);
         assert_eq!(book.balance_at(7, 100), 125);
         assert_eq!(book.balance_at(7, 299), 125);

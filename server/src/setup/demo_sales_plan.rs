@@ -154,20 +154,28 @@ impl<'a> SalesHistory<'a> {
                 priced,
             )?);
         }
-        let ledger_of = (number, customer);
         // Paying writes the redemption, then the points earned (sales::settle).
         let sale_entries = sale_entries_for(number.to_string(), &cart);
-        let mut ledger = self.loyalty.record(ledger_of, &sale_entries, paid_at)?;
+        let mut ledger = self
+            .loyalty
+            .record(number, customer, &sale_entries, paid_at)?;
         let mut refunds = Vec::new();
         if let Some(returned) = self.refunds.take(&invoice) {
-            let sold = (&mut invoice, &mut lines[..]);
-            let given =
-                demo_sales_refunds::refund(sold, returned, &mut self.random, self.plan.now)?;
+            let now = self.plan.now;
+            let given = demo_sales_refunds::refund(
+                &mut invoice,
+                &mut lines,
+                returned,
+                &mut self.random,
+                now,
+            )?;
             for (refund, entries) in given {
-                ledger.extend(
-                    self.loyalty
-                        .record(ledger_of, &entries, refund.created_at)?,
-                );
+                ledger.extend(self.loyalty.record(
+                    number,
+                    customer,
+                    &entries,
+                    refund.created_at,
+                )?);
                 refunds.push(refund);
             }
         }

@@ -113,7 +113,8 @@ pub type Given = (PastRefund, Vec<LedgerEntry>);
 /// before `now`: updates the invoice and its `lines` as the refunds leave them and answers the
 /// refunds in the order given.
 pub fn refund(
-    (invoice, lines): (&mut PastInvoice, &mut [PastLine]),
+    invoice: &mut PastInvoice,
+    lines: &mut [PastLine],
     returned: Returned,
     random: &mut Random,
     now: i64,
@@ -149,12 +150,12 @@ pub fn refund(
                 .collect(),
         ),
     };
-    let first = give((invoice, lines), request, first_at, &refunds)?;
+    let first = give(invoice, lines, request, first_at, &refunds)?;
     refunds.extend(first);
     if returned == Returned::PartThenRest && !refunds.is_empty() {
         let later = (first_at + DAY_MS * (1 + random.below(4) as i64)).min(latest.max(first_at));
         let rest = money(invoice.total_amount_cents - invoice.refunded_cents);
-        let second = give((invoice, lines), Request::Amount(rest), later, &refunds)?;
+        let second = give(invoice, lines, Request::Amount(rest), later, &refunds)?;
         refunds.extend(second);
     }
     Ok(refunds)
@@ -169,7 +170,8 @@ enum Request {
 /// Plans and applies one refund at `at`, after the `earlier` ones; `None` when it would give
 /// no money back (the refund route refuses that).
 fn give(
-    (invoice, lines): (&mut PastInvoice, &mut [PastLine]),
+    invoice: &mut PastInvoice,
+    lines: &mut [PastLine],
     request: Request,
     at: i64,
     earlier: &[Given],

@@ -13,7 +13,7 @@ use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
     ReverseLoyaltyInput, refund_by_amount, refund_by_lines, reverse_loyalty,
 };
-use pos_server::dashboard::rollup;
+use pos_server::dashboard::rollup::{self, ShopRollups};
 use pos_server::db::dashboard as rollup_rows_db;
 use pos_server::db::invoices::{Invoice, InvoiceLine};
 use pos_server::db::scaled::{CENTS, money, to_scaled};
@@ -399,11 +399,15 @@ async fn demo_dashboards_are_the_sales_net_of_refunds_as_a_rebuild_counts_them(b
 
     // Paying and refunding each sale adds its difference (dashboard::rollup); over a sale's
     // life the differences add up to what it counts for once its refunds are in.
+    let rollups = ShopRollups {
+        shop_id,
+        zone: Some(zone_name),
+    };
     let mut tx = app.db.writer().begin().await.unwrap();
     rollup_rows_db::clear(&mut tx, shop_id).await.unwrap();
     for (invoice, lines) in &sales {
         let counted = rollup::contribution(invoice, lines).unwrap();
-        rollup::record(&mut tx, (shop_id, Some(zone_name)), None, counted.as_ref())
+        rollup::record(&mut tx, rollups, None, counted.as_ref())
             .await
             .unwrap();
     }

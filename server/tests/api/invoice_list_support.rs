@@ -118,7 +118,7 @@ pub async fn write_sales(
     sales_history::insert_invoices(&mut tx, shop_id, seller, &invoices)
         .await
         .unwrap();
-    let ids = sales_history::invoice_ids(&mut *tx, shop_id, (first, first + count - 1))
+    let ids = sales_history::invoice_ids(&mut *tx, shop_id, first..=first + count - 1)
         .await
         .unwrap();
     let lines: Vec<PastLine> = numbered

@@ -7,6 +7,7 @@ use sqlx::AnyConnection;
 use super::bodies::InvoiceRef;
 use super::{answer, edited, invoice_id, view_with_balance};
 use crate::db::cart_starts::{self, StartedCart};
+use crate::db::customers::ShopCustomer;
 use crate::db::invoice_rows::Staff;
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
@@ -60,8 +61,12 @@ pub async fn create(
         user_name: &session.user.user_name,
         role: session.user.role.as_str(),
     };
+    let customer = ShopCustomer {
+        shop_id,
+        customer_id,
+    };
     let now = state.clock.now_millis();
-    let started = cart_starts::start(&state.db, (shop_id, customer_id), staff, now)
+    let started = cart_starts::start(&state.db, customer, staff, now)
         .await?
         .ok_or_else(|| ApiError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))?;
     let StartedCart {

@@ -9,7 +9,8 @@ use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
 use crate::clock::Clock;
-use crate::dashboard::rollup::{self, Contribution};
+use crate::dashboard::rollup::{self, Contribution, ShopRollups};
+use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::refunds::{self, NewRefund};
@@ -144,8 +145,12 @@ pub(super) async fn record(
     let counted_after = rollup::contribution(&refunded, &lines_after)?;
     // Read under the sync counter lock taken above, which a rebuild takes too.
     let zone = dashboard::built_zone(&mut *tx, shop_id).await?;
+    let rollups = ShopRollups {
+        shop_id,
+        zone: zone.as_deref(),
+    };
     let (before, after) = (counted_before.as_ref(), counted_after.as_ref());
-    rollup::record(tx, (shop_id, zone.as_deref()), before, after).await?;
+    rollup::record(tx, rollups, before, after).await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)
 }
@@ -302,14 +307,11 @@ async fn apply(
     })
     .map_err(ServiceError::invariant)?;
     if let Some(customer_id) = invoice.customer_id {
-        insert_ledger_entries(
-            &mut *tx,
-            (shop_id, customer_id),
-            invoice.id,
-            &reversal.entries,
-            now,
-        )
-        .await?;
+        let customer = ShopCustomer {
+            shop_id,
+            customer_id,
+        };
+        insert_ledger_entries(&mut *tx, customer, invoice.id, &reversal.entries, now).await?;
     }
     Ok((
         to_scaled(reversal.reverse_points, CENTS)?,
