@@ -7,7 +7,7 @@
 //! the same function. All SQL lives in the submodules below, by what they keep: a table's reads
 //! (`invoices`, `products`, `customers`...), the writes of one step of its life (`cart_starts`,
 //! `invoice_writes`, `payments`, `refunds`, `till_invoices`), and the shared machinery
-//! (`multi_row`, `write_batch`, `scaled`, `shop_turns`, `sync`). Every query by id also takes the
+//! (`multi_row`, `write_batch`, `scaled`, `shop_locks`, `sync`). Every query by id also takes the
 //! caller's shop id.
 
 pub mod audit;
@@ -40,8 +40,8 @@ pub mod sales_history;
 pub mod scaled;
 pub mod session_reads;
 pub mod sessions;
+pub mod shop_locks;
 pub mod shop_receipts;
-pub mod shop_turns;
 pub mod shops;
 pub mod sign_in_failures;
 pub mod statistics;
@@ -65,7 +65,7 @@ use thiserror::Error;
 
 use crate::config::DatabaseUrl;
 use session_reads::SessionReads;
-use shop_turns::{ShopTurn, ShopTurns};
+use shop_locks::{ShopLock, ShopLocks};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -161,8 +161,8 @@ pub struct Db {
     /// Where write transactions begin (see [`Db::writer`]).
     writer: AnyPool,
     backend: Backend,
-    /// See [`Db::shop_turn`].
-    turns: Arc<ShopTurns>,
+    /// See [`Db::lock_shop`].
+    shop_locks: Arc<ShopLocks>,
     /// See [`Db::session_reads`].
     session_reads: Arc<SessionReads>,
 }
@@ -211,7 +211,7 @@ impl Db {
         let db = Self {
             writer,
             backend,
-            turns: Arc::default(),
+            shop_locks: Arc::default(),
             session_reads: Arc::new(SessionReads::new(pool.clone())),
             pool,
         };
@@ -244,10 +244,10 @@ impl Db {
         &self.writer
     }
 
-    /// Waits for the shop's turn to write its sales (`db::shop_turns`): call it holding no row
-    /// lock, before `sync::claim`, and keep the turn until the transaction has ended.
-    pub async fn shop_turn(&self, shop_id: i64) -> ShopTurn {
-        self.turns.wait(shop_id).await
+    /// Takes the shop's lock to write its sales (`db::shop_locks`): call it holding no row lock,
+    /// before `sync::claim`, and keep it until the transaction has ended.
+    pub async fn lock_shop(&self, shop_id: i64) -> ShopLock {
+        self.shop_locks.lock(shop_id).await
     }
 
     /// Where signed-in requests read their sessions, together with the requests beside them

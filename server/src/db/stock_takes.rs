@@ -1,6 +1,6 @@
 //! Taking a sale's stock: one `UPDATE` for all of its products instead of one per line.
 //!
-//! A payment takes its stock inside the shop's serialised section (`db::shop_turns`), where
+//! A payment takes its stock inside the shop's serialised section (`db::shop_locks`), where
 //! every round trip to the database is time the shop's other payments wait. On the 2-core test
 //! host a round trip costs about 0.2 ms whatever the statement does (docs/benchmarks.md,
 //! "Fewer round trips while a shop's payments wait"), so a basket of ten lines spent about

@@ -70,7 +70,7 @@ pub async fn claim<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(), sqlx::
 ///
 /// On PostgreSQL the `BEGIN` and the claim travel as one message (a simple query of two
 /// statements), one round trip instead of two. A payment makes it while its shop's other
-/// payments wait (`db::shop_turns`), so the shop's payments run that much closer together. If
+/// payments wait (`db::shop_locks`), so the shop's payments run that much closer together. If
 /// the claim fails, sqlx rolls back the `BEGIN` it ran. SQLite makes no round trips to save,
 /// and there the two stay apart: sqlx's SQLite `begin_with` would leave the transaction open
 /// if the second statement failed.

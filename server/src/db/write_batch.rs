@@ -1,7 +1,7 @@
 //! Row inserts that answer nothing (ledger rows, roll-up upserts), gathered while a write is
 //! worked out and sent together at its end. PostgreSQL runs them as ONE statement, each insert
 //! but the last a data-modifying `WITH` of the last: a payment makes them while its shop's other
-//! payments wait (`db::shop_turns`), and one round trip is shorter than several. SQLite, which
+//! payments wait (`db::shop_locks`), and one round trip is shorter than several. SQLite, which
 //! allows no writes in `WITH` and makes no round trips, runs them one after the other.
 //!
 //! In one statement PostgreSQL picks which insert takes its rows' locks first, and every insert

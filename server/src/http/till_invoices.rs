@@ -215,7 +215,7 @@ async fn pay(
     };
     tx.commit().await?;
     sale.log(&payment);
-    drop(sale.turn);
+    drop(sale.shop_lock);
     let response = answer.into_response();
     Ok(if kept {
         KeptWithEffect::mark(response)

@@ -120,8 +120,8 @@ pub async fn settle(
     card: Option<CardPayment>,
 ) -> Result<Settled, ServiceError> {
     let now = clock.now_millis();
-    // Before any connection or row lock (db::shop_turns); held until the transaction ends.
-    let _turn = db.shop_turn(shop_id).await;
+    // Before any connection or row lock (db::shop_locks); held until the transaction ends.
+    let _shop_lock = db.lock_shop(shop_id).await;
     // Before any row lock: paying writes several syncable rows (db::sync::claim).
     let mut tx = sync::begin_claimed(db, shop_id).await?;
     let claim = Claim {

@@ -1,7 +1,7 @@
 //! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md)
 //! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too). The
 //! customer, products, category discount rates and the invoice of the ref are read first,
-//! without a lock. Then the payment waits for the shop's turn (`db::shop_turns`) and claims the
+//! without a lock. Then the payment takes the shop's lock (`db::shop_locks`) and claims the
 //! sync counter (`db::sync::claim`: paying writes several syncable rows, and from here the
 //! shop's other writers wait). The invoice state the till sent is applied (`sales::till_state`):
 //! the invoice found is locked; a new one is inserted, unless another request created the ref
@@ -27,7 +27,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::db::payments::{self, Claim};
 use crate::db::sale_products::SaleProduct;
 use crate::db::scaled::money;
-use crate::db::shop_turns::ShopTurn;
+use crate::db::shop_locks::ShopLock;
 use crate::db::{Db, sync, till_invoices};
 use crate::service_error::ServiceError;
 use pos_core::pricing::CartLineInput;
@@ -54,8 +54,8 @@ pub struct TillPayment {
 /// A till sale as paid: the invoice, and what the log line says of it.
 #[derive(Debug)]
 pub struct PaidTillSale {
-    /// The shop's turn (`db::shop_turns`): the caller drops it once it has committed.
-    pub turn: ShopTurn,
+    /// The shop's lock (`db::shop_locks`): the caller drops it once it has committed.
+    pub shop_lock: ShopLock,
     pub invoice: Invoice,
     /// Its lines as stored.
     pub lines: Vec<InvoiceLine>,
@@ -82,7 +82,7 @@ impl PaidTillSale {
 
 /// Pays the shop's invoice `client_ref` as the till took it, in `tx` (the caller's transaction,
 /// which it commits: it may keep the answer in it too, see http::idempotency::ClaimedKey; then
-/// it drops the sale's shop turn).
+/// it drops the sale's shop lock).
 pub async fn pay(
     tx: &mut AnyConnection,
     db: &Db,
@@ -96,7 +96,7 @@ pub async fn pay(
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
     let seen = till_invoices::find_by_ref(&mut *tx, shop_id, client_ref).await?;
-    let turn = db.shop_turn(shop_id).await;
+    let shop_lock = db.lock_shop(shop_id).await;
     sync::claim(&mut *tx, shop_id).await?;
     let existing = match seen {
         Some(_) => till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?,
@@ -151,7 +151,7 @@ pub async fn pay(
     };
     till_flags::record(&mut *tx, invoice, &flags, now).await?;
     Ok(PaidTillSale {
-        turn,
+        shop_lock,
         invoice: paid,
         lines: settled.lines,
         customer_balance_cents: settled.customer_balance_cents,

@@ -1,4 +1,5 @@
-//! A shop's sales writes take turns in this process before they take the shop-wide rows.
+//! A shop's sales writes take a per-shop lock in this process (a striped, fair mutex) before they
+//! take the shop-wide rows.
 //!
 //! Every payment of a shop claims the same rows until it commits: the sync counter
 //! (`db::sync::claim`), then the invoice numbering counter and the dashboard's rows. PostgreSQL
@@ -9,38 +10,38 @@
 //! `Lock:transactionid`, some in `LWLock:LockManager`), and a payment's place in the queue was
 //! luck, not arrival.
 //!
-//! So a writer first waits for its shop's turn here, in a fair (first come, first served) tokio
+//! So a writer first takes its shop's lock here, in a fair (first come, first served) tokio
 //! mutex, and only then claims the rows: at most one transaction per shop and process waits in
 //! PostgreSQL. The rows stay the only guarantee: another server process on the same database
-//! (README, "Running several server processes") has turns of its own, and its writers still
+//! (README, "Running several server processes") has locks of its own, and its writers still
 //! wait on the rows.
 //!
-//! A writer waits for its turn holding no row lock (plain reads at most), so a turn never waits
-//! on a row whose holder waits for the turn. Shops share a turn when their ids fall in the same
+//! A writer waits for its shop's lock holding no row lock (plain reads at most), so the lock never
+//! waits on a row whose holder waits for the lock. Shops share a lock when their ids fall in the same
 //! of [`STRIPES`] stripes: a bounded table, never cleaned up, at the price of two busy shops
-//! on one stripe taking turns with each other in this process.
+//! on one stripe taking turns with each other in this process (lock striping).
 
 use std::sync::Arc;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-/// How many turns the shops are spread over.
+/// How many locks the shops are spread over.
 pub const STRIPES: usize = 256;
 
-/// The turns of every shop, one per stripe.
+/// The locks of every shop, one per stripe.
 #[derive(Debug)]
-pub struct ShopTurns {
+pub struct ShopLocks {
     stripes: Vec<Arc<Mutex<()>>>,
 }
 
-/// A shop's turn, held until dropped: drop it after the transaction has committed or rolled
+/// A shop's lock, held until dropped: drop it after the transaction has committed or rolled
 /// back.
 #[derive(Debug)]
-pub struct ShopTurn {
+pub struct ShopLock {
     _held: OwnedMutexGuard<()>,
 }
 
-impl Default for ShopTurns {
+impl Default for ShopLocks {
     fn default() -> Self {
         Self {
             stripes: (0..STRIPES).map(|_| Arc::new(Mutex::new(()))).collect(),
@@ -48,11 +49,11 @@ impl Default for ShopTurns {
     }
 }
 
-impl ShopTurns {
-    /// Waits for `shop_id`'s turn, after every writer of its stripe that asked before.
-    pub async fn wait(&self, shop_id: i64) -> ShopTurn {
+impl ShopLocks {
+    /// Takes `shop_id`'s lock, after every writer of its stripe that asked before.
+    pub async fn lock(&self, shop_id: i64) -> ShopLock {
         let stripe = shop_id.rem_euclid(STRIPES as i64) as usize;
-        ShopTurn {
+        ShopLock {
             _held: Arc::clone(&self.stripes[stripe]).lock_owned().await,
         }
     }
@@ -66,26 +67,26 @@ mod tests {
 
     #[tokio::test]
     async fn one_writer_per_shop_at_a_time_and_other_shops_run_beside_it() {
-        let turns = ShopTurns::default();
-        let first = turns.wait(7).await;
-        let same_shop = tokio::time::timeout(Duration::from_millis(50), turns.wait(7)).await;
+        let locks = ShopLocks::default();
+        let first = locks.lock(7).await;
+        let same_shop = tokio::time::timeout(Duration::from_millis(50), locks.lock(7)).await;
         assert!(same_shop.is_err(), "the shop's second writer waits");
-        let other_shop = tokio::time::timeout(Duration::from_millis(50), turns.wait(8)).await;
+        let other_shop = tokio::time::timeout(Duration::from_millis(50), locks.lock(8)).await;
         assert!(other_shop.is_ok(), "another shop's writer does not wait");
         drop(first);
-        let next = tokio::time::timeout(Duration::from_millis(50), turns.wait(7)).await;
-        assert!(next.is_ok(), "the turn passes on once dropped");
+        let next = tokio::time::timeout(Duration::from_millis(50), locks.lock(7)).await;
+        assert!(next.is_ok(), "the lock passes on once dropped");
     }
 
     #[tokio::test]
     async fn writers_are_served_in_the_order_they_asked() {
-        let turns = Arc::new(ShopTurns::default());
-        let held = turns.wait(3).await;
+        let locks = Arc::new(ShopLocks::default());
+        let held = locks.lock(3).await;
         let (sender, mut order) = tokio::sync::mpsc::unbounded_channel();
         for writer in 0..5 {
-            let (turns, sender) = (Arc::clone(&turns), sender.clone());
+            let (locks, sender) = (Arc::clone(&locks), sender.clone());
             tokio::spawn(async move {
-                let _turn = turns.wait(3).await;
+                let _lock = locks.lock(3).await;
                 sender.send(writer).unwrap();
             });
             // Each writer is queued before the next one is spawned.
