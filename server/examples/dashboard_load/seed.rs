@@ -9,7 +9,8 @@ use std::time::Instant;
 use pos_server::clock::Clock;
 use pos_server::config::DatabaseUrl;
 use pos_server::db::invoice_rows::INVOICE_NUMBER;
-use pos_server::db::sales_history::{self, Seller};
+use pos_server::db::invoice_rows::Staff;
+use pos_server::db::sales_history;
 use pos_server::db::{self, Db, counters};
 use pos_server::setup::demo_sales::{sale_products, write_sales};
 use pos_server::setup::demo_sales_plan::{HistoryPlan, SalesHistory};
@@ -40,7 +41,7 @@ pub async fn seed(database: &str, invoices: u64) -> Result<(), String> {
         .into_iter()
         .map(|customer| customer.id)
         .collect();
-    let seller = Seller {
+    let seller = Staff {
         user_id: admin.id,
         user_name: &admin.user_name,
         role: admin.role.as_str(),

@@ -17,6 +17,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{AnyConnection, AssertSqlSafe};
 
+use super::invoice_rows::Staff;
 use super::line_rows::LINE_COLUMNS;
 use super::multi_row::{insert_sql, rows_per_insert};
 use super::payments::RECEIPT_NUMBER;
@@ -95,15 +96,6 @@ pub struct PastLedgerEntry {
     pub created_at: i64,
 }
 
-/// Who rang the sales up and gave the refunds back.
-#[derive(Debug, Clone, Copy)]
-pub struct Seller<'a> {
-    pub user_id: i64,
-    pub user_name: &'a str,
-    /// Kept on the invoices (`staff_role`), not on the refunds.
-    pub role: &'a str,
-}
-
 const INVOICE_COLUMNS: [&str; 22] = [
     "shop_id",
     "invoice_number",
@@ -136,7 +128,7 @@ const INVOICE_COLUMNS: [&str; 22] = [
 pub async fn insert_invoices(
     tx: &mut AnyConnection,
     shop_id: i64,
-    seller: Seller<'_>,
+    seller: Staff<'_>,
     invoices: &[PastInvoice],
 ) -> Result<(), sqlx::Error> {
     let receipt_numbers = receipt_numbers(&mut *tx, shop_id, invoices).await?;
@@ -272,7 +264,7 @@ pub async fn insert_lines(
 pub async fn insert_refunds(
     tx: &mut AnyConnection,
     shop_id: i64,
-    seller: Seller<'_>,
+    seller: Staff<'_>,
     refunds: &[PastRefund],
     invoice_id: impl Fn(i64) -> Option<i64>,
 ) -> Result<(), sqlx::Error> {

@@ -13,7 +13,7 @@ use super::demo_sales::{self, DemoSellers};
 use crate::accounts::{self, NewAccount, NewShopAccount};
 use crate::auth::{Permission, Role};
 use crate::clock::Clock;
-use crate::db::sales_history::Seller;
+use crate::db::invoice_rows::Staff;
 use crate::db::users::User;
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
@@ -136,8 +136,8 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
     })
 }
 
-fn seller(user: &User) -> Seller<'_> {
-    Seller {
+fn seller(user: &User) -> Staff<'_> {
+    Staff {
         user_id: user.id,
         user_name: &user.user_name,
         role: user.role.as_str(),

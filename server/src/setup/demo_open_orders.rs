@@ -9,10 +9,9 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::demo_sales_plan::{DemoSellers, MINUTE_MS, Random, SaleProduct, choose_lines};
-use crate::db::invoice_rows::{self, NewInvoice, Staff};
+use crate::db::invoice_rows::{self, NewInvoice};
 use crate::db::invoices::status;
 use crate::db::line_rows::{self, LineAmounts, NewLine};
-use crate::db::sales_history::Seller;
 use crate::sales::pricing::{price, product_cart_line};
 use crate::service_error::ServiceError;
 
@@ -88,7 +87,7 @@ pub async fn write(
             shop_id,
             status: status::SAVED,
             customer_id: Some(order.customer_id),
-            staff: staff(seller),
+            staff: seller,
             now: order.at,
             till: None,
             totals: Some(&order.cart),
@@ -108,12 +107,4 @@ pub async fn write(
         }
     }
     Ok(())
-}
-
-fn staff(seller: Seller<'_>) -> Staff<'_> {
-    Staff {
-        user_id: seller.user_id,
-        user_name: seller.user_name,
-        role: seller.role,
-    }
 }

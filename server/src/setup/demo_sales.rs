@@ -20,7 +20,8 @@ use super::demo_open_orders;
 pub use super::demo_sales_plan::DemoSellers;
 use super::demo_sales_plan::{HistoryPlan, PastSale, SaleProduct, SalesHistory};
 use crate::db::invoice_rows::INVOICE_NUMBER;
-use crate::db::sales_history::{self, Seller};
+use crate::db::invoice_rows::Staff;
+use crate::db::sales_history;
 use crate::db::{self, Db, counters};
 use crate::service_error::ServiceError;
 
@@ -106,7 +107,7 @@ pub async fn sale_products(db: &Db, shop_id: i64) -> Result<Vec<SaleProduct>, Se
 pub async fn write_sales(
     tx: &mut AnyConnection,
     shop_id: i64,
-    seller: Seller<'_>,
+    seller: Staff<'_>,
     sales: &[PastSale],
 ) -> Result<(), ServiceError> {
     let (Some(first), Some(last)) = (sales.first(), sales.last()) else {

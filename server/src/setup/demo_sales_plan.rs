@@ -17,9 +17,10 @@ use rust_decimal::Decimal;
 
 use super::demo_sales_loyalty::LoyaltyBook;
 use super::demo_sales_refunds::{self, RefundCycle};
+use crate::db::invoice_rows::Staff;
 use crate::db::invoices::status;
 use crate::db::products::Product;
-use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund, Seller};
+use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
 use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
 use crate::sales::pricing::product_cart_line;
 use crate::service_error::ServiceError;
@@ -45,8 +46,8 @@ pub struct SaleProduct {
 /// open orders.
 #[derive(Debug, Clone, Copy)]
 pub struct DemoSellers<'a> {
-    pub admin: Seller<'a>,
-    pub staff: Seller<'a>,
+    pub admin: Staff<'a>,
+    pub staff: Staff<'a>,
 }
 
 /// One generated sale: its invoice and lines as its refunds left them, its refunds, and the

@@ -5,7 +5,8 @@
 
 use pos_server::db::counters;
 use pos_server::db::invoice_rows::INVOICE_NUMBER;
-use pos_server::db::sales_history::{self, PastInvoice, PastLine, Seller};
+use pos_server::db::invoice_rows::Staff;
+use pos_server::db::sales_history::{self, PastInvoice, PastLine};
 use pos_server::db::users::User;
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -110,7 +111,7 @@ pub async fn write_sales(
         .iter()
         .map(|(number, sale)| past_invoice(*number, sale))
         .collect();
-    let seller = Seller {
+    let seller = Staff {
         user_id: seller.id,
         user_name: &seller.user_name,
         role: seller.role.as_str(),
