@@ -16,6 +16,20 @@ export interface CartLineInput {
   discountType?: DiscountType; categoryDiscountRate?: DecimalIn; productTax?: DecimalIn; loyaltyRate?: DecimalIn;
 }
 export interface CartInput { lines: CartLineInput[]; redeemAmount?: DecimalIn; earnsPoints?: boolean }
+/** Every value core reads from a cart line, as a sale keeps them: each one given, decimals as text. */
+export interface CartLine {
+  productId: string; productName: string; quantity: Decimal; unit: Unit; customProduct: boolean;
+  sellingPrice: Decimal; costPrice: Decimal; costPriceProfit: Decimal; discount: Decimal;
+  discountType: DiscountType; categoryDiscountRate: Decimal; productTax: Decimal; loyaltyRate: Decimal;
+}
+/**
+ * A line of an invoice: the values it was priced with and what core priced it at (`PricedLine`'s
+ * amounts; its `discount` in money is `discountAmount` here, since `discount` is the product's).
+ */
+export interface SaleLine extends CartLine {
+  _id: string; price: Decimal; gross: Decimal; discountAmount: Decimal; tax: Decimal; total: Decimal;
+  pointsEarned: Decimal; refundedQuantity: Decimal;
+}
 export interface PricedLine {
   productId: string; productName: string; unit: Unit; customProduct: boolean; quantity: Decimal;
   price: Decimal; gross: Decimal; discount: Decimal; tax: Decimal; total: Decimal; pointsEarned: Decimal;

@@ -34,7 +34,7 @@ export function coreVersion(): string {
 }
 
 export type {
-  CartInput, CartLineInput, PricedCart, PricedLine, CashBalanceInput, CashBalance,
+  CartInput, CartLine, CartLineInput, SaleLine, PricedCart, PricedLine, CashBalanceInput, CashBalance,
   LedgerEntry, LedgerKind, LoyaltyBalanceInput, LoyaltyBalance, RedeemLimitInput, RedeemLimit,
   SaleEntriesInput, SaleEntries, FieldError, StaffSignupInput, FieldInput,
   Decimal, Unit, DiscountType,

@@ -1,51 +1,30 @@
 /**
  * The sales API's answer shapes (docs/api-sales.md): one `Invoice` for carts, open orders, paid,
- * refunded and custom invoices. Money arrives as JSON numbers with at most 2 decimals; the
- * screens show them through the WASM core's formatting and never do arithmetic on them.
- * A line carries the catalogue values it was priced with under the core's `CartLineInput`
- * names, so the till can price the cart itself (WASM) and show what the server charges.
+ * refunded and custom invoices. Every amount and quantity is the core's decimal text ("12.50"):
+ * the server sends JSON numbers with at most 2 decimals (3 for a quantity), which
+ * `invoiceFromWire` turns into their exact text as an answer arrives; the till keeps, prices
+ * and stores them as text, and only the screens' formatting turns them into what is shown.
+ * A line is the core's `SaleLine`: the catalogue values it was priced with, under the names
+ * core reads, and core's amounts, so the till can price the cart itself (WASM).
  *
  * Here, not in features/sales, because the till's local data (features/offline) stores invoices
  * and must not import the features built on it.
  */
+import type { Decimal, SaleLine, Unit } from '@/lib/core';
+
+export type { Decimal, Unit };
 export type InvoiceStatus = 'active' | 'saved' | 'paid' | 'refunded' | 'custom';
 export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
 export type CardStatus = 'pending' | 'failed' | 'paid' | null;
-export type Unit = 'no' | 'kg' | 'lt' | 'm';
 
-export interface InvoiceLine {
-  _id: string;
-  productId: string;
-  productName: string;
-  unit: Unit;
-  customProduct: boolean;
-  quantity: number;
-  sellingPrice: number;
-  costPrice: number;
-  costPriceProfit: number;
-  /** The product's discount: a percentage or a flat amount per unit (`discountType`). */
-  discount: number;
-  discountType: 'percentage' | 'flat';
-  categoryDiscountRate: number;
-  productTax: number;
-  loyaltyRate: number;
-  /** Unit price. */
-  price: number;
-  gross: number;
-  /** The line's discount in money. */
-  discountAmount: number;
-  tax: number;
-  total: number;
-  pointsEarned: number;
-  refundedQuantity: number;
-}
+export type InvoiceLine = SaleLine;
 
 export interface InvoiceCustomer {
   _id: string;
   customerName: string;
   phoneNumber: string;
   /** The customer's current loyalty balance, when the answer includes it. */
-  loyalityPoint?: number;
+  loyalityPoint?: Decimal;
   /** The shop's walk-in customer: the sale earns no points and redeems none. */
   walkIn?: true;
 }
@@ -80,13 +59,13 @@ export interface Invoice {
   customer: InvoiceCustomer | null;
   customerDetailsCustom: CustomerDetailsCustom | null;
   products: InvoiceLine[];
-  subTotal: number;
-  totalDiscount: number;
-  totalTax: number;
-  redeemAmount: number;
-  totalAmount: number;
-  pointsEarned: number;
-  refundedAmount: number;
+  subTotal: Decimal;
+  totalDiscount: Decimal;
+  totalTax: Decimal;
+  redeemAmount: Decimal;
+  totalAmount: Decimal;
+  pointsEarned: Decimal;
+  refundedAmount: Decimal;
   paymentMethod: PaymentMethod | null;
   cardStatus: CardStatus;
   /** The client ref (a UUID) the till named it by; every server answer carries it. */

@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillCatalogTable, fillPending, FILL_STATE_KEY, pendingScope, productWithBarcode, readProduct } from './catalog-fill';
-import { byName, compactCatalog, META_KEY, readLocalProducts, SNAPSHOT_PART_SIZE } from './catalog-snapshot';
+import { fillCatalogTable, pendingScope, productWithBarcode, readProduct } from './catalog-fill';
+import { fillPending, FILL_STATE_KEY, META_KEY } from './catalog-rows';
+import { byName, compactCatalog, readLocalProducts, SNAPSHOT_PART_SIZE } from './catalog-snapshot';
 import { pullResource, syncStateOf, type FetchSyncPage } from './catalog-sync';
 import { openLocalDb, type TillDb } from './local-db';
 import { writeScope } from './outbox';

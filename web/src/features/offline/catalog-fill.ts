@@ -26,45 +26,16 @@
  */
 import { Dexie } from 'dexie';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
-import { byName, META_KEY, SNAPSHOT_PART_SIZE, withSharedCategories, type SnapshotKey, type SnapshotPart } from './catalog-snapshot';
+import {
+  FILL_STATE_KEY, fillPending, isFillState, META_KEY, type FillBucket, type FillState, type SnapshotKey, type SnapshotPart, type StagedPage,
+} from './catalog-rows';
+import { byName, SNAPSHOT_PART_SIZE, withSharedCategories } from './catalog-snapshot';
 import { TillDb } from './local-db';
 import type { ProductChangeRow } from './product-change-log';
 import type { Product } from './types';
 
-/** One page of a first pull of products, as the server sent it. */
-export interface StagedPage {
-  cursor: number;
-  rows: Product[];
-  deleted: string[];
-}
-
-/**
- * The fill still owed to the snapshot `asOf`: parts `next` to `parts - 1` are not copied yet,
- * but for the first `offset` rows of part `next`.
- */
-export interface FillState {
-  key: typeof FILL_STATE_KEY;
-  asOf: number;
-  size: number;
-  parts: number;
-  next: number;
-  offset?: number;
-}
-
-/** Which part holds each product whose id, or barcode, falls in this bucket. */
-export interface FillBucket {
-  key: number;
-  ids: Map<string, number>;
-  barcodes: Map<string, number[]>;
-}
-
-export type CatalogFillRow = FillState | FillBucket;
-
-export const FILL_STATE_KEY = 0;
 /** Buckets of the product directory: a lookup reads one (about 1,600 entries at 100,000 products). */
 export const FILL_BUCKETS = 64;
-
-const isState = (row: CatalogFillRow | undefined): row is FillState => row !== undefined && row.key === FILL_STATE_KEY;
 
 /** The bucket (1 to FILL_BUCKETS) of a product id or barcode: FNV-1a of its UTF-16 code units. */
 export function bucketOf(text: string): number {
@@ -156,11 +127,6 @@ async function switchToStaged(db: TillDb): Promise<boolean> {
   return true;
 }
 
-/** Whether a table fill is pending (no snapshot may be written over it). */
-export async function fillPending(db: TillDb): Promise<boolean> {
-  return isState(await db.catalogFill.get(FILL_STATE_KEY));
-}
-
 /**
  * Whether the running transaction may read the parts not copied yet: a command's covers them
  * only while a fill may be pending (`TillDb.fillMayBePending`).
@@ -173,7 +139,7 @@ const pendingInScope = () => Dexie.currentTransaction?.storeNames.includes('cata
  */
 async function pendingFill(db: TillDb): Promise<{ state: FillState; log: ProductChangeRow[] } | null> {
   const state = await db.catalogFill.get(FILL_STATE_KEY);
-  if (!isState(state) || state.next >= state.parts) return null;
+  if (!isFillState(state) || state.next >= state.parts) return null;
   const log = await db.productChanges.where(':id').above(state.asOf).toArray();
   return log.some((change) => change.reset) ? null : { state, log };
 }
@@ -267,7 +233,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
   const stopped = options.stopped ?? (() => false);
   const chunk = options.chunk ?? FILL_CHUNK;
   const first = await db.catalogFill.get(FILL_STATE_KEY);
-  if (!isState(first)) return false;
+  if (!isFillState(first)) return false;
   const started = tillNow();
   const unlogged = new TillDb(db.name, db.openOptions, { logged: false });
   // The part being copied, read once.
@@ -280,7 +246,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
       if (stopped()) return false;
       const stepStarted = tillNow();
       const state = await unlogged.catalogFill.get(FILL_STATE_KEY);
-      if (!isState(state)) return false;
+      if (!isFillState(state)) return false;
       // Read once per part, apart from the writes: the screens' reads of the snapshot need not wait for them.
       if (state.next < state.parts && partAt !== state.next) {
         const row = (await unlogged.catalogSnapshot.get([state.asOf, state.size, state.next])) as SnapshotPart | undefined;
@@ -292,7 +258,7 @@ export async function fillCatalogTable(db: TillDb, options: FillOptions = {}): P
       const rows = state.next < state.parts ? partRows.slice(offset, offset + chunk) : [];
       const step = await unlogged.transaction('rw', [unlogged.products, unlogged.productChanges, unlogged.catalogFill], async () => {
         const now = await unlogged.catalogFill.get(FILL_STATE_KEY);
-        if (!isState(now) || now.asOf !== state.asOf) return 'stopped' as const;
+        if (!isFillState(now) || now.asOf !== state.asOf) return 'stopped' as const;
         // Another tab copied these rows first.
         if (now.next !== state.next || (now.offset ?? 0) !== offset) return 'next' as const;
         const log = await unlogged.productChanges.where(':id').above(now.asOf).toArray();

@@ -1,10 +1,8 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  COMPACT_AFTER_ENTRIES, compactCatalog, compactionDue, followLocalProducts, META_KEY, readLocalProducts, refreshLocalProducts,
-  type LocalProducts,
-} from './catalog-snapshot';
+import { COMPACT_AFTER_ENTRIES, compactCatalog, compactionDue, followLocalProducts, readLocalProducts, refreshLocalProducts, type LocalProducts } from './catalog-snapshot';
+import { META_KEY } from './catalog-rows';
 import { openLocalDb, type TillDb } from './local-db';
 import { databaseBeforeTheLog, freshDb, localProduct } from './offline-test-support';
 import type { Product } from './types';

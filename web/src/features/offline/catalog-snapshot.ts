@@ -19,7 +19,7 @@
  */
 import { liveQuery } from 'dexie';
 import { tillMeasure, tillNow } from '../../lib/till-timing';
-import { fillPending } from './catalog-fill';
+import { fillPending, META_KEY, type CatalogSnapshotRow, type SnapshotKey, type SnapshotMeta, type SnapshotPart } from './catalog-rows';
 import type { TillDb } from './local-db';
 import type { ProductChangeRow } from './product-change-log';
 import type { Product } from './types';
@@ -30,24 +30,6 @@ export const SNAPSHOT_PART_SIZE = 2000;
 export const COMPACT_AFTER_ROWS = 2000;
 /** Or this many writes, however small (each sale's stock is one). */
 export const COMPACT_AFTER_ENTRIES = 200;
-
-export type SnapshotKey = [asOf: number, size: number, part: number];
-export const META_KEY: SnapshotKey = [0, 0, 0];
-
-export interface SnapshotMeta {
-  key: SnapshotKey;
-  asOf: number;
-  size: number;
-  parts: number;
-  count: number;
-}
-
-export interface SnapshotPart {
-  key: SnapshotKey;
-  products: Product[];
-}
-
-export type CatalogSnapshotRow = SnapshotMeta | SnapshotPart;
 
 /** The screens' products, in name order, with where they stand in the log. */
 export interface LocalProducts {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchSyncPageThroughApi, pullResource, syncCatalog, syncStateOf, type FetchSyncPage } from './catalog-sync';
 import type { TillDb } from './local-db';
 import { envelope, freshDb, recordingStatus } from './offline-test-support';
-import { COMPACT_AFTER_ROWS, META_KEY } from './catalog-snapshot';
+import { COMPACT_AFTER_ROWS } from './catalog-snapshot';
+import { META_KEY } from './catalog-rows';
 import type { Category, Product } from './types';
 
 const category = (id: string, name: string): Category => ({

@@ -117,4 +117,57 @@ describe('local database', () => {
     // The rejected one stays for the cashier to read, as before.
     expect((await db.outbox.toArray()).map((command) => command.id)).toEqual(['key-3']);
   });
+
+  it('upgrades invoices kept with JSON-number amounts (before version 7) to the exact decimal text, in the queue’s undo steps too', async () => {
+    const options = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const old = new Dexie(localDbName('shop-v6'), options);
+    old.version(6).stores({
+      products: '_id, barcodeNumber',
+      categories: '_id, categoryName',
+      customers: '_id, phoneNumber, customerName',
+      syncState: 'resource',
+      outbox: '++seq, &id, state',
+      invoices: '_id, status, updatedAt, customer._id',
+      invoiceNumbers: 'ref',
+      device: 'key',
+      productChanges: '++seq',
+      catalogSnapshot: 'key',
+      catalogStaging: 'cursor',
+      catalogFill: 'key',
+    });
+    const line = {
+      _id: 'line-p-1', productId: 'p-1', productName: 'Rice', unit: 'kg', customProduct: false, quantity: 1.25,
+      sellingPrice: 45.5, costPrice: 30, costPriceProfit: 0, discount: 10, discountType: 'percentage',
+      categoryDiscountRate: 0, productTax: 8, loyaltyRate: 1, price: 45.5, gross: 56.88, discountAmount: 5.69,
+      tax: 4.1, total: 55.29, pointsEarned: 0.55, refundedQuantity: 0,
+    };
+    const invoice = {
+      _id: 'r-1', ref: 'r-1', status: 'active', updatedAt: 1, staff: 'Ben (staff)', staffId: 'u-2', invoiceNumber: '',
+      customer: { _id: 'c-1', customerName: 'Aisha', phoneNumber: '7771234', loyalityPoint: 12.5 },
+      products: [line], subTotal: 56.88, totalDiscount: 5.69, totalTax: 4.1, redeemAmount: 0.1, totalAmount: 55.19,
+      pointsEarned: 0.55, refundedAmount: 0,
+    };
+    await old.table('invoices').put(invoice);
+    const stock = { table: 'products', key: 'p-1', before: { _id: 'p-1', quantity: 10.5 }, after: { _id: 'p-1', quantity: 9.25 } };
+    const undo = [{ table: 'invoices', key: 'r-1', before: null, after: invoice }, stock];
+    const action = { type: 'deleteInvoice', invoiceRef: 'r-1' };
+    await old.table('outbox').add({ id: 'key-1', kind: 'addLine', action, createdAt: 1, state: 'pending', attempts: 0, nextAttemptAt: 0, undo });
+    old.close();
+
+    db = openLocalDb('shop-v6', options);
+    const upgraded = (await db.invoices.get('r-1'))!;
+    expect(upgraded.products[0]).toMatchObject({
+      quantity: '1.25', sellingPrice: '45.5', costPrice: '30', discount: '10', productTax: '8', loyaltyRate: '1',
+      price: '45.5', gross: '56.88', discountAmount: '5.69', tax: '4.1', total: '55.29', pointsEarned: '0.55', refundedQuantity: '0',
+    });
+    expect(upgraded).toMatchObject({
+      subTotal: '56.88', totalDiscount: '5.69', totalTax: '4.1', redeemAmount: '0.1', totalAmount: '55.19', pointsEarned: '0.55',
+      refundedAmount: '0', staff: 'Ben (staff)', customer: { _id: 'c-1', loyalityPoint: '12.5' },
+    });
+    const [command] = await db.outbox.toArray();
+    // The undo step's row equals the stored row again, so a rollback still finds the row it wrote.
+    expect(command!.undo[0]).toEqual({ table: 'invoices', key: 'r-1', before: null, after: upgraded });
+    expect(command!.undo[1]).toEqual(stock);
+    expect(command!.action).toEqual(action);
+  });
 });

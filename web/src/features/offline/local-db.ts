@@ -37,15 +37,19 @@
  * Version 6 stores each outbox command's action (till-actions.ts: `saveInvoice` of a ref, ...)
  * where earlier versions stored its HTTP request (`method`, `path`, `body`); the upgrade reads
  * each queued request as its action, keeping its id (the Idempotency-Key), seq and state.
+ *
+ * Version 7 keeps every amount and quantity of an invoice as the core's decimal text ("12.5")
+ * where earlier versions kept JSON numbers: the upgrade writes each stored invoice's, and those
+ * of the invoice rows the outbox's undo steps keep, as their exact text (`invoiceFromWire`).
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
-import type { CatalogFillRow, StagedPage } from './catalog-fill';
-import type { CatalogSnapshotRow, SnapshotKey } from './catalog-snapshot';
+import type { CatalogFillRow, CatalogSnapshotRow, SnapshotKey, StagedPage } from './catalog-rows';
 import { productChangeLog, type ProductChangeRow } from './product-change-log';
+import { invoiceFromWire } from '@/types/invoice-wire';
 import { actionOfRequest, type TillAction, type TillRequest } from './till-actions';
 import type {
   Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, OutboxCommand, Product, StoredCommand,
-  SyncStateRow,
+  SyncStateRow, UndoStep,
 } from './types';
 
 export class TillDb extends Dexie {
@@ -117,6 +121,20 @@ export class TillDb extends Dexie {
           delete command.body;
         }),
     );
+    this.version(7).upgrade(async (transaction) => {
+      await transaction
+        .table('invoices')
+        .toCollection()
+        .modify((invoice: LocalInvoice, ref) => {
+          ref.value = invoiceFromWire(invoice);
+        });
+      await transaction
+        .table('outbox')
+        .toCollection()
+        .modify((command: StoredCommand) => {
+          if (Array.isArray(command.undo)) command.undo = command.undo.map(invoiceStepWithDecimals);
+        });
+    });
     if (logged) this.use(productChangeLog);
   }
 
@@ -124,6 +142,13 @@ export class TillDb extends Dexie {
   dataTable(name: DataTableName) {
     return this.table<unknown, string>(name);
   }
+}
+
+/** An undo step's invoice rows with their amounts as decimal text (version 7). */
+function invoiceStepWithDecimals(step: UndoStep): UndoStep {
+  if (step.table !== 'invoices') return step;
+  const asText = (row: unknown) => (row ? invoiceFromWire(row as LocalInvoice) : row);
+  return { ...step, before: asText(step.before), after: asText(step.after) };
 }
 
 /** A version 2 invoice's `staff: {_id, userName}` as version 3 keeps it (the role was not kept). */

@@ -6,23 +6,10 @@
  * rather than parsing paths.
  */
 import type { HttpMethod } from '@/lib/api-client';
-import type { InvoiceLine } from '@/types/invoice';
+import type { CartLine } from '@/lib/core';
 
-export interface TillLineBody {
-  productId: string;
-  quantity: string;
-  productName: string;
-  unit: InvoiceLine['unit'];
-  customProduct: boolean;
-  sellingPrice: string;
-  costPrice: string;
-  costPriceProfit: string;
-  discount: string;
-  discountType: InvoiceLine['discountType'];
-  categoryDiscountRate: string;
-  productTax: string;
-  loyaltyRate: string;
-}
+/** A line of an open invoice as the server takes it: every value core prices it with, as text. */
+export type TillLineBody = CartLine;
 
 /** `PUT /till/invoices/{ref}`'s body: the open invoice's whole state. */
 export interface TillInvoiceBody {

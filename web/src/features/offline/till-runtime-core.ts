@@ -11,7 +11,8 @@
 import { liveQuery, type DexieOptions } from 'dexie';
 import { ApiError } from '../../lib/api-client';
 import { useSyncStatusStore, type SyncStatusActions } from '../../stores/sync-status-store';
-import { fillCatalogTable, fillPending } from './catalog-fill';
+import { fillCatalogTable } from './catalog-fill';
+import { fillPending } from './catalog-rows';
 import { syncCatalog, type FetchSyncPage } from './catalog-sync';
 import { attachCatalogPull } from './catalog-pull-triggers';
 import { systemClock, type Clock } from './clock';

@@ -8,6 +8,7 @@ import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
 import { listCategories } from '@/features/catalog';
 import type { CustomerDetailsCustom, Invoice, InvoiceLine, Unit } from '@/types/invoice';
+import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 
 const path = (id: string) => `/invoice/custom/${encodeURIComponent(id)}`;
 
@@ -39,16 +40,20 @@ export const createCustomInvoice = () =>
   api.post<Partial<Invoice> | null>('/invoice/custom/create', undefined, { fallbackMessage: messages.customInvoiceCreateFailed });
 
 export const setCustomInvoiceCustomer = (id: string, details: CustomerDetailsCustom) =>
-  api.put<Invoice>(`${path(id)}/customer`, details, { fallbackMessage: messages.customerDetailsFailed });
+  api.put<WireInvoice>(`${path(id)}/customer`, details, { fallbackMessage: messages.customerDetailsFailed }).then(invoiceFromWire);
 
 /** The same product again sets its quantity. */
 export const addCustomInvoiceProduct = (id: string, productId: string, quantity: string) =>
-  api.post<Invoice>(`${path(id)}/product`, { productId, quantity }, { fallbackMessage: messages.customInvoiceAddFailed });
+  api
+    .post<WireInvoice>(`${path(id)}/product`, { productId, quantity }, { fallbackMessage: messages.customInvoiceAddFailed })
+    .then(invoiceFromWire);
 
 export const removeCustomInvoiceProduct = (id: string, productId: string) =>
-  api.put<Invoice>(`${path(id)}/product/${encodeURIComponent(productId)}`, undefined, {
-    fallbackMessage: messages.customInvoiceRemoveFailed,
-  });
+  api
+    .put<WireInvoice>(`${path(id)}/product/${encodeURIComponent(productId)}`, undefined, {
+      fallbackMessage: messages.customInvoiceRemoveFailed,
+    })
+    .then(invoiceFromWire);
 
 export const deleteCustomInvoice = (id: string) =>
   api.delete<null>(path(id), { fallbackMessage: messages.customInvoiceDeleteFailed });

@@ -6,6 +6,7 @@
 import { api, ApiError } from '@/lib/api-client';
 import { messages } from '@/config/messages';
 import type { Invoice, PaymentMethod } from '@/types/invoice';
+import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 import { getInvoice } from './invoices';
 
 /** The filters; `paid` includes partly refunded sales, `refunded` any with a refund. */
@@ -40,7 +41,9 @@ export function invoiceListPath(status: InvoiceListStatus, filters: InvoiceFilte
 
 /** One page of invoices at `path` (a first page's, or the `next` of the page before). */
 export const listInvoicePage = (path: string, signal?: AbortSignal) =>
-  api.getPage<Invoice>(path, { fallbackMessage: messages.invoiceFetchFailed, signal });
+  api
+    .getPage<WireInvoice>(path, { fallbackMessage: messages.invoiceFetchFailed, signal })
+    .then((page) => ({ ...page, rows: page.rows.map(invoiceFromWire) }));
 
 
 /** The invoice, or null when the shop has none with that id (404), so a screen can say so. */

@@ -7,14 +7,16 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { Invoice } from '@/types/invoice';
+import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 
 const segment = encodeURIComponent;
 const invoicePath = (id: string) => `/invoice/${segment(id)}`;
 
 /** The shop's saved invoices, newest first. */
 export const listOpenOrders = (signal?: AbortSignal) =>
-  api.get<Invoice[]>('/invoice/save/status-saved', { fallbackMessage: messages.savedInvoiceFetchFailed, signal });
+  api
+    .get<WireInvoice[]>('/invoice/save/status-saved', { fallbackMessage: messages.savedInvoiceFetchFailed, signal })
+    .then((invoices) => invoices.map(invoiceFromWire));
 
 export const getInvoice = (invoiceId: string, signal?: AbortSignal, fallbackMessage: string = messages.invoiceFetchFailed) =>
-  api.get<Invoice>(invoicePath(invoiceId), { fallbackMessage, signal });
+  api.get<WireInvoice>(invoicePath(invoiceId), { fallbackMessage, signal }).then(invoiceFromWire);

@@ -7,25 +7,28 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
-import type { CardSession, Invoice } from '@/types/invoice';
+import type { CardSession } from '@/types/invoice';
+import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 
 const segment = encodeURIComponent;
 const paymentFailed = { fallbackMessage: messages.paymentFailed };
 
 /** The Stripe Checkout Session to send the browser to; 503 when card payments are not configured. */
 export const startCardPayment = (invoiceId: string) =>
-  api.post<CardSession & { invoice: Invoice }>(`/payment/card/invoice/${segment(invoiceId)}`, undefined, paymentFailed);
+  api
+    .post<CardSession & { invoice: WireInvoice }>(`/payment/card/invoice/${segment(invoiceId)}`, undefined, paymentFailed)
+    .then((answer) => ({ ...answer, invoice: invoiceFromWire(answer.invoice) }));
 
 /**
  * Back from Stripe: the server asks Stripe and marks the invoice paid only when Stripe says so
  * (409 "Stripe has not confirmed this payment" otherwise).
  */
 export const confirmCardPayment = (invoiceId: string, signal?: AbortSignal) =>
-  api.put<Invoice>(`/payment/card/success/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal });
+  api.put<WireInvoice>(`/payment/card/success/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal }).then(invoiceFromWire);
 
 /** Back from Stripe's cancel link: the attempt is marked failed and the order stays open. */
 export const cancelCardPayment = (invoiceId: string, signal?: AbortSignal) =>
-  api.put<Invoice>(`/payment/card/failed/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal });
+  api.put<WireInvoice>(`/payment/card/failed/invoice/${segment(invoiceId)}`, undefined, { ...paymentFailed, signal }).then(invoiceFromWire);
 
 /** One line to take back: how much of it (the unit's quantity, as typed). */
 export interface ReturnedLine {
@@ -37,8 +40,8 @@ const refundPath = (invoiceId: string) => `/payment/${segment(invoiceId)}/invoic
 
 /** Admin only (403 for staff). Over what can still be refunded: 400 with the core's message. */
 export const refundAmount = (invoiceId: string, amount: string) =>
-  api.put<Invoice>(refundPath(invoiceId), { amount }, { fallbackMessage: messages.refundFailed });
+  api.put<WireInvoice>(refundPath(invoiceId), { amount }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
 
 /** Admin only: the lines' share of what was paid comes back and the goods are restocked. */
 export const refundLines = (invoiceId: string, products: ReturnedLine[]) =>
-  api.put<Invoice>(refundPath(invoiceId), { products }, { fallbackMessage: messages.refundFailed });
+  api.put<WireInvoice>(refundPath(invoiceId), { products }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);

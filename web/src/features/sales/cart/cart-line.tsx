@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatMoney } from '@/features/catalog';
-import { compareDecimal, subtractDecimal, sumDecimal } from '../local/decimal-text';
+import { compareDecimal, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
 import type { InvoiceLine } from '@/types/invoice';
 import { sameAmount, type LineAmounts } from './cart-totals';
 

@@ -7,42 +7,24 @@
  */
 import { isCoreReady, priceCartChange, type CartLineInput, type Decimal, type PricedCart } from '@/lib/core';
 import type { Invoice, InvoiceLine } from '@/types/invoice';
+import { cartLineOf } from '@/types/invoice-wire';
 
 export interface LineAmounts {
-  price: Decimal | number;
-  total: Decimal | number;
+  price: Decimal;
+  total: Decimal;
 }
 
 export interface CartAmounts {
-  subTotal: Decimal | number;
-  totalDiscount: Decimal | number;
-  totalTax: Decimal | number;
-  redeemAmount: Decimal | number;
-  totalAmount: Decimal | number;
-  pointsEarned: Decimal | number;
+  subTotal: Decimal;
+  totalDiscount: Decimal;
+  totalTax: Decimal;
+  redeemAmount: Decimal;
+  totalAmount: Decimal;
+  pointsEarned: Decimal;
   /** By line productId. */
   lines: Record<string, LineAmounts>;
   /** Where the figures came from: the till's core (agreeing with the server) or the server. */
   source: 'core' | 'server';
-}
-
-/** The line as the core's `CartLineInput` reads it (the invoice line carries the same names). */
-export function cartLineInput(line: InvoiceLine): CartLineInput {
-  return {
-    productId: line.productId,
-    productName: line.productName,
-    quantity: line.quantity,
-    unit: line.unit,
-    customProduct: line.customProduct,
-    sellingPrice: line.sellingPrice,
-    costPrice: line.costPrice,
-    costPriceProfit: line.costPriceProfit,
-    discount: line.discount,
-    discountType: line.discountType,
-    categoryDiscountRate: line.categoryDiscountRate,
-    productTax: line.productTax,
-    loyaltyRate: line.loyaltyRate,
-  };
 }
 
 /** The last cart priced, by the values core reads, and its priced cart. */
@@ -63,8 +45,8 @@ function sameInputs(left: readonly CartLineInput[], right: readonly CartLineInpu
  * others, asking with the same values, get the same priced cart, which nobody may change (it is
  * frozen). Core's answer depends on nothing but these values.
  */
-export function pricedCart(lines: readonly InvoiceLine[], redeemAmount: Decimal | number, earnsPoints: boolean): PricedCart {
-  const inputs = lines.map(cartLineInput);
+export function pricedCart(lines: readonly InvoiceLine[], redeemAmount: Decimal, earnsPoints: boolean): PricedCart {
+  const inputs: CartLineInput[] = lines.map(cartLineOf);
   const last = lastPriced;
   if (last && last.redeemAmount === redeemAmount && last.earnsPoints === earnsPoints && sameInputs(inputs, last.lines)) {
     return last.priced;

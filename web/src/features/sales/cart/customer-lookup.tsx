@@ -7,6 +7,7 @@ import { customerPaths } from '@/config/paths';
 import { customerByPhone, walkInCustomer } from '../local/local-views';
 import { refusalMessage, TillRefusal, type TillData } from '../local/till-data';
 import type { InvoiceCustomer } from '@/types/invoice';
+import { decimalOf } from '@/types/invoice-wire';
 import { tillPaths, type TillArea } from './till-session';
 
 /** Customer mobile inputs take at most 7 characters; the lookup fires at exactly 7. */
@@ -36,8 +37,15 @@ interface CustomerLookupProps {
 }
 
 /** The sale's customer as the till's lookups find it. */
-export function saleCustomer(customer: { _id: string; customerName: string; phoneNumber: string; loyalityPoint?: number; walkIn?: true }): InvoiceCustomer {
-  const { _id, customerName, phoneNumber, loyalityPoint, walkIn } = customer;
+export function saleCustomer(customer: {
+  _id: string;
+  customerName: string;
+  phoneNumber: string;
+  loyalityPoint?: number | string;
+  walkIn?: true;
+}): InvoiceCustomer {
+  const { _id, customerName, phoneNumber, walkIn } = customer;
+  const loyalityPoint = customer.loyalityPoint === undefined ? undefined : decimalOf(customer.loyalityPoint);
   return walkIn ? { _id, customerName, phoneNumber, loyalityPoint, walkIn } : { _id, customerName, phoneNumber, loyalityPoint };
 }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@/features/catalog';
 import type { Invoice } from '@/types/invoice';
+import { isPositive } from '@/lib/decimal-text';
 
 interface RedeemBoxProps {
   invoice: Invoice;
@@ -48,7 +49,7 @@ export function RedeemBox({ invoice, currencyCode, busy, onRedeem }: RedeemBoxPr
       </div>
       <p id={`${id}-points`} className="redeem-box__points">
         {points === undefined ? 'Points: —' : `Points: ${formatMoney(points)}`}
-        {invoice.redeemAmount > 0 && ` · redeemed ${formatMoney(invoice.redeemAmount, currencyCode)}`}
+        {isPositive(invoice.redeemAmount) && ` · redeemed ${formatMoney(invoice.redeemAmount, currencyCode)}`}
       </p>
     </form>
   );

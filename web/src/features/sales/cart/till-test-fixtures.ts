@@ -8,42 +8,42 @@ import { priceCart } from '@/lib/core';
 import { cola, rice, water } from '@/features/catalog/testing';
 import type { Product } from '@/features/catalog';
 import type { Invoice, InvoiceLine } from '@/types/invoice';
-import { cartLineInput } from './cart-totals';
+import { cartLineOf } from '@/types/invoice-wire';
 
 const at = Date.UTC(2025, 2, 5, 9, 15);
 
-export const aisha = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
+export const aisha = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: '12.5' };
 
 /** A line as the till builds it (`lineFromProduct`); the fixtures' category cat-1 gives 5% off. */
-export function lineOf(product: Product, quantity: number, customProduct = false): InvoiceLine {
-  return lineFromProduct(product, product.category._id === 'cat-1' ? 5 : 0, quantity, customProduct);
+export function lineOf(product: Product, quantity: number | string, customProduct = false): InvoiceLine {
+  return lineFromProduct(product, product.category._id === 'cat-1' ? 5 : 0, String(quantity), customProduct);
 }
 
 /** The invoice with every amount the core gives for its lines and redemption. */
 export function priced(invoice: Invoice): Invoice {
   // The core refuses an empty cart; the server answers zeros for it.
   if (invoice.products.length === 0) return invoice;
-  const cart = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: invoice.redeemAmount });
+  const cart = priceCart({ lines: invoice.products.map(cartLineOf), redeemAmount: invoice.redeemAmount });
   return {
     ...invoice,
     products: invoice.products.map((line, index) => {
       const mine = cart.lines[index]!;
       return {
         ...line,
-        price: Number(mine.price),
-        gross: Number(mine.gross),
-        discountAmount: Number(mine.discount),
-        tax: Number(mine.tax),
-        total: Number(mine.total),
-        pointsEarned: Number(mine.pointsEarned),
+        price: mine.price,
+        gross: mine.gross,
+        discountAmount: mine.discount,
+        tax: mine.tax,
+        total: mine.total,
+        pointsEarned: mine.pointsEarned,
       };
     }),
-    subTotal: Number(cart.subTotal),
-    totalDiscount: Number(cart.totalDiscount),
-    totalTax: Number(cart.totalTax),
-    redeemAmount: Number(cart.redeemAmount),
-    totalAmount: Number(cart.totalAmount),
-    pointsEarned: Number(cart.pointsEarned),
+    subTotal: cart.subTotal,
+    totalDiscount: cart.totalDiscount,
+    totalTax: cart.totalTax,
+    redeemAmount: cart.redeemAmount,
+    totalAmount: cart.totalAmount,
+    pointsEarned: cart.pointsEarned,
   };
 }
 
@@ -59,13 +59,13 @@ export function cartOf(lines: InvoiceLine[], changes: Partial<Invoice> = {}): In
     customer: aisha,
     customerDetailsCustom: null,
     products: lines,
-    subTotal: 0,
-    totalDiscount: 0,
-    totalTax: 0,
-    redeemAmount: 0,
-    totalAmount: 0,
-    pointsEarned: 0,
-    refundedAmount: 0,
+    subTotal: '0',
+    totalDiscount: '0',
+    totalTax: '0',
+    redeemAmount: '0',
+    totalAmount: '0',
+    pointsEarned: '0',
+    refundedAmount: '0',
     paymentMethod: null,
     cardStatus: null,
     ...changes,

@@ -7,21 +7,22 @@
  */
 import { priceCustomInvoice } from '@/lib/core-back-office';
 import type { Decimal } from '@/lib/core';
-import { cartLineInput, sameAmount } from '../cart/cart-totals';
+import { sameAmount } from '../cart/cart-totals';
+import { cartLineOf } from '@/types/invoice-wire';
 import type { Invoice } from '@/types/invoice';
 
 export interface LineFigures {
-  price: Decimal | number;
-  discountAmount: Decimal | number;
-  tax: Decimal | number;
-  total: Decimal | number;
+  price: Decimal;
+  discountAmount: Decimal;
+  tax: Decimal;
+  total: Decimal;
 }
 
 export interface CustomInvoiceFigures {
-  subTotal: Decimal | number;
-  totalDiscount: Decimal | number;
-  totalTax: Decimal | number;
-  totalAmount: Decimal | number;
+  subTotal: Decimal;
+  totalDiscount: Decimal;
+  totalTax: Decimal;
+  totalAmount: Decimal;
   /** In the invoice's line order. */
   lines: LineFigures[];
   source: 'core' | 'server';
@@ -44,7 +45,7 @@ export function customInvoiceFigures(invoice: Invoice, coreReady: boolean): Cust
   if (!coreReady) return serverFigures(invoice);
   let priced;
   try {
-    priced = priceCustomInvoice({ lines: invoice.products.map(cartLineInput) });
+    priced = priceCustomInvoice({ lines: invoice.products.map(cartLineOf) });
   } catch (error) {
     console.error(`The screen could not price custom invoice ${invoice.invoiceNumber}; showing the server's amounts.`, error);
     return serverFigures(invoice);

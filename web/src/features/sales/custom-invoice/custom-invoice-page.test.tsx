@@ -14,9 +14,8 @@ import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor 
 import { fieldError, rows } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import type { ProductChoice } from '../api/custom-invoices';
-import { cartLineInput } from '../cart/cart-totals';
+import { cartLineOf, invoiceFromWire, type WireInvoice, type WireLine } from '@/types/invoice-wire';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
-import type { Invoice, InvoiceLine } from '@/types/invoice';
 import { CustomInvoicePage } from './custom-invoice-page';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -44,22 +43,22 @@ const categories = [
 ];
 
 const details = { userName: 'Reef Resort', phoneNumber: '7790000', email: 'stores@reef.example', address: 'Male' };
-const withDetails: Invoice = { ...customInvoice, customerDetailsCustom: details };
-const basmati: InvoiceLine = { ...riceLine, quantity: 2.5, discount: 0, loyaltyRate: 0, gross: 112.5, discountAmount: 0, total: 112.5, pointsEarned: 0 };
-const withRice: Invoice = { ...withDetails, products: [basmati], subTotal: 112.5, totalAmount: 112.5 };
+const withDetails: WireInvoice = { ...customInvoice, customerDetailsCustom: details };
+const basmati: WireLine = { ...riceLine, quantity: 2.5, discount: 0, loyaltyRate: 0, gross: 112.5, discountAmount: 0, total: 112.5, pointsEarned: 0 };
+const withRice: WireInvoice = { ...withDetails, products: [basmati], subTotal: 112.5, totalAmount: 112.5 };
 
 /** 3 colas and 1.5 l of milk as the server answers them, priced as the till prices them. */
-const colaLine: InvoiceLine = {
+const colaLine: WireLine = {
   ...riceLine, _id: 'line-7', productId: 'prod-7', productName: 'Cola 330ml', unit: 'no', quantity: 3,
   sellingPrice: 9.5, costPrice: 6, discount: 0, categoryDiscountRate: 10, productTax: 8, loyaltyRate: 0,
   price: 9.5, gross: 28.5, discountAmount: 2.85, tax: 2.05, total: 27.7, pointsEarned: 0,
 };
-const milkLine: InvoiceLine = {
+const milkLine: WireLine = {
   ...riceLine, _id: 'line-8', productId: 'prod-8', productName: 'Milk', unit: 'lt', quantity: 1.5,
   sellingPrice: 6.5, costPrice: 5, discount: 5, categoryDiscountRate: 0, productTax: 10, loyaltyRate: 0,
   price: 6.5, gross: 9.75, discountAmount: 0.49, tax: 0.93, total: 10.19, pointsEarned: 0,
 };
-const withDrinks: Invoice = {
+const withDrinks: WireInvoice = {
   ...withDetails, products: [colaLine, milkLine], subTotal: 38.25, totalDiscount: 3.34, totalTax: 2.98, totalAmount: 37.89,
 };
 
@@ -280,7 +279,7 @@ describe('custom invoice (/admin/custom/invoice)', () => {
     ]);
     expect(footer(container)).toEqual(['Discount3.34', 'Tax2.98', 'Total Amount37.89']);
     // The till's core prices the same basket to the same total.
-    const till = priceCart({ lines: withDrinks.products.map(cartLineInput), redeemAmount: 0 });
+    const till = priceCart({ lines: invoiceFromWire(withDrinks).products.map(cartLineOf), redeemAmount: 0 });
     expect([till.totalDiscount, till.totalTax, till.totalAmount]).toEqual(['3.34', '2.98', '37.89']);
   });
 

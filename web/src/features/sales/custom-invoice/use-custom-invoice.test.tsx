@@ -10,6 +10,7 @@ import { stubServer } from '@/test/stub-server';
 import { addCustomInvoiceProduct, setCustomInvoiceCustomer } from '../api/custom-invoices';
 import { customInvoice, riceLine } from '../invoices/test-fixtures';
 import type { Invoice } from '@/types/invoice';
+import type { WireInvoice } from '@/types/invoice-wire';
 import { InvoiceNotCreated, useCustomInvoice } from './use-custom-invoice';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -18,7 +19,7 @@ vi.mock('@/lib/notify', () => ({ notify }));
 const CREATE = 'POST /api/v1/invoice/custom/create';
 const ADD_LINE = 'POST /api/v1/invoice/custom/inv-9/product';
 const SAVE_DETAILS = 'PUT /api/v1/invoice/custom/inv-9/customer';
-const withRice: Invoice = { ...customInvoice, products: [riceLine] };
+const withRice: WireInvoice = { ...customInvoice, products: [riceLine] };
 const details = { userName: 'Reef Resort', phoneNumber: '7790000', email: '', address: '' };
 
 let server: ReturnType<typeof stubServer>;

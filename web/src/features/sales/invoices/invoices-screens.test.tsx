@@ -12,7 +12,7 @@ import { loadBackOffice } from '@/test/back-office-core';
 import { loadCore } from '@/test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '@/test/render';
-import type { Invoice } from '@/types/invoice';
+import type { WireInvoice } from '@/types/invoice-wire';
 import { fieldError, link, openDialog, rows } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import { browser } from '../payment/browser';
@@ -33,7 +33,7 @@ const paidList = list('status=paid&limit=50');
 const search = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="search"]')!;
 
 /** A page of the invoice list, with the `Link` to the next one while more follow. */
-function page(invoices: Invoice[], next?: string): Response {
+function page(invoices: WireInvoice[], next?: string): Response {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (next) headers.Link = `<${next}>; rel="next"`;
   return new Response(JSON.stringify({ success: true, message: 'Invoices', data: invoices }), { status: 200, headers });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { CashTendered, Invoice } from '@/types/invoice';
+import { isPositive } from '@/lib/decimal-text';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
 import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
@@ -41,7 +42,7 @@ export function ReceiptLayout({
   const details = customDetailsOf(invoice);
   const customer = custom ? details : invoice.customer;
   const customerName = details?.userName ?? invoice.customer?.customerName;
-  const inCurrency = (value: number) => money(value, currencyCode);
+  const inCurrency = (value: string) => money(value, currencyCode);
   return (
     <article className={`receipt receipt--${settings?.receiptPaper ?? '80mm'}`} aria-label={`Receipt ${invoice.receiptNumber ?? invoice.invoiceNumber}`}>
       <header className="receipt__header">
@@ -98,8 +99,8 @@ export function ReceiptLayout({
             <tr key={line._id || line.productId}>
               <td>
                 {line.productName}
-                {line.discountAmount > 0 && <span className="receipt__note">Discount −{twoDecimals(line.discountAmount)}</span>}
-                {line.refundedQuantity > 0 && (
+                {isPositive(line.discountAmount) && <span className="receipt__note">Discount −{twoDecimals(line.discountAmount)}</span>}
+                {isPositive(line.refundedQuantity) && (
                   <span className="receipt__note">
                     Returned {quantityText(line.refundedQuantity)} {line.unit}
                   </span>
@@ -117,9 +118,9 @@ export function ReceiptLayout({
         <Total label="Sub total" value={inCurrency(invoice.subTotal)} />
         <Total label="Discount" value={inCurrency(invoice.totalDiscount)} />
         <Total label="Tax" value={inCurrency(invoice.totalTax)} />
-        {invoice.redeemAmount > 0 && <Total label="Points redeemed" value={inCurrency(invoice.redeemAmount)} />}
+        {isPositive(invoice.redeemAmount) && <Total label="Points redeemed" value={inCurrency(invoice.redeemAmount)} />}
         <Total label={custom ? 'Total Amount' : 'Total'} value={inCurrency(invoice.totalAmount)} strong />
-        {invoice.refundedAmount > 0 && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
+        {isPositive(invoice.refundedAmount) && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
         {!custom && <Total label="Payment method" value={paymentMethodName(invoice.paymentMethod)} />}
         {cash && <Total label="Cash received" value={money(cash.received, currencyCode)} />}
         {cash && <Total label="Change" value={money(cash.change, currencyCode)} />}

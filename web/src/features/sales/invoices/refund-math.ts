@@ -5,6 +5,7 @@
 import { CoreError } from '@/lib/core';
 import { refundByAmount, refundByLines } from '@/lib/core-back-office';
 import type { Invoice } from '@/types/invoice';
+import { isPositive } from '@/lib/decimal-text';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string } | null;
 
@@ -23,7 +24,7 @@ function ask<T>(coreReady: boolean, run: () => T): Check<T> {
  * it what is left after refunding the amount already refunded (nothing refunded: all of it).
  */
 export function remainingRefundable(invoice: Invoice, coreReady: boolean): string | null {
-  if (!(invoice.refundedAmount > 0)) return coreReady ? String(invoice.totalAmount) : null;
+  if (!isPositive(invoice.refundedAmount)) return coreReady ? invoice.totalAmount : null;
   const check = ask(coreReady, () => refundByAmount({ paid: invoice.totalAmount, alreadyRefunded: 0, amount: invoice.refundedAmount }));
   return check?.ok ? check.value.remaining : null;
 }

@@ -1,9 +1,13 @@
-/** Invoices shaped as docs/api-sales.md's `InvoiceView` says the server sends them. Tests only. */
-import type { Invoice, InvoiceLine } from '@/types/invoice';
+/**
+ * Invoices as docs/api-sales.md's `InvoiceView` says the server sends them (amounts as JSON
+ * numbers): what a mocked server answers. A screen handed one directly takes it through
+ * `invoiceFromWire`, as the API client does. Tests only.
+ */
+import type { WireInvoice, WireLine } from '@/types/invoice-wire';
 
 const at = Date.UTC(2025, 2, 5, 9, 30);
 
-export const riceLine: InvoiceLine = {
+export const riceLine: WireLine = {
   _id: 'line-1',
   productId: 'prod-1',
   productName: 'Basmati rice',
@@ -27,7 +31,7 @@ export const riceLine: InvoiceLine = {
   refundedQuantity: 0,
 };
 
-export const colaLine: InvoiceLine = {
+export const colaLine: WireLine = {
   ...riceLine,
   _id: 'line-2',
   productId: 'prod-2',
@@ -44,7 +48,7 @@ export const colaLine: InvoiceLine = {
 };
 
 /** An open order of Aisha's, two lines, 109.50 to pay. */
-export const openOrder: Invoice = {
+export const openOrder: WireInvoice = {
   _id: 'inv-7',
   invoiceNumber: 'INV-000007',
   status: 'saved',
@@ -66,7 +70,7 @@ export const openOrder: Invoice = {
   cardStatus: null,
 };
 
-export const paidInvoice: Invoice = {
+export const paidInvoice: WireInvoice = {
   ...openOrder,
   status: 'paid',
   receiptNumber: 'R-000006',
@@ -74,7 +78,7 @@ export const paidInvoice: Invoice = {
   paymentMethod: 'cash',
 };
 
-export const partlyRefunded: Invoice = {
+export const partlyRefunded: WireInvoice = {
   ...paidInvoice,
   _id: 'inv-5',
   invoiceNumber: 'INV-000005',
@@ -83,7 +87,7 @@ export const partlyRefunded: Invoice = {
   refundedAmount: 20,
 };
 
-export const customInvoice: Invoice = {
+export const customInvoice: WireInvoice = {
   ...openOrder,
   _id: 'inv-9',
   invoiceNumber: 'INV-000009',

@@ -7,9 +7,10 @@
 import { productWithBarcode, type LocalTables, type LocalInvoice, type Product } from '@/features/offline';
 import type { CustomProduct } from '@/features/catalog';
 import type { InvoiceCustomer } from '@/types/invoice';
+import { decimalOf } from '@/types/invoice-wire';
 import { changeInvoice, openInvoice, Unchanged, type ChangeResult } from './invoice-change';
 import { lineFromProduct, notEnoughStock, priceInvoice, quantityError, stockCovers } from './invoice-pricing';
-import { sumDecimal } from './decimal-text';
+import { canonicalDecimal, compareDecimal, sumDecimal } from '@/lib/decimal-text';
 import { nextProvisionalNumber } from './provisional-number';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
@@ -72,13 +73,13 @@ function emptyInvoice(ref: string, provisionalNumber: string, customer: InvoiceC
     customer,
     customerDetailsCustom: null,
     products: [],
-    subTotal: 0,
-    totalDiscount: 0,
-    totalTax: 0,
-    redeemAmount: 0,
-    totalAmount: 0,
-    pointsEarned: 0,
-    refundedAmount: 0,
+    subTotal: '0',
+    totalDiscount: '0',
+    totalTax: '0',
+    redeemAmount: '0',
+    totalAmount: '0',
+    pointsEarned: '0',
+    refundedAmount: '0',
     paymentMethod: null,
     cardStatus: null,
   };
@@ -103,10 +104,11 @@ async function findProduct(data: TillData, tables: LocalTables, choice: ProductC
 /** A scan of a code no product of the shop has: SPEC's "Product not found", naming the code. */
 export const unknownBarcode = (code: string) => `${PRODUCT_NOT_FOUND}: no product has the barcode ${code}`;
 
-function checkedQuantity(text: string, product: Pick<Product, 'unit'>): number {
+/** The quantity as typed, checked, in its plain text ("1.250" -> "1.25"), as lines keep it. */
+function checkedQuantity(text: string, product: Pick<Product, 'unit'>): string {
   const problem = quantityError(text, product.unit);
   if (problem) throw new TillRefusal(problem);
-  return Number(text);
+  return canonicalDecimal(text);
 }
 
 /**
@@ -127,14 +129,14 @@ export function addLine(data: TillData, ref: string, choice: ProductChoice, quan
 export function withProductAdded(
   invoice: LocalInvoice,
   product: Product,
-  categoryDiscountRate: number,
+  categoryDiscountRate: number | string,
   oneMore: boolean,
   quantity = '1',
 ): LocalInvoice {
   const sent = checkedQuantity(quantity, product);
   const line = invoice.products.find((candidate) => candidate.productId === product._id);
   const wanted = line && oneMore ? checkedQuantity(sumDecimal([line.quantity, sent]), product) : sent;
-  if (line?.customProduct || line?.quantity === wanted) throw new Unchanged(invoice);
+  if (line?.customProduct || (line && compareDecimal(line.quantity, wanted) === 0)) throw new Unchanged(invoice);
   if (!stockCovers(product, wanted)) throw new TillRefusal(notEnoughStock(product));
   if (line) return withLines(invoice, invoice.products.map((old) => (old === line ? { ...old, quantity: wanted } : old)));
   return withLines(invoice, [...invoice.products, lineFromProduct(product, categoryDiscountRate, wanted)]);
@@ -185,7 +187,7 @@ export function addCustomLine(data: TillData, ref: string, product: CustomProduc
         updatedAt: 0,
       },
       0,
-      product.quantity,
+      decimalOf(product.quantity),
       true,
     );
     return withLines(invoice, [...invoice.products, line]);
@@ -198,7 +200,7 @@ export function setQuantity(data: TillData, ref: string, productId: string, quan
     const line = invoice.products.find((candidate) => candidate.productId === productId);
     if (!line) throw new TillRefusal(PRODUCT_NOT_IN_INVOICE);
     const wanted = checkedQuantity(quantity, line);
-    if (line.customProduct || line.quantity === wanted) throw new Unchanged(invoice);
+    if (line.customProduct || compareDecimal(line.quantity, wanted) === 0) throw new Unchanged(invoice);
     // A product deleted from the catalogue meanwhile is still sold (the server accepts it).
     const product = await tables.get('products', productId);
     if (product && !stockCovers(product, wanted)) throw new TillRefusal(notEnoughStock(product));
@@ -215,7 +217,7 @@ export function removeLine(data: TillData, ref: string, productId: string): Prom
 
 /** Every line and the redemption go. */
 export function clearCart(data: TillData, ref: string): Promise<ChangeResult> {
-  return changeInvoice(data, 'clearCart', ref, (invoice) => ({ ...invoice, products: [], redeemAmount: 0 }));
+  return changeInvoice(data, 'clearCart', ref, (invoice) => ({ ...invoice, products: [], redeemAmount: '0' }));
 }
 
 /** Active or saved -> saved (an open order); an empty cart is refused. */

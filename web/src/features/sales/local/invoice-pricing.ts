@@ -8,8 +8,9 @@ import type { PricedCart } from '@/lib/core';
 import type { Product } from '@/features/catalog';
 import type { LocalInvoice } from '@/features/offline';
 import { pricedCart } from '../cart/cart-totals';
-import type { InvoiceLine, Unit } from '@/types/invoice';
-import { compareDecimal, thousandths } from './decimal-text';
+import type { Decimal, InvoiceLine, Unit } from '@/types/invoice';
+import { decimalOf } from '@/types/invoice-wire';
+import { compareDecimal, thousandths } from '@/lib/decimal-text';
 
 /** The rules of POST /invoice/{id}/products, with its messages: above 0, 3 decimals, whole pieces. */
 export function quantityError(text: string, unit: Unit): string | null {
@@ -31,9 +32,15 @@ export const stockCovers = (product: Product, quantity: string | number) => comp
 
 /**
  * A new line for `product` priced with its catalogue values as they are now: the sale keeps
- * them, whatever the catalogue does later. `categoryDiscountRate` is the category's rate.
+ * them, whatever the catalogue does later. `categoryDiscountRate` is the category's rate. The
+ * catalogue's numbers become their exact decimal text here; the line's amounts are core's.
  */
-export function lineFromProduct(product: Product, categoryDiscountRate: number, quantity: number, customProduct = false): InvoiceLine {
+export function lineFromProduct(
+  product: Product,
+  categoryDiscountRate: number | Decimal,
+  quantity: Decimal,
+  customProduct = false,
+): InvoiceLine {
   return {
     _id: `line-${product._id}`,
     productId: product._id,
@@ -41,30 +48,30 @@ export function lineFromProduct(product: Product, categoryDiscountRate: number, 
     unit: product.unit,
     customProduct,
     quantity,
-    sellingPrice: product.sellingPrice,
-    costPrice: product.costPrice,
-    costPriceProfit: product.costPriceProfit,
-    discount: product.discount,
+    sellingPrice: decimalOf(product.sellingPrice),
+    costPrice: decimalOf(product.costPrice),
+    costPriceProfit: decimalOf(product.costPriceProfit),
+    discount: decimalOf(product.discount),
     discountType: product.discountType,
-    categoryDiscountRate,
-    productTax: product.productTax,
-    loyaltyRate: product.loyaltyRate,
-    price: 0,
-    gross: 0,
-    discountAmount: 0,
-    tax: 0,
-    total: 0,
-    pointsEarned: 0,
-    refundedQuantity: 0,
+    categoryDiscountRate: decimalOf(categoryDiscountRate),
+    productTax: decimalOf(product.productTax),
+    loyaltyRate: decimalOf(product.loyaltyRate),
+    price: '0',
+    gross: '0',
+    discountAmount: '0',
+    tax: '0',
+    total: '0',
+    pointsEarned: '0',
+    refundedQuantity: '0',
   };
 }
 
-const zeroTotals = { subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0, totalAmount: 0, pointsEarned: 0 };
+const zeroTotals = { subTotal: '0', totalDiscount: '0', totalTax: '0', redeemAmount: '0', totalAmount: '0', pointsEarned: '0' };
 
 /** The amount due before any redemption (0 for an empty cart). */
 export function amountDue(lines: readonly InvoiceLine[]): string {
   if (lines.length === 0) return '0';
-  return pricedCart(lines, 0, true).totalAmount;
+  return pricedCart(lines, '0', true).totalAmount;
 }
 
 /**
@@ -97,19 +104,19 @@ function withAmounts(invoice: LocalInvoice, cart: PricedCart): LocalInvoice {
       if (!priced) throw new Error(`The core priced no line ${index} of ${invoice.ref}`);
       return {
         ...line,
-        price: Number(priced.price),
-        gross: Number(priced.gross),
-        discountAmount: Number(priced.discount),
-        tax: Number(priced.tax),
-        total: Number(priced.total),
-        pointsEarned: Number(priced.pointsEarned),
+        price: priced.price,
+        gross: priced.gross,
+        discountAmount: priced.discount,
+        tax: priced.tax,
+        total: priced.total,
+        pointsEarned: priced.pointsEarned,
       };
     }),
-    subTotal: Number(cart.subTotal),
-    totalDiscount: Number(cart.totalDiscount),
-    totalTax: Number(cart.totalTax),
-    redeemAmount: Number(cart.redeemAmount),
-    totalAmount: Number(cart.totalAmount),
-    pointsEarned: Number(cart.pointsEarned),
+    subTotal: cart.subTotal,
+    totalDiscount: cart.totalDiscount,
+    totalTax: cart.totalTax,
+    redeemAmount: cart.redeemAmount,
+    totalAmount: cart.totalAmount,
+    pointsEarned: cart.pointsEarned,
   };
 }

@@ -27,7 +27,7 @@ export const hassanRow: Customer = { ...aishaRow, _id: 'c-2', customerName: 'Has
 export const walkInRow: Customer = {
   ...aishaRow, _id: 'c-walk-in', customerName: 'Walk-in customer', phoneNumber: '', loyalityPoint: 0, pointAmount: 0, walkIn: true,
 };
-export const aishaOnInvoice = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: 12.5 };
+export const aishaOnInvoice = { _id: 'c-1', customerName: 'Aisha Ali', phoneNumber: '7771234', loyalityPoint: '12.5' };
 export const seller = { staffId: 'user-1', staff: 'Aisha (staff)' };
 
 /** What the fake server does with a command: answer data, or refuse it with a status. */

@@ -29,7 +29,7 @@ export async function readInvoice(db: TillDb, ref: string): Promise<LocalInvoice
   const view = viewOf(invoice, await db.invoiceNumbers.get(ref));
   const customer = view.customer;
   if (!customer || (view.status !== 'active' && view.status !== 'saved')) return view;
-  return { ...view, customer: { ...customer, loyalityPoint: Number(await availablePoints(db, customer._id)) } };
+  return { ...view, customer: { ...customer, loyalityPoint: await availablePoints(db, customer._id) } };
 }
 
 export function useLocalInvoice(data: TillData | null, ref: string | null): LiveResult<LocalInvoice | null> {

@@ -9,7 +9,7 @@
  */
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type LocalTables, type TillPaymentBody } from '@/features/offline';
 import { openInvoice } from './invoice-change';
-import { subtractDecimal } from './decimal-text';
+import { subtractDecimal } from '@/lib/decimal-text';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
@@ -26,7 +26,8 @@ export interface PaymentOptions {
 async function takeStock(tables: LocalTables, invoice: LocalInvoice) {
   for (const line of invoice.products) {
     if (line.customProduct) continue;
-    // A product deleted from the local catalogue meanwhile has no stock here to take.
+    // A product deleted from the local catalogue meanwhile has no stock here to take. The
+    // catalogue keeps the number form `GET /sync/products` sends; the difference is exact text.
     const product = await tables.get('products', line.productId);
     if (product) await tables.put('products', { ...product, quantity: Number(subtractDecimal(product.quantity, line.quantity)) });
   }
@@ -42,7 +43,7 @@ export async function pay(data: TillData, ref: string, method: TillPaymentMethod
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
       const paidAt = nowOf(data);
-      body = { method, paidAt, offline: options.offline, totalAmount: String(invoice.totalAmount), invoice: invoiceBody(invoice) };
+      body = { method, paidAt, offline: options.offline, totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice) };
       await takeStock(tables, invoice);
       paid = { ...invoice, status: 'paid', paidAt, paymentMethod: method, updatedAt: paidAt, origin: 'till' };
       await tables.put('invoices', paid);

@@ -7,7 +7,7 @@
 import { CoreError, redeemLimit } from '@/lib/core';
 import type { TillDb, StoredCommand } from '@/features/offline';
 import { changeInvoice, type ChangeResult } from './invoice-change';
-import { compareDecimal, subtractDecimal, sumDecimal, thousandths } from './decimal-text';
+import { compareDecimal, subtractDecimal, sumDecimal, thousandths } from '@/lib/decimal-text';
 import { amountDue } from './invoice-pricing';
 import { TillRefusal, type TillData } from './till-data';
 
@@ -51,6 +51,6 @@ export function redeem(data: TillData, ref: string, amount: string): Promise<Cha
       if (error instanceof CoreError) throw new TillRefusal(error.message);
       throw error;
     }
-    return { ...invoice, redeemAmount: Number(accepted) };
+    return { ...invoice, redeemAmount: accepted };
   });
 }

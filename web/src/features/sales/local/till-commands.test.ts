@@ -1,13 +1,14 @@
 /** The till's local commands against a real local database and sync engine, with a scripted server. */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { priceCart } from '@/lib/core';
+import { compareDecimal } from '@/lib/decimal-text';
 import { loadCore } from '@/test/core';
 import { cola, rice, water } from '@/features/catalog/testing';
 import {
   bodyOf, fillCatalogTable, readLocalProducts, pullResource, type FetchSyncPage,
 } from '@/features/offline/testing';
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type TillInvoiceBody, type TillPaymentBody } from '@/features/offline';
-import { cartLineInput } from '../cart/cart-totals';
+import { cartLineOf } from '@/types/invoice-wire';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
 import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
 import { readInvoice } from './local-views';
@@ -64,7 +65,7 @@ describe('creating a cart', () => {
   it('reuses the held cart when it is empty, switching its customer', async () => {
     till = await localTill();
     const held = await newCart();
-    const hassan = { _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: 0 };
+    const hassan = { _id: 'c-2', customerName: 'Hassan Naseer', phoneNumber: '7785555', loyalityPoint: '0' };
     const switched = await createCart(till.data, { customer: hassan, staff: seller, heldRef: held.ref });
     expect(switched.ref).toBe(held.ref);
     expect(await till.db.invoices.count()).toBe(1);
@@ -92,11 +93,12 @@ describe('lines', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     const { invoice } = await addLine(till.data, cart.ref, { productId: rice._id }, '1.5');
-    const expected = priceCart({ lines: invoice.products.map(cartLineInput), redeemAmount: 0 });
-    expect(invoice.totalAmount).toBe(Number(expected.totalAmount));
-    expect(invoice.products.map((line) => line.total)).toEqual(expected.lines.map((line) => Number(line.total)));
+    const expected = priceCart({ lines: invoice.products.map(cartLineOf), redeemAmount: 0 });
+    // The core's text, kept as it gave it: never a float in between.
+    expect(invoice.totalAmount).toBe(expected.totalAmount);
+    expect(invoice.products.map((line) => line.total)).toEqual(expected.lines.map((line) => line.total));
     // Drinks carry their category's 5% discount rate.
-    expect(invoice.products[0]).toMatchObject({ categoryDiscountRate: 5, sellingPrice: 9.5, quantity: 2 });
+    expect(invoice.products[0]).toMatchObject({ categoryDiscountRate: '5', sellingPrice: '9.5', quantity: '2' });
 
     const body = bodyOf((await queued()).at(-1)!) as TillInvoiceBody;
     expect(body.lines).toEqual([
@@ -112,7 +114,7 @@ describe('lines', () => {
     await addLine(till.data, cart.ref, { productId: cola._id });
     await till.db.products.put({ ...cola, sellingPrice: 20, price: 20 });
     const { invoice } = await setQuantity(till.data, cart.ref, cola._id, '3');
-    expect(invoice.products[0]).toMatchObject({ sellingPrice: 9.5, quantity: 3 });
+    expect(invoice.products[0]).toMatchObject({ sellingPrice: '9.5', quantity: '3' });
   });
 
   it('add one more of a product tapped again, as of a scanned one, never over the stock', async () => {
@@ -120,7 +122,7 @@ describe('lines', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: rice._id, oneMore: true }, '11');
     const { invoice } = await addLine(till.data, cart.ref, { productId: rice._id, oneMore: true });
-    expect(invoice.products.map((line) => [line.productId, line.quantity])).toEqual([['prod-2', 12]]);
+    expect(invoice.products.map((line) => [line.productId, line.quantity])).toEqual([['prod-2', '12']]);
     await expect(addLine(till.data, cart.ref, { productId: rice._id, oneMore: true })).rejects.toThrow('Not enough stock for Rice 5kg: 12.5 kg left');
   });
 
@@ -129,9 +131,9 @@ describe('lines', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
     let { invoice } = await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
-    expect(invoice.products[0]?.quantity).toBe(2);
+    expect(invoice.products[0]?.quantity).toBe('2');
     ({ invoice } = await addLine(till.data, cart.ref, { productId: water._id }, '5'));
-    expect(invoice.products[0]?.quantity).toBe(5);
+    expect(invoice.products[0]?.quantity).toBe('5');
     // The same quantity again changes nothing and sends nothing.
     const before = await till.db.outbox.count();
     const again = await addLine(till.data, cart.ref, { productId: water._id }, '5');
@@ -171,7 +173,7 @@ describe('lines', () => {
     const bodies = (await queued()).map((command) => (bodyOf(command) as TillInvoiceBody).lines.map((line) => line.productId));
     expect(await kinds()).toEqual(['createCart', 'addLine', 'addLine', 'removeLine', 'clearCart']);
     expect(bodies).toEqual([[], ['prod-1'], ['prod-1', 'prod-3'], ['prod-3'], []]);
-    expect((await invoiceOf(cart.ref)).totalAmount).toBe(0);
+    expect((await invoiceOf(cart.ref)).totalAmount).toBe('0');
   });
 });
 
@@ -202,18 +204,18 @@ describe('redeeming points', () => {
   it('is limited by the last known balance minus this device’s unsent redemptions', async () => {
     till = await localTill(numbering);
     const paid = await paidWithRedemption('10');
-    expect(paid.redeemAmount).toBe(10);
+    expect(paid.redeemAmount).toBe('10.00');
 
     // Aisha had 12.50; 10 of it went on a sale not yet sent.
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     await expect(redeem(till.data, cart.ref, '5')).rejects.toThrow('You can redeem at most 2.50');
-    expect((await redeem(till.data, cart.ref, '2.5')).invoice.redeemAmount).toBe(2.5);
+    expect((await redeem(till.data, cart.ref, '2.5')).invoice.redeemAmount).toBe('2.50');
 
     // Once the sale is sent, its redemption is the server's to count (the next pull brings the balance).
     till.goOnline();
     await syncNow();
-    expect((await redeem(till.data, cart.ref, '5')).invoice.redeemAmount).toBe(5);
+    expect((await redeem(till.data, cart.ref, '5')).invoice.redeemAmount).toBe('5.00');
   });
 
   it('is at most the amount due, refuses bad amounts, and is lowered when the lines go down', async () => {
@@ -221,16 +223,16 @@ describe('redeeming points', () => {
     await till.db.customers.update('c-1', { loyalityPoint: 500 });
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
-    const due = Number(priceCart({ lines: (await invoiceOf(cart.ref)).products.map(cartLineInput) }).totalAmount);
-    await expect(redeem(till.data, cart.ref, '100')).rejects.toThrow(`You can redeem at most ${due.toFixed(2)}`);
+    const due = priceCart({ lines: (await invoiceOf(cart.ref)).products.map(cartLineOf) }).totalAmount;
+    await expect(redeem(till.data, cart.ref, '100')).rejects.toThrow(`You can redeem at most ${due}`);
     await expect(redeem(till.data, cart.ref, 'five')).rejects.toThrow('Type the amount to redeem');
     await expect(redeem(till.data, cart.ref, '1.005')).rejects.toThrow('Type the amount to redeem');
-    await redeem(till.data, cart.ref, String(due));
+    await redeem(till.data, cart.ref, due);
     const { invoice } = await setQuantity(till.data, cart.ref, cola._id, '1');
-    const oneCola = Number(priceCart({ lines: invoice.products.map(cartLineInput) }).totalAmount);
-    expect(oneCola).toBeLessThan(due);
+    const oneCola = priceCart({ lines: invoice.products.map(cartLineOf) }).totalAmount;
+    expect(compareDecimal(oneCola, due)).toBe(-1);
     expect(invoice.redeemAmount).toBe(oneCola);
-    expect(invoice.totalAmount).toBe(0);
+    expect(invoice.totalAmount).toBe('0.00');
   });
 });
 
@@ -296,7 +298,7 @@ describe('sync: reconcile and rollback', () => {
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     const before = await invoiceOf(cart.ref);
     await setQuantity(till.data, cart.ref, cola._id, '3');
-    expect((await invoiceOf(cart.ref)).products[0]?.quantity).toBe(3);
+    expect((await invoiceOf(cart.ref)).products[0]?.quantity).toBe('3');
     till.goOnline();
     expect(await syncNow()).toMatchObject({ sent: 2, rejected: 1 });
     expect(await invoiceOf(cart.ref)).toEqual(before);

@@ -5,6 +5,7 @@
  * catalogue (the sale keeps the prices it was rung up at).
  */
 import type { StateOfCommand, LocalInvoice, TillInvoiceBody } from '@/features/offline';
+import { cartLineOf } from '@/types/invoice-wire';
 
 /**
  * Which till commands carry an invoice's whole state (the sync engine leaves out a queued one a
@@ -25,9 +26,6 @@ export const tillCommandState: StateOfCommand = ({ action }) => {
   }
 };
 
-/** Numbers go out as their exact text (at most 2 or 3 decimals), which the server reads. */
-const text = (value: number) => String(value);
-
 export function invoiceBody(invoice: LocalInvoice): TillInvoiceBody {
   if (!invoice.customer) throw new Error(`Invoice ${invoice.ref} has no customer`);
   if (invoice.status !== 'active' && invoice.status !== 'saved') throw new Error(`Invoice ${invoice.ref} is not open`);
@@ -36,21 +34,7 @@ export function invoiceBody(invoice: LocalInvoice): TillInvoiceBody {
     status: invoice.status,
     provisionalNumber: invoice.provisionalNumber,
     createdAt: invoice.createdAt,
-    redeemAmount: text(invoice.redeemAmount),
-    lines: invoice.products.map((line) => ({
-      productId: line.productId,
-      quantity: text(line.quantity),
-      productName: line.productName,
-      unit: line.unit,
-      customProduct: line.customProduct,
-      sellingPrice: text(line.sellingPrice),
-      costPrice: text(line.costPrice),
-      costPriceProfit: text(line.costPriceProfit),
-      discount: text(line.discount),
-      discountType: line.discountType,
-      categoryDiscountRate: text(line.categoryDiscountRate),
-      productTax: text(line.productTax),
-      loyaltyRate: text(line.loyaltyRate),
-    })),
+    redeemAmount: invoice.redeemAmount,
+    lines: invoice.products.map(cartLineOf),
   };
 }

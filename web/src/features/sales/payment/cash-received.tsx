@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { cashBalance, CoreError } from '@/lib/core';
 import { twoDecimals } from '../invoices/format';
-import type { CashTendered } from '@/types/invoice';
+import type { CashTendered, Decimal } from '@/types/invoice';
 
 /** The payment dialog writes its amounts with the MVR prefix. */
 export const DIALOG_CURRENCY = 'MVR';
@@ -9,7 +9,7 @@ export const DIALOG_CURRENCY = 'MVR';
 interface CashReceivedProps {
   received: string;
   onReceivedChange: (value: string) => void;
-  totalAmount: number;
+  totalAmount: Decimal;
   /** Enter in the box: the cashier has typed what was handed over (pays cash). */
   onEnter?: () => void;
 }
@@ -54,7 +54,7 @@ export function CashReceived({ received, onReceivedChange, totalAmount, onEnter 
 }
 
 /** What the cashier typed as received, when it covers the total: the change (the core's), else null. */
-export function cashTendered(received: string, totalAmount: number): CashTendered | null {
+export function cashTendered(received: string, totalAmount: Decimal): CashTendered | null {
   if (!received.trim()) return null;
   try {
     const { balance } = cashBalance({ received: received.trim(), totalAmount });
@@ -67,7 +67,7 @@ export function cashTendered(received: string, totalAmount: number): CashTendere
 
 type Balance = { kind: 'none' | 'change' | 'owed' | 'invalid'; text: string };
 
-function balanceOf(received: string, totalAmount: number): Balance {
+function balanceOf(received: string, totalAmount: Decimal): Balance {
   if (!received.trim()) return { kind: 'none', text: 'Balance: —' };
   try {
     const { balance } = cashBalance({ received: received.trim(), totalAmount });

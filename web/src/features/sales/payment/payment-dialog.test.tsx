@@ -11,6 +11,7 @@ import { localTill, type FakeAnswer } from '../local/local-test-support';
 import { TillDataProvider } from '../local/till-data-context';
 import type { LocalInvoice, StoredCommand, TillPaymentBody } from '@/features/offline';
 import { bodyOf, saveInvoice } from '@/features/offline/testing';
+import { invoiceFromWire } from '@/types/invoice-wire';
 import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
 
@@ -29,7 +30,7 @@ const paidAt = Date.UTC(2025, 2, 5, 9, 45);
 /** Aisha's open order as the till holds it locally (the server numbered it INV-000007). */
 const REF = '0b0e9f5c-7a4d-4c1e-9d7e-000000000007';
 const localOrder: LocalInvoice = {
-  ...openOrder, _id: REF, ref: REF, invoiceNumber: '', provisionalNumber: '7F3A-0012', serverId: null, origin: 'till',
+  ...invoiceFromWire(openOrder), _id: REF, ref: REF, invoiceNumber: '', provisionalNumber: '7F3A-0012', serverId: null, origin: 'till',
 };
 /** The server's answer to the till's commands: the invoice, numbered. */
 const numbered = (): FakeAnswer => ({ data: { _id: 'inv-7', ref: REF, invoiceNumber: 'INV-000007' } });
@@ -75,14 +76,14 @@ afterEach(async () => {
 
 describe('the payment dialog', () => {
   it('says the total payable with SPEC’s MVR prefix, and the tax', async () => {
-    const opened = await openDialog({ ...localOrder, totalAmount: 1234.5, totalTax: 0 });
+    const opened = await openDialog({ ...localOrder, totalAmount: '1234.5', totalTax: '0' });
     expect(opened.querySelector('h2')?.textContent).toBe('Total payable amount: MVR1,234.50');
     expect(opened.textContent).toContain('TaxMVR0.00');
     expect([...opened.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Cash', 'Swipe', 'Pay', 'Cancel']);
   });
 
   it('shows the tax the lines carry when it is not zero', async () => {
-    const opened = await openDialog({ ...localOrder, totalTax: 4.38 });
+    const opened = await openDialog({ ...localOrder, totalTax: '4.38' });
     expect(opened.textContent).toContain('TaxMVR4.38');
   });
 

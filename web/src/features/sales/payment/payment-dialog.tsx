@@ -14,6 +14,7 @@ import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import type { LocalInvoice } from '@/features/offline';
 import type { CashTendered, Invoice } from '@/types/invoice';
+import { isPositive } from '@/lib/decimal-text';
 import { browser } from './browser';
 import { CashReceived, cashTendered, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
@@ -130,7 +131,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
         {invoice.customer ? ` · ${invoice.customer.customerName}` : ''}
       </p>
       <dl className="payment-dialog__summary">
-        {invoice.totalDiscount > 0 && (
+        {isPositive(invoice.totalDiscount) && (
           <div>
             <dt>Discount</dt>
             <dd>
@@ -139,7 +140,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
             </dd>
           </div>
         )}
-        {invoice.redeemAmount > 0 && (
+        {isPositive(invoice.redeemAmount) && (
           <div>
             <dt>Points redeemed</dt>
             <dd>

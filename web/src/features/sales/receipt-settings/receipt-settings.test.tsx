@@ -29,8 +29,8 @@ const stored: ReceiptSettings = {
 const at = Date.UTC(2026, 10, 27, 9, 30);
 const sale: Invoice = {
   _id: 'i-1', invoiceNumber: 'INV-000042', status: 'paid', createdAt: at, updatedAt: at, paidAt: at, staff: 'Ben (staff)', staffId: 'u-2',
-  customer: null, customerDetailsCustom: null, products: [], subTotal: 0, totalDiscount: 0, totalTax: 0, redeemAmount: 0, totalAmount: 0,
-  pointsEarned: 0, refundedAmount: 0, paymentMethod: 'cash', cardStatus: null,
+  customer: null, customerDetailsCustom: null, products: [], subTotal: '0', totalDiscount: '0', totalTax: '0', redeemAmount: '0', totalAmount: '0',
+  pointsEarned: '0', refundedAmount: '0', paymentMethod: 'cash', cardStatus: null,
 };
 
 let server: ReturnType<typeof stubServer>;

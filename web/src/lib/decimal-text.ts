@@ -21,6 +21,13 @@ export function compareDecimal(left: string | number, right: string | number): n
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
+/** The value's plain text ("1.250" and 1.25 -> "1.25"), so equal amounts are equal strings. */
+export function canonicalDecimal(value: string | number): string {
+  const scaled = thousandths(value);
+  if (scaled === null) throw new Error(`Not a decimal: ${value}`);
+  return fromThousandths(scaled);
+}
+
 /** `left - right` as decimal text (3 decimals, trailing zeros dropped). */
 export function subtractDecimal(left: string | number, right: string | number): string {
   const a = thousandths(left);
@@ -47,3 +54,6 @@ function fromThousandths(value: bigint): string {
   const text = fraction ? `${digits.slice(0, -3)}.${fraction}` : digits.slice(0, -3);
   return negative ? `-${text}` : text;
 }
+
+/** Whether the amount is above zero ("0.00", "0" and "-1" are not). */
+export const isPositive = (value: string | number) => compareDecimal(value, 0) > 0;
