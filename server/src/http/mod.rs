@@ -154,8 +154,9 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(till_flags::router())
 }
 
-/// Every area's route table, named by its module, in the order `json_routes` and
-/// `sales_routes` merge them. The OpenAPI document's paths come from these tables.
+/// Every area's route table, named by its module, in the order the router merges them (the
+/// JSON routes, the selling routes, the uploads). The OpenAPI document's paths come from these
+/// tables; `tests/api/route_table.rs` checks that none is missing here.
 pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("openapi", openapi::ROUTES),
     ("health", health::ROUTES),
