@@ -4,14 +4,13 @@
 //! admin's to manage (403), except that an admin may edit its own profile.
 
 use axum::extract::{Path, State};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
 use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{self, PasswordBody, ProfileBody, account_phone_number_schema};
+use super::route_table::route_table;
 use super::super_admin_employees::{delete_person, set_password};
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
@@ -20,13 +19,14 @@ use crate::http::session_extract::{AdminSession, ClientIp};
 use crate::password_changes::ChangedBy;
 use serde::Deserialize;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(create))
-        .routes(routes!(update, remove))
-        .routes(routes!(reset_password))
-        .routes(routes!(show))
+route_table! {
+    // method path => handler, who may call it
+    get    "/admin/staff/list"           => list,           admin;
+    post   "/admin/create-employee"      => create,         admin;
+    put    "/admin/staff/{id}"           => update,         admin;
+    delete "/admin/staff/{id}"           => remove,         admin;
+    patch  "/admin/staff/{id}/password"  => reset_password, admin;
+    get    "/admin/staff/{id}/{shop_id}" => show,           admin;
 }
 
 /// A new staff member of the admin's shop.
@@ -52,11 +52,11 @@ struct CreateStaff {
 /// One page of up to `limit` people; `Link` names the next page while more follow.
 #[utoipa::path(
     get,
-    path = "/admin/staff/list",
+    path = route::list,
     operation_id = "listStaff",
     tag = "staff",
     params(PageQuery),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::list])),
     responses(
         (status = 200, description = "A page of the shop's admins and staff", body = Answer<Vec<UserView>>,
             headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
@@ -81,10 +81,10 @@ async fn list(
 /// them). Email and phone number must not be used by another account (409).
 #[utoipa::path(
     post,
-    path = "/admin/create-employee",
+    path = route::create,
     operation_id = "createStaff",
     tag = "staff",
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::create])),
     request_body = CreateStaff,
     responses(
         (status = 201, description = "The staff member as stored", body = Answer<UserView>),
@@ -123,11 +123,11 @@ async fn create(
 /// 404 like missing ones.
 #[utoipa::path(
     put,
-    path = "/admin/staff/{id}",
+    path = route::update,
     operation_id = "updateStaff",
     tag = "staff",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::update])),
     request_body = ProfileBody,
     responses(
         (status = 200, description = "The person as stored, with its grants", body = Answer<UserView>),
@@ -156,11 +156,11 @@ async fn update(
 /// them. Admins cannot be deleted here (403).
 #[utoipa::path(
     delete,
-    path = "/admin/staff/{id}",
+    path = route::remove,
     operation_id = "deleteStaff",
     tag = "staff",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::remove])),
     responses(
         (status = 200, description = "Deleted", body = Answer<Nothing>),
         Refused,
@@ -187,11 +187,11 @@ async fn remove(
 /// and ends their sessions. Another admin's password is the super admin's to set (403).
 #[utoipa::path(
     patch,
-    path = "/admin/staff/{id}/password",
+    path = route::reset_password,
     operation_id = "resetStaffPassword",
     tag = "staff",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::reset_password])),
     request_body = PasswordBody,
     responses(
         (status = 200, description = "Password changed", body = Answer<Nothing>),
@@ -224,14 +224,14 @@ async fn reset_password(
 /// admin's own shop; any other is 404, as if the person did not exist.
 #[utoipa::path(
     get,
-    path = "/admin/staff/{id}/{shop_id}",
+    path = route::show,
     operation_id = "getStaff",
     tag = "staff",
     params(
         ("id" = String, Path, description = "The person's `_id` or staff id"),
         ("shop_id" = String, Path, description = "The admin's own shop's `_id`"),
     ),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::show])),
     responses(
         (status = 200, description = "The person, with its grants", body = Answer<UserView>),
         Refused,

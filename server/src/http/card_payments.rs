@@ -19,12 +19,11 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::InvoiceView;
 use super::openapi::{Answer, Failure, Invalid, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::invoices::{self, Invoice, card_status, status};
 use crate::db::{card_payments, loyalty, shops};
@@ -37,12 +36,12 @@ pub const NOT_CONFIGURED: &str = "Card payments are not configured";
 pub const NOT_CONFIRMED: &str = "Stripe has not confirmed this payment";
 const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(start_checkout))
-        .routes(routes!(confirm_success))
-        .routes(routes!(record_failure))
-        .routes(routes!(webhook::receive))
+route_table! {
+    // method path => handler, who may call it
+    post "/payment/card/invoice/{id}"         => start_checkout,   shop_user;
+    put  "/payment/card/success/invoice/{id}" => confirm_success,  shop_user;
+    put  "/payment/card/failed/invoice/{id}"  => record_failure,   shop_user;
+    post "/payment/card/webhook"              => webhook::receive, anyone;
 }
 
 fn gateway(state: &AppState) -> Result<&Arc<CardGateway>, ApiError> {
@@ -251,7 +250,7 @@ async fn reusable_session(
 /// card (409), card payments not configured (503), Stripe refusing or silent (502).
 #[utoipa::path(
     post,
-    path = "/payment/card/invoice/{id}",
+    path = route::start_checkout,
     operation_id = "startCardPayment",
     tag = "payments",
     params(
@@ -347,7 +346,7 @@ struct SuccessQuery {
 /// total (409 otherwise). Confirming again, or after the webhook, answers the paid invoice.
 #[utoipa::path(
     put,
-    path = "/payment/card/success/invoice/{id}",
+    path = route::confirm_success,
     operation_id = "confirmCardPayment",
     tag = "payments",
     params(
@@ -393,7 +392,7 @@ async fn confirm_success(
 /// invoice is 409.
 #[utoipa::path(
     put,
-    path = "/payment/card/failed/invoice/{id}",
+    path = route::record_failure,
     operation_id = "recordCardFailure",
     tag = "payments",
     params(

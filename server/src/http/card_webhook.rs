@@ -32,7 +32,7 @@ pub(super) struct Received {
 /// acknowledged. A failure to apply an event answers 500 so that Stripe delivers it again.
 #[utoipa::path(
     post,
-    path = "/payment/card/webhook",
+    path = super::route::receive,
     operation_id = "receiveStripeEvent",
     tag = "payments",
     params((

@@ -8,13 +8,12 @@ use axum::response::{IntoResponse, Response};
 use pos_core::validation::{CategoryDraft, NumberInput};
 use rust_decimal::Decimal;
 use serde::Serialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::json::ApiJson;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::response_cache::AnswerKey;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::categories::{self, Category};
@@ -23,10 +22,12 @@ use crate::http::session_extract::Require;
 
 pub const CATEGORY_NOT_FOUND: &str = "Category not found";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(update, remove))
+route_table! {
+    // method path => handler, who may call it
+    get    "/categories"      => list,   grant "category_read";
+    post   "/categories"      => create, grant "category_create";
+    put    "/categories/{id}" => update, grant "category_update";
+    delete "/categories/{id}" => remove, grant "category_delete";
 }
 
 /// `Category` of docs/api-catalogue.md.
@@ -98,11 +99,11 @@ async fn after_write_error(
 /// while more follow.
 #[utoipa::path(
     get,
-    path = "/categories",
+    path = route::list,
     operation_id = "listCategories",
     tag = "categories",
     params(PageQuery),
-    security(("userSession" = ["category_read"])),
+    security(("userSession" = [scope::list])),
     responses(
         (status = 200, description = "A page of the shop's live categories", body = Answer<Vec<CategoryView>>,
             headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
@@ -141,10 +142,10 @@ async fn list(
 /// The name must be unique among the shop's live categories (409 otherwise).
 #[utoipa::path(
     post,
-    path = "/categories",
+    path = route::create,
     operation_id = "createCategory",
     tag = "categories",
-    security(("userSession" = ["category_create"])),
+    security(("userSession" = [scope::create])),
     request_body = CategoryDraft,
     responses(
         (status = 201, description = "The category as stored", body = Answer<CategoryView>),
@@ -185,11 +186,11 @@ async fn create(
 /// the description); the merged category is validated as a whole.
 #[utoipa::path(
     put,
-    path = "/categories/{id}",
+    path = route::update,
     operation_id = "updateCategory",
     tag = "categories",
     params(("id" = String, Path, description = "The category's `_id`")),
-    security(("userSession" = ["category_update"])),
+    security(("userSession" = [scope::update])),
     request_body = CategoryDraft,
     responses(
         (status = 200, description = "The category as stored", body = Answer<CategoryView>),
@@ -250,11 +251,11 @@ async fn update(
 /// here or refused there.
 #[utoipa::path(
     delete,
-    path = "/categories/{id}",
+    path = route::remove,
     operation_id = "deleteCategory",
     tag = "categories",
     params(("id" = String, Path, description = "The category's `_id`")),
-    security(("userSession" = ["category_delete"])),
+    security(("userSession" = [scope::remove])),
     responses(
         (status = 200, description = "Deleted", body = Answer<Nothing>),
         Refused,

@@ -18,13 +18,12 @@ use pos_core::validation::{self, CustomDetailsDraft, NumberInput, QuantityRule};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 use sqlx::{Any, AnyConnection, Transaction};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::InvoiceView;
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::products::PRODUCT_NOT_FOUND;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::custom_invoices::{self, Details, NewLine};
 use crate::db::invoice_rows::Staff;
@@ -37,13 +36,14 @@ use crate::http::session_extract::UserSession;
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 pub const LINE_NOT_FOUND: &str = "Product is not in this invoice";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(show, remove))
-        .routes(routes!(add_product))
-        .routes(routes!(remove_product))
-        .routes(routes!(set_customer))
+route_table! {
+    // method path => handler, who may call it
+    post   "/invoice/custom/create"                    => create,         shop_user;
+    get    "/invoice/custom/{id}"                      => show,           shop_user;
+    delete "/invoice/custom/{id}"                      => remove,         shop_user;
+    post   "/invoice/custom/{id}/product"              => add_product,    shop_user;
+    put    "/invoice/custom/{id}/product/{product_id}" => remove_product, shop_user;
+    put    "/invoice/custom/{id}/customer"             => set_customer,   shop_user;
 }
 
 fn not_found() -> ApiError {
@@ -110,7 +110,7 @@ async fn commit_priced(
 /// next (`PUT /invoice/custom/{id}/customer`).
 #[utoipa::path(
     post,
-    path = "/invoice/custom/create",
+    path = route::create,
     operation_id = "createCustomInvoice",
     tag = "custom-invoices",
     params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),
@@ -149,7 +149,7 @@ async fn create(
 /// A sale invoice is not a custom invoice: it is 404 here like a missing one.
 #[utoipa::path(
     get,
-    path = "/invoice/custom/{id}",
+    path = route::show,
     operation_id = "getCustomInvoice",
     tag = "custom-invoices",
     params(("id" = String, Path, description = "The custom invoice's `_id`")),
@@ -222,7 +222,7 @@ fn for_unit(quantity: Decimal, unit: Unit) -> Result<Decimal, ApiError> {
 /// stock is not checked.
 #[utoipa::path(
     post,
-    path = "/invoice/custom/{id}/product",
+    path = route::add_product,
     operation_id = "addCustomInvoiceProduct",
     tag = "custom-invoices",
     params(
@@ -307,7 +307,7 @@ async fn add_product(
 /// is 404.
 #[utoipa::path(
     put,
-    path = "/invoice/custom/{id}/product/{product_id}",
+    path = route::remove_product,
     operation_id = "removeCustomInvoiceProduct",
     tag = "custom-invoices",
     params(
@@ -363,7 +363,7 @@ async fn remove_product(
 /// named in one 400.
 #[utoipa::path(
     put,
-    path = "/invoice/custom/{id}/customer",
+    path = route::set_customer,
     operation_id = "setCustomInvoiceCustomer",
     tag = "custom-invoices",
     params(
@@ -413,7 +413,7 @@ async fn set_customer(
 /// Deletes the custom invoice with its lines (custom invoices are documents, never paid).
 #[utoipa::path(
     delete,
-    path = "/invoice/custom/{id}",
+    path = route::remove,
     operation_id = "deleteCustomInvoice",
     tag = "custom-invoices",
     params(("id" = String, Path, description = "The custom invoice's `_id`")),

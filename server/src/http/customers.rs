@@ -12,10 +12,9 @@ pub(super) mod views;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use pos_core::validation::{self, CustomerDraft, NumberInput, ValidCustomer};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::customers::{self, Customer, CustomerFields};
@@ -28,12 +27,14 @@ use views::{CustomerDetailView, CustomerView};
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(create))
-        .routes(routes!(find_by_phone))
-        .routes(routes!(show, update, remove))
+route_table! {
+    // method path => handler, who may call it
+    get    "/customer"                      => list,          grant "customer_read";
+    post   "/customer/create"               => create,        shop_user;
+    get    "/customer/phone/{phone_number}" => find_by_phone, shop_user;
+    get    "/customer/{id}"                 => show,          grant "customer_read";
+    put    "/customer/{id}"                 => update,        grant "customer_update";
+    delete "/customer/{id}"                 => remove,        grant "customer_delete";
 }
 
 fn not_found() -> ApiError {
@@ -110,11 +111,11 @@ fn write_error(error: sqlx::Error, phone_number: &str) -> ApiError {
 /// while more follow.
 #[utoipa::path(
     get,
-    path = "/customer",
+    path = route::list,
     operation_id = "listCustomers",
     tag = "customers",
     params(PageQuery),
-    security(("userSession" = ["customer_read"])),
+    security(("userSession" = [scope::list])),
     responses(
         (status = 200, description = "A page of the shop's live customers", body = Answer<Vec<CustomerView>>,
             headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
@@ -159,7 +160,7 @@ async fn list(
 /// shop may do it, whatever their grants. The number must be 7 digits (400 otherwise).
 #[utoipa::path(
     get,
-    path = "/customer/phone/{phone_number}",
+    path = route::find_by_phone,
     operation_id = "findCustomerByPhone",
     tag = "customers",
     params(("phone_number" = String, Path, pattern = r"^\s*[0-9]{7}\s*$", description = "The customer's phone number: 7 digits")),
@@ -193,7 +194,7 @@ async fn find_by_phone(
 /// unique among the shop's live customers (409 otherwise).
 #[utoipa::path(
     post,
-    path = "/customer/create",
+    path = route::create,
     operation_id = "createCustomer",
     tag = "customers",
     security(("userSession" = [])),
@@ -241,11 +242,11 @@ async fn create(
 /// the shop's live customers (409).
 #[utoipa::path(
     put,
-    path = "/customer/{id}",
+    path = route::update,
     operation_id = "updateCustomer",
     tag = "customers",
     params(("id" = String, Path, description = "The customer's `_id`")),
-    security(("userSession" = ["customer_update"])),
+    security(("userSession" = [scope::update])),
     request_body = CustomerDraft,
     responses(
         (status = 200, description = "The customer as stored", body = Answer<CustomerView>),
@@ -307,11 +308,11 @@ async fn update(
 /// Marks the customer deleted; its invoices and loyalty ledger stay for the shop's history.
 #[utoipa::path(
     delete,
-    path = "/customer/{id}",
+    path = route::remove,
     operation_id = "deleteCustomer",
     tag = "customers",
     params(("id" = String, Path, description = "The customer's `_id`")),
-    security(("userSession" = ["customer_delete"])),
+    security(("userSession" = [scope::remove])),
     responses(
         (status = 200, description = "Deleted", body = Answer<Nothing>),
         Refused,
@@ -347,11 +348,11 @@ async fn remove(
 /// 500).
 #[utoipa::path(
     get,
-    path = "/customer/{id}",
+    path = route::show,
     operation_id = "getCustomer",
     tag = "customers",
     params(("id" = String, Path, description = "The customer's `_id`")),
-    security(("userSession" = ["customer_read"])),
+    security(("userSession" = [scope::show])),
     responses(
         (status = 200, description = "The customer and its invoices", body = Answer<CustomerDetailView>),
         Refused,

@@ -14,6 +14,7 @@ use super::dashboard_views::{
 };
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people::SHOP_NOT_FOUND;
+use super::route_table::{Caller, RouteRow};
 use super::{ApiError, AppState, Success};
 use crate::dashboard::charts::ShopDashboard;
 
@@ -28,6 +29,23 @@ macro_rules! dashboard_charts {
         $super_path:literal, $super_operation:literal,
         $summary:literal, $description:literal;
     )*) => {
+        /// The charts' rows of the route table, for the test that holds them against the
+        /// OpenAPI document.
+        pub const ROUTES: &[RouteRow] = &[
+            $(RouteRow {
+                method: "get",
+                path: $admin_path,
+                handler: concat!("admin::", stringify!($chart)),
+                caller: Caller::Admin,
+            },)*
+            $(RouteRow {
+                method: "get",
+                path: $super_path,
+                handler: concat!("super_admin::", stringify!($chart)),
+                caller: Caller::SuperAdmin,
+            },)*
+        ];
+
         mod admin {
             use super::*;
             use crate::http::dashboard_query::AdminScope;

@@ -12,20 +12,19 @@ use axum::extract::State;
 use serde::Serialize;
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::openapi::{Answer, Failure};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::Backend;
 
 /// Shorter than a load balancer's check interval, so a stuck database reads as down.
 const DATABASE_TIMEOUT: Duration = Duration::from_secs(3);
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(check_health))
-        .routes(routes!(check_liveness))
+route_table! {
+    // method path => handler, who may call it
+    get "/health"      => check_health,   anyone;
+    get "/health/live" => check_liveness, anyone;
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -67,7 +66,7 @@ fn backend_schema() -> RefOr<Schema> {
 /// balancers and the web client's online indicator read it. No session needed.
 #[utoipa::path(
     get,
-    path = "/health",
+    path = route::check_health,
     operation_id = "checkHealth",
     tag = "meta",
     responses(
@@ -103,7 +102,7 @@ async fn check_health(State(state): State<AppState>) -> Result<Success<Health>, 
 /// database is briefly away. No session needed.
 #[utoipa::path(
     get,
-    path = "/health/live",
+    path = route::check_liveness,
     operation_id = "checkLiveness",
     tag = "meta",
     responses(

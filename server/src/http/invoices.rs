@@ -17,26 +17,28 @@ mod lists;
 mod redeem;
 
 use sqlx::AnyConnection;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
+use super::ApiError;
 use super::invoice_views::InvoiceView;
-use super::{ApiError, AppState};
+use super::route_table::route_table;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::loyalty;
 use crate::sales::cart_edits::Edited;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(lists::by_status, carts::show_by_body))
-        .routes(routes!(carts::show, carts::create, carts::save))
-        .routes(routes!(lines::add))
-        .routes(routes!(lines::remove))
-        .routes(routes!(lines::clear))
-        .routes(routes!(lists::saved))
-        .routes(routes!(carts::delete_open))
-        .routes(routes!(redeem::redeem))
+route_table! {
+    // method path => handler, who may call it
+    get    "/invoice"                           => lists::by_status,    shop_user;
+    post   "/invoice"                           => carts::show_by_body, shop_user;
+    get    "/invoice/{id}"                      => carts::show,         shop_user;
+    post   "/invoice/{id}"                      => carts::create,       shop_user;
+    patch  "/invoice/{id}"                      => carts::save,         shop_user;
+    post   "/invoice/{id}/products"             => lines::add,          shop_user;
+    put    "/invoice/{id}/product/{product_id}" => lines::remove,       shop_user;
+    put    "/invoice/{id}/clear"                => lines::clear,        shop_user;
+    get    "/invoice/save/status-saved"         => lists::saved,        shop_user;
+    delete "/invoice/status-saved/{id}"         => carts::delete_open,  shop_user;
+    put    "/redeem/{id}"                       => redeem::redeem,      shop_user;
 }
 
 fn not_found() -> ApiError {

@@ -1,5 +1,6 @@
 //! HTTP layer: the router under /api/v1, the shared state, the error type and the envelope.
-//! Each API resource is a module exposing `router() -> Router<AppState>`, merged below.
+//! Each API resource is a module whose route table (`route_table!`) writes its
+//! `router() -> OpenApiRouter<AppState>`, merged below.
 
 mod admin_staff;
 mod api_edge;
@@ -35,6 +36,7 @@ mod permissions;
 mod products;
 mod redacted_path;
 pub mod response_cache;
+pub mod route_table;
 mod security_headers;
 pub mod session_extract;
 mod shop_receipt;
@@ -72,6 +74,7 @@ use crate::stripe::CardGateway;
 pub use envelope::Success;
 pub use error::ApiError;
 pub use response_cache::ResponseCache;
+pub use route_table::{Caller, RouteRow};
 pub use security_headers::SecurityHeaders;
 pub use web_app::WebApp;
 
@@ -150,6 +153,36 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(till_flags::router())
 }
+
+/// Every area's route table, named by its module, in the order the router merges them (the
+/// JSON routes, the selling routes, the uploads). The OpenAPI document's paths come from these
+/// tables; `tests/api/route_table.rs` checks that none is missing here.
+pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
+    ("openapi", openapi::ROUTES),
+    ("health", health::ROUTES),
+    ("shop_session", shop_session::ROUTES),
+    ("shop_receipt", shop_receipt::ROUTES),
+    ("user_session", user_session::ROUTES),
+    ("super_admin_session", super_admin_session::ROUTES),
+    ("super_admin_shops", super_admin_shops::ROUTES),
+    ("super_admin_employees", super_admin_employees::ROUTES),
+    ("admin_staff", admin_staff::ROUTES),
+    ("permissions", permissions::ROUTES),
+    ("password_reset", password_reset::ROUTES),
+    ("categories", categories::ROUTES),
+    ("products", products::ROUTES),
+    ("customers", customers::ROUTES),
+    ("sync", sync::ROUTES),
+    ("dashboard", dashboard::ROUTES),
+    ("till_flags", till_flags::ROUTES),
+    ("invoices", invoices::ROUTES),
+    ("custom_invoices", custom_invoices::ROUTES),
+    ("payments", payments::ROUTES),
+    ("card_payments", card_payments::ROUTES),
+    ("till_invoices", till_invoices::ROUTES),
+    ("till_customers", till_customers::ROUTES),
+    ("uploads", uploads::ROUTES),
+];
 
 /// The OpenAPI document of every route, from the same route lists as the router (no layers:
 /// they do not change what a route is).

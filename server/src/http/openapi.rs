@@ -1,6 +1,7 @@
 //! The OpenAPI 3.1 document of /api/v1 (`GET /api/v1/openapi.json`), generated from the code:
-//! every route is registered with `utoipa_axum::routes!` next to its `#[utoipa::path]`, so the
-//! router and the document cannot drift apart (docs/openapi.md has the conventions).
+//! each area's route table (`route_table!`) registers its handlers with `utoipa_axum::routes!`
+//! and gives each handler's `#[utoipa::path]` its path, so the router and the document cannot
+//! drift apart (docs/openapi.md has the conventions).
 //!
 //! Security in the document says who may call a route, and the security matrix
 //! (server/tests/api/security_matrix.rs) checks every route against it:
@@ -20,10 +21,8 @@ use serde::Serialize;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, Server};
 use utoipa::{Modify, OpenApi, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use super::AppState;
+use super::route_table::route_table;
 use crate::auth::cookies::{SHOP_COOKIE, SUPER_ADMIN_COOKIE, USER_COOKIE};
 
 /// Security scheme names, as `security((SHOP_SESSION = []))` in `#[utoipa::path]`.
@@ -100,9 +99,9 @@ impl Modify for SessionCookies {
     }
 }
 
-/// The routes of this module: the document itself.
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(serve))
+route_table! {
+    // method path => handler, who may call it
+    get "/openapi.json" => serve, anyone;
 }
 
 /// The document's frame (info, servers, security schemes) for the router to fill with paths.
@@ -146,7 +145,7 @@ pub fn has_operation(method: &axum::http::Method, path: &str) -> bool {
 /// The OpenAPI 3.1 description of every /api/v1 route, generated from the server's code.
 #[utoipa::path(
     get,
-    path = "/openapi.json",
+    path = route::serve,
     operation_id = "getOpenApiDocument",
     tag = "meta",
     responses((status = 200, description = "The OpenAPI document (not in the envelope)", content_type = "application/json", body = Object))

@@ -10,12 +10,11 @@ use std::net::IpAddr;
 use axum::extract::{Path, State};
 use pos_core::validation;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Nothing};
 use super::people::PasswordBody;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::{Role, SecretToken};
 use crate::db;
@@ -60,10 +59,10 @@ async fn limit_link_requests(
     Ok(())
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(request_link))
-        .routes(routes!(reset))
+route_table! {
+    // method path => handler, who may call it
+    post "/password/reset-link"    => request_link, anyone;
+    post "/password/reset/{token}" => reset,        anyone;
 }
 
 /// Whose password to reset: the account's email and which sign-in page the link leads to.
@@ -83,7 +82,7 @@ struct LinkRequest {
 /// address are limited (429).
 #[utoipa::path(
     post,
-    path = "/password/reset-link",
+    path = route::request_link,
     operation_id = "requestPasswordResetLink",
     tag = "passwords",
     request_body = LinkRequest,
@@ -144,7 +143,7 @@ async fn request_link(
 /// the account's sessions end. An unknown, used or expired token is refused (400).
 #[utoipa::path(
     post,
-    path = "/password/reset/{token}",
+    path = route::reset,
     operation_id = "resetPassword",
     tag = "passwords",
     params(("token" = String, Path, description = "The token from the mailed link")),

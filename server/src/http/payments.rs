@@ -10,13 +10,12 @@ use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use pos_core::validation::{self, NumberInput};
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::{InvoiceView, schemas};
 use super::json::{ApiJson, lookup_id};
 use super::openapi::{Answer, Failure, Invalid, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::db::loyalty;
@@ -26,11 +25,11 @@ use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
 
 pub const ONLY_ADMINS_REFUND: &str = "Only a shop admin can refund";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(pay_cash))
-        .routes(routes!(pay_swipe))
-        .routes(routes!(refund))
+route_table! {
+    // method path => handler, who may call it
+    post "/payment/cash/invoice/{id}"            => pay_cash,  shop_user;
+    post "/payment/internal-device/invoice/{id}" => pay_swipe, shop_user;
+    put  "/payment/{id}/invoice"                 => refund,    admin;
 }
 
 /// A path id that is not a number cannot name an invoice: the same 404 as a missing one.
@@ -90,7 +89,7 @@ async fn pay(
 /// paying again answers 409. Refused: an empty cart (400), not enough stock or points (409).
 #[utoipa::path(
     post,
-    path = "/payment/cash/invoice/{id}",
+    path = route::pay_cash,
     operation_id = "payCash",
     tag = "payments",
     params(
@@ -121,7 +120,7 @@ async fn pay_cash(
 /// terminal took the money. Refused as the cash payment is.
 #[utoipa::path(
     post,
-    path = "/payment/internal-device/invoice/{id}",
+    path = route::pay_swipe,
     operation_id = "payInternalDevice",
     tag = "payments",
     params(
@@ -245,14 +244,14 @@ impl RefundItemBody {
 /// refuses or does not answer: asking again for the same refund finishes it).
 #[utoipa::path(
     put,
-    path = "/payment/{id}/invoice",
+    path = route::refund,
     operation_id = "refundInvoice",
     tag = "payments",
     params(
         ("id" = String, Path, description = "The invoice's `_id`"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::refund])),
     request_body = RefundBody,
     responses(
         (status = 200, description = "The invoice after the refund", body = Answer<InvoiceView>),

@@ -5,12 +5,11 @@
 
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::Permission;
 use crate::db;
@@ -18,10 +17,12 @@ use crate::db::audit::{AuditEntry, AuditEvent};
 use crate::db::users::User;
 use crate::http::session_extract::{AdminSession, ClientIp, SuperAdminSession};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(super_admin_grant, super_admin_revoke))
-        .routes(routes!(admin_grant, admin_revoke))
+route_table! {
+    // method path => handler, who may call it
+    patch  "/super-admin/staff/{id}/permissions" => super_admin_grant,  super_admin;
+    delete "/super-admin/staff/{id}/permissions" => super_admin_revoke, super_admin;
+    patch  "/admin/staff/{id}/permissions"       => admin_grant,        admin;
+    delete "/admin/staff/{id}/permissions"       => admin_revoke,       admin;
 }
 
 /// The permission to grant or revoke.
@@ -53,7 +54,7 @@ impl PermissionBody {
 /// held changes nothing and still succeeds.
 #[utoipa::path(
     patch,
-    path = "/super-admin/staff/{id}/permissions",
+    path = route::super_admin_grant,
     operation_id = "grantPermissionAsSuperAdmin",
     tag = "permissions",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
@@ -84,7 +85,7 @@ async fn super_admin_grant(
 /// nothing and still succeeds.
 #[utoipa::path(
     delete,
-    path = "/super-admin/staff/{id}/permissions",
+    path = route::super_admin_revoke,
     operation_id = "revokePermissionAsSuperAdmin",
     tag = "permissions",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
@@ -115,11 +116,11 @@ async fn super_admin_revoke(
 /// super admin's (403). Granting a permission already held changes nothing and still succeeds.
 #[utoipa::path(
     patch,
-    path = "/admin/staff/{id}/permissions",
+    path = route::admin_grant,
     operation_id = "grantPermission",
     tag = "permissions",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::admin_grant])),
     request_body = PermissionBody,
     responses(
         (status = 200, description = "The staff member's grants after the change", body = Answer<Grants>),
@@ -148,11 +149,11 @@ async fn admin_grant(
 /// the super admin's (403). Revoking one not held changes nothing and still succeeds.
 #[utoipa::path(
     delete,
-    path = "/admin/staff/{id}/permissions",
+    path = route::admin_revoke,
     operation_id = "revokePermission",
     tag = "permissions",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::admin_revoke])),
     request_body = PermissionBody,
     responses(
         (status = 200, description = "The staff member's grants after the change", body = Answer<Grants>),

@@ -13,8 +13,6 @@ use pos_core::validation::{self, CustomProductDraft, NumberInput, ProductDraft, 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use self::drafts::{
     CATEGORY_NOT_IN_SHOP, category_id, merge, staff_keeps_tax_and_loyalty, with_kept_selling_price,
@@ -24,6 +22,7 @@ use super::json::ApiJson;
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::response_cache::AnswerKey;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::{categories, products, sync};
@@ -31,14 +30,14 @@ use crate::http::session_extract::{AdminSession, Require, UserSession};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(create))
-        .routes(routes!(update))
-        .routes(routes!(remove))
-        .routes(routes!(create_custom))
-        .routes(routes!(set_loyalty_rate))
+route_table! {
+    // method path => handler, who may call it
+    get    "/product"               => list,             grant "product_read";
+    post   "/product/create"        => create,           grant "product_create";
+    put    "/product/update/{id}"   => update,           grant "product_update";
+    delete "/product/delete/{id}"   => remove,           grant "product_delete";
+    post   "/custom-product/create" => create_custom,    shop_user;
+    put    "/loyalty/products"      => set_loyalty_rate, admin;
 }
 
 fn not_found() -> ApiError {
@@ -104,11 +103,11 @@ async fn check_category_and_barcode(
 /// of up to `limit` rows; `Link` names the next page while more follow.
 #[utoipa::path(
     get,
-    path = "/product",
+    path = route::list,
     operation_id = "listProducts",
     tag = "products",
     params(PageQuery),
-    security(("userSession" = ["product_read"])),
+    security(("userSession" = [scope::list])),
     responses(
         (status = 200, description = "A page of the shop's live catalogue products", body = Answer<Vec<ProductView>>,
             headers(("Link" = String, description = "`<...>; rel=\"next\"`: the next page, while more rows follow (docs/pagination.md)"))),
@@ -152,10 +151,10 @@ async fn list(
 /// rate other than 0 (403).
 #[utoipa::path(
     post,
-    path = "/product/create",
+    path = route::create,
     operation_id = "createProduct",
     tag = "products",
-    security(("userSession" = ["product_create"])),
+    security(("userSession" = [scope::create])),
     request_body = ProductDraft,
     responses(
         (status = 201, description = "The product as stored", body = Answer<ProductView>),
@@ -200,11 +199,11 @@ async fn create(
 /// "Prices"). A custom product cannot be edited here (404).
 #[utoipa::path(
     put,
-    path = "/product/update/{id}",
+    path = route::update,
     operation_id = "updateProduct",
     tag = "products",
     params(("id" = String, Path, description = "The product's `_id`")),
-    security(("userSession" = ["product_update"])),
+    security(("userSession" = [scope::update])),
     request_body = ProductDraft,
     responses(
         (status = 200, description = "The product as stored", body = Answer<ProductView>),
@@ -255,11 +254,11 @@ async fn update(
 /// The product is marked deleted, so the invoices that sold it keep their lines.
 #[utoipa::path(
     delete,
-    path = "/product/delete/{id}",
+    path = route::remove,
     operation_id = "deleteProduct",
     tag = "products",
     params(("id" = String, Path, description = "The product's `_id`")),
-    security(("userSession" = ["product_delete"])),
+    security(("userSession" = [scope::remove])),
     responses(
         (status = 200, description = "Deleted", body = Answer<Nothing>),
         Refused,
@@ -292,7 +291,7 @@ async fn remove(
 /// listed with the catalogue.
 #[utoipa::path(
     post,
-    path = "/custom-product/create",
+    path = route::create_custom,
     operation_id = "createCustomProduct",
     tag = "products",
     security(("userSession" = [])),
@@ -352,10 +351,10 @@ struct LoyaltyAnswer {
 /// it. Staff never set loyalty, whatever their grants.
 #[utoipa::path(
     put,
-    path = "/loyalty/products",
+    path = route::set_loyalty_rate,
     operation_id = "setLoyaltyRate",
     tag = "products",
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::set_loyalty_rate])),
     request_body = LoyaltyBody,
     responses(
         (status = 200, description = "The rate, and how many live catalogue products now have it", body = Answer<LoyaltyAnswer>),

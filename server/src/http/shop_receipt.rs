@@ -5,17 +5,18 @@
 use axum::extract::State;
 use pos_core::validation::{self, ReceiptPaper};
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::json::ApiJson;
 use super::openapi::{Answer, Invalid, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::shop_receipts::{self, ReceiptChanges, ReceiptSettings};
 use crate::http::session_extract::{AdminSession, ShopSession};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(show, update))
+route_table! {
+    // method path => handler, who may call it
+    get "/shop/receipt" => show,   till;
+    put "/shop/receipt" => update, admin;
 }
 
 /// `Receipt`: `{shopName, phoneNumber, address, receiptFooter, receiptPaper}`.
@@ -69,7 +70,7 @@ fn no_shop() -> ApiError {
 /// Read the shop's receipt header and footer.
 #[utoipa::path(
     get,
-    path = "/shop/receipt",
+    path = route::show,
     operation_id = "getReceiptSettings",
     tag = "sessions",
     security(("shopSession" = [])),
@@ -95,10 +96,10 @@ async fn show(
 /// nothing.
 #[utoipa::path(
     put,
-    path = "/shop/receipt",
+    path = route::update,
     operation_id = "updateReceiptSettings",
     tag = "sessions",
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::update])),
     request_body = ReceiptDraft,
     responses(
         (status = 200, description = "The receipt settings as stored", body = Answer<ReceiptView>),

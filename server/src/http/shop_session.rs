@@ -5,12 +5,11 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use pos_core::validation;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::ShopView;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
+use super::route_table::route_table;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -18,11 +17,11 @@ use crate::auth::{SHOP_COOKIE, USER_COOKIE, read_token};
 use crate::db;
 use crate::http::session_extract::{ClientIp, ShopSession};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(sign_in))
-        .routes(routes!(check_signed_in))
-        .routes(routes!(sign_out))
+route_table! {
+    // method path => handler, who may call it
+    post "/shop/login"       => sign_in,         anyone;
+    get  "/shop/check-login" => check_signed_in, till;
+    post "/shop/logout"      => sign_out,        till;
 }
 
 /// The shop's email and password.
@@ -42,7 +41,7 @@ struct ShopSignIn {
 /// from one address are refused for a while (429).
 #[utoipa::path(
     post,
-    path = "/shop/login",
+    path = route::sign_in,
     operation_id = "signInShop",
     tag = "sessions",
     request_body = ShopSignIn,
@@ -102,7 +101,7 @@ async fn sign_in(
 /// The shop the till is signed in as, while its session lasts.
 #[utoipa::path(
     get,
-    path = "/shop/check-login",
+    path = route::check_signed_in,
     operation_id = "checkShopSignIn",
     tag = "sessions",
     security(("shopSession" = [])),
@@ -121,7 +120,7 @@ async fn check_signed_in(session: ShopSession) -> Success<ShopView> {
 /// are cleared.
 #[utoipa::path(
     post,
-    path = "/shop/logout",
+    path = route::sign_out,
     operation_id = "signOutShop",
     tag = "sessions",
     security(("shopSession" = [])),

@@ -4,8 +4,6 @@
 
 use axum::extract::{Path, Query, State};
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
@@ -14,6 +12,7 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{
     self, PasswordBody, ProfileBody, account_phone_number_schema, id_text_or_number_schema,
 };
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewAccount};
 use crate::auth::Role;
@@ -21,13 +20,14 @@ use crate::db;
 use crate::http::session_extract::{ClientIp, SuperAdminSession};
 use crate::password_changes::{self, ChangedBy, Owner};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(update))
-        .routes(routes!(reset_password))
-        .routes(routes!(remove))
-        .routes(routes!(show))
+route_table! {
+    // method path => handler, who may call it
+    get    "/super-admin/employees"               => list,           super_admin;
+    post   "/super-admin/employees"               => create,         super_admin;
+    put    "/super-admin/employees/{id}"          => update,         super_admin;
+    patch  "/super-admin/employees/{id}/password" => reset_password, super_admin;
+    delete "/super-admin/employee/{id}/delete"    => remove,         super_admin;
+    get    "/super-admin/staff/{id}"              => show,           super_admin;
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -69,7 +69,7 @@ struct CreateEmployee {
 /// follow.
 #[utoipa::path(
     get,
-    path = "/super-admin/employees",
+    path = route::list,
     operation_id = "listShopEmployees",
     tag = "employees",
     params(ShopQuery, PageQuery),
@@ -105,7 +105,7 @@ async fn list(
 /// member none. Email and phone number must not be used by another account (409).
 #[utoipa::path(
     post,
-    path = "/super-admin/employees",
+    path = route::create,
     operation_id = "createShopEmployee",
     tag = "employees",
     security(("superAdminSession" = [])),
@@ -158,7 +158,7 @@ async fn create(
 /// phone number must not be used by another account (409).
 #[utoipa::path(
     put,
-    path = "/super-admin/employees/{id}",
+    path = route::update,
     operation_id = "updateShopEmployee",
     tag = "employees",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
@@ -188,7 +188,7 @@ async fn update(
 /// Deletes any shop's admin or staff member; their sessions end and their grants go with them.
 #[utoipa::path(
     delete,
-    path = "/super-admin/employee/{id}/delete",
+    path = route::remove,
     operation_id = "deleteShopEmployee",
     tag = "employees",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
@@ -215,7 +215,7 @@ async fn remove(
 /// ends their sessions.
 #[utoipa::path(
     patch,
-    path = "/super-admin/employees/{id}/password",
+    path = route::reset_password,
     operation_id = "resetShopEmployeePassword",
     tag = "employees",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),
@@ -249,7 +249,7 @@ async fn reset_password(
 /// Any shop's admin or staff member, with the permissions they hold.
 #[utoipa::path(
     get,
-    path = "/super-admin/staff/{id}",
+    path = route::show,
     operation_id = "getShopEmployee",
     tag = "employees",
     params(("id" = String, Path, description = "The person's `_id` or staff id")),

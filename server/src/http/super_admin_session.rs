@@ -6,13 +6,12 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use pos_core::validation;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::account_phone_number_schema;
+use super::route_table::route_table;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -21,11 +20,11 @@ use crate::db;
 use crate::db::users::SignInName;
 use crate::http::session_extract::{ClientIp, SuperAdminSession};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(sign_in))
-        .routes(routes!(check_signed_in))
-        .routes(routes!(sign_out))
+route_table! {
+    // method path => handler, who may call it
+    post "/super-admin/login"        => sign_in,         anyone;
+    get  "/super-admin/check-logged" => check_signed_in, super_admin;
+    post "/super-admin/logout"       => sign_out,        super_admin;
 }
 
 /// The super admin's phone number and password.
@@ -46,7 +45,7 @@ struct SuperAdminSignIn {
 /// credentials"; repeated failures are refused for a while.
 #[utoipa::path(
     post,
-    path = "/super-admin/login",
+    path = route::sign_in,
     operation_id = "signInSuperAdmin",
     tag = "sessions",
     request_body = SuperAdminSignIn,
@@ -107,7 +106,7 @@ async fn sign_in(
 /// The super admin of this browser's session, while it lasts.
 #[utoipa::path(
     get,
-    path = "/super-admin/check-logged",
+    path = route::check_signed_in,
     operation_id = "checkSuperAdminSignIn",
     tag = "sessions",
     security(("superAdminSession" = [])),
@@ -128,7 +127,7 @@ async fn check_signed_in(session: SuperAdminSession) -> Success<UserView> {
 /// Ends the super admin's session and clears its cookie.
 #[utoipa::path(
     post,
-    path = "/super-admin/logout",
+    path = route::sign_out,
     operation_id = "signOutSuperAdmin",
     tag = "sessions",
     security(("superAdminSession" = [])),

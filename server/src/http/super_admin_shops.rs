@@ -6,14 +6,13 @@ use axum::extract::{Path, State};
 use pos_core::money::CurrencyCode;
 use pos_core::validation;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::ShopView;
 use super::json::{ApiJson, text_or_number};
 use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::{self, PasswordBody, account_phone_number_schema};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::accounts::{self, NewShopAccount};
 use crate::dashboard::rebuild;
@@ -31,10 +30,12 @@ const _: () = assert!(SHOP_NAME_MAX_CHARS == 60 && COUNTRY_NAME_MAX_CHARS == 60)
 /// A shop's time zone when its creation names none (the super admin can change it later).
 const DEFAULT_TIME_ZONE: &str = "UTC";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list, create))
-        .routes(routes!(update, reset_password))
+route_table! {
+    // method path => handler, who may call it
+    get   "/super-admin/shops"           => list,           super_admin;
+    post  "/super-admin/shops"           => create,         super_admin;
+    put   "/super-admin/shops/{shop_id}" => update,         super_admin;
+    patch "/super-admin/shops/{shop_id}" => reset_password, super_admin;
 }
 
 /// A new shop and its sign-in.
@@ -121,7 +122,7 @@ fn check(
 /// the next page while more follow.
 #[utoipa::path(
     get,
-    path = "/super-admin/shops",
+    path = route::list,
     operation_id = "listShops",
     tag = "shops",
     params(PageQuery),
@@ -158,7 +159,7 @@ async fn list(
 /// shop (409); an unknown currency code or time zone is refused (400).
 #[utoipa::path(
     post,
-    path = "/super-admin/shops",
+    path = route::create,
     operation_id = "createShop",
     tag = "shops",
     security(("superAdminSession" = [])),
@@ -204,7 +205,7 @@ async fn create(
 /// shop (409).
 #[utoipa::path(
     put,
-    path = "/super-admin/shops/{shop_id}",
+    path = route::update,
     operation_id = "updateShop",
     tag = "shops",
     params(("shop_id" = String, Path, description = "The shop's `_id`")),
@@ -276,7 +277,7 @@ fn checked_zone(name: &str) -> Result<String, ApiError> {
 /// the shop (and the people on them).
 #[utoipa::path(
     patch,
-    path = "/super-admin/shops/{shop_id}",
+    path = route::reset_password,
     operation_id = "resetShopPassword",
     tag = "shops",
     params(("shop_id" = String, Path, description = "The shop's `_id`")),

@@ -9,13 +9,12 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::categories::CategoryView;
 use super::customers::views::CustomerView;
 use super::openapi::{Answer, Invalid, Refused};
 use super::products::views::ProductView;
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::sync::{self, Change, Changes};
 use crate::http::session_extract::UserSession;
@@ -25,11 +24,11 @@ pub const MAX_LIMIT: i64 = 1000;
 pub const BAD_AFTER: &str = "after must be a whole number of 0 or more";
 pub const BAD_LIMIT: &str = "limit must be a whole number from 1 to 1000";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(products))
-        .routes(routes!(categories))
-        .routes(routes!(customers))
+route_table! {
+    // method path => handler, who may call it
+    get "/sync/products"   => products,   shop_user;
+    get "/sync/categories" => categories, shop_user;
+    get "/sync/customers"  => customers,  shop_user;
 }
 
 /// The query as extracted: a malformed query string is a 400 with axum's reason.
@@ -142,7 +141,7 @@ pub(super) fn page_from_uri(uri: &axum::http::Uri) -> Result<(i64, i64), ApiErro
 /// staff member of the shop may read them (the till syncs whatever the cashier's grants).
 #[utoipa::path(
     get,
-    path = "/sync/products",
+    path = route::products,
     operation_id = "syncProducts",
     tag = "sync",
     params(SyncQuery),
@@ -173,7 +172,7 @@ async fn products(
 /// staff member of the shop may read them (the till syncs whatever the cashier's grants).
 #[utoipa::path(
     get,
-    path = "/sync/categories",
+    path = route::categories,
     operation_id = "syncCategories",
     tag = "sync",
     params(SyncQuery),
@@ -206,7 +205,7 @@ async fn categories(
 /// staff member of the shop may read them (the till syncs whatever the cashier's grants).
 #[utoipa::path(
     get,
-    path = "/sync/customers",
+    path = route::customers,
     operation_id = "syncCustomers",
     tag = "sync",
     params(SyncQuery),

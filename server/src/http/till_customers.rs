@@ -8,22 +8,22 @@
 use axum::extract::State;
 use pos_core::validation::{CustomerDraft, NumberInput};
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::customers::phone_in_use;
 use super::customers::views::CustomerView;
 use super::idempotency::KEY_PARAM_DOC;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::customers::{self, Customer, CustomerFields};
 use crate::db::till_refs::parse_ref;
 use crate::db::{loyalty, till_customers};
 use crate::http::session_extract::UserSession;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create))
+route_table! {
+    // method path => handler, who may call it
+    post "/till/customers" => create, shop_user;
 }
 
 /// A customer added at the till, named by the till's ref.
@@ -67,7 +67,7 @@ async fn view(state: &AppState, customer: Customer) -> Result<CustomerView, ApiE
 /// has is 409.
 #[utoipa::path(
     post,
-    path = "/till/customers",
+    path = route::create,
     operation_id = "createTillCustomer",
     tag = "till",
     params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),

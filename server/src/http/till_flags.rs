@@ -5,10 +5,9 @@
 use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::openapi::{Answer, Invalid, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::till_flags::{self, SaleFlag};
 use crate::http::session_extract::AdminSession;
@@ -18,8 +17,9 @@ use crate::sales::numbering::invoice_number_text;
 pub const DEFAULT_LIMIT: i64 = 50;
 pub const MAX_LIMIT: i64 = 200;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list))
+route_table! {
+    // method path => handler, who may call it
+    get "/admin/sale-flags" => list, admin;
 }
 
 /// The page asked for; blank values are not given.
@@ -94,11 +94,11 @@ pub(super) fn positive(name: &str, raw: Option<&str>) -> Result<Option<i64>, Api
 /// newest first, a page at a time. A shop admin only; always the admin's own shop.
 #[utoipa::path(
     get,
-    path = "/admin/sale-flags",
+    path = route::list,
     operation_id = "listSaleFlags",
     tag = "till",
     params(FlagsQuery),
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::list])),
     responses(
         (status = 200, description = "A page of the shop's sale flags", body = Answer<FlagsPage>),
         Invalid,

@@ -11,13 +11,12 @@ use axum::Extension;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use sqlx::AnyConnection;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::idempotency::{ClaimedKey, KEY_PARAM_DOC, KeptWithEffect};
 use super::invoice_views::InvoiceView;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
+use super::route_table::route_table;
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
 use crate::db::invoice_rows::Staff;
@@ -30,11 +29,11 @@ use crate::sales::{till_flags, till_sale, till_state};
 
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(save))
-        .routes(routes!(pay))
-        .routes(routes!(delete))
+route_table! {
+    // method path => handler, who may call it
+    put  "/till/invoices/{ref}"         => save,   shop_user;
+    post "/till/invoices/{ref}/payment" => pay,    shop_user;
+    post "/till/invoices/{ref}/delete"  => delete, shop_user;
 }
 
 /// The signed-in user selling in its shop.
@@ -85,7 +84,7 @@ async fn read(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<InvoiceVi
 /// invoice's ref (404).
 #[utoipa::path(
     put,
-    path = "/till/invoices/{ref}",
+    path = route::save,
     operation_id = "saveTillInvoice",
     tag = "till",
     params(
@@ -160,7 +159,7 @@ async fn save(
 /// (409).
 #[utoipa::path(
     post,
-    path = "/till/invoices/{ref}/payment",
+    path = route::pay,
     operation_id = "payTillInvoice",
     tag = "till",
     params(
@@ -230,7 +229,7 @@ async fn pay(
 /// (already deleted: deleting is idempotent by nature). A paid invoice is kept (409).
 #[utoipa::path(
     post,
-    path = "/till/invoices/{ref}/delete",
+    path = route::delete,
     operation_id = "deleteTillInvoice",
     tag = "till",
     params(

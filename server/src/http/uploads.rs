@@ -18,11 +18,11 @@ use axum::response::{IntoResponse, Response};
 use pos_core::validation::csv_file_name;
 use pos_csv_import::{FileError, ParsedFile, Plan, ProductRules, Report};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use self::schemas::{CsvUpload, ImportRefused};
 use super::envelope::failure_with_data;
 use super::openapi::{Answer, Failure, Refused};
+use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::catalog_import;
@@ -38,13 +38,18 @@ pub const UPLOADED: &str = "File uploaded successfully";
 struct UploadLimit(usize);
 
 pub fn router(max_upload_bytes: usize) -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(upload_products))
-        .routes(routes!(upload_categories))
+    upload_routes()
         .layer(Extension(UploadLimit(max_upload_bytes)))
         .layer(DefaultBodyLimit::max(
             max_upload_bytes.saturating_add(MULTIPART_OVERHEAD),
         ))
+}
+
+route_table! {
+    fn upload_routes;
+    // method path => handler, who may call it
+    post "/file/upload"          => upload_products,   grant "product_create";
+    post "/file/upload/category" => upload_categories, grant "category_create";
 }
 
 /// Import products from a CSV file.
@@ -55,10 +60,10 @@ pub fn router(max_upload_bytes: usize) -> OpenApiRouter<AppState> {
 /// is refused.
 #[utoipa::path(
     post,
-    path = "/file/upload",
+    path = route::upload_products,
     operation_id = "importProducts",
     tag = "imports",
-    security(("userSession" = ["product_create"])),
+    security(("userSession" = [scope::upload_products])),
     request_body(content = CsvUpload, content_type = "multipart/form-data", description = "The CSV file in the field `file`"),
     responses(
         (status = 200, description = "Every row was imported", body = Answer<Report>),
@@ -104,10 +109,10 @@ async fn upload_products(
 /// with the report and nothing written.
 #[utoipa::path(
     post,
-    path = "/file/upload/category",
+    path = route::upload_categories,
     operation_id = "importCategories",
     tag = "imports",
-    security(("userSession" = ["category_create"])),
+    security(("userSession" = [scope::upload_categories])),
     request_body(content = CsvUpload, content_type = "multipart/form-data", description = "The CSV file in the field `file`"),
     responses(
         (status = 200, description = "Every row was imported", body = Answer<Report>),

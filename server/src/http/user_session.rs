@@ -7,13 +7,12 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use pos_core::validation;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::identity_views::UserView;
 use super::json::{ApiJson, text_or_number};
 use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::people::account_phone_number_schema;
+use super::route_table::route_table;
 use super::sign_in::{self, Attempt, SignInKind, with_cookies};
 use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
@@ -25,14 +24,14 @@ use crate::http::session_extract::{
     AdminSession, ClientIp, ShopSession, StaffSession, UserSession,
 };
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(admin_sign_in))
-        .routes(routes!(check_admin))
-        .routes(routes!(admin_sign_out))
-        .routes(routes!(staff_sign_in))
-        .routes(routes!(check_staff))
-        .routes(routes!(staff_sign_out))
+route_table! {
+    // method path => handler, who may call it
+    post "/admin/login"        => admin_sign_in,  till;
+    get  "/admin/check-logged" => check_admin,    admin;
+    post "/admin/logout"       => admin_sign_out, shop_user;
+    post "/staff/login"        => staff_sign_in,  till;
+    get  "/staff/check-logged" => check_staff,    staff;
+    post "/staff/logout"       => staff_sign_out, shop_user;
 }
 
 /// An admin of the till's shop: its phone number and password.
@@ -66,7 +65,7 @@ struct StaffSignIn {
 /// password is the same 401 "Invalid credentials"; repeated failures are refused for a while.
 #[utoipa::path(
     post,
-    path = "/admin/login",
+    path = route::admin_sign_in,
     operation_id = "signInAdmin",
     tag = "sessions",
     security(("shopSession" = [])),
@@ -116,7 +115,7 @@ async fn admin_sign_in(
 /// while.
 #[utoipa::path(
     post,
-    path = "/staff/login",
+    path = route::staff_sign_in,
     operation_id = "signInStaff",
     tag = "sessions",
     security(("shopSession" = [])),
@@ -201,10 +200,10 @@ async fn start(
 /// The admin signed in on the till, with its grants as they are now.
 #[utoipa::path(
     get,
-    path = "/admin/check-logged",
+    path = route::check_admin,
     operation_id = "checkAdminSignIn",
     tag = "sessions",
-    security(("userSession" = ["admin"])),
+    security(("userSession" = [scope::check_admin])),
     responses(
         (status = 200, description = "The signed-in admin", body = Answer<UserView>),
         Refused,
@@ -222,10 +221,10 @@ async fn check_admin(AdminSession(session): AdminSession) -> Success<UserView> {
 /// The staff member signed in on the till, with its grants as they are now.
 #[utoipa::path(
     get,
-    path = "/staff/check-logged",
+    path = route::check_staff,
     operation_id = "checkStaffSignIn",
     tag = "sessions",
-    security(("userSession" = ["staff"])),
+    security(("userSession" = [scope::check_staff])),
     responses(
         (status = 200, description = "The signed-in staff member", body = Answer<UserView>),
         Refused,
@@ -244,7 +243,7 @@ async fn check_staff(StaffSession(session): StaffSession) -> Success<UserView> {
 /// a staff screen) and clears `pos_user`; the shop stays signed in.
 #[utoipa::path(
     post,
-    path = "/admin/logout",
+    path = route::admin_sign_out,
     operation_id = "signOutAdmin",
     tag = "sessions",
     security(("userSession" = [])),
@@ -268,7 +267,7 @@ async fn admin_sign_out(
 /// an admin screen) and clears `pos_user`; the shop stays signed in.
 #[utoipa::path(
     post,
-    path = "/staff/logout",
+    path = route::staff_sign_out,
     operation_id = "signOutStaff",
     tag = "sessions",
     security(("userSession" = [])),

@@ -28,7 +28,7 @@ pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
 /// shop is 404.
 #[utoipa::path(
     post,
-    path = "/invoice/{id}",
+    path = super::route::create,
     operation_id = "startCart",
     tag = "invoices",
     params(
@@ -106,7 +106,7 @@ async fn shown(state: &AppState, shop_id: i64, raw_id: &str) -> Result<InvoiceVi
 /// a sale invoice carries its customer's loyalty balance.
 #[utoipa::path(
     get,
-    path = "/invoice/{id}",
+    path = super::route::show,
     operation_id = "getInvoice",
     tag = "invoices",
     params(("id" = String, Path, description = "The invoice's `_id`")),
@@ -132,7 +132,7 @@ pub async fn show(
 /// be text or a JSON number.
 #[utoipa::path(
     post,
-    path = "/invoice",
+    path = super::route::show_by_body,
     operation_id = "getInvoiceByBody",
     tag = "invoices",
     params(("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC)),
@@ -162,7 +162,7 @@ pub async fn show_by_body(
 /// empty one is refused (400), a paid one can no longer change (409).
 #[utoipa::path(
     patch,
-    path = "/invoice/{id}",
+    path = super::route::save,
     operation_id = "saveInvoice",
     tag = "invoices",
     params(
@@ -198,7 +198,7 @@ pub async fn save(
 /// it was. A paid or refunded one is kept (409).
 #[utoipa::path(
     delete,
-    path = "/invoice/status-saved/{id}",
+    path = super::route::delete_open,
     operation_id = "deleteOpenOrder",
     tag = "invoices",
     params(("id" = String, Path, description = "The invoice's `_id`")),

@@ -55,7 +55,7 @@ fn sent_quantity(body: &AddProduct) -> Result<Decimal, ApiError> {
 /// Refused: a product not in the shop (404), more than its stock (409), a paid invoice (409).
 #[utoipa::path(
     post,
-    path = "/invoice/{id}/products",
+    path = super::route::add,
     operation_id = "addInvoiceProduct",
     tag = "invoices",
     params(
@@ -102,7 +102,7 @@ pub async fn add(
 /// invoice is 404; a paid invoice is 409.
 #[utoipa::path(
     put,
-    path = "/invoice/{id}/product/{product_id}",
+    path = super::route::remove,
     operation_id = "removeInvoiceProduct",
     tag = "invoices",
     params(
@@ -149,7 +149,7 @@ pub async fn remove(
 /// invoice is 409.
 #[utoipa::path(
     put,
-    path = "/invoice/{id}/clear",
+    path = super::route::clear,
     operation_id = "clearInvoice",
     tag = "invoices",
     params(

@@ -33,7 +33,7 @@ fn views(found: Vec<(Invoice, Vec<InvoiceLine>)>) -> Result<Vec<InvoiceView>, Ap
 /// at most 500.
 #[utoipa::path(
     get,
-    path = "/invoice/save/status-saved",
+    path = super::route::saved,
     operation_id = "listOpenOrders",
     tag = "invoices",
     security(("userSession" = [])),
@@ -77,7 +77,7 @@ async fn shop_zone(state: &AppState, shop_id: i64) -> Result<TimeZone, ApiError>
 /// parameters narrow the list and all apply together; the next page's link repeats them.
 #[utoipa::path(
     get,
-    path = "/invoice",
+    path = super::route::by_status,
     operation_id = "listInvoices",
     tag = "invoices",
     params(InvoiceListQuery, PageQuery),

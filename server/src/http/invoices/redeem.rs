@@ -24,7 +24,7 @@ use crate::sales::cart_edits::{self, CartEdit};
 /// limit ("You can redeem at most 40.00"); the ledger changes only when the invoice is paid.
 #[utoipa::path(
     put,
-    path = "/redeem/{id}",
+    path = super::route::redeem,
     operation_id = "redeemPoints",
     tag = "invoices",
     params(

@@ -1,17 +1,23 @@
-//! Before a route is documented the matrix cannot see it; this checks the router's source so
-//! its path parameters already have fixtures when it is.
+//! Before a route is documented the matrix cannot see it; this checks the routers' tables and
+//! source so their path parameters already have fixtures when it is.
 
 use std::path::Path;
 
+use pos_server::http::ROUTE_TABLES;
+
 use crate::security_matrix_support::{fill, placeholder_rows};
 
-/// The path parameters of every route in the server's source have a fixture, before the
-/// route is documented (the matrix itself sees only documented routes): a path literal of a
-/// `.route(...)` or a `#[utoipa::path(path = ...)]`.
+/// The path parameters of every route the server declares have a fixture, before the route is
+/// documented (the matrix itself sees only documented routes): a path of an area's route table
+/// (`route_table!`), or a path literal of a `.route(...)` or a `#[utoipa::path(path = ...)]`
+/// in the source.
 #[test]
 fn every_path_parameter_in_the_source_has_a_fixture() {
     let http = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/http");
-    let mut templates = Vec::new();
+    let mut templates: Vec<String> = ROUTE_TABLES
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|row| row.path.to_owned()))
+        .collect();
     collect_templates(&http, &mut templates);
     assert!(
         templates.iter().any(|path| path.contains('{')),
