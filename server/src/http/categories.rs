@@ -17,7 +17,7 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::response_cache::AnswerKey;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
-use crate::db::categories::{self, Category};
+use crate::db::catalog::categories::{self, Category};
 use crate::db::sync;
 use crate::http::session_extract::Require;
 

@@ -22,8 +22,8 @@ use utoipa_axum::routes;
 
 use super::invoice_views::InvoiceView;
 use super::{ApiError, AppState};
+use crate::db::customers::loyalty;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
-use crate::db::loyalty;
 use crate::sales::cart_edits::Edited;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::openapi::{Answer, Invalid, Refused};
 use super::{ApiError, AppState, Success};
-use crate::db::till_flags::{self, SaleFlag};
+use crate::db::invoices::till_flags::{self, SaleFlag};
 use crate::http::session_extract::AdminSession;
 use crate::sales::numbering::invoice_number_text;
 
