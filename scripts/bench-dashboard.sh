@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the dashboards (docs/benchmarks.md, "Dashboards"): one shop with 1,000,000 paid
 # invoices on SQLite, seeded by the Rust seeder server/examples/dashboard_load (priced by
-# pos_core, written with multi-row INSERTs by db::sales_history), its roll-ups rebuilt by the
+# pos_core, written with multi-row INSERTs by db::invoices::sales_history), its roll-ups rebuilt by the
 # release server's start (timed from the server's own log line), then every dashboard route
 # called as the admin and as the super admin: N times each in turn, then N times each from 8
 # clients at once -> p50/p99/max per route. Target: every p99 <= 200 ms.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark of the invoice lists (docs/benchmarks.md, "Invoice lists"): one shop with 100,000
 # paid invoices, seeded by server/examples/dashboard_load (priced by pos_core, written by
-# db::sales_history), on SQLite and on PostgreSQL; the release server started on each, then
+# db::invoices::sales_history), on SQLite and on PostgreSQL; the release server started on each, then
 # `dashboard_load lists` walks the whole paid list in pages and times each way of finding a sale
 # of three months ago (docs/api-sales.md, "Finding an invoice").
 #

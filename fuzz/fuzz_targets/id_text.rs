@@ -12,7 +12,7 @@ use pos_core::dashboard::{MethodFilter, PaymentMethod};
 use pos_core::ids;
 use pos_core::validation;
 use pos_server::auth::{Permission, Role};
-use pos_server::db::till_refs::parse_ref;
+use pos_server::db::support::till_refs::parse_ref;
 
 fuzz_target!(|bytes: &[u8]| {
     let text = String::from_utf8_lossy(bytes);

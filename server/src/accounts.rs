@@ -5,9 +5,9 @@
 use pos_core::{ids, validation};
 
 use crate::auth::{Permission, Role, password};
+use crate::db::identity::users::{NewUser, User};
 use crate::db::shops::{NewShop, Shop};
-use crate::db::users::{NewUser, User};
-use crate::db::{self, Db, counters};
+use crate::db::{self, Db, support::counters};
 use crate::service_error::ServiceError;
 
 /// A person to create, as typed (validated here).
@@ -58,7 +58,7 @@ pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<U
         phone_number: &phone_number,
         password_hash: &password_hash,
     };
-    let user_id = db::users::insert(&mut *transaction, &new_user, now)
+    let user_id = db::identity::users::insert(&mut *transaction, &new_user, now)
         .await
         .map_err(duplicate)?;
     let user = match account.shop_id {
@@ -69,11 +69,12 @@ pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<U
                 Role::SuperAdmin => &[],
             };
             for &permission in granted {
-                db::permissions::grant(&mut *transaction, shop_id, user_id, permission).await?;
+                db::identity::permissions::grant(&mut *transaction, shop_id, user_id, permission)
+                    .await?;
             }
-            db::users::find_in_shop(&mut *transaction, shop_id, user_id).await?
+            db::identity::users::find_in_shop(&mut *transaction, shop_id, user_id).await?
         }
-        None => db::users::find_super_admin(&mut *transaction, user_id).await?,
+        None => db::identity::users::find_super_admin(&mut *transaction, user_id).await?,
     };
     transaction.commit().await?;
     user.ok_or_else(|| ServiceError::invariant("a user just inserted cannot be read back"))
@@ -131,7 +132,7 @@ pub fn duplicate_shop(error: sqlx::Error) -> ServiceError {
 
 /// A unique violation becomes a conflict naming the field; anything else stays a database error.
 pub fn duplicate(error: sqlx::Error) -> ServiceError {
-    match db::users::duplicate_field(&error) {
+    match db::identity::users::duplicate_field(&error) {
         Some(field) => ServiceError::Conflict(format!(
             "{} is already used by another account",
             validation::label(field)

@@ -4,55 +4,35 @@
 //! Repositories take `Db::pool()` and write portable SQL (`$1` placeholders, BIGINT times and
 //! money, SMALLINT flags) so one code path serves both backends; where PostgreSQL gets a faster
 //! statement (one data-modifying `WITH` instead of several), it sits beside its portable twin in
-//! the same function. All SQL lives in the submodules below, by what they keep: a table's reads
-//! (`invoices`, `products`, `customers`...), the writes of one step of its life (`cart_starts`,
-//! `invoice_writes`, `payments`, `refunds`, `till_invoices`), and the shared machinery
-//! (`multi_row`, `write_batch`, `scaled`, `shop_locks`, `sync`). Every query by id also takes the
+//! the same function. All SQL lives in the submodules below, one per aggregate, each keeping
+//! the tables it is named after, their reads and the writes of every step of their life:
+//!
+//! - [`shops`]: the tenants and what their receipts print.
+//! - [`identity`]: users, their grants, sessions, reset links and failed sign-ins.
+//! - [`catalog`]: categories and products, stock takes and the CSV import.
+//! - [`customers`]: customers, the loyalty ledger, customers as the till names them.
+//! - [`invoices`]: invoices and their lines, from the cart to the lists, till sales included.
+//! - [`payments`]: paying and refunding invoices, card payments and card refunds.
+//! - [`dashboard`]: the dashboard's roll-ups.
+//! - [`sync`]: the tills' delta sync and the shop's sync counter, which every writer of
+//!   syncable rows claims first.
+//! - [`idempotency`] and [`audit`]: Idempotency-Keys of write requests, and the audit log.
+//!
+//! The machinery they share is [`support`] (id counters, scaled numbers, multi-row inserts,
+//! write batches, shop locks, till refs, statistics). Every query by id also takes the
 //! caller's shop id.
 
 pub mod audit;
-pub mod card_payments;
-pub mod card_refund_claims;
-pub mod cart_starts;
-pub mod catalog_import;
-pub mod categories;
-pub mod counters;
-pub mod custom_invoices;
+pub mod catalog;
 pub mod customers;
 pub mod dashboard;
-pub mod employees;
 pub mod idempotency;
-pub mod invoice_list_filter;
-pub mod invoice_lists;
-pub mod invoice_rows;
-pub mod invoice_writes;
+pub mod identity;
 pub mod invoices;
-pub mod line_rows;
-pub mod loyalty;
-pub mod multi_row;
 pub mod payments;
-pub mod permissions;
-pub mod products;
-pub mod refunds;
-pub mod reset_tokens;
-pub mod sale_products;
-pub mod sales_history;
-pub mod scaled;
-pub mod session_reads;
-pub mod sessions;
-pub mod shop_locks;
-pub mod shop_receipts;
 pub mod shops;
-pub mod sign_in_failures;
-pub mod statistics;
-pub mod stock_takes;
+pub mod support;
 pub mod sync;
-pub mod till_customers;
-pub mod till_flags;
-pub mod till_invoices;
-pub mod till_refs;
-pub mod users;
-pub mod write_batch;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,8 +44,8 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection};
 use thiserror::Error;
 
 use crate::config::DatabaseUrl;
-use session_reads::SessionReads;
-use shop_locks::{ShopLock, ShopLocks};
+use identity::session_reads::SessionReads;
+use support::shop_locks::{ShopLock, ShopLocks};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../migrations/postgres");
@@ -244,14 +224,14 @@ impl Db {
         &self.writer
     }
 
-    /// Takes the shop's lock to write its sales (`db::shop_locks`): call it holding no row lock,
-    /// before `sync::claim`, and keep it until the transaction has ended.
+    /// Takes the shop's lock to write its sales (`db::support::shop_locks`): call it holding no row
+    /// lock, before `sync::claim`, and keep it until the transaction has ended.
     pub async fn lock_shop(&self, shop_id: i64) -> ShopLock {
         self.shop_locks.lock(shop_id).await
     }
 
     /// Where signed-in requests read their sessions, together with the requests beside them
-    /// (`db::session_reads`).
+    /// (`db::identity::session_reads`).
     pub fn session_reads(&self) -> &SessionReads {
         &self.session_reads
     }

@@ -9,7 +9,7 @@ use pos_core::validation;
 
 use crate::auth::password;
 use crate::db::audit::{AuditEntry, AuditEvent};
-use crate::db::employees::{self, PersonRef};
+use crate::db::identity::employees::{self, PersonRef};
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
 
@@ -59,7 +59,9 @@ pub async fn set_with_token(
 ) -> Result<Option<i64>, ServiceError> {
     let hash = checked_hash(new_password).await?;
     let mut transaction = db.writer().begin().await?;
-    let Some(user_id) = db::reset_tokens::consume(&mut *transaction, token_hash, now).await? else {
+    let Some(user_id) =
+        db::identity::reset_tokens::consume(&mut *transaction, token_hash, now).await?
+    else {
         return Ok(None);
     };
     // A super admin is not an employee; its shop is none either way.
@@ -91,15 +93,15 @@ async fn store(
             if !employees::set_password(&mut **transaction, user_id, hash, now).await? {
                 return Ok(false);
             }
-            db::sessions::delete_for_user(&mut **transaction, user_id).await?;
-            db::reset_tokens::delete_unused(&mut **transaction, user_id, now).await?;
+            db::identity::sessions::delete_for_user(&mut **transaction, user_id).await?;
+            db::identity::reset_tokens::delete_unused(&mut **transaction, user_id, now).await?;
             (shop_id, Some(user_id), format!("user {user_id}"))
         }
         Owner::Shop(shop_id) => {
             if !db::shops::set_password(&mut **transaction, shop_id, hash, now).await? {
                 return Ok(false);
             }
-            db::sessions::delete_for_shop(&mut **transaction, shop_id).await?;
+            db::identity::sessions::delete_for_shop(&mut **transaction, shop_id).await?;
             (Some(shop_id), None, format!("shop {shop_id}"))
         }
     };

@@ -6,7 +6,7 @@ use pos_core::validation::{CategoryDraft, CustomerDraft, NumberInput, ProductDra
 use pos_server::accounts::{self, NewAccount, NewShopAccount};
 use pos_server::auth::Role;
 use pos_server::db::customers::CustomerFields;
-use pos_server::db::users::User;
+use pos_server::db::identity::users::User;
 use pos_server::db::{self, Db};
 use pos_server::service_error::ServiceError;
 
@@ -85,7 +85,8 @@ async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ServiceError> 
             discount_rate: number(if c.is_multiple_of(5) { 5 } else { 0 }),
         }
         .validate()?;
-        let category_id = db::categories::insert(&mut *tx, shop_id, &category, now).await?;
+        let category_id =
+            db::catalog::categories::insert(&mut *tx, shop_id, &category, now).await?;
         for p in 0..PRODUCTS_PER_CATEGORY {
             let n = c * PRODUCTS_PER_CATEGORY + p;
             let cost_cents = 150 + (n * 7919) % 19_850;
@@ -104,7 +105,7 @@ async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ServiceError> 
                 loyalty_rate: number(if n.is_multiple_of(3) { 1 } else { 0 }),
             }
             .validate()?;
-            db::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
+            db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
         }
     }
     for n in 0..CUSTOMERS {

@@ -33,8 +33,8 @@ pub struct Sale {
 impl Sale {
     pub fn new(goods: &Goods, now_millis: i64) -> Self {
         // The server's own ref maker: a version-4 UUID, lower-case, as the till makes them.
-        let client_ref =
-            pos_server::db::till_refs::new_ref().expect("the operating system gives random bytes");
+        let client_ref = pos_server::db::support::till_refs::new_ref()
+            .expect("the operating system gives random bytes");
         let line = json!({"productId": goods.product, "quantity": "1",
             "productName": goods.product_name, "unit": "no", "customProduct": false,
             "sellingPrice": goods.price, "costPrice": goods.price, "costPriceProfit": "0",

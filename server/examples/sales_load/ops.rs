@@ -157,8 +157,8 @@ impl Op {
             }
             Self::TillPayment => {
                 // The server's own ref maker: a version-4 UUID, as the till makes them.
-                let client_ref =
-                    pos_server::db::till_refs::new_ref().map_err(|error| error.to_string())?;
+                let client_ref = pos_server::db::support::till_refs::new_ref()
+                    .map_err(|error| error.to_string())?;
                 let path = format!("/till/invoices/{client_ref}/payment");
                 let body = till_payment(stock);
                 let key = format!("bench-{client_ref}");

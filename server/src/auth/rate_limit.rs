@@ -3,10 +3,10 @@
 //! refused with 429 until the oldest of those failures is older than the window. A successful
 //! sign-in is not counted and clears nothing.
 //!
-//! The failures are rows of the database (`db::sign_in_failures`), not a process's memory, so
-//! several server processes on one database (behind a balancer, docs in the README) count the
-//! same failures: the limit is per account and address, not per process. Failures older than
-//! the window can never block again and are deleted as new ones are recorded, so the table
+//! The failures are rows of the database (`db::identity::sign_in_failures`), not a process's
+//! memory, so several server processes on one database (behind a balancer, docs in the README)
+//! count the same failures: the limit is per account and address, not per process. Failures older
+//! than the window can never block again and are deleted as new ones are recorded, so the table
 //! stays bounded under a spray of made-up account names.
 
 use crate::db::{self, Db};
@@ -35,7 +35,7 @@ impl SignInLimiter {
         let mut longest: Option<Throttled> = None;
         for key in keys {
             let oldest_counted =
-                db::sign_in_failures::nth_latest(db.pool(), key, MAX_FAILURES).await?;
+                db::identity::sign_in_failures::nth_latest(db.pool(), key, MAX_FAILURES).await?;
             if let Some(wait) = wait_after(oldest_counted, now)
                 && longest
                     .is_none_or(|longest| wait.retry_after_seconds > longest.retry_after_seconds)
@@ -54,9 +54,9 @@ impl SignInLimiter {
         now: i64,
     ) -> Result<(), sqlx::Error> {
         let writer = db.writer();
-        db::sign_in_failures::delete_before(writer, now - WINDOW_MILLIS).await?;
+        db::identity::sign_in_failures::delete_before(writer, now - WINDOW_MILLIS).await?;
         for key in keys {
-            db::sign_in_failures::insert(writer, key, now).await?;
+            db::identity::sign_in_failures::insert(writer, key, now).await?;
         }
         Ok(())
     }

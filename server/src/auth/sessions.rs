@@ -1,5 +1,5 @@
-//! Session rules on top of `db::sessions`: start (rotating the one the client had), resolve
-//! (idle and absolute timeouts), end, and sweep.
+//! Session rules on top of `db::identity::sessions`: start (rotating the one the client had),
+//! resolve (idle and absolute timeouts), end, and sweep.
 //!
 //! A user (admin or staff) session belongs to the till's shop session: it expires with it, ends
 //! when it ends (cascade), and using it keeps the till's session alive too.
@@ -7,8 +7,8 @@
 use super::{Permission, SecretToken};
 use crate::clock::Clock;
 use crate::db::audit::AuditEntry;
-use crate::db::sessions::{NewSession, SessionRow};
-use crate::db::users::User;
+use crate::db::identity::sessions::{NewSession, SessionRow};
+use crate::db::identity::users::User;
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
 
@@ -105,7 +105,7 @@ pub async fn start(
     let id_hash = token.digest();
     let mut transaction = place.db.writer().begin().await?;
     let timeouts = place.timeouts;
-    db::sessions::delete_expired(
+    db::identity::sessions::delete_expired(
         &mut *transaction,
         now - timeouts.idle_millis,
         now - timeouts.max_age_millis,
@@ -113,7 +113,7 @@ pub async fn start(
     .await?;
     db::audit::record(&mut *transaction, audit).await?;
     for old in replacing {
-        db::sessions::delete(&mut *transaction, &old.digest()).await?;
+        db::identity::sessions::delete(&mut *transaction, &old.digest()).await?;
     }
     let session = NewSession {
         id_hash: &id_hash,
@@ -122,7 +122,7 @@ pub async fn start(
         user_id: owner.user_id,
         parent_id_hash: owner.parent_id_hash.as_deref(),
     };
-    db::sessions::insert(&mut *transaction, &session, now).await?;
+    db::identity::sessions::insert(&mut *transaction, &session, now).await?;
     transaction.commit().await?;
     Ok(token)
 }
@@ -134,7 +134,7 @@ pub async fn resolve(
     kind: SessionKind,
     token: &SecretToken,
 ) -> Result<Option<ActiveSession>, ServiceError> {
-    let Some(row) = db::sessions::find(place.db.pool(), &token.digest()).await? else {
+    let Some(row) = db::identity::sessions::find(place.db.pool(), &token.digest()).await? else {
         return Ok(None);
     };
     keep_alive(place, kind, row).await
@@ -147,13 +147,13 @@ pub struct ActiveUserSession {
     /// `None` when the user is no longer an admin or staff member of the session's shop.
     pub user: Option<User>,
     pub permissions: Vec<Permission>,
-    /// The shop's sync version, read with the session (`db::sessions::UserSessionRow`).
+    /// The shop's sync version, read with the session (`db::identity::sessions::UserSessionRow`).
     pub shop_sync_version: i64,
 }
 
 /// [`resolve`] for a user session, with its user and grants from the same query
-/// (`db::sessions::find_user_session`): one database round trip per request instead of three,
-/// shared with the requests that arrive beside it (`db::session_reads`).
+/// (`db::identity::sessions::find_user_session`): one database round trip per request instead of
+/// three, shared with the requests that arrive beside it (`db::identity::session_reads`).
 pub async fn resolve_user(
     place: SessionPlace<'_>,
     token: &SecretToken,
@@ -189,11 +189,11 @@ async fn keep_alive(
     }
     let now = place.clock.now_millis();
     if place.timeouts.row_expired(&row, now) {
-        db::sessions::delete(place.db.writer(), &row.id_hash).await?;
+        db::identity::sessions::delete(place.db.writer(), &row.id_hash).await?;
         return Ok(None);
     }
     if now - row.last_seen_at >= TOUCH_INTERVAL_MILLIS {
-        db::sessions::touch(
+        db::identity::sessions::touch(
             place.db.writer(),
             &row.id_hash,
             row.parent_id_hash.as_deref(),
@@ -210,13 +210,13 @@ async fn keep_alive(
 
 /// Deletes the session behind `token` (and a till's user session with it).
 pub async fn end(place: SessionPlace<'_>, id_hash: &str) -> Result<bool, ServiceError> {
-    Ok(db::sessions::delete(place.db.writer(), id_hash).await?)
+    Ok(db::identity::sessions::delete(place.db.writer(), id_hash).await?)
 }
 
 /// Deletes every expired session. Runs at start and at each sign-in, so the table holds only
 /// live sessions plus those expired since the last sign-in.
 pub async fn sweep(db: &Db, now: i64, timeouts: SessionTimeouts) -> Result<u64, sqlx::Error> {
-    db::sessions::delete_expired(
+    db::identity::sessions::delete_expired(
         db.writer(),
         now - timeouts.idle_millis,
         now - timeouts.max_age_millis,

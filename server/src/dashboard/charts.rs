@@ -15,7 +15,7 @@ use rust_decimal::Decimal;
 
 use crate::db::Executor;
 use crate::db::dashboard::{self as rows, CategoryRow, DayRow};
-use crate::db::scaled::money;
+use crate::db::support::scaled::money;
 use crate::service_error::ServiceError;
 
 /// The category name of lines sold without a category.

@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 
 use super::rollup::{PaidAmounts, counted, day_number};
 use crate::db::dashboard::{self as rows, BUCKET_MILLIS, PaidLine};
-use crate::db::scaled::{E3, from_scaled, money};
+use crate::db::support::scaled::{E3, from_scaled, money};
 use crate::db::{Db, sync};
 use crate::service_error::ServiceError;
 use pos_core::dashboard::KeptLine;

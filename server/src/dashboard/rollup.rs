@@ -14,8 +14,8 @@ use sqlx::AnyConnection;
 
 use crate::db::dashboard as rows;
 use crate::db::invoices::{Invoice, InvoiceLine, status};
-use crate::db::scaled::{CENTS, money, to_scaled};
-use crate::db::write_batch::WriteBatch;
+use crate::db::support::scaled::{CENTS, money, to_scaled};
+use crate::db::support::write_batch::WriteBatch;
 use crate::service_error::ServiceError;
 
 /// What one paid invoice counts for: its kept cents on the day (and by the method) it was paid,

@@ -1,10 +1,15 @@
-//! `customers`: a shop's customer list (migrations/*/0003_catalog.sql). Every statement takes
-//! the shop id, so one shop never reaches another's customers by guessing ids, and only live
-//! rows (`deleted_at IS NULL`) are found, listed, changed or deleted: a deletion only marks the
-//! row, because invoices and the loyalty ledger keep pointing at it.
+//! The customer aggregate: `customers`, a shop's customer list (migrations/*/0003_catalog.sql),
+//! read and written here; its loyalty ledger ([`loyalty`]); and customers as the till names
+//! them, by id or by the ref a till gave them ([`till`]).
 //!
-//! The loyalty balance (`loyalty_balance_cents`) is the sum of the ledger, kept on the row by
-//! the ledger's trigger and never written here (`db::loyalty`).
+//! Every statement takes the shop id, so one shop never reaches another's customers by
+//! guessing ids, and only live rows (`deleted_at IS NULL`) are found, listed, changed or deleted
+//! here: a deletion only marks the row, because invoices and the loyalty ledger keep pointing at
+//! it. The loyalty balance (`loyalty_balance_cents`) is the sum of the ledger, kept on the row by
+//! the ledger's trigger and never written here (`db::customers::loyalty`).
+
+pub mod loyalty;
+pub mod till;
 
 use super::Executor;
 
@@ -86,7 +91,8 @@ pub struct ListedCustomer {
     pub balance_cents: i64,
 }
 
-/// The columns of a [`ListedCustomer`]: the balance is the one its row carries (db::loyalty).
+/// The columns of a [`ListedCustomer`]: the balance is the one its row carries
+/// (db::customers::loyalty).
 macro_rules! listed_customer_select {
     () => {
         concat!(
@@ -280,7 +286,7 @@ pub async fn soft_delete<'e>(
 
 /// Whether a failed write broke the live-phone uniqueness (`customers_phone_key`): a concurrent
 /// request took the number between the check and the write. Its only other unique index is the
-/// till's `client_ref` (db::till_customers), which the writes here never set.
+/// till's `client_ref` (db::customers::till), which the writes here never set.
 pub fn is_duplicate_phone(error: &sqlx::Error) -> bool {
     error
         .as_database_error()

@@ -10,8 +10,8 @@ use sqlx::{Any, AnyConnection, AssertSqlSafe};
 
 use super::Executor;
 use super::invoices::status;
-use super::multi_row::{insert_sql, rows_per_insert};
-use super::write_batch::{Table, WriteBatch};
+use super::support::multi_row::{insert_sql, rows_per_insert};
+use super::support::write_batch::{Table, WriteBatch};
 
 /// One roll-up row of `dashboard_days`.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]

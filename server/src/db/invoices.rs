@@ -1,7 +1,24 @@
-//! `invoices` and `invoice_lines` (migrations/*/0004_sales.sql, 0005_payments.sql): carts, open
-//! orders, paid and refunded sales and custom invoices, read here in one shape ([`Invoice`],
-//! [`InvoiceLine`]) that every sales route builds its answer from. The writes of each step of a
-//! sale live beside it: `invoice_writes` (carts and lines), `payments`, `refunds`.
+//! The invoice aggregate: `invoices` and `invoice_lines` (migrations/*/0004_sales.sql,
+//! 0005_payments.sql), carts, open orders, paid and refunded sales and custom invoices.
+//!
+//! This module reads them, in one shape ([`Invoice`], [`InvoiceLine`]) that every sales route
+//! builds its answer from. Beside it, the writes every kind of invoice shares: a new invoice
+//! row with its number ([`rows`]) and its lines ([`lines`]); the writes of each kind and step:
+//! a cart started for a customer ([`cart_starts`]), an open invoice written as a whole
+//! ([`writes`]), custom invoices ([`custom`]), the till's invoices by ref ([`till`]) and the
+//! flags its sales raise ([`till_flags`]), a past history in bulk ([`sales_history`]); and the
+//! lists ([`lists`], narrowed by [`list_filter`]). Paying and refunding are `db::payments`.
+
+pub mod cart_starts;
+pub mod custom;
+pub mod lines;
+pub mod list_filter;
+pub mod lists;
+pub mod rows;
+pub mod sales_history;
+pub mod till;
+pub mod till_flags;
+pub mod writes;
 
 use pos_core::catalog::{DiscountType, Unit};
 use pos_core::pricing::PricedCart;
@@ -11,7 +28,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::{Query, QueryAs};
 
 use super::Executor;
-use super::scaled::{CENTS, E3, E4, money, plain, to_scaled};
+use super::support::scaled::{CENTS, E3, E4, money, plain, to_scaled};
 
 /// An invoice's status column (see the migration): `active`, `saved`, `paid`, `refunded`, `custom`.
 pub mod status {

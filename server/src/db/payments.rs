@@ -1,8 +1,17 @@
-//! The writes of paying an invoice (sales::settle): the conditional status change that makes a
-//! payment happen exactly once, the amounts pos_core priced and the loyalty ledger rows
-//! (`db::stock_takes` takes the stock). Every function takes the payment's transaction; the
-//! order matters and is the caller's: [`claim_open`] first, so the transaction holds the write
-//! lock (SQLite) or the invoice's row lock (PostgreSQL) before it reads anything.
+//! Paying and refunding invoices: this module has the writes of paying one (sales::settle);
+//! beside it, the card (Stripe Checkout) side of an invoice and the Stripe events handled
+//! ([`card`]), the card refunds asked of Stripe and not yet recorded ([`card_refund_claims`]),
+//! and the writes of a refund, with its `refunds` row ([`refunds`]).
+//!
+//! Paying: the conditional status change that makes a payment happen exactly once, the amounts
+//! pos_core priced and the loyalty ledger rows (`db::catalog::stock_takes` takes the stock).
+//! Every function takes the payment's transaction; the order matters and is the caller's:
+//! [`claim_open`] first, so the transaction holds the write lock (SQLite) or the invoice's row
+//! lock (PostgreSQL) before it reads anything.
+
+pub mod card;
+pub mod card_refund_claims;
+pub mod refunds;
 
 use pos_core::loyalty::LedgerEntry;
 use pos_core::pricing::PricedCart;
@@ -11,9 +20,9 @@ use sqlx::AnyConnection;
 
 use super::customers::ShopCustomer;
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
-use super::scaled::{CENTS, to_scaled};
-use super::write_batch::{Table, WriteBatch};
-use super::{Backend, Executor, counters};
+use super::support::scaled::{CENTS, to_scaled};
+use super::support::write_batch::{Table, WriteBatch};
+use super::{Backend, Executor, support::counters};
 
 /// How the invoice is being paid, as stored.
 #[derive(Debug, Clone, Copy)]
@@ -33,10 +42,10 @@ pub struct Claim<'a> {
 pub struct Claimed {
     #[sqlx(flatten)]
     pub invoice: Invoice,
-    /// The sum of the customer's ledger rows before this sale's, as the customer's row carries
-    /// it (db::loyalty). It stays the balance until this transaction writes its own rows: every
-    /// ledger insert raises the shop's sync version (migration 0007's trigger), so it waits for
-    /// the shop's sync counter lock, which the payment took (`sync::claim`) before claiming;
+    /// The sum of the customer's ledger rows before this sale's, as the customer's row carries it
+    /// (db::customers::loyalty). It stays the balance until this transaction writes its own rows:
+    /// every ledger insert raises the shop's sync version (migration 0007's trigger), so it waits
+    /// for the shop's sync counter lock, which the payment took (`sync::claim`) before claiming;
     /// SQLite lets one writer in at a time.
     pub customer_balance_cents: Option<i64>,
     /// The zone the shop's dashboard roll-ups are kept in (`shops.dashboard_zone`; `None` until

@@ -1,5 +1,8 @@
-//! `shops`: the tenants. Emails are stored trimmed and lower-case (callers normalise), so the
-//! plain unique constraint is case-insensitive in effect.
+//! The shop aggregate: `shops`, the tenants, read and written here (emails are stored trimmed
+//! and lower-case, callers normalise, so the plain unique constraint is case-insensitive in
+//! effect), and what its receipts print ([`receipts`]).
+
+pub mod receipts;
 
 use super::{Credentials, Executor};
 

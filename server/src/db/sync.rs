@@ -10,9 +10,9 @@
 use sqlx::any::AnyRow;
 use sqlx::{Any, AssertSqlSafe, FromRow, Row, Transaction};
 
-use super::categories::{Category, CategoryRow, category_columns};
+use super::catalog::categories::{Category, CategoryRow, category_columns};
+use super::catalog::products::{Product, ProductRow, product_columns, product_from};
 use super::customers::{Customer, customer_columns};
-use super::products::{Product, ProductRow, product_columns, product_from};
 use super::{Backend, Db, Executor};
 
 /// The `id_counters` kind of sync versions, one sequence per shop shared by the three tables.
@@ -69,11 +69,11 @@ pub async fn claim<'e>(db: impl Executor<'e>, shop_id: i64) -> Result<(), sqlx::
 /// ([`claim`]) from its start: how every writer of several syncable rows begins.
 ///
 /// On PostgreSQL the `BEGIN` and the claim travel as one message (a simple query of two
-/// statements), one round trip instead of two. A payment makes it while its shop's other
-/// payments wait (`db::shop_locks`), so the shop's payments run that much closer together. If
-/// the claim fails, sqlx rolls back the `BEGIN` it ran. SQLite makes no round trips to save,
-/// and there the two stay apart: sqlx's SQLite `begin_with` would leave the transaction open
-/// if the second statement failed.
+/// statements), one round trip instead of two. A payment makes it while its shop's other payments
+/// wait (`db::support::shop_locks`), so the shop's payments run that much closer together. If the
+/// claim fails, sqlx rolls back the `BEGIN` it ran. SQLite makes no round trips to save, and there
+/// the two stay apart: sqlx's SQLite `begin_with` would leave the transaction open if the second
+/// statement failed.
 pub async fn begin_claimed(
     db: &Db,
     shop_id: i64,
@@ -147,7 +147,7 @@ pub async fn customers<'e>(
     after: i64,
     limit: i64,
 ) -> Result<Changes<SyncedCustomer>, sqlx::Error> {
-    // The balance is the one the customer's row carries (db::loyalty).
+    // The balance is the one the customer's row carries (db::customers::loyalty).
     let sql = concat!(
         "SELECT ",
         customer_columns!(),

@@ -26,7 +26,7 @@ use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::invoices::{self, Invoice, card_status, status};
-use crate::db::{card_payments, loyalty, shops};
+use crate::db::{customers::loyalty, payments, shops};
 use crate::http::session_extract::UserSession;
 use crate::sales::numbering::invoice_number_text;
 use crate::sales::settle::{self, CardPayment, PaymentMethod, Settled};
@@ -309,7 +309,7 @@ async fn start_checkout(
         }
     };
     let now = state.clock.now_millis();
-    if !card_payments::start_attempt(pool, invoice.shop_id, invoice.id, &stripe_session.id, now)
+    if !payments::card::start_attempt(pool, invoice.shop_id, invoice.id, &stripe_session.id, now)
         .await?
     {
         return Err(already_paid(&invoice));
@@ -417,7 +417,7 @@ async fn record_failure(
     let invoice = sale_invoice(&state, session.shop_id, &raw).await?;
     let pool = state.db.pool();
     let now = state.clock.now_millis();
-    if !card_payments::mark_failed(pool, invoice.shop_id, invoice.id, now).await? {
+    if !payments::card::mark_failed(pool, invoice.shop_id, invoice.id, now).await? {
         return Err(already_paid(&invoice));
     }
     let invoice = invoices::find(pool, invoice.shop_id, invoice.id)

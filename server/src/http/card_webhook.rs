@@ -9,7 +9,7 @@ use axum::http::HeaderMap;
 use serde::Serialize;
 
 use super::{Standing, gateway, settle_card, standing};
-use crate::db::card_payments;
+use crate::db::payments;
 use crate::http::openapi::{Answer, Failure};
 use crate::http::{ApiError, AppState, Success};
 use crate::stripe::{CheckoutSession, WebhookAction};
@@ -69,7 +69,7 @@ pub(super) async fn receive(
             refused(error.to_string())
         })?;
     let pool = state.db.pool();
-    if card_payments::event_handled(pool, &event.id).await? {
+    if payments::card::event_handled(pool, &event.id).await? {
         return Ok(Success::ok(
             "Event already handled",
             Received { received: true },
@@ -80,13 +80,13 @@ pub(super) async fn receive(
             fulfil(&state, session).await?;
         }
         WebhookAction::SessionExpired(session) => {
-            card_payments::mark_session_expired(pool, &session.id, now).await?;
+            payments::card::mark_session_expired(pool, &session.id, now).await?;
         }
         // An unpaid completed session (a delayed payment method) waits for
         // `checkout.session.async_payment_succeeded`; other events need nothing.
         WebhookAction::SessionCompleted(_) | WebhookAction::Ignored => {}
     }
-    card_payments::record_event(pool, &event.id, &event.kind, now).await?;
+    payments::card::record_event(pool, &event.id, &event.kind, now).await?;
     Ok(Success::ok("Event handled", Received { received: true }))
 }
 
@@ -94,7 +94,7 @@ pub(super) async fn receive(
 /// integration on the same Stripe account, or an attempt replaced since) and a payment that
 /// does not match its invoice are acknowledged and logged: delivering them again cannot help.
 async fn fulfil(state: &AppState, session: &CheckoutSession) -> Result<(), ApiError> {
-    let Some(invoice) = card_payments::find_by_session(state.db.pool(), &session.id).await? else {
+    let Some(invoice) = payments::card::find_by_session(state.db.pool(), &session.id).await? else {
         tracing::info!(session = %session.id, "paid Checkout Session of no invoice here");
         return Ok(());
     };

@@ -16,7 +16,7 @@ use super::response_cache::AnswerKey;
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
-use crate::db::categories::{self, Category};
+use crate::db::catalog::categories::{self, Category};
 use crate::db::sync;
 use crate::http::session_extract::Require;
 

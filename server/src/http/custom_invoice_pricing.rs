@@ -12,8 +12,8 @@ use pos_core::pricing::{
 };
 use rust_decimal::Decimal;
 
+use crate::db::catalog::sale_products::SaleProduct;
 use crate::db::invoices::InvoiceLine;
-use crate::db::sale_products::SaleProduct;
 use crate::http::ApiError;
 use crate::sales::pricing::{cart_line, product_cart_line};
 

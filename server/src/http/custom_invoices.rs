@@ -25,11 +25,10 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::products::PRODUCT_NOT_FOUND;
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
-use crate::db::custom_invoices::{self, Details, NewLine};
-use crate::db::invoice_rows::Staff;
+use crate::db::catalog::sale_products::{self, ProductKey};
+use crate::db::invoices::custom::{Details, NewLine};
+use crate::db::invoices::rows::Staff;
 use crate::db::invoices::{self, InvoiceLine, ShopInvoice, status};
-use crate::db::line_rows;
-use crate::db::sale_products::{self, ProductKey};
 use crate::http::json::ApiJson;
 use crate::http::session_extract::UserSession;
 
@@ -83,9 +82,9 @@ async fn answer(
 }
 
 /// In a write transaction: locks the shop's custom invoice `id` until commit (see
-/// `db::custom_invoices`); 404 when it has none.
+/// `db::invoices::custom`); 404 when it has none.
 async fn lock(db: &mut AnyConnection, shop_id: i64, id: i64, now: i64) -> Result<(), ApiError> {
-    if custom_invoices::lock(db, shop_id, id, now).await? {
+    if invoices::custom::lock(db, shop_id, id, now).await? {
         Ok(())
     } else {
         Err(not_found())
@@ -99,7 +98,7 @@ async fn commit_priced(
     lines: &[InvoiceLine],
     priced: &PricedCart,
 ) -> Result<(), ApiError> {
-    custom_invoices::store_amounts(&mut transaction, invoice, lines, priced).await?;
+    invoices::custom::store_amounts(&mut transaction, invoice, lines, priced).await?;
     transaction.commit().await?;
     Ok(())
 }
@@ -135,7 +134,7 @@ async fn create(
     };
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
-    let id = custom_invoices::insert(&mut transaction, shop_id, creator, now).await?;
+    let id = invoices::custom::insert(&mut transaction, shop_id, creator, now).await?;
     transaction.commit().await?;
     tracing::info!(invoice_id = id, shop_id, "custom invoice created");
     Ok(Success::created(
@@ -269,7 +268,7 @@ async fn add_product(
             let quantity = for_unit(quantity, lines[at].unit)?;
             let line_id = lines[at].id;
             lines[at] =
-                custom_invoices::set_quantity(&mut *transaction, shop_id, id, line_id, quantity)
+                invoices::custom::set_quantity(&mut *transaction, shop_id, id, line_id, quantity)
                     .await?;
             let priced = pricing::reprice(&lines)?;
             commit_priced(transaction, invoice, &lines, &priced).await?;
@@ -287,7 +286,7 @@ async fn add_product(
                 quantity,
                 priced: line,
             };
-            custom_invoices::insert_line(&mut transaction, new_line).await?;
+            invoices::custom::insert_line(&mut transaction, new_line).await?;
             commit_priced(transaction, invoice, &lines, &priced).await?;
         }
     }
@@ -341,7 +340,7 @@ async fn remove_product(
     let now = state.clock.now_millis();
     let mut transaction = state.db.writer().begin().await?;
     lock(&mut transaction, shop_id, id, now).await?;
-    if !line_rows::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
+    if !invoices::lines::delete_line(&mut *transaction, shop_id, id, line_or_product).await? {
         return Err(line_missing());
     }
     let lines = invoices::lines(&mut *transaction, shop_id, id).await?;
@@ -397,7 +396,7 @@ async fn set_customer(
         address: &valid.address,
     };
     let now = state.clock.now_millis();
-    if !custom_invoices::set_details(state.db.pool(), shop_id, id, details, now).await? {
+    if !invoices::custom::set_details(state.db.pool(), shop_id, id, details, now).await? {
         return Err(not_found());
     }
     tracing::info!(
@@ -431,7 +430,7 @@ async fn remove(
 ) -> Result<Success<()>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw)?;
-    if !custom_invoices::delete(state.db.pool(), shop_id, id).await? {
+    if !invoices::custom::delete(state.db.pool(), shop_id, id).await? {
         return Err(not_found());
     }
     tracing::info!(invoice_id = id, shop_id, "custom invoice deleted");

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::db::customers::Customer;
 use crate::db::invoices::InvoiceSummary;
-use crate::db::scaled;
+use crate::db::support::scaled;
 use crate::http::ApiError;
 use crate::http::invoice_views::staff_label;
 use crate::numbers::decimal;
@@ -39,7 +39,7 @@ pub struct CustomerView {
 }
 
 impl CustomerView {
-    /// `balance_cents` is the sum of the customer's loyalty_entries, as its row carries it (db::loyalty).
+    /// `balance_cents` is the sum of the customer's loyalty_entries, as its row carries it (db::customers::loyalty).
     pub fn new(customer: Customer, balance_cents: i64) -> Self {
         let points = scaled::money(balance_cents);
         Self {

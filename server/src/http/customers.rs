@@ -18,7 +18,7 @@ use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::customers::{self, Customer, CustomerFields};
-use crate::db::{invoices, loyalty, sync};
+use crate::db::{customers::loyalty, invoices, sync};
 use crate::http::json::ApiJson;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use crate::http::response_cache::AnswerKey;

@@ -9,8 +9,8 @@ use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 use crate::auth::{Permission, Role};
+use crate::db::identity::users::User;
 use crate::db::shops::Shop;
-use crate::db::users::User;
 
 /// `Shop` of docs/api-identity.md.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

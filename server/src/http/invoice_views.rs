@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::db::invoices::{Invoice, InvoiceLine};
-use crate::db::scaled;
+use crate::db::support::scaled;
 use crate::http::ApiError;
 use crate::numbers::decimal;
 use crate::sales::numbering::{invoice_number_text, receipt_number_text};
@@ -251,7 +251,7 @@ pub fn staff_label(name: &str, role: &str) -> String {
 
 impl InvoiceView {
     /// The answer for `invoice` and its `lines`; `customer_points_cents` is the customer's
-    /// loyalty balance when the caller read it (db::loyalty::balance_cents).
+    /// loyalty balance when the caller read it (db::customers::loyalty::balance_cents).
     pub fn new(
         invoice: Invoice,
         lines: Vec<InvoiceLine>,

@@ -21,8 +21,8 @@ use sqlx::AnyConnection;
 use super::ApiError;
 use super::invoice_views::InvoiceView;
 use super::route_table::route_table;
+use crate::db::customers::loyalty;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
-use crate::db::loyalty;
 use crate::sales::cart_edits::Edited;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 

@@ -112,11 +112,19 @@ async fn request_link(
         }
     };
     let pool = state.db.pool();
-    if let Some((user_id, _)) = db::employees::find_id_by_email(pool, role, &email).await? {
+    if let Some((user_id, _)) =
+        db::identity::employees::find_id_by_email(pool, role, &email).await?
+    {
         let token = SecretToken::generate()?;
         let now = state.clock.now_millis();
-        db::reset_tokens::insert(pool, &token.digest(), user_id, now, now + LINK_VALID_MILLIS)
-            .await?;
+        db::identity::reset_tokens::insert(
+            pool,
+            &token.digest(),
+            user_id,
+            now,
+            now + LINK_VALID_MILLIS,
+        )
+        .await?;
         let link = format!("{}{page}{}", state.mailer.link_base(), token.as_str());
         let mail = Mail {
             to: email,

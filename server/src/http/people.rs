@@ -15,8 +15,8 @@ use super::{ApiError, AppState};
 use crate::accounts;
 use crate::auth::{Permission, Role};
 use crate::db;
-use crate::db::employees::{self, PersonRef, Profile};
-use crate::db::users::User;
+use crate::db::identity::employees::{self, PersonRef, Profile};
+use crate::db::identity::users::User;
 use crate::http::session_extract::UserSession;
 pub use pos_core::validation::account_phone_number_schema;
 use pos_core::validation::{
@@ -118,10 +118,10 @@ pub async fn update_profile(
 /// The person as answers show them, with their grants.
 pub async fn view(state: &AppState, shop_id: i64, user_id: i64) -> Result<UserView, ApiError> {
     let pool = state.db.pool();
-    let user = db::users::find_in_shop(pool, shop_id, user_id)
+    let user = db::identity::users::find_in_shop(pool, shop_id, user_id)
         .await?
         .ok_or_else(|| ApiError::NotFound(PERSON_NOT_FOUND.to_owned()))?;
-    let permissions = db::permissions::list(pool, shop_id, user_id).await?;
+    let permissions = db::identity::permissions::list(pool, shop_id, user_id).await?;
     Ok(UserView::new(user, permissions))
 }
 
@@ -139,7 +139,7 @@ pub async fn list(
     let (Some(first), Some(last)) = (people.first(), people.last()) else {
         return Ok((Vec::new(), next));
     };
-    let grants = db::permissions::list_for_shop(pool, shop_id, first.id, last.id).await?;
+    let grants = db::identity::permissions::list_for_shop(pool, shop_id, first.id, last.id).await?;
     let mut by_person: HashMap<i64, Vec<Permission>> = HashMap::new();
     for (user_id, permission) in grants {
         by_person.entry(user_id).or_default().push(permission);

@@ -14,7 +14,7 @@ use super::{ApiError, AppState, Success};
 use crate::auth::Permission;
 use crate::db;
 use crate::db::audit::{AuditEntry, AuditEvent};
-use crate::db::users::User;
+use crate::db::identity::users::User;
 use crate::http::session_extract::{AdminSession, ClientIp, SuperAdminSession};
 
 route_table! {
@@ -191,9 +191,9 @@ async fn change(
         .ok_or_else(|| ApiError::NotFound(people::PERSON_NOT_FOUND.to_owned()))?;
     let mut transaction = state.db.writer().begin().await?;
     let changed = if grant {
-        db::permissions::grant(&mut *transaction, shop_id, target.id, permission).await?
+        db::identity::permissions::grant(&mut *transaction, shop_id, target.id, permission).await?
     } else {
-        db::permissions::revoke(&mut *transaction, shop_id, target.id, permission).await?
+        db::identity::permissions::revoke(&mut *transaction, shop_id, target.id, permission).await?
     };
     if changed {
         let (event, verb) = if grant {
@@ -211,7 +211,8 @@ async fn change(
         };
         db::audit::record(&mut *transaction, &entry).await?;
     }
-    let permissions = db::permissions::list(&mut *transaction, shop_id, target.id).await?;
+    let permissions =
+        db::identity::permissions::list(&mut *transaction, shop_id, target.id).await?;
     transaction.commit().await?;
     Ok(Success::ok("Permission updated", Grants { permissions }))
 }

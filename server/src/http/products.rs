@@ -25,7 +25,7 @@ use super::response_cache::AnswerKey;
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
-use crate::db::{categories, products, sync};
+use crate::db::{catalog::categories, catalog::products, sync};
 use crate::http::session_extract::{AdminSession, Require, UserSession};
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";

@@ -4,7 +4,7 @@
 //!
 //! Every change to a shop's categories, products and customers raises the shop's sync version
 //! (the triggers of migration 0007, inside the writing transaction), and every signed-in request
-//! reads that version in its one session query (`db::sessions::find_user_session`). A kept page
+//! reads that version in its one session query (`db::identity::sessions::find_user_session`). A kept page
 //! is served only when it was rendered at the version this request read; any other version,
 //! older or newer, renders the page afresh and keeps it in place of the old one. So nothing
 //! stale is served: another server process's write, a sale that moved a stock count, or an edit

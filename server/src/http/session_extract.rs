@@ -12,8 +12,8 @@ use axum::http::request::Parts;
 use crate::auth::sessions::{self, ActiveSession, SessionKind};
 use crate::auth::{Grant, Permission, Role, cookies};
 use crate::db;
+use crate::db::identity::users::User;
 use crate::db::shops::Shop;
-use crate::db::users::User;
 use crate::http::{ApiError, AppState};
 
 pub const PLEASE_SIGN_IN: &str = "Please sign in";
@@ -185,7 +185,7 @@ impl FromRequestParts<AppState> for SuperAdminSession {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let session = active(parts, state, SessionKind::SuperAdmin).await?;
         let user_id = session.user_id.ok_or_else(please_sign_in)?;
-        let user = db::users::find_super_admin(state.db.pool(), user_id)
+        let user = db::identity::users::find_super_admin(state.db.pool(), user_id)
             .await?
             .ok_or_else(please_sign_in)?;
         Ok(Self {

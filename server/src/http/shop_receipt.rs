@@ -10,7 +10,8 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
-use crate::db::shop_receipts::{self, ReceiptChanges, ReceiptSettings};
+use crate::db::shops;
+use crate::db::shops::receipts::{ReceiptChanges, ReceiptSettings};
 use crate::http::session_extract::{AdminSession, ShopSession};
 
 route_table! {
@@ -83,7 +84,7 @@ async fn show(
     State(state): State<AppState>,
     session: ShopSession,
 ) -> Result<Success<ReceiptView>, ApiError> {
-    let settings = shop_receipts::find(state.db.pool(), session.shop.id)
+    let settings = shops::receipts::find(state.db.pool(), session.shop.id)
         .await?
         .ok_or_else(no_shop)?;
     Ok(Success::ok("Receipt", settings.into()))
@@ -113,7 +114,7 @@ async fn update(
     ApiJson(draft): ApiJson<ReceiptDraft>,
 ) -> Result<Success<ReceiptView>, ApiError> {
     let shop_id = session.shop_id;
-    let stored = shop_receipts::find(state.db.pool(), shop_id)
+    let stored = shops::receipts::find(state.db.pool(), shop_id)
         .await?
         .ok_or_else(no_shop)?;
     let address = validation::address(Some(draft.address.as_deref().unwrap_or(&stored.address)))?;
@@ -128,7 +129,7 @@ async fn update(
         receipt_paper: receipt_paper.as_str(),
     };
     let now = state.clock.now_millis();
-    let stored = shop_receipts::update(state.db.writer(), shop_id, changes, now)
+    let stored = shops::receipts::update(state.db.writer(), shop_id, changes, now)
         .await?
         .ok_or_else(no_shop)?;
     tracing::info!(shop_id, "receipt settings changed");

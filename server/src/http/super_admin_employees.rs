@@ -285,13 +285,13 @@ async fn existing_shop(state: &AppState, raw: &str) -> Result<i64, ApiError> {
 /// Shared with the admin's staff routes.
 pub(super) async fn delete_person(
     state: &AppState,
-    target: &db::users::User,
+    target: &db::identity::users::User,
 ) -> Result<(), ApiError> {
     let shop_id = target.shop_id.unwrap_or_default();
     let mut transaction = state.db.writer().begin().await?;
     // Explicit, not only by cascade: a session must never outlive its person.
-    db::sessions::delete_for_user(&mut *transaction, target.id).await?;
-    if !db::employees::delete(&mut *transaction, shop_id, target.id).await? {
+    db::identity::sessions::delete_for_user(&mut *transaction, target.id).await?;
+    if !db::identity::employees::delete(&mut *transaction, shop_id, target.id).await? {
         return Err(ApiError::NotFound(people::PERSON_NOT_FOUND.to_owned()));
     }
     transaction.commit().await?;
@@ -301,7 +301,7 @@ pub(super) async fn delete_person(
 
 pub(super) async fn set_password(
     state: &AppState,
-    target: &db::users::User,
+    target: &db::identity::users::User,
     password: &str,
     by: &ChangedBy,
 ) -> Result<(), ApiError> {

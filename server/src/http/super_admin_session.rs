@@ -17,7 +17,7 @@ use super::{ApiError, AppState, Success};
 use crate::auth::sessions::{self, SessionKind, SessionOwner};
 use crate::auth::{SUPER_ADMIN_COOKIE, read_token};
 use crate::db;
-use crate::db::users::SignInName;
+use crate::db::identity::users::SignInName;
 use crate::http::session_extract::{ClientIp, SuperAdminSession};
 
 route_table! {
@@ -72,7 +72,7 @@ async fn sign_in(
     let name = SignInName::SuperAdmin {
         phone_number: &phone_number,
     };
-    let credentials = db::users::credentials(state.db.pool(), name).await?;
+    let credentials = db::identity::users::credentials(state.db.pool(), name).await?;
     let user_id = attempt.verify(&state, &body.password, credentials).await?;
 
     let owner = SessionOwner {
@@ -92,7 +92,7 @@ async fn sign_in(
         &signed_in,
     )
     .await?;
-    let user = db::users::find_super_admin(state.db.pool(), user_id)
+    let user = db::identity::users::find_super_admin(state.db.pool(), user_id)
         .await?
         .ok_or_else(|| ApiError::internal("the super admin was deleted during its sign-in"))?;
     Ok(with_cookies(

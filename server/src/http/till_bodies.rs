@@ -18,7 +18,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use super::ApiError;
 use super::invoice_views::schemas;
 use super::json::lookup_id;
-use crate::db::till_refs::parse_ref;
+use crate::db::support::till_refs::parse_ref;
 use crate::sales::open_invoice::LineState;
 use crate::sales::settle::PaymentMethod;
 use crate::sales::till_sale::TillPayment;

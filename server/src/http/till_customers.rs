@@ -16,9 +16,9 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
+use crate::db::customers::loyalty;
 use crate::db::customers::{self, Customer, CustomerFields};
-use crate::db::till_refs::parse_ref;
-use crate::db::{loyalty, till_customers};
+use crate::db::support::till_refs::parse_ref;
 use crate::http::session_extract::UserSession;
 
 route_table! {
@@ -101,7 +101,7 @@ async fn create(
     };
     let valid = draft.validate()?;
     let pool = state.db.pool();
-    if let Some(existing) = till_customers::find_by_ref(pool, shop_id, &client_ref).await? {
+    if let Some(existing) = customers::till::find_by_ref(pool, shop_id, &client_ref).await? {
         return Ok(Success::ok("Customer added", view(&state, existing).await?));
     }
     if customers::phone_taken(pool, shop_id, &valid.phone_number, None).await? {
@@ -113,12 +113,12 @@ async fn create(
         email: &valid.email,
     };
     let now = state.clock.now_millis();
-    let id = match till_customers::insert_with_ref(pool, shop_id, fields, &client_ref, now).await {
+    let id = match customers::till::insert_with_ref(pool, shop_id, fields, &client_ref, now).await {
         Ok(id) => id,
         Err(error) if customers::is_duplicate_phone(&error) => {
             // A unique index refused it: the ref (another request created it first) or the
             // phone number (taken since the check).
-            return match till_customers::find_by_ref(pool, shop_id, &client_ref).await? {
+            return match customers::till::find_by_ref(pool, shop_id, &client_ref).await? {
                 Some(existing) => Ok(Success::ok("Customer added", view(&state, existing).await?)),
                 None => Err(phone_in_use(&valid.phone_number)),
             };

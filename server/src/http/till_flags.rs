@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use super::openapi::{Answer, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
-use crate::db::till_flags::{self, SaleFlag};
+use crate::db::invoices::till_flags::{self, SaleFlag};
 use crate::http::session_extract::AdminSession;
 use crate::sales::numbering::invoice_number_text;
 

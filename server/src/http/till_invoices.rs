@@ -19,9 +19,9 @@ use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
 use super::till_bodies::{InvoiceBody, PaymentBody, invoice_ref};
 use super::{ApiError, AppState, Success};
-use crate::db::invoice_rows::Staff;
+use crate::db::customers::loyalty;
+use crate::db::invoices::rows::Staff;
 use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
-use crate::db::{loyalty, till_invoices};
 use crate::http::session_extract::UserSession;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 use crate::sales::till_state::{Seller, SentInvoice};
@@ -254,7 +254,7 @@ async fn delete(
     let client_ref = invoice_ref(&raw_ref)?;
     let shop_id = session.shop_id;
     let mut tx = state.db.writer().begin().await?;
-    let Some((id, found)) = till_invoices::lock_by_ref(&mut *tx, shop_id, &client_ref).await?
+    let Some((id, found)) = invoices::till::lock_by_ref(&mut *tx, shop_id, &client_ref).await?
     else {
         return Ok(Success::ok("Invoice deleted", None));
     };
@@ -265,7 +265,7 @@ async fn delete(
         return Err(ApiError::Conflict(PAID_NOT_DELETED.to_owned()));
     }
     let deleted = read(&mut tx, shop_id, id).await?;
-    if !till_invoices::delete_open_by_ref(&mut *tx, shop_id, &client_ref).await? {
+    if !invoices::till::delete_open_by_ref(&mut *tx, shop_id, &client_ref).await? {
         return Err(ApiError::internal("a locked open invoice was not deleted"));
     }
     tx.commit().await?;

@@ -3,7 +3,7 @@
 //! multipart form whose field `file` is the CSV file. Always into the caller's shop.
 //!
 //! The file is read by `pos_csv_import` (format and rules: docs/csv-import.md) and written by
-//! `db::catalog_import` in one transaction. Every row valid: 200 with the report. Any row
+//! `db::catalog::import` in one transaction. Every row valid: 200 with the report. Any row
 //! refused: 422 `{success:false, message, data: report}` and nothing written. A file that
 //! cannot be read as a whole (no file, not .csv, not CSV text, not UTF-8, no header or rows):
 //! 400. Larger than `POS_MAX_UPLOAD_BYTES` or more than 100,000 rows: 413.
@@ -25,7 +25,7 @@ use super::openapi::{Answer, Failure, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
-use crate::db::catalog_import;
+use crate::db::catalog;
 use crate::http::session_extract::Require;
 
 /// Room for the multipart framing around the file (boundaries, part headers, small fields).
@@ -90,7 +90,7 @@ async fn upload_products(
     })
     .await?;
     let shop_id = guard.session.shop_id;
-    let plan = catalog_import::import_products(
+    let plan = catalog::import::import_products(
         &state.db,
         shop_id,
         state.clock.now_millis(),
@@ -137,7 +137,7 @@ async fn upload_categories(
     .await?;
     let shop_id = guard.session.shop_id;
     let plan =
-        catalog_import::import_categories(&state.db, shop_id, state.clock.now_millis(), &parsed)
+        catalog::import::import_categories(&state.db, shop_id, state.clock.now_millis(), &parsed)
             .await
             .map_err(write_error)?;
     Ok(answer("categories", shop_id, &upload.name, &parsed, &plan))

@@ -19,7 +19,7 @@ use crate::auth::sessions::{self, SessionKind, SessionOwner};
 use crate::auth::{USER_COOKIE, read_token};
 use crate::db;
 use crate::db::Credentials;
-use crate::db::users::SignInName;
+use crate::db::identity::users::SignInName;
 use crate::http::session_extract::{
     AdminSession, ClientIp, ShopSession, StaffSession, UserSession,
 };
@@ -95,7 +95,7 @@ async fn admin_sign_in(
         shop_id: shop.shop.id,
         phone_number: &phone_number,
     };
-    let credentials = db::users::credentials(state.db.pool(), name).await?;
+    let credentials = db::identity::users::credentials(state.db.pool(), name).await?;
     start(
         &state,
         &shop,
@@ -145,7 +145,7 @@ async fn staff_sign_in(
         shop_id: shop.shop.id,
         staff_id: &staff_id,
     };
-    let credentials = db::users::credentials(state.db.pool(), name).await?;
+    let credentials = db::identity::users::credentials(state.db.pool(), name).await?;
     start(
         &state,
         &shop,
@@ -185,10 +185,10 @@ async fn start(
     .await?;
 
     let pool = state.db.pool();
-    let user = db::users::find_in_shop(pool, shop.shop.id, user_id)
+    let user = db::identity::users::find_in_shop(pool, shop.shop.id, user_id)
         .await?
         .ok_or_else(|| ApiError::internal("the user was deleted during its sign-in"))?;
-    let permissions = db::permissions::list(pool, shop.shop.id, user_id).await?;
+    let permissions = db::identity::permissions::list(pool, shop.shop.id, user_id).await?;
     Ok(with_cookies(
         vec![state.auth.cookies.set(USER_COOKIE, &token)],
         Success::ok("Signed in", UserView::new(user, permissions)),

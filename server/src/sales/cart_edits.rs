@@ -15,10 +15,10 @@ use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::pricing::price;
 use super::settle::INVOICE_NOT_FOUND;
 use super::stock_rule;
-use crate::db::invoice_writes::{self, Locked};
+use crate::db::catalog::sale_products::{self, ProductKey, SaleProduct};
+use crate::db::invoices::writes::Locked;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, status};
-use crate::db::sale_products::{self, ProductKey, SaleProduct};
-use crate::db::{Db, scaled};
+use crate::db::{Db, support::scaled};
 use crate::service_error::ServiceError;
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -113,7 +113,7 @@ pub async fn delete_open(
         Err(error) => return Err(error),
     };
     let lines = invoices::lines(&mut *tx, shop_id, id).await?;
-    if !invoice_writes::delete_open(&mut *tx, shop_id, id).await? {
+    if !invoices::writes::delete_open(&mut *tx, shop_id, id).await? {
         return Err(ServiceError::invariant("a locked open invoice is not open"));
     }
     tx.commit().await?;
@@ -128,7 +128,7 @@ async fn lock_open_sale(
     shop_id: i64,
     id: i64,
 ) -> Result<Locked, ServiceError> {
-    let locked = invoice_writes::lock(&mut *tx, shop_id, id)
+    let locked = invoices::writes::lock(&mut *tx, shop_id, id)
         .await?
         .filter(|locked| locked.invoice.status != status::CUSTOM)
         .ok_or_else(|| ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned()))?;

@@ -2,7 +2,7 @@
 //! ringing up a sale go through (docs/ARCHITECTURE.md, "A sale's path"). SPEC's cart routes
 //! turn each edit into the invoice's next state (`sales::cart_edits`); a till sends its state
 //! whole (`sales::till_state`). The state is priced by pos_core, a redemption above the amount
-//! due lowered to it, and written over the stored one (`db::invoice_writes::replace_lines`
+//! due lowered to it, and written over the stored one (`db::invoices::writes::replace_lines`
 //! writes only the lines that changed).
 
 use pos_core::catalog::{DiscountType, Unit};
@@ -11,8 +11,8 @@ use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::pricing::price_lowering_redemption;
-use crate::db::invoice_writes::{self, LineValues, OpenState};
-use crate::db::invoices::{InvoiceLine, ShopInvoice};
+use crate::db::invoices::writes::{LineValues, OpenState};
+use crate::db::invoices::{self, InvoiceLine, ShopInvoice};
 use crate::service_error::ServiceError;
 
 /// One line as it was rung up: the product, the quantity and the catalogue values it is sold
@@ -66,7 +66,7 @@ impl OpenLine {
     }
 
     /// pos_core's view of the line: the same values `sales::pricing::cart_line` reads back once
-    /// it is stored (`db::invoice_writes` refuses a value with more decimals than its column
+    /// it is stored (`db::invoices::writes` refuses a value with more decimals than its column
     /// keeps, so nothing is rounded between the two).
     pub fn cart_line(&self) -> CartLineInput {
         let sold = &self.sold;
@@ -179,10 +179,10 @@ pub async fn replace(
         shop_id,
         invoice_id: id,
     };
-    if !invoice_writes::replace_open(&mut *tx, invoice, open, &priced, now).await? {
+    if !invoices::writes::replace_open(&mut *tx, invoice, open, &priced, now).await? {
         return Err(ServiceError::invariant("a locked open invoice is not open"));
     }
     let rows = next.priced_lines(&priced);
-    let lines = invoice_writes::replace_lines(&mut *tx, invoice, stored, &rows).await?;
+    let lines = invoices::writes::replace_lines(&mut *tx, invoice, stored, &rows).await?;
     Ok(Replaced { lines, priced })
 }

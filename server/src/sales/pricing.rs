@@ -6,8 +6,8 @@ use pos_core::CoreError;
 use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
 use rust_decimal::Decimal;
 
+use crate::db::catalog::products::Product;
 use crate::db::invoices::InvoiceLine;
-use crate::db::products::Product;
 
 /// pos_core's view of one stored line.
 pub fn cart_line(line: &InvoiceLine) -> CartLineInput {
@@ -30,7 +30,7 @@ pub fn cart_line(line: &InvoiceLine) -> CartLineInput {
 
 /// pos_core's view of a new line selling `quantity` of `product` as it is now in the catalogue,
 /// with its category's `category_discount_rate`: the same values [`cart_line`] reads back once
-/// `db::invoice_writes::insert_line` stored it (the product's values come from their columns,
+/// `db::invoices::writes::insert_line` stored it (the product's values come from their columns,
 /// so nothing is rounded between the two).
 pub fn product_cart_line(
     product: &Product,

@@ -12,7 +12,7 @@
 //! 4. the stock of each catalogue line is taken (never below 0: 409);
 //! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
 //! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`). Steps 5 and 6 answer
-//!    nothing: on PostgreSQL they go in step 4's statement (`db::write_batch`);
+//!    nothing: on PostgreSQL they go in step 4's statement (`db::support::write_batch`);
 //! 7. the sale takes the shop's next receipt number (`payments::number_receipt`), so paid
 //!    sales are numbered without gaps: a refusal above rolls the number back too.
 //!
@@ -40,9 +40,9 @@ use crate::dashboard::rollup::{self, ShopRollups};
 use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
-use crate::db::scaled::{CENTS, E3, money, plain, to_scaled};
-use crate::db::write_batch::WriteBatch;
-use crate::db::{Db, line_rows, stock_takes, sync};
+use crate::db::support::scaled::{CENTS, E3, money, plain, to_scaled};
+use crate::db::support::write_batch::WriteBatch;
+use crate::db::{Db, catalog::stock_takes, sync};
 use crate::service_error::ServiceError;
 
 /// What another shop's, a missing, or a custom invoice looks like to every sales route.
@@ -120,7 +120,7 @@ pub async fn settle(
     card: Option<CardPayment>,
 ) -> Result<Settled, ServiceError> {
     let now = clock.now_millis();
-    // Before any connection or row lock (db::shop_locks); held until the transaction ends.
+    // Before any connection or row lock (db::support::shop_locks); held until the transaction ends.
     let _shop_lock = db.lock_shop(shop_id).await;
     // Before any row lock: paying writes several syncable rows (db::sync::claim).
     let mut tx = sync::begin_claimed(db, shop_id).await?;
@@ -357,12 +357,12 @@ async fn store_amounts(
         payments::store_totals(&mut *tx, invoice.shop_id, invoice.id, cart).await?;
     }
     let (lines, _) =
-        line_rows::store_priced_lines(&mut *tx, invoice.shop_id, lines, &cart.lines).await?;
+        invoices::lines::store_priced_lines(&mut *tx, invoice.shop_id, lines, &cart.lines).await?;
     Ok(lines)
 }
 
 /// The catalogue lines' products and quantities (custom products have no stock), each product
-/// once (`db::stock_takes::per_product`).
+/// once (`db::catalog::stock_takes::per_product`).
 fn sold_products(lines: &[InvoiceLine]) -> Result<Vec<(i64, i64)>, ServiceError> {
     let mut sold = Vec::with_capacity(lines.len());
     for line in lines.iter().filter(|line| !line.custom_product) {

@@ -9,7 +9,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 
 use crate::db::invoices::ShopInvoice;
-use crate::db::till_flags;
+use crate::db::invoices::till_flags;
 use crate::numbers::decimal;
 use crate::service_error::ServiceError;
 

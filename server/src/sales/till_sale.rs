@@ -1,17 +1,16 @@
-//! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md)
-//! in ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too). The
-//! customer, products, category discount rates and the invoice of the ref are read first,
-//! without a lock. Then the payment takes the shop's lock (`db::shop_locks`) and claims the
-//! sync counter (`db::sync::claim`: paying writes several syncable rows, and from here the
-//! shop's other writers wait). The invoice state the till sent is applied (`sales::till_state`):
-//! the invoice found is locked; a new one is inserted, unless another request created the ref
-//! since the read, whose invoice is then locked and paid instead (its number given back, so
-//! numbers stay gap-free). Then it is settled like a cash or swipe payment
-//! (`sales::settle::settle_claimed`) except that nothing is refused for stock or points: the
-//! goods and the money have already changed hands, so each oddity is a flag
-//! (`sales::till_flags`) for the admin. Two more flags compare the charged total with the lines
-//! priced at today's catalogue values and with the total the till showed, and the sale's times
-//! outside the window are dated at arrival and flagged (`sales::till_times`).
+//! A till's payment of its invoice (`POST /till/invoices/{ref}/payment`, docs/api-till-sync.md) in
+//! ONE transaction (the handler's, which keeps the Idempotency-Key's answer in it too). The
+//! customer, products, category discount rates and the invoice of the ref are read first, without a
+//! lock. Then the payment takes the shop's lock (`db::support::shop_locks`) and claims the sync
+//! counter (`db::sync::claim`: paying writes several syncable rows, and from here the shop's other
+//! writers wait). The invoice state the till sent is applied (`sales::till_state`): the invoice
+//! found is locked; a new one is inserted, unless another request created the ref since the read,
+//! whose invoice is then locked and paid instead (its number given back, so numbers stay gap-free).
+//! Then it is settled like a cash or swipe payment (`sales::settle::settle_claimed`) except that
+//! nothing is refused for stock or points: the goods and the money have already changed hands, so
+//! each oddity is a flag (`sales::till_flags`) for the admin. Two more flags compare the charged
+//! total with the lines priced at today's catalogue values and with the total the till showed, and
+//! the sale's times outside the window are dated at arrival and flagged (`sales::till_times`).
 
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
@@ -23,12 +22,12 @@ use super::till_flags::{self, SaleFlag};
 use super::till_state::{self, Applied, InvoiceState, Seller, SentInvoice};
 use super::till_times::{self, TillTime};
 use crate::clock::Clock;
+use crate::db::catalog::sale_products::SaleProduct;
 use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::db::payments::{self, Claim};
-use crate::db::sale_products::SaleProduct;
-use crate::db::scaled::money;
-use crate::db::shop_locks::ShopLock;
-use crate::db::{Db, sync, till_invoices};
+use crate::db::support::scaled::money;
+use crate::db::support::shop_locks::ShopLock;
+use crate::db::{Db, sync};
 use crate::service_error::ServiceError;
 use pos_core::pricing::CartLineInput;
 
@@ -54,7 +53,7 @@ pub struct TillPayment {
 /// A till sale as paid: the invoice, and what the log line says of it.
 #[derive(Debug)]
 pub struct PaidTillSale {
-    /// The shop's lock (`db::shop_locks`): the caller drops it once it has committed.
+    /// The shop's lock (`db::support::shop_locks`): the caller drops it once it has committed.
     pub shop_lock: ShopLock,
     pub invoice: Invoice,
     /// Its lines as stored.
@@ -95,11 +94,11 @@ pub async fn pay(
     let now = clock.now_millis();
     // Plain reads first: from the sync claim on, the shop's other writers wait for this one.
     let named = till_state::read_named(&mut *tx, shop_id, &payment.invoice).await?;
-    let seen = till_invoices::find_by_ref(&mut *tx, shop_id, client_ref).await?;
+    let seen = invoices::till::find_by_ref(&mut *tx, shop_id, client_ref).await?;
     let shop_lock = db.lock_shop(shop_id).await;
     sync::claim(&mut *tx, shop_id).await?;
     let existing = match seen {
-        Some(_) => till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?,
+        Some(_) => invoices::till::lock_by_ref(&mut *tx, shop_id, client_ref).await?,
         None => None,
     };
     let sent = SentInvoice {
@@ -111,7 +110,7 @@ pub async fn pay(
         Some(applied) => applied,
         // Another request created the ref since the plain read: pay that invoice.
         None => {
-            let raced = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref)
+            let raced = invoices::till::lock_by_ref(&mut *tx, shop_id, client_ref)
                 .await?
                 .ok_or_else(|| ServiceError::Busy {
                     message: REF_CHANGED.to_owned(),

@@ -14,11 +14,11 @@ use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
+use crate::db::catalog::sale_products::SaleProduct;
 use crate::db::customers::Customer;
-use crate::db::invoice_rows::{self, NewInvoice, Staff, TillNaming};
+use crate::db::invoices::rows::{NewInvoice, Staff, TillNaming};
 use crate::db::invoices::{self, InvoiceLine, ShopInvoice, status};
-use crate::db::sale_products::SaleProduct;
-use crate::db::{invoice_writes, shops, till_customers, till_invoices};
+use crate::db::{customers, shops};
 use crate::service_error::ServiceError;
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
@@ -108,11 +108,11 @@ pub async fn lock_ref(
     shop_id: i64,
     client_ref: &str,
 ) -> Result<Option<(i64, String)>, ServiceError> {
-    if let Some(found) = till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await? {
+    if let Some(found) = invoices::till::lock_by_ref(&mut *tx, shop_id, client_ref).await? {
         return Ok(Some(found));
     }
-    till_invoices::claim_numbering(&mut *tx, shop_id).await?;
-    Ok(till_invoices::lock_by_ref(&mut *tx, shop_id, client_ref).await?)
+    invoices::till::claim_numbering(&mut *tx, shop_id).await?;
+    Ok(invoices::till::lock_by_ref(&mut *tx, shop_id, client_ref).await?)
 }
 
 /// The customer and products `state` names, live or deleted (a sale made before the deletion
@@ -128,7 +128,7 @@ pub async fn read_named(
     let customer = sale_customer(&mut *tx, shop_id, &state.customer).await?;
     let mut products = Vec::with_capacity(state.lines.len());
     for line in &state.lines {
-        let sold = till_invoices::product(&mut *tx, shop_id, line.product_id)
+        let sold = invoices::till::product(&mut *tx, shop_id, line.product_id)
             .await?
             .ok_or_else(|| ServiceError::NotFound(PRODUCT_NOT_FOUND.to_owned()))?;
         products.push(sold.product);
@@ -144,7 +144,7 @@ pub async fn read_named(
 /// Applies the `sent` invoice's state to the seller's invoice of its ref in the caller's
 /// transaction: 404 for a custom invoice with that ref; 409 once it is paid. `existing` is the
 /// invoice of that ref locked in this transaction ([`lock_ref`], or
-/// `till_invoices::lock_by_ref`). `None` when there was none and another transaction has
+/// `invoices::till::lock_by_ref`). `None` when there was none and another transaction has
 /// created it since (possible only without [`lock_ref`]'s numbering claim): nothing was written,
 /// and the caller locks that invoice and applies again.
 pub async fn apply(
@@ -207,7 +207,7 @@ pub async fn apply(
                 totals: Some(&priced),
             };
             let Some(inserted) =
-                invoice_rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await?
+                invoices::rows::insert_invoice_unless_ref_taken(&mut *tx, invoice).await?
             else {
                 return Ok(None);
             };
@@ -216,7 +216,7 @@ pub async fn apply(
                 shop_id,
                 invoice_id: inserted.id,
             };
-            let lines = invoice_writes::insert_lines(&mut *tx, invoice, &rows, 1).await?;
+            let lines = invoices::writes::insert_lines(&mut *tx, invoice, &rows, 1).await?;
             (inserted.id, true, lines)
         }
     };
@@ -258,9 +258,11 @@ async fn sale_customer(
     name: &CustomerName,
 ) -> Result<Customer, ServiceError> {
     let found = match name {
-        CustomerName::Id(id) => till_customers::sale_customer_by_id(&mut *tx, shop_id, *id).await?,
+        CustomerName::Id(id) => {
+            customers::till::sale_customer_by_id(&mut *tx, shop_id, *id).await?
+        }
         CustomerName::Ref(client_ref) => {
-            till_customers::find_by_ref(&mut *tx, shop_id, client_ref).await?
+            customers::till::find_by_ref(&mut *tx, shop_id, client_ref).await?
         }
     };
     found.ok_or_else(|| ServiceError::NotFound(CUSTOMER_NOT_FOUND.to_owned()))

@@ -13,8 +13,8 @@ use super::demo_sales::{self, DemoSellers};
 use crate::accounts::{self, NewAccount, NewShopAccount};
 use crate::auth::{Permission, Role};
 use crate::clock::Clock;
-use crate::db::invoice_rows::Staff;
-use crate::db::users::User;
+use crate::db::identity::users::User;
+use crate::db::invoices::rows::Staff;
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
 
@@ -64,7 +64,9 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
         password,
     };
     let admin =
-        match db::users::find_by_phone_in_shop(pool, shop.id, Role::Admin, ADMIN_PHONE).await? {
+        match db::identity::users::find_by_phone_in_shop(pool, shop.id, Role::Admin, ADMIN_PHONE)
+            .await?
+        {
             Some(admin) => admin,
             None => {
                 let admin = person(
@@ -78,7 +80,9 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
             }
         };
     let staff =
-        match db::users::find_by_phone_in_shop(pool, shop.id, Role::Staff, STAFF_PHONE).await? {
+        match db::identity::users::find_by_phone_in_shop(pool, shop.id, Role::Staff, STAFF_PHONE)
+            .await?
+        {
             Some(staff) => staff,
             None => {
                 let staff = person(
@@ -90,7 +94,7 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
                 );
                 let staff = accounts::create_user(db, now, staff).await?;
                 for permission in STAFF_GRANTS {
-                    db::permissions::grant(pool, shop.id, staff.id, permission).await?;
+                    db::identity::permissions::grant(pool, shop.id, staff.id, permission).await?;
                 }
                 staff
             }
@@ -102,7 +106,7 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
             staff: seller(&staff),
         };
         demo_sales::seed(db, shop.id, sellers, now).await?;
-        db::statistics::refresh_after_demo_load(db).await?;
+        db::support::statistics::refresh_after_demo_load(db).await?;
         tracing::info!(
             shop_id = shop.id,
             elapsed_ms = started.elapsed().as_millis() as u64,
@@ -110,25 +114,26 @@ pub async fn seed(db: &Db, clock: &Clock) -> Result<DemoCredentials, ServiceErro
         );
     }
 
-    let demo_super_admin = if db::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)
-        .await?
-        .is_some()
-    {
-        true
-    } else if db::users::super_admin_exists(pool).await? {
-        false
-    } else {
-        let super_admin = NewAccount {
-            shop_id: None,
-            role: Role::SuperAdmin,
-            user_name: "DemoSuper",
-            email: "super@tillwise.test",
-            phone_number: SUPER_ADMIN_PHONE,
-            password: SUPER_ADMIN_PASSWORD,
+    let demo_super_admin =
+        if db::identity::users::find_super_admin_by_phone(pool, SUPER_ADMIN_PHONE)
+            .await?
+            .is_some()
+        {
+            true
+        } else if db::identity::users::super_admin_exists(pool).await? {
+            false
+        } else {
+            let super_admin = NewAccount {
+                shop_id: None,
+                role: Role::SuperAdmin,
+                user_name: "DemoSuper",
+                email: "super@tillwise.test",
+                phone_number: SUPER_ADMIN_PHONE,
+                password: SUPER_ADMIN_PASSWORD,
+            };
+            accounts::create_user(db, now, super_admin).await?;
+            true
         };
-        accounts::create_user(db, now, super_admin).await?;
-        true
-    };
     Ok(DemoCredentials {
         shop_id: shop.id,
         staff_id: staff.staff_id.unwrap_or_default(),

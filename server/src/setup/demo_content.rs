@@ -284,7 +284,10 @@ fn number(value: &str) -> Option<NumberInput> {
 /// Seeds the shop's catalogue and customers once; see the module notes. Answers whether it
 /// wrote them now (the shop's first start).
 pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError> {
-    if !db::categories::list(db.pool(), shop_id).await?.is_empty() {
+    if !db::catalog::categories::list(db.pool(), shop_id)
+        .await?
+        .is_empty()
+    {
         return Ok(false);
     }
     let mut tx = db.writer().begin().await?;
@@ -298,7 +301,7 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError>
         .validate()?;
         category_ids.push((
             name,
-            db::categories::insert(&mut *tx, shop_id, &category, now).await?,
+            db::catalog::categories::insert(&mut *tx, shop_id, &category, now).await?,
         ));
     }
     for (
@@ -338,7 +341,7 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError>
             loyalty_rate: number(loyalty),
         }
         .validate()?;
-        db::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
+        db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
     }
     for (name, phone, email) in CUSTOMERS {
         let customer = CustomerDraft {

@@ -2,16 +2,16 @@
 //! last sale and saved for later, by the admin and by the staff member for a few customers, so
 //! both Open orders screens have something to resume. Each is priced by pos_core as adding its
 //! lines prices a cart (sales::pricing) and written with the row writes carts use
-//! (db::invoice_rows, db::line_rows), numbered from the shop's counter after the history.
+//! (db::invoices::rows, db::invoices::lines), numbered from the shop's counter after the history.
 
 use pos_core::pricing::PricedCart;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
 use super::demo_sales_plan::{DemoSellers, MINUTE_MS, Random, SaleProduct, choose_lines};
-use crate::db::invoice_rows::{self, NewInvoice};
-use crate::db::invoices::status;
-use crate::db::line_rows::{self, LineAmounts, NewLine};
+use crate::db::invoices::lines::{LineAmounts, NewLine};
+use crate::db::invoices::rows::NewInvoice;
+use crate::db::invoices::{self, status};
 use crate::sales::pricing::{price, product_cart_line};
 use crate::service_error::ServiceError;
 
@@ -92,7 +92,7 @@ pub async fn write(
             till: None,
             totals: Some(&order.cart),
         };
-        let invoice = invoice_rows::insert_invoice(&mut *tx, invoice).await?;
+        let invoice = invoices::rows::insert_invoice(&mut *tx, invoice).await?;
         for ((sold, quantity), priced) in order.lines.iter().zip(&order.cart.lines) {
             let line = NewLine {
                 shop_id,
@@ -103,7 +103,7 @@ pub async fn write(
                 category_discount_rate: sold.category_discount_rate,
                 amounts: LineAmounts::from(priced),
             };
-            line_rows::insert_line(&mut *tx, line).await?;
+            invoices::lines::insert_line(&mut *tx, line).await?;
         }
     }
     Ok(())

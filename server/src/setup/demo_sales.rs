@@ -6,8 +6,8 @@
 //!
 //! Written once, right after the demo catalogue (setup::demo_content) is first written, in one
 //! transaction: numbers come from the shop's invoice counter, amounts from pos_core
-//! (setup::demo_sales_plan), rows from db::sales_history. The customers' loyalty ledgers get
-//! the rows paying and refunding those sales would have written, so each balance is what the
+//! (setup::demo_sales_plan), rows from db::invoices::sales_history. The customers' loyalty ledgers
+//! get the rows paying and refunding those sales would have written, so each balance is what the
 //! till would show. The shop's roll-ups are then marked as not built, so the start's
 //! `rebuild_stale_shops` (which runs after the demo seed) builds them from these invoices, as
 //! paying and refunding would have kept them (dashboard::rollup).
@@ -19,10 +19,10 @@ use sqlx::AnyConnection;
 use super::demo_open_orders;
 pub use super::demo_sales_plan::DemoSellers;
 use super::demo_sales_plan::{HistoryPlan, PastSale, SaleProduct, SalesHistory};
-use crate::db::invoice_rows::INVOICE_NUMBER;
-use crate::db::invoice_rows::Staff;
-use crate::db::sales_history;
-use crate::db::{self, Db, counters};
+use crate::db::invoices::rows::INVOICE_NUMBER;
+use crate::db::invoices::rows::Staff;
+use crate::db::invoices::sales_history;
+use crate::db::{self, Db, support::counters};
 use crate::service_error::ServiceError;
 
 /// About 14 months of sales before today, roughly one a day.
@@ -81,12 +81,12 @@ pub async fn seed(
 
 /// The shop's live catalogue products, each with its category's discount rate.
 pub async fn sale_products(db: &Db, shop_id: i64) -> Result<Vec<SaleProduct>, ServiceError> {
-    let rates: HashMap<i64, _> = db::categories::list(db.pool(), shop_id)
+    let rates: HashMap<i64, _> = db::catalog::categories::list(db.pool(), shop_id)
         .await?
         .into_iter()
         .map(|category| (category.id, category.discount_rate))
         .collect();
-    Ok(db::products::list(db.pool(), shop_id)
+    Ok(db::catalog::products::list(db.pool(), shop_id)
         .await?
         .into_iter()
         .filter(|product| !product.custom)

@@ -9,8 +9,8 @@ use std::collections::{BinaryHeap, HashMap};
 
 use pos_core::loyalty::LedgerEntry;
 
-use crate::db::sales_history::PastLedgerEntry;
-use crate::db::scaled::{CENTS, to_scaled};
+use crate::db::invoices::sales_history::PastLedgerEntry;
+use crate::db::support::scaled::{CENTS, to_scaled};
 use crate::service_error::ServiceError;
 
 /// A ledger row waiting for its date: `(created_at, order written, customer, points cents)`.

@@ -9,7 +9,7 @@
 //!
 //! Deterministic for a given seed and day. Used for the demo shop (setup::demo_sales) and by the
 //! dashboard benchmark's seeder (server/examples/dashboard_load), which writes the sales with
-//! db::sales_history.
+//! db::invoices::sales_history.
 
 use pos_core::loyalty::{RedeemLimitInput, redeem_limit, sale_entries_for};
 use pos_core::pricing::{CartInput, CartLineInput, PricedCart, price_cart};
@@ -17,11 +17,11 @@ use rust_decimal::Decimal;
 
 use super::demo_sales_loyalty::LoyaltyBook;
 use super::demo_sales_refunds::{self, RefundCycle};
-use crate::db::invoice_rows::Staff;
+use crate::db::catalog::products::Product;
+use crate::db::invoices::rows::Staff;
+use crate::db::invoices::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
 use crate::db::invoices::status;
-use crate::db::products::Product;
-use crate::db::sales_history::{PastInvoice, PastLedgerEntry, PastLine, PastRefund};
-use crate::db::scaled::{CENTS, E3, E4, money, to_scaled};
+use crate::db::support::scaled::{CENTS, E3, E4, money, to_scaled};
 use crate::sales::pricing::product_cart_line;
 use crate::service_error::ServiceError;
 

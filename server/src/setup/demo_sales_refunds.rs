@@ -17,9 +17,9 @@ use pos_core::refund::{
 use rust_decimal::Decimal;
 
 use super::demo_sales_days::{DAY_MS, MINUTE_MS, Random};
+use crate::db::invoices::sales_history::{PastInvoice, PastLine, PastRefund};
 use crate::db::invoices::status;
-use crate::db::sales_history::{PastInvoice, PastLine, PastRefund};
-use crate::db::scaled::{CENTS, E3, from_scaled, money, to_scaled};
+use crate::db::support::scaled::{CENTS, E3, from_scaled, money, to_scaled};
 use crate::service_error::ServiceError;
 
 /// What comes back.

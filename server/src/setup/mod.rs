@@ -34,7 +34,7 @@ pub async fn run(
     if swept > 0 {
         tracing::info!(swept, "expired sessions removed");
     }
-    if !db::users::super_admin_exists(db.pool()).await? {
+    if !db::identity::users::super_admin_exists(db.pool()).await? {
         tracing::warn!(
             "no super admin exists: set POS_SUPER_ADMIN_PHONE and POS_SUPER_ADMIN_PASSWORD, or \
              run `pos-server create-super-admin --phone <7 digits>`"

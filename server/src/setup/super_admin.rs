@@ -6,7 +6,7 @@ use crate::accounts::{self, NewAccount};
 use crate::auth::Role;
 use crate::clock::Clock;
 use crate::config::SuperAdminSettings;
-use crate::db::users::User;
+use crate::db::identity::users::User;
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
 
@@ -27,7 +27,7 @@ pub async fn create_from_config(
             return Ok(());
         }
     };
-    if db::users::super_admin_exists(db.pool()).await? {
+    if db::identity::users::super_admin_exists(db.pool()).await? {
         tracing::info!("a super admin exists; POS_SUPER_ADMIN_PHONE and _PASSWORD are not used");
         return Ok(());
     }

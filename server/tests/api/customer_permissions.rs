@@ -4,7 +4,7 @@
 //! every sale, docs/api-identity.md "Selling routes"), and a refusal changes nothing.
 
 use pos_server::auth::Permission;
-use pos_server::db::permissions;
+use pos_server::db::identity::permissions;
 use serde_json::json;
 
 use crate::customer_support::{customer_rows, insert_customer, new_customer, stored};

@@ -16,7 +16,7 @@ use pos_core::refund::{
 use pos_server::dashboard::rollup::{self, ShopRollups};
 use pos_server::db::dashboard as rollup_rows_db;
 use pos_server::db::invoices::{Invoice, InvoiceLine};
-use pos_server::db::scaled::{CENTS, money, to_scaled};
+use pos_server::db::support::scaled::{CENTS, money, to_scaled};
 use pos_server::sales::pricing::{cart_line, price};
 use pos_server::setup::{demo, demo_sales};
 use rust_decimal::Decimal;

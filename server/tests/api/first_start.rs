@@ -14,9 +14,9 @@ on_both_backends!(
     the_demo_shop_comes_with_a_sales_history_and_built_dashboards,
 );
 
-/// The demo data fills the sales tables in one go; without statistics of them PostgreSQL found
-/// an invoice by id through an index of the shop's invoices, reading them all (db::statistics).
-/// PostgreSQL only: SQLite picks the primary key without statistics.
+/// The demo data fills the sales tables in one go; without statistics of them PostgreSQL found an
+/// invoice by id through an index of the shop's invoices, reading them all
+/// (db::support::statistics). PostgreSQL only: SQLite picks the primary key without statistics.
 #[tokio::test]
 async fn after_the_demo_load_postgres_finds_an_invoice_by_its_primary_key() {
     let app = spawn_app_with(Backend::Postgres, Options::with_vars(&[("POS_DEMO", "1")])).await;
@@ -25,7 +25,7 @@ async fn after_the_demo_load_postgres_finds_an_invoice_by_its_primary_key() {
             .fetch_one(app.db.pool())
             .await
             .unwrap();
-    // The statement that locks a cart for every change to it (db::invoice_writes::lock).
+    // The statement that locks a cart for every change to it (db::invoices::writes::lock).
     let plan: Vec<String> = sqlx::query_scalar(
         "EXPLAIN UPDATE invoices SET updated_at = updated_at WHERE id = $1 AND shop_id = $2",
     )

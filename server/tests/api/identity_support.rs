@@ -6,8 +6,8 @@ use std::net::{IpAddr, Ipv4Addr};
 
 use pos_server::accounts::{self, NewAccount, NewShopAccount};
 use pos_server::auth::{Permission, Role};
+use pos_server::db::identity::users::User;
 use pos_server::db::shops::Shop;
-use pos_server::db::users::User;
 use reqwest::header::{HeaderMap, SET_COOKIE};
 use serde_json::{Value, json};
 
@@ -79,7 +79,7 @@ pub async fn person(
 /// of what a staff member without any grant may do.
 pub async fn without_starting_grants(app: &TestApp, shop_id: i64, user: &User) {
     for permission in Permission::NEW_STAFF {
-        pos_server::db::permissions::revoke(app.db.pool(), shop_id, user.id, permission)
+        pos_server::db::identity::permissions::revoke(app.db.pool(), shop_id, user.id, permission)
             .await
             .unwrap();
     }

@@ -1,13 +1,13 @@
-//! Helpers for the invoice list tests: a shop with customers, two sellers and a product, and
-//! its sales history written in bulk by `db::sales_history` (the writer of the demo shop's and
-//! the benchmarks' histories: numbered from the shop's counter, one line each), so a test can
+//! Helpers for the invoice list tests: a shop with customers, two sellers and a product, and its
+//! sales history written in bulk by `db::invoices::sales_history` (the writer of the demo shop's
+//! and the benchmarks' histories: numbered from the shop's counter, one line each), so a test can
 //! hold a thousand sales at chosen times without ringing each one up.
 
-use pos_server::db::counters;
-use pos_server::db::invoice_rows::INVOICE_NUMBER;
-use pos_server::db::invoice_rows::Staff;
-use pos_server::db::sales_history::{self, PastInvoice, PastLine};
-use pos_server::db::users::User;
+use pos_server::db::identity::users::User;
+use pos_server::db::invoices::rows::INVOICE_NUMBER;
+use pos_server::db::invoices::rows::Staff;
+use pos_server::db::invoices::sales_history::{self, PastInvoice, PastLine};
+use pos_server::db::support::counters;
 use rust_decimal::Decimal;
 use serde_json::Value;
 

@@ -36,7 +36,7 @@ async fn bits(pool: &AnyPool, user_id: i64) -> i64 {
         .unwrap()
 }
 
-/// Statements written here, not through `db::permissions`: the triggers, not the server's
+/// Statements written here, not through `db::identity::permissions`: the triggers, not the server's
 /// write functions, are what keeps the number.
 async fn a_users_bits_follow_every_write_of_its_grants(backend: Backend) {
     let app = spawn_app(backend).await;

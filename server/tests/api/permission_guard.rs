@@ -9,7 +9,7 @@ use axum::http::{Request, StatusCode};
 use axum::routing::get;
 use pos_server::auth::{Auth, Permission, grants};
 use pos_server::config::Config;
-use pos_server::db::permissions;
+use pos_server::db::identity::permissions;
 use pos_server::http::session_extract::Require;
 use pos_server::http::{AppState, WebApp};
 use tower::ServiceExt;

@@ -8,7 +8,7 @@
 //! invoice total = sum of line totals - redemption). Once the cart routes exist, tests may build
 //! the same invoices through them instead.
 
-use pos_server::db::counters;
+use pos_server::db::support::counters;
 use serde_json::Value;
 use stripe_webhook::Webhook;
 

@@ -3,7 +3,7 @@
 //! however often Stripe delivers it, and a payment confirmed once whether the success page or
 //! the webhook arrives first.
 
-use pos_server::db::card_payments;
+use pos_server::db::payments;
 use stripe_webhook::Webhook;
 
 use crate::sales_card_support::{
@@ -86,7 +86,7 @@ async fn a_replayed_event_is_recorded_once(backend: Backend) {
     }
     assert_eq!(stripe_event_count(&shop.app).await, 1);
     assert!(
-        card_payments::event_handled(shop.app.db.pool(), "evt_expired_1")
+        payments::card::event_handled(shop.app.db.pool(), "evt_expired_1")
             .await
             .unwrap()
     );

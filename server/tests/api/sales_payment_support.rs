@@ -17,8 +17,8 @@ use sqlx::AnyPool;
 use crate::customer_support::insert_customer;
 use crate::identity_support::Seeded;
 use crate::support::TestApp;
-use pos_server::db::counters;
-use pos_server::db::scaled::{CENTS, E3, E4, to_scaled};
+use pos_server::db::support::counters;
+use pos_server::db::support::scaled::{CENTS, E3, E4, to_scaled};
 
 fn cents(value: Decimal) -> i64 {
     to_scaled(value, CENTS).unwrap()

@@ -269,7 +269,7 @@ async fn twenty_racing_payments_pay_once(backend: Backend) {
         ledger_of(pool, id).await,
         [("redeem".to_owned(), -500), ("earn".to_owned(), 17)]
     );
-    let balance = pos_server::db::loyalty::balance_cents(pool, seeded.shop.id, aisha)
+    let balance = pos_server::db::customers::loyalty::balance_cents(pool, seeded.shop.id, aisha)
         .await
         .unwrap();
     assert_eq!(balance, 517);
@@ -330,9 +330,10 @@ async fn two_carts_racing_to_spend_the_same_points_pay_once(backend: Backend) {
         decimal(&paid.data()["customer"]["loyalityPoint"]),
         dec!(2.17)
     );
-    let balance = pos_server::db::loyalty::balance_cents(app.db.pool(), seeded.shop.id, aisha)
-        .await
-        .unwrap();
+    let balance =
+        pos_server::db::customers::loyalty::balance_cents(app.db.pool(), seeded.shop.id, aisha)
+            .await
+            .unwrap();
     assert_eq!(balance, 217);
 }
 
@@ -430,7 +431,8 @@ async fn a_card_session_settles_once_and_again_answers_already_paid(backend: Bac
     let stored = pos_server::db::invoices::lines(app.db.pool(), shop, id).await;
     assert_eq!(lines, stored.unwrap());
     let customer = paid.customer_id.expect("the README cart has a customer");
-    let balance = pos_server::db::loyalty::balance_cents(app.db.pool(), shop, customer).await;
+    let balance =
+        pos_server::db::customers::loyalty::balance_cents(app.db.pool(), shop, customer).await;
     assert_eq!(customer_balance_cents, Some(balance.unwrap()));
     assert_eq!(paid.status, "paid");
     assert_eq!(paid.payment_method.as_deref(), Some("digital"));

@@ -1,7 +1,7 @@
-//! Scale-out and the one-query session lookup (`db::sessions::find_user_session`): nothing
-//! about a signed-in user is kept between requests, so a grant the super admin revokes through
-//! one process is refused by the other on the very next request, and given back the same way.
-//! PostgreSQL only, like server/tests/api/scale_out.rs.
+//! Scale-out and the one-query session lookup (`db::identity::sessions::find_user_session`):
+//! nothing about a signed-in user is kept between requests, so a grant the super admin revokes
+//! through one process is refused by the other on the very next request, and given back the same
+//! way. PostgreSQL only, like server/tests/api/scale_out.rs.
 
 use serde_json::json;
 

@@ -1,11 +1,11 @@
 //! Signed-in requests that arrive together read their sessions in shared statements
-//! (`db::session_reads`). Each must still get its own session as it is when the request
+//! (`db::identity::session_reads`). Each must still get its own session as it is when the request
 //! arrives: never another request's row, never a row from before a change.
 
 use std::time::Duration;
 
 use pos_server::db::Db;
-use pos_server::db::sessions::{self, NewSession, UserSessionRow};
+use pos_server::db::identity::sessions::{self, NewSession, UserSessionRow};
 use tokio::task::JoinSet;
 
 use crate::identity_support::seed;

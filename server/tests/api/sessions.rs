@@ -2,7 +2,7 @@
 //! really ends a session, and permissions read on every request.
 
 use pos_server::auth::Permission;
-use pos_server::db::permissions;
+use pos_server::db::identity::permissions;
 use serde_json::json;
 
 use crate::identity_support::{Browser, seed};

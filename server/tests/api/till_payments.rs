@@ -339,7 +339,7 @@ async fn payment_bodies_are_validated(backend: Backend) {
     assert_eq!(stock(till.app(), &till.cola).await, d("99"));
 }
 
-/// More lines than one statement inserts (`db::invoice_writes::insert_lines`): every line is
+/// More lines than one statement inserts (`db::invoices::writes::insert_lines`): every line is
 /// stored in the till's order, and each product's stock is taken by its own quantity.
 async fn a_basket_of_sixty_products_keeps_its_order_and_takes_each_stock(backend: Backend) {
     let mut till = TillShop::start(backend).await;

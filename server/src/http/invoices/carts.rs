@@ -6,9 +6,9 @@ use sqlx::AnyConnection;
 
 use super::bodies::InvoiceRef;
 use super::{answer, edited, invoice_id, view_with_balance};
-use crate::db::cart_starts::{self, StartedCart};
 use crate::db::customers::ShopCustomer;
-use crate::db::invoice_rows::Staff;
+use crate::db::invoices::cart_starts::{self, StartedCart};
+use crate::db::invoices::rows::Staff;
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 use super::bodies::AddProduct;
 use super::{edited, invoice_id};
-use crate::db::sale_products::ProductKey;
+use crate::db::catalog::sale_products::ProductKey;
 use crate::http::idempotency::KEY_PARAM_DOC;
 use crate::http::invoice_views::InvoiceView;
 use crate::http::json::ApiJson;

@@ -11,8 +11,8 @@ use pos_core::validation::{Lines, free_text};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use crate::db::invoice_list_filter::{InvoiceFilter, PersonMatch, SearchMatch, StaffMatch};
-use crate::db::invoice_lists::Listing;
+use crate::db::invoices::list_filter::{InvoiceFilter, PersonMatch, SearchMatch, StaffMatch};
+use crate::db::invoices::lists::Listing;
 use crate::http::ApiError;
 
 pub const BAD_STATUS: &str = "Status must be paid, refunded or custom";

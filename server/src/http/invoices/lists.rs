@@ -12,8 +12,8 @@ use pos_core::dashboard::{TimeZone, time_zone};
 use sqlx::AnyConnection;
 
 use super::list_query::{InvoiceListQuery, InvoiceListRequest};
-use crate::db::invoice_lists::{self, Listing, PageRequest};
-use crate::db::invoices::{Invoice, InvoiceLine};
+use crate::db::invoices::lists::{Listing, PageRequest};
+use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::http::invoice_views::InvoiceView;
 use crate::http::list_page::{Cursor, List, ListPage, PageQuery, Paged};
 use crate::http::openapi::{Answer, Invalid, Refused};
@@ -48,7 +48,7 @@ pub async fn saved(
 ) -> Result<Success<Vec<InvoiceView>>, ApiError> {
     let mut connection = state.db.pool().acquire().await?;
     let connection: &mut AnyConnection = &mut connection;
-    let found = invoice_lists::saved(connection, session.shop_id).await?;
+    let found = invoices::lists::saved(connection, session.shop_id).await?;
     Ok(Success::ok("Open orders", views(found)?))
 }
 
@@ -106,7 +106,7 @@ pub async fn by_status(
     };
     let filter = request.filter(zone.as_ref())?;
     let mut connection = state.db.pool().acquire().await?;
-    let found = invoice_lists::page(
+    let found = invoices::lists::page(
         &mut connection,
         PageRequest {
             shop_id: session.shop_id,

@@ -6,7 +6,7 @@ use pos_core::pricing::{self, ProductPriceInput, SellingPriceEdit};
 use pos_core::validation::{NumberInput, ProductDraft, ValidProduct};
 use rust_decimal::Decimal;
 
-use crate::db::products::Product;
+use crate::db::catalog::products::Product;
 use crate::http::ApiError;
 use crate::http::session_extract::UserSession;
 

@@ -8,7 +8,7 @@ use pos_core::pricing::{self, ProductPriceInput};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::db::products::Product;
+use crate::db::catalog::products::Product;
 use crate::http::ApiError;
 
 /// The product's category: its `_id` and name.

@@ -20,10 +20,10 @@ use pos_core::Decimal;
 use super::planning::{
     Planned, RefundRequest, Refunding, is_card_paid, number, plan_locked, record,
 };
-use crate::db::card_refund_claims::{self, CardRefundClaim};
 use crate::db::invoices::Invoice;
-use crate::db::scaled::{CENTS, money, to_scaled};
-use crate::db::{shops, sync, users::User};
+use crate::db::payments::card_refund_claims::{self, CardRefundClaim};
+use crate::db::support::scaled::{CENTS, money, to_scaled};
+use crate::db::{identity::users::User, shops, sync};
 use crate::service_error::ServiceError;
 use crate::stripe::{CardError, CardGateway};
 

@@ -15,9 +15,9 @@ mod planning;
 pub use planning::{LineRefund, RefundRequest, Refunding};
 use planning::{is_card_paid, number, plan_locked, record};
 
+use crate::db::identity::users::User;
 use crate::db::invoices::{self, Invoice};
 use crate::db::sync;
-use crate::db::users::User;
 use crate::service_error::ServiceError;
 
 /// Refunds part or all of paid invoice `invoice_id` of `shop_id` on behalf of `admin`; answers

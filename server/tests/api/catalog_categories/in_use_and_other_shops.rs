@@ -2,7 +2,7 @@
 //! index on names is recognised when a race reaches it.
 
 use pos_core::validation::CategoryDraft;
-use pos_server::db::categories;
+use pos_server::db::catalog::categories;
 use serde_json::json;
 
 use crate::catalog_support::{

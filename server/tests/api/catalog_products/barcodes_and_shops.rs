@@ -2,7 +2,7 @@
 //! out of reach.
 
 use pos_core::validation::ProductDraft;
-use pos_server::db::products;
+use pos_server::db::catalog::products;
 use serde_json::json;
 
 use crate::catalog_support::{

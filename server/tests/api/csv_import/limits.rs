@@ -10,7 +10,7 @@ use crate::identity_support::{Browser, seed};
 use crate::management_support::{admin, refused, staff};
 use crate::support::{Backend, Options, on_both_backends, spawn_app, spawn_app_with};
 use pos_server::auth::Permission;
-use pos_server::db::permissions;
+use pos_server::db::identity::permissions;
 
 on_both_backends!(
     uploads_need_a_session_and_the_grant,

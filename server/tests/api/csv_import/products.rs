@@ -161,7 +161,7 @@ async fn files_larger_than_a_batch_are_written_whole(backend: Backend) {
     upload(&app, &boss, CATEGORIES, "c.csv", CATEGORIES_CSV.as_bytes())
         .await
         .assert_status(200);
-    let rows = 2 * pos_server::db::catalog_import::batch_rows(app.db.backend()) + 7;
+    let rows = 2 * pos_server::db::catalog::import::batch_rows(app.db.backend()) + 7;
     let file = |price: u32| {
         let mut file = String::from("productName,barcodeNumber,category,sellingPrice\n");
         for n in 1..=rows {

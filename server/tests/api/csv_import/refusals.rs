@@ -9,7 +9,7 @@ use crate::identity_support::seed;
 use crate::management_support::{admin, staff};
 use crate::support::{Backend, on_both_backends, spawn_app};
 use pos_server::auth::Permission;
-use pos_server::db::permissions;
+use pos_server::db::identity::permissions;
 
 on_both_backends!(
     one_bad_row_imports_nothing,
