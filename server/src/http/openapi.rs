@@ -22,13 +22,8 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, Server};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use super::route_table::route_table;
+use super::route_table::{SHOP_SESSION, SUPER_ADMIN_SESSION, USER_SESSION, route_table};
 use crate::auth::cookies::{SHOP_COOKIE, SUPER_ADMIN_COOKIE, USER_COOKIE};
-
-/// Security scheme names, as `security((SHOP_SESSION = []))` in `#[utoipa::path]`.
-pub const SHOP_SESSION: &str = "shopSession";
-pub const USER_SESSION: &str = "userSession";
-pub const SUPER_ADMIN_SESSION: &str = "superAdminSession";
 
 /// Every successful answer: `{success: true, message, data}` (DESIGN §5). In a path's
 /// responses: `body = Answer<CategoryView>`.

@@ -24,6 +24,12 @@
 //! on one path share it, because axum merges the method routers of one path and utoipa-axum
 //! the operations of one path item.
 
+/// The OpenAPI security schemes a caller signs in with (the document declares them,
+/// `openapi.rs`): the till's shop session, an admin or staff session, the super admin's.
+pub const SHOP_SESSION: &str = "shopSession";
+pub const USER_SESSION: &str = "userSession";
+pub const SUPER_ADMIN_SESSION: &str = "superAdminSession";
+
 /// One route of an area's table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RouteRow {
@@ -58,7 +64,6 @@ pub enum Caller {
 impl Caller {
     /// The OpenAPI security requirement: the scheme and its scopes; `None` for a public route.
     pub fn security(self) -> Option<(&'static str, Option<&'static str>)> {
-        use super::openapi::{SHOP_SESSION, SUPER_ADMIN_SESSION, USER_SESSION};
         match self {
             Self::Anyone => None,
             Self::Till => Some((SHOP_SESSION, None)),

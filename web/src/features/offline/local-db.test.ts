@@ -9,6 +9,22 @@ import type { Customer, Product } from './types';
 const product = (id: string, productName: string, barcodeNumber: string): Product => localProduct({ _id: id, productName, barcodeNumber });
 
 let db: TillDb;
+
+/** The stores of versions 5 and 6 (version 6 changed rows, not stores). */
+const storesOfVersion5 = {
+  products: '_id, barcodeNumber',
+  categories: '_id, categoryName',
+  customers: '_id, phoneNumber, customerName',
+  syncState: 'resource',
+  outbox: '++seq, &id, state',
+  invoices: '_id, status, updatedAt, customer._id',
+  invoiceNumbers: 'ref',
+  device: 'key',
+  productChanges: '++seq',
+  catalogSnapshot: 'key',
+  catalogStaging: 'cursor',
+  catalogFill: 'key',
+};
 afterEach(() => {
   vi.unstubAllGlobals();
   db?.close();
@@ -68,20 +84,7 @@ describe('local database', () => {
   it('upgrades a queue stored as requests (before version 6) to till actions that still sync, each once under its own key', async () => {
     const options = { indexedDB: new IDBFactory(), IDBKeyRange };
     const old = new Dexie(localDbName('shop-v5'), options);
-    old.version(5).stores({
-      products: '_id, barcodeNumber',
-      categories: '_id, categoryName',
-      customers: '_id, phoneNumber, customerName',
-      syncState: 'resource',
-      outbox: '++seq, &id, state',
-      invoices: '_id, status, updatedAt, customer._id',
-      invoiceNumbers: 'ref',
-      device: 'key',
-      productChanges: '++seq',
-      catalogSnapshot: 'key',
-      catalogStaging: 'cursor',
-      catalogFill: 'key',
-    });
+    old.version(5).stores(storesOfVersion5);
     const sale = { customerId: 'c-1', status: 'active', provisionalNumber: '7F3A-0001', createdAt: 1, redeemAmount: '0', lines: [] };
     const payment = { method: 'cash', paidAt: 2, offline: true, totalAmount: '0', invoice: sale };
     const customer = { ref: 'c-2', customerName: 'Rana', phoneNumber: '7700001' };
@@ -121,20 +124,7 @@ describe('local database', () => {
   it('upgrades invoices kept with JSON-number amounts (before version 7) to the exact decimal text, in the queue’s undo steps too', async () => {
     const options = { indexedDB: new IDBFactory(), IDBKeyRange };
     const old = new Dexie(localDbName('shop-v6'), options);
-    old.version(6).stores({
-      products: '_id, barcodeNumber',
-      categories: '_id, categoryName',
-      customers: '_id, phoneNumber, customerName',
-      syncState: 'resource',
-      outbox: '++seq, &id, state',
-      invoices: '_id, status, updatedAt, customer._id',
-      invoiceNumbers: 'ref',
-      device: 'key',
-      productChanges: '++seq',
-      catalogSnapshot: 'key',
-      catalogStaging: 'cursor',
-      catalogFill: 'key',
-    });
+    old.version(6).stores(storesOfVersion5);
     const line = {
       _id: 'line-p-1', productId: 'p-1', productName: 'Rice', unit: 'kg', customProduct: false, quantity: 1.25,
       sellingPrice: 45.5, costPrice: 30, costPriceProfit: 0, discount: 10, discountType: 'percentage',
