@@ -144,8 +144,9 @@ export function withProductAdded(
 
 /**
  * What the cart will look like once addLine is written, priced by the core, computed at once from
- * the invoice and the product on screen, so the new total shows in the frame of the tap (issue
- * 7: re-pricing <= 16 ms end to end) while the change and its command are written to IndexedDB.
+ * the invoice and the product on screen, so the new total shows in the frame of the tap
+ * (re-pricing <= 16 ms end to end, docs/benchmarks.md) while the change and its command are
+ * written to IndexedDB.
  * Null when the add would change nothing or be refused: addLine itself then says so.
  */
 export function previewAddLine(
