@@ -1,7 +1,7 @@
 //! `pos-core`: the pure domain rules of the point of sale.
 //!
 //! One crate prices a cart, earns and redeems loyalty points, plans refunds, validates input,
-//! buckets sales for dashboards, dates till sales and formats human-readable ids. It runs natively in the server
+//! buckets sales for dashboards, reports a till's shift (X and Z reports), dates till sales and formats human-readable ids. It runs natively in the server
 //! and, compiled to WebAssembly, in the browser, so a cart priced offline is priced exactly as the
 //! server prices it. It performs no I/O and never reads the clock: callers pass "now" in.
 //!
@@ -21,6 +21,7 @@ pub mod pricing;
 pub mod refund;
 pub mod reprice;
 pub mod sale_time;
+pub mod shift;
 pub mod validation;
 
 pub use error::{CoreError, CoreResult};
