@@ -62,6 +62,8 @@ fn run(operation: &str, input: &str) -> String {
         "dashboardDays" => call(input, pos_core::dashboard::days),
         "dashboardCategories" => call(input, pos_core::dashboard::categories),
         "dashboardPaymentMethods" => call(input, pos_core::dashboard::payment_methods),
+        // -- shifts --
+        "shiftReport" => call(input, pos_core::shift::shift_report),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }
