@@ -97,6 +97,17 @@ fn method_index(method: PaymentMethod) -> usize {
 /// ("Pay out amount must be greater than 0"), a movement without a reason, and a count that is
 /// not a total or whole numbers of positive denominations.
 pub fn shift_report(input: ShiftInput) -> CoreResult<ShiftReport> {
+    input.report()
+}
+
+impl ShiftInput {
+    /// [`shift_report`] on a borrowed input (the benchmark reports one shift many times).
+    pub fn report(&self) -> CoreResult<ShiftReport> {
+        report(self)
+    }
+}
+
+fn report(input: &ShiftInput) -> CoreResult<ShiftReport> {
     let opening_float = opening_float(input.opening_float)?;
     let mut sums = Sums::default();
     for (index, sale) in input.sales.iter().enumerate() {

@@ -1,0 +1,296 @@
+//! Properties of the shift report (10,000 random shifts each).
+//!
+//! The expected figures are computed here independently of `pos_core::shift`, with `Decimal`
+//! arithmetic on the input as given (the report sums whole cents).
+
+use pos_core::Decimal;
+use pos_core::dashboard::PaymentMethod;
+use pos_core::shift::{
+    CashCount, CashMovement, Denomination, MovementKind, ShiftInput, ShiftRefund, ShiftReport,
+    ShiftSale, shift_report,
+};
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    ProptestConfig::with_cases(10_000)
+}
+
+fn method() -> impl Strategy<Value = PaymentMethod> {
+    prop::sample::select(PaymentMethod::ALL.to_vec())
+}
+
+fn cents(max: i64) -> impl Strategy<Value = Decimal> {
+    (0..=max).prop_map(|cents| Decimal::new(cents, 2))
+}
+
+fn positive_cents(max: i64) -> impl Strategy<Value = Decimal> {
+    (1..=max).prop_map(|cents| Decimal::new(cents, 2))
+}
+
+/// A sale as core prices one: discount within the subtotal, redemption within the amount due,
+/// the total their difference. The id is given afterwards, so ids are unique.
+fn sale() -> impl Strategy<Value = ShiftSale> {
+    (
+        method(),
+        0..=2_000_000_i64,
+        0..=100_i64,
+        0..=20_i64,
+        0..=100_i64,
+    )
+        .prop_map(
+            |(payment_method, sub_total, discount_pct, tax_pct, redeem_pct)| {
+                let discount = sub_total * discount_pct / 100;
+                let tax = (sub_total - discount) * tax_pct / 100;
+                let due = sub_total - discount + tax;
+                let redeemed = due * redeem_pct / 100 / 4;
+                let money = |cents: i64| Decimal::new(cents, 2);
+                ShiftSale {
+                    invoice_id: String::new(),
+                    payment_method,
+                    sub_total: money(sub_total),
+                    total_discount: money(discount),
+                    total_tax: money(tax),
+                    redeem_amount: money(redeemed),
+                    total_amount: money(due - redeemed),
+                }
+            },
+        )
+}
+
+fn refund() -> impl Strategy<Value = ShiftRefund> {
+    (method(), positive_cents(500_000), 0..1000_u32).prop_map(|(payment_method, amount, id)| {
+        ShiftRefund {
+            invoice_id: format!("INV-{id:06}"),
+            payment_method,
+            amount,
+        }
+    })
+}
+
+fn movement() -> impl Strategy<Value = CashMovement> {
+    (any::<bool>(), positive_cents(100_000)).prop_map(|(pay_in, amount)| CashMovement {
+        kind: if pay_in {
+            MovementKind::PayIn
+        } else {
+            MovementKind::PayOut
+        },
+        amount,
+        reason: "Float top-up".into(),
+    })
+}
+
+fn count() -> impl Strategy<Value = Option<CashCount>> {
+    let denominations = prop::collection::vec(
+        (
+            prop::sample::select(vec![
+                1_i64, 5, 10, 25, 50, 100, 500, 1000, 2000, 5000, 10000,
+            ]),
+            0..200_u32,
+        ),
+        0..10,
+    )
+    .prop_map(|lines| CashCount {
+        total: None,
+        denominations: Some(
+            lines
+                .into_iter()
+                .map(|(value, count)| Denomination {
+                    value: Decimal::new(value, 2),
+                    count: Decimal::from(count),
+                })
+                .collect(),
+        ),
+    });
+    let total = cents(5_000_000).prop_map(|total| CashCount {
+        total: Some(total),
+        denominations: None,
+    });
+    prop_oneof![
+        Just(None),
+        total.prop_map(Some),
+        denominations.prop_map(Some)
+    ]
+}
+
+fn shift() -> impl Strategy<Value = ShiftInput> {
+    (
+        cents(100_000),
+        prop::collection::vec(sale(), 0..40),
+        prop::collection::vec(refund(), 0..10),
+        prop::collection::vec(movement(), 0..6),
+        count(),
+    )
+        .prop_map(|(opening_float, mut sales, refunds, movements, counted)| {
+            for (index, sale) in sales.iter_mut().enumerate() {
+                sale.invoice_id = format!("INV-{index:06}");
+            }
+            ShiftInput {
+                opening_float,
+                sales,
+                refunds,
+                movements,
+                counted,
+            }
+        })
+}
+
+fn sum<T>(items: &[T], amount: impl Fn(&T) -> Option<Decimal>) -> Decimal {
+    items.iter().filter_map(amount).sum()
+}
+
+fn counted_amount(count: &CashCount) -> Decimal {
+    match (&count.total, &count.denominations) {
+        (Some(total), _) => *total,
+        (_, Some(lines)) => lines.iter().map(|line| line.value * line.count).sum(),
+        _ => unreachable!("the strategy gives one or the other"),
+    }
+}
+
+fn is_money_text(amount: Decimal) -> bool {
+    amount.scale() == 2
+}
+
+/// Every money figure of a report, for adding reports together.
+fn figures(report: &ShiftReport) -> Vec<Decimal> {
+    let mut figures = vec![
+        report.gross_sales,
+        report.discounts,
+        report.redemptions,
+        report.tax,
+        report.net_sales,
+        report.refunds,
+        report.pay_ins,
+        report.pay_outs,
+        report.opening_float,
+        report.expected_cash,
+    ];
+    for method in &report.by_method {
+        figures.extend([method.sales, method.refunds, method.net]);
+    }
+    figures
+}
+
+fn counts(report: &ShiftReport) -> Vec<u64> {
+    let mut counts = vec![report.sales_count, report.refunds_count];
+    for method in &report.by_method {
+        counts.extend([method.sales_count, method.refunds_count]);
+    }
+    counts
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn expected_cash_is_the_formula(input in shift()) {
+        let cash = |method: PaymentMethod| method == PaymentMethod::Cash;
+        let expected = input.opening_float
+            + sum(&input.sales, |s| cash(s.payment_method).then_some(s.total_amount))
+            - sum(&input.refunds, |r| cash(r.payment_method).then_some(r.amount))
+            + sum(&input.movements, |m| (m.kind == MovementKind::PayIn).then_some(m.amount))
+            - sum(&input.movements, |m| (m.kind == MovementKind::PayOut).then_some(m.amount));
+        let report = shift_report(input).unwrap();
+        prop_assert_eq!(report.expected_cash, expected);
+        prop_assert!(figures(&report).into_iter().all(is_money_text));
+    }
+
+    #[test]
+    fn by_method_adds_up_to_the_totals(input in shift()) {
+        let report = shift_report(input.clone()).unwrap();
+        let methods: Vec<_> = report.by_method.iter().map(|m| m.payment_method).collect();
+        prop_assert_eq!(methods, PaymentMethod::ALL.to_vec());
+        prop_assert_eq!(report.by_method.iter().map(|m| m.sales).sum::<Decimal>(), report.net_sales);
+        prop_assert_eq!(report.by_method.iter().map(|m| m.refunds).sum::<Decimal>(), report.refunds);
+        prop_assert_eq!(report.by_method.iter().map(|m| m.sales_count).sum::<u64>(), report.sales_count);
+        prop_assert_eq!(report.by_method.iter().map(|m| m.refunds_count).sum::<u64>(), report.refunds_count);
+        for method in &report.by_method {
+            prop_assert_eq!(method.net, method.sales - method.refunds);
+            let of_method = |m: PaymentMethod| m == method.payment_method;
+            prop_assert_eq!(method.sales, sum(&input.sales, |s| of_method(s.payment_method).then_some(s.total_amount)));
+            prop_assert_eq!(method.refunds, sum(&input.refunds, |r| of_method(r.payment_method).then_some(r.amount)));
+        }
+        prop_assert_eq!(report.sales_count, input.sales.len() as u64);
+        prop_assert_eq!(report.refunds_count, input.refunds.len() as u64);
+        prop_assert_eq!(report.gross_sales, sum(&input.sales, |s| Some(s.sub_total)));
+        // The report's own lines add up as each sale's do.
+        prop_assert_eq!(
+            report.gross_sales - report.discounts + report.tax - report.redemptions,
+            report.net_sales
+        );
+    }
+
+    #[test]
+    fn the_difference_is_counted_less_expected(input in shift()) {
+        let count = input.counted.clone();
+        let report = shift_report(input).unwrap();
+        match count {
+            None => {
+                prop_assert_eq!(report.counted_cash, None);
+                prop_assert_eq!(report.difference, None);
+                prop_assert_eq!(report.denominations, None);
+            }
+            Some(count) => {
+                let counted = report.counted_cash.unwrap();
+                prop_assert_eq!(counted, counted_amount(&count));
+                prop_assert_eq!(report.difference.unwrap(), counted - report.expected_cash);
+                prop_assert!(is_money_text(counted) && is_money_text(report.difference.unwrap()));
+                match (count.denominations, report.denominations) {
+                    (Some(given), Some(lines)) => {
+                        prop_assert_eq!(given.len(), lines.len());
+                        prop_assert_eq!(lines.iter().map(|l| l.amount).sum::<Decimal>(), counted);
+                    }
+                    (None, None) => {}
+                    _ => prop_assert!(false, "denominations echoed only for a count by denomination"),
+                }
+            }
+        }
+    }
+
+    /// Two parts of a shift (the float with the first, 0 with the second, neither counted) add
+    /// up to the whole shift, and the order of the sales does not matter.
+    #[test]
+    fn a_shift_is_the_sum_of_its_parts(input in shift(), split in 0.0..=1.0_f64) {
+        let mut whole = input;
+        whole.counted = None;
+        let cut = |len: usize| ((len as f64) * split) as usize;
+        let (sales_a, sales_b) = whole.sales.split_at(cut(whole.sales.len()));
+        let (refunds_a, refunds_b) = whole.refunds.split_at(cut(whole.refunds.len()));
+        let (moves_a, moves_b) = whole.movements.split_at(cut(whole.movements.len()));
+        let first = ShiftInput {
+            opening_float: whole.opening_float,
+            sales: sales_a.to_vec(),
+            refunds: refunds_a.to_vec(),
+            movements: moves_a.to_vec(),
+            counted: None,
+        };
+        let second = ShiftInput {
+            opening_float: Decimal::ZERO,
+            sales: sales_b.to_vec(),
+            refunds: refunds_b.to_vec(),
+            movements: moves_b.to_vec(),
+            counted: None,
+        };
+        let (first, second) = (shift_report(first).unwrap(), shift_report(second).unwrap());
+        let mut reversed = whole.clone();
+        reversed.sales.reverse();
+        let report = shift_report(whole).unwrap();
+        let added: Vec<Decimal> = figures(&first).iter().zip(figures(&second)).map(|(a, b)| a + b).collect();
+        prop_assert_eq!(figures(&report), added);
+        let added: Vec<u64> = counts(&first).iter().zip(counts(&second)).map(|(a, b)| a + b).collect();
+        prop_assert_eq!(counts(&report), added);
+        prop_assert_eq!(shift_report(reversed).unwrap(), report);
+    }
+
+    /// The report's JSON is what the golden fixtures hold: every money figure 2-decimal text.
+    #[test]
+    fn the_json_prints_every_amount_with_two_decimals(input in shift()) {
+        let report = shift_report(input).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        for name in ["grossSales", "netSales", "expectedCash", "openingFloat", "payOuts"] {
+            let text = json[name].as_str().unwrap();
+            prop_assert_eq!(text.split('.').nth(1).map(str::len), Some(2), "{}: {}", name, text);
+        }
+        let back: ShiftReport = serde_json::from_value(json).unwrap();
+        prop_assert_eq!(back, report);
+    }
+}
