@@ -1,7 +1,8 @@
 //! One export per core operation; see `types.ts` for the shapes.
 //!
 //! Two WebAssembly modules are built from this crate. The till's (feature `till`: cart pricing,
-//! cash balance, loyalty, form validation) loads on every page, so it holds only what a cashier's
+//! cash balance, loyalty, form validation, the shift's X and Z report, which the till prints
+//! offline) loads on every page, so it holds only what a cashier's
 //! screen runs and stays small. The back office's (feature `back-office`: refunds, custom
 //! invoices, re-pricing, dashboard bucketing with the time-zone database) is fetched only by the
 //! admin screens that need it.
@@ -25,7 +26,7 @@ macro_rules! export {
 #[cfg(feature = "till")]
 mod till {
     use super::*;
-    use pos_core::{loyalty, pricing, validation};
+    use pos_core::{loyalty, pricing, shift, validation};
 
     export!(
         priceCart,
@@ -75,6 +76,13 @@ mod till {
         validation::validate_field,
         "FieldInput",
         "FieldError[]"
+    );
+    export!(
+        shiftReport,
+        shift_report,
+        shift::shift_report,
+        "ShiftInput",
+        "ShiftReport"
     );
 }
 

@@ -117,3 +117,34 @@ export interface PaymentMethodSummary {
     grandTotal: { roundedTotalAmount: Decimal };
   };
 }
+
+export type MovementKind = "payIn" | "payOut";
+/** A paid sale of the shift, with the totals core priced it at (`totalAmount = subTotal - totalDiscount + totalTax - redeemAmount`). */
+export interface ShiftSale {
+  invoiceId: string; paymentMethod: PaymentMethod; subTotal: DecimalIn; totalDiscount?: DecimalIn; totalTax?: DecimalIn;
+  redeemAmount?: DecimalIn; totalAmount: DecimalIn;
+}
+export interface ShiftRefund { invoiceId: string; paymentMethod: PaymentMethod; amount: DecimalIn }
+export interface CashMovement { kind: MovementKind; amount: DecimalIn; reason: string }
+/** `count` is a whole number, 0 or more. */
+export interface Denomination { value: DecimalIn; count: DecimalIn }
+/** The drawer's count at close: its total, or so many of each note and coin. */
+export type CashCount = { total: DecimalIn } | { denominations: Denomination[] };
+/** Without `counted`: the open shift so far (X report); with it, the closed shift (Z report). */
+export interface ShiftInput {
+  openingFloat: DecimalIn; sales?: ShiftSale[]; refunds?: ShiftRefund[]; movements?: CashMovement[]; counted?: CashCount | null;
+}
+/** Cash, internal-device, digital: always all three, in that order. `net = sales - refunds`. */
+export interface MethodTotals {
+  paymentMethod: PaymentMethod; salesCount: number; refundsCount: number; sales: Decimal; refunds: Decimal; net: Decimal;
+}
+export interface CountedDenomination { value: Decimal; count: number; amount: Decimal }
+/**
+ * `expectedCash = openingFloat + cash sales - cash refunds + payIns - payOuts`; `difference =
+ * countedCash - expectedCash` (negative: short). The count's fields are null until counted.
+ */
+export interface ShiftReport {
+  salesCount: number; refundsCount: number; grossSales: Decimal; discounts: Decimal; redemptions: Decimal; tax: Decimal;
+  netSales: Decimal; refunds: Decimal; byMethod: MethodTotals[]; payIns: Decimal; payOuts: Decimal; openingFloat: Decimal;
+  expectedCash: Decimal; countedCash: Decimal | null; difference: Decimal | null; denominations: CountedDenomination[] | null;
+}

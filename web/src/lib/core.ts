@@ -37,6 +37,8 @@ export type {
   CartInput, CartLine, CartLineInput, SaleLine, PricedCart, PricedLine, CashBalanceInput, CashBalance,
   LedgerEntry, LedgerKind, LoyaltyBalanceInput, LoyaltyBalance, RedeemLimitInput, RedeemLimit,
   SaleEntriesInput, SaleEntries, FieldError, StaffSignupInput, FieldInput,
+  ShiftInput, ShiftSale, ShiftRefund, CashMovement, MovementKind, CashCount, Denomination, ShiftReport,
+  MethodTotals, CountedDenomination,
   Decimal, Unit, DiscountType,
 } from '../wasm-core/pos_core_wasm.js';
 import type * as Types from '../wasm-core/pos_core_wasm.js';
@@ -88,3 +90,9 @@ export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldE
   till.callWithJson('validateStaffSignup', glue.validateStaffSignup, input);
 export const validateField = (input: Types.FieldInput): Types.FieldError[] =>
   till.callWithJson('validateField', glue.validateField, input);
+/**
+ * The shift's report: the X report while it is open (no `counted`), the Z report with the
+ * drawer's count. In the till's module so that it prints offline.
+ */
+export const shiftReport = (input: Types.ShiftInput): Types.ShiftReport =>
+  till.callWithJson('shiftReport', glue.shiftReport, input);
