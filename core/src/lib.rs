@@ -3,7 +3,8 @@
 //! One crate prices a cart, earns and redeems loyalty points, plans refunds, validates input,
 //! buckets sales for dashboards, reports a till's shift (the X and Z reports), dates till sales
 //! and formats human-readable ids. It runs natively in the server and, compiled to WebAssembly,
-//! in the browser, so a cart priced offline is priced exactly as the server prices it. It performs no I/O and never reads the clock: callers pass "now" in.
+//! in the browser, so a cart priced offline is priced exactly as the server prices it. It
+//! performs no I/O and never reads the clock: callers pass "now" in.
 //!
 //! Money is [`rust_decimal::Decimal`] everywhere; see [`money`] for rounding. The rules are
 //! written out in plain words, with worked examples, in this crate's README.
