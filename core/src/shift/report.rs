@@ -92,10 +92,10 @@ fn method_index(method: PaymentMethod) -> usize {
 /// Counted 104.50: `difference -0.50` (short).
 ///
 /// Refused: a negative float ("Opening float must not be negative"), a sale's amount negative
-/// or with more than 2 decimals, a sale whose total is not `subTotal - totalDiscount + totalTax
-/// - redeemAmount`, the same invoice sold twice, a refund, pay in or pay out of 0 or less
-/// ("Pay out amount must be greater than 0"), a movement without a reason, and a count that is
-/// not a total or whole numbers of positive denominations.
+/// or with more than 2 decimals, a sale whose total does not add up (subtotal less discount,
+/// plus tax, less redemption), the same invoice sold twice, a refund, pay in or pay out of 0 or
+/// less ("Pay out amount must be greater than 0"), a movement without a reason, and a count
+/// that is not a total or whole numbers of positive denominations.
 pub fn shift_report(input: ShiftInput) -> CoreResult<ShiftReport> {
     input.report()
 }
