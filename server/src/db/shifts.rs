@@ -51,8 +51,8 @@ pub struct Shift {
     pub opened_by_name: String,
     pub opened_at: i64,
     pub opening_float_cents: i64,
-    #[sqlx(try_from = "i64")]
-    pub auto_opened: AutoOpened,
+    /// 1 for a shift the server opened by itself ([`Shift::auto_opened`]).
+    pub auto_opened: i64,
     pub closed_by: Option<i64>,
     pub closed_by_name: String,
     pub closed_at: Option<i64>,
@@ -65,17 +65,10 @@ impl Shift {
     pub fn is_open(&self) -> bool {
         self.status == status::OPEN
     }
-}
 
-/// `shifts.auto_opened` (a SMALLINT flag) as a bool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AutoOpened(pub bool);
-
-impl TryFrom<i64> for AutoOpened {
-    type Error = std::convert::Infallible;
-
-    fn try_from(flag: i64) -> Result<Self, Self::Error> {
-        Ok(Self(flag != 0))
+    /// Whether the server opened it because a sale came from a device with none open.
+    pub fn auto_opened(&self) -> bool {
+        self.auto_opened != 0
     }
 }
 

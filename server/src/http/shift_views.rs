@@ -115,7 +115,7 @@ impl ShiftView {
             device_code: shift.device_code,
             provisional_number: shift.provisional_number,
             status: shift.status,
-            auto_opened: shift.auto_opened.0,
+            auto_opened: shift.auto_opened != 0,
             opened_by_id: shift.opened_by.map(|id| id.to_string()),
             opened_by: shift.opened_by_name,
             opened_at: shift.opened_at,
