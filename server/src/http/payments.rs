@@ -103,7 +103,7 @@ async fn pay(
         (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
         Refused,
         (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, the shop requires an open shift and the web till has none, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
 )]
@@ -134,7 +134,7 @@ async fn pay_cash(
         (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
         Refused,
         (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, the shop requires an open shift and the web till has none, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
 )]
@@ -264,8 +264,8 @@ impl RefundItemBody {
         (status = 200, description = "The invoice after the refund", body = Answer<InvoiceView>),
         Invalid,
         Refused,
-        (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is not paid or already fully refunded; its card refund cannot go ahead now (card payments not configured, another card refund unfinished or just recorded); or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 404, description = "No such sale invoice or shift in this shop", body = Failure),
+        (status = 409, description = "The invoice is not paid or already fully refunded; the shift named is closed, or the shop requires an open shift and the web till has none; its card refund cannot go ahead now (card payments not configured, another card refund unfinished or just recorded); or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
         (status = 502, description = "Stripe refused the card refund or did not answer", body = Failure),
     )
