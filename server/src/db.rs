@@ -13,6 +13,7 @@
 //! - [`customers`]: customers, the loyalty ledger, customers as the till names them.
 //! - [`invoices`]: invoices and their lines, from the cart to the lists, till sales included.
 //! - [`payments`]: paying and refunding invoices, card payments and card refunds.
+//! - [`shifts`]: the tills' shifts, their cash movements, and the sales and refunds of each.
 //! - [`dashboard`]: the dashboard's roll-ups.
 //! - [`sync`]: the tills' delta sync and the shop's sync counter, which every writer of
 //!   syncable rows claims first.
@@ -30,6 +31,7 @@ pub mod idempotency;
 pub mod identity;
 pub mod invoices;
 pub mod payments;
+pub mod shifts;
 pub mod shops;
 pub mod support;
 pub mod sync;

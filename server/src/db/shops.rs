@@ -1,8 +1,9 @@
 //! The shop aggregate: `shops`, the tenants, read and written here (emails are stored trimmed
 //! and lower-case, callers normalise, so the plain unique constraint is case-insensitive in
-//! effect), and what its receipts print ([`receipts`]).
+//! effect), what its receipts print ([`receipts`]) and its rule about shifts ([`shift_rules`]).
 
 pub mod receipts;
+pub mod shift_rules;
 
 use super::{Credentials, Executor};
 

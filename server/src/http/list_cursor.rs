@@ -19,6 +19,7 @@ pub enum List {
     PaidInvoices,
     RefundedInvoices,
     CustomInvoices,
+    Shifts,
 }
 
 /// How a list is sorted, which says what its cursor holds.
@@ -44,6 +45,7 @@ impl List {
             Self::PaidInvoices => "paid",
             Self::RefundedInvoices => "refunded",
             Self::CustomInvoices => "custom",
+            Self::Shifts => "shift",
         }
     }
 
@@ -51,7 +53,9 @@ impl List {
         match self {
             Self::Products | Self::Customers | Self::Categories => SortKey::Name,
             Self::Staff | Self::Shops | Self::Employees => SortKey::Id,
-            Self::PaidInvoices | Self::RefundedInvoices | Self::CustomInvoices => SortKey::Time,
+            Self::PaidInvoices | Self::RefundedInvoices | Self::CustomInvoices | Self::Shifts => {
+                SortKey::Time
+            }
         }
     }
 }

@@ -39,6 +39,8 @@ pub mod response_cache;
 pub mod route_table;
 mod security_headers;
 pub mod session_extract;
+mod shift_views;
+mod shifts;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
@@ -50,6 +52,8 @@ mod till_bodies;
 mod till_customers;
 mod till_flags;
 mod till_invoices;
+mod till_shift_bodies;
+mod till_shifts;
 mod uploads;
 mod user_session;
 mod web_app;
@@ -122,6 +126,7 @@ fn sales_routes(idempotency: Option<(&AppState, BodyLimits)>) -> OpenApiRouter<A
         .merge(payments::router())
         .merge(card_payments::router())
         .merge(till_invoices::router())
+        .merge(till_shifts::router())
         .merge(till_customers::router());
     match idempotency {
         Some((state, limits)) => routes.route_layer(middleware::from_fn_with_state(
@@ -152,6 +157,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(sync::router())
         .merge(dashboard::router())
         .merge(till_flags::router())
+        .merge(shifts::router())
 }
 
 /// Every area's route table, named by its module, in the order the router merges them (the
@@ -175,11 +181,13 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),
     ("till_flags", till_flags::ROUTES),
+    ("shifts", shifts::ROUTES),
     ("invoices", invoices::ROUTES),
     ("custom_invoices", custom_invoices::ROUTES),
     ("payments", payments::ROUTES),
     ("card_payments", card_payments::ROUTES),
     ("till_invoices", till_invoices::ROUTES),
+    ("till_shifts", till_shifts::ROUTES),
     ("till_customers", till_customers::ROUTES),
     ("uploads", uploads::ROUTES),
 ];

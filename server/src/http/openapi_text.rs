@@ -35,6 +35,7 @@ pub const FREE_TEXT_FIELDS: &[(&str, &str, Text)] = &[
     ("CustomerDraft", "customerName", Text::NotBlank),
     ("TillCustomer", "customerName", Text::NotBlank),
     ("TillInvoiceLine", "productName", Text::Any),
+    ("TillCashMovement", "reason", Text::NotBlank),
     ("CustomInvoiceCustomerDraft", "userName", Text::NotBlank),
     ("CustomInvoiceCustomerDraft", "address", Text::Any),
     ("ReceiptDraft", "address", Text::Any),

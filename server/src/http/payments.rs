@@ -16,6 +16,7 @@ use super::invoice_views::{InvoiceView, schemas};
 use super::json::{ApiJson, lookup_id};
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
+use super::till_bodies::{BAD_SHIFT_REF, optional_ref};
 use super::{ApiError, AppState, Success};
 use crate::db::customers::loyalty;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
@@ -102,7 +103,7 @@ async fn pay(
         (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
         Refused,
         (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, the shop requires an open shift and the web till has none, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
 )]
@@ -133,7 +134,7 @@ async fn pay_cash(
         (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
         Refused,
         (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 409, description = "The invoice is already paid, a product has not enough stock, the customer has fewer points than redeemed, the shop requires an open shift and the web till has none, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
 )]
@@ -171,6 +172,12 @@ struct RefundBody {
     amount: Option<NumberInput>,
     /// The products and quantities to give back, at least one; or `amount` instead.
     products: Option<Vec<RefundItemBody>>,
+    /// The ref of the shift the money leaves from (docs/api-shifts.md). Absent: the open shift
+    /// of the shop's web till, opened by itself when there is none.
+    #[schema(
+        pattern = r"^\s*([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?\s*$"
+    )]
+    shift_ref: Option<String>,
 }
 
 /// A product of the invoice and how much of it comes back.
@@ -257,8 +264,8 @@ impl RefundItemBody {
         (status = 200, description = "The invoice after the refund", body = Answer<InvoiceView>),
         Invalid,
         Refused,
-        (status = 404, description = "No such sale invoice in this shop", body = Failure),
-        (status = 409, description = "The invoice is not paid or already fully refunded; its card refund cannot go ahead now (card payments not configured, another card refund unfinished or just recorded); or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 404, description = "No such sale invoice or shift in this shop", body = Failure),
+        (status = 409, description = "The invoice is not paid or already fully refunded; the shift named is closed, or the shop requires an open shift and the web till has none; its card refund cannot go ahead now (card payments not configured, another card refund unfinished or just recorded); or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
         (status = 502, description = "Stripe refused the card refund or did not answer", body = Failure),
     )
@@ -270,13 +277,16 @@ async fn refund(
     ApiJson(body): ApiJson<RefundBody>,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let id = invoice_id(&id)?;
+    let shift_ref = optional_ref(body.shift_ref.as_deref(), BAD_SHIFT_REF)?;
     let request = body.request()?;
     let place = Refunding {
         db: &state.db,
         clock: &state.clock,
         cards: state.cards.as_deref(),
     };
-    let invoice = refunds::refund(place, session.shop_id, id, request, &session.user).await?;
+    let shop_id = session.shop_id;
+    let shift_ref = shift_ref.as_deref();
+    let invoice = refunds::refund(place, shop_id, id, request, shift_ref, &session.user).await?;
     Ok(Success::ok(
         "Refund accepted",
         answer(&state, invoice).await?,

@@ -27,6 +27,7 @@ use crate::sales::till_state::{CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, P
 /// The most lines one invoice may have.
 pub const MAX_LINES: usize = 500;
 pub const BAD_REF: &str = "Invoice ref must be a UUID";
+pub const BAD_SHIFT_REF: &str = "Shift ref must be a UUID";
 
 /// `PUT /till/invoices/{ref}`, and `invoice` of the payment: the open invoice, whole.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -112,6 +113,14 @@ pub struct PaymentBody {
     /// What the till charged; a difference from the server's total is flagged, not refused.
     total_amount: NumberInput,
     invoice: InvoiceBody,
+    /// The ref of the shift the till took the payment in (`PUT /till/shifts/{ref}`). Absent:
+    /// the open shift of the device its provisional number names, opened by itself when there
+    /// is none (docs/api-shifts.md).
+    #[serde(default)]
+    #[schema(
+        pattern = r"^\s*([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?\s*$"
+    )]
+    shift_ref: Option<String>,
 }
 
 /// A text field that takes one of `values` (`#[schema(schema_with = ...)]`).
@@ -164,6 +173,15 @@ fn bad(message: impl Into<String>) -> ApiError {
 /// The path's ref as stored (lower-case), or 400.
 pub fn invoice_ref(raw: &str) -> Result<String, ApiError> {
     parse_ref(raw).ok_or_else(|| bad(BAD_REF))
+}
+
+/// An optional ref in a body: absent or blank is none, else a UUID (stored lower-case) or 400
+/// `message`.
+pub fn optional_ref(text: Option<&str>, message: &str) -> Result<Option<String>, ApiError> {
+    match text.map(str::trim).filter(|text| !text.is_empty()) {
+        None => Ok(None),
+        Some(text) => parse_ref(text).map(Some).ok_or_else(|| bad(message)),
+    }
 }
 
 /// `7F3A-0012`: 4 upper-case hex digits naming the device, then at least 4 digits.
@@ -327,6 +345,7 @@ impl PaymentBody {
             offline: self.offline.unwrap_or(false),
             total_amount,
             invoice: self.invoice.state()?,
+            shift_ref: optional_ref(self.shift_ref.as_deref(), BAD_SHIFT_REF)?,
         })
     }
 }

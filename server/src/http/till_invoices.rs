@@ -153,7 +153,9 @@ async fn save(
 /// offline still happened: stock may go negative and a redemption above the balance is cut to
 /// it, each recorded as a flag for the admin, as is a `totalAmount` other than the server's and a
 /// `paidAt` (or the `createdAt` of an invoice created now) outside the window, which is dated at
-/// the payment's arrival instead (docs/api-till-sync.md "Dates").
+/// the payment's arrival instead (docs/api-till-sync.md "Dates"). The sale belongs to the shift
+/// `shiftRef` names, else to its device's open shift, opened by itself when there is none
+/// (docs/api-shifts.md).
 /// With an Idempotency-Key the answer is kept in the same transaction, so a retry after a crash
 /// gets it again. Refused: a customer or product not in the shop (404), an invoice already paid
 /// (409).
@@ -172,8 +174,8 @@ async fn save(
         (status = 200, description = "The paid invoice, with the customer's balance after it", body = Answer<InvoiceView>),
         Invalid,
         Refused,
-        (status = 404, description = "No such customer or product in this shop, or the ref names a custom invoice", body = Failure),
-        (status = 409, description = "The invoice is already paid, or a request with this Idempotency-Key is still being processed", body = Failure),
+        (status = 404, description = "No such customer, product or shift in this shop, or the ref names a custom invoice", body = Failure),
+        (status = 409, description = "The invoice is already paid, the shop requires an open shift and the device has none, or a request with this Idempotency-Key is still being processed", body = Failure),
         (status = 422, description = "This Idempotency-Key was used for another request", body = Failure),
     )
 )]

@@ -1,8 +1,8 @@
 //! Selling: an open invoice changed as a whole (`open_invoice`), by SPEC's cart edits
 //! (`cart_edits`) or by a till's whole state (`till_state`), under one stock rule
 //! (`stock_rule`); pricing with pos_core; settling (paying) an invoice in one transaction;
-//! refunding a paid one; a till sale's payment, dates and flags. Handlers call these; SQL stays
-//! in `db`.
+//! refunding a paid one; a till sale's payment, dates and flags; the tills' shifts. Handlers call
+//! these; SQL stays in `db`.
 
 pub mod cart_edits;
 pub mod numbering;
@@ -10,6 +10,7 @@ pub mod open_invoice;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;
+pub mod shifts;
 pub mod stock_rule;
 pub mod till_flags;
 pub mod till_sale;

@@ -33,6 +33,7 @@ use sqlx::AnyConnection;
 
 use super::numbering::invoice_number_text;
 use super::pricing;
+use super::shifts::{self, Missing, OPEN_A_SHIFT, ShiftChoice};
 use super::stock_rule;
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
@@ -40,6 +41,7 @@ use crate::dashboard::rollup::{self, ShopRollups};
 use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
 use crate::db::payments::{self, Claim, Claimed};
+use crate::db::shifts::{self as db_shifts, ShiftUser};
 use crate::db::support::scaled::{CENTS, E3, money, plain, to_scaled};
 use crate::db::support::write_batch::WriteBatch;
 use crate::db::{Db, catalog::stock_takes, sync};
@@ -137,6 +139,29 @@ pub async fn settle(
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     };
+    // SPEC's payment routes and the card checkout are the shop's web till (device ''); a card
+    // payment Stripe has taken is never refused for want of a shift (docs/api-shifts.md).
+    let missing = match method {
+        PaymentMethod::Digital => Missing::Open,
+        PaymentMethod::Cash | PaymentMethod::InternalDevice => {
+            Missing::OpenUnlessRequired(OPEN_A_SHIFT)
+        }
+    };
+    let cashier = ShiftUser {
+        user_id: claimed.invoice.staff_user_id,
+        user_name: &claimed.invoice.staff_name,
+    };
+    let shift_id = shifts::for_money(
+        &mut tx,
+        shop_id,
+        ShiftChoice::Device(""),
+        false,
+        missing,
+        cashier,
+        (now, now),
+    )
+    .await?;
+    db_shifts::link_invoice(&mut *tx, shop_id, invoice_id, shift_id).await?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let settled = settle_claimed(&mut tx, claimed, lines, now, Shortfalls::Refuse).await?;
     tx.commit().await?;

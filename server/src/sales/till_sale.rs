@@ -18,6 +18,7 @@ use sqlx::AnyConnection;
 use super::numbering::invoice_number_text;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
+use super::shifts::{self, Missing, OPEN_A_SHIFT, ShiftChoice, device_of};
 use super::till_flags::{self, SaleFlag};
 use super::till_state::{self, Applied, InvoiceState, Seller, SentInvoice};
 use super::till_times::{self, TillTime};
@@ -25,6 +26,7 @@ use crate::clock::Clock;
 use crate::db::catalog::sale_products::SaleProduct;
 use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::db::payments::{self, Claim};
+use crate::db::shifts::{self as db_shifts, ShiftUser};
 use crate::db::support::scaled::money;
 use crate::db::support::shop_locks::ShopLock;
 use crate::db::{Db, sync};
@@ -48,6 +50,9 @@ pub struct TillPayment {
     /// The total the till showed and charged.
     pub total_amount: Decimal,
     pub invoice: InvoiceState,
+    /// The ref of the shift the till took it in; `None` from an older till or another client:
+    /// the device's open shift then (docs/api-shifts.md).
+    pub shift_ref: Option<String>,
 }
 
 /// A till sale as paid: the invoice, and what the log line says of it.
@@ -131,6 +136,20 @@ pub async fn pay(
     let claimed = payments::claim_open(&mut *tx, shop_id, applied.id, claim)
         .await?
         .ok_or_else(|| ServiceError::invariant("the applied till invoice is not open"))?;
+    // The shift named, else its device's open one (docs/api-shifts.md); a named shift closed
+    // since still takes the sale, which happened in it.
+    let choice = match &payment.shift_ref {
+        Some(shift_ref) => ShiftChoice::Named(shift_ref),
+        None => ShiftChoice::Device(device_of(&payment.invoice.provisional_number)),
+    };
+    let cashier = ShiftUser {
+        user_id: Some(seller.staff.user_id),
+        user_name: seller.staff.user_name,
+    };
+    let missing = Missing::OpenUnlessRequired(OPEN_A_SHIFT);
+    let at = (paid_at.at, now);
+    let shift_id = shifts::for_money(&mut *tx, shop_id, choice, true, missing, cashier, at).await?;
+    db_shifts::link_invoice(&mut *tx, shop_id, applied.id, shift_id).await?;
     let mut flags = applied.flags;
     flags.extend(paid_at.flag);
     let settled = settle_claimed(&mut *tx, claimed, applied.lines, now, Shortfalls::Record).await?;

@@ -52,6 +52,9 @@ pub struct ShopRows {
     pub custom_invoice: String,
     /// The client ref of an invoice synced by the offline till.
     pub till_ref: String,
+    /// The client ref of a shift a till opened, and its id.
+    pub shift_ref: String,
+    pub shift: String,
 }
 
 /// A set of session cookies the matrix sends, and what they hold.
@@ -197,18 +200,20 @@ enum Side {
 
 /// One row of each kind for the shop `browser` (its admin) is signed in to.
 async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRows {
-    let (shop, staff, phone, till_ref) = match side {
+    let (shop, staff, phone, till_ref, shift_ref) = match side {
         Side::A => (
             &seeded.shop,
             &seeded.staff,
             "7775001",
             "0b9f6c2e-1a2b-4c3d-8e4f-00000000000a",
+            "5b1f0c2e-1a2b-4c3d-8e4f-00000000000a",
         ),
         Side::B => (
             &seeded.other_shop,
             &seeded.other_staff,
             "7776001",
             "0b9f6c2e-1a2b-4c3d-8e4f-00000000000b",
+            "5b1f0c2e-1a2b-4c3d-8e4f-00000000000b",
         ),
     };
     let category = create_category(browser, "Matrix", "0").await;
@@ -238,6 +243,12 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
     put_invoice(browser, till_ref, sale)
         .await
         .assert_status(201);
+    let body = json!({"deviceCode": "A0A0", "openingFloat": "0"});
+    let opened = browser
+        .call("PUT", &format!("/till/shifts/{shift_ref}"), Some(body))
+        .await;
+    opened.assert_status(201);
+    let shift = id_of(&opened);
 
     ShopRows {
         shop_id: shop.id.to_string(),
@@ -251,5 +262,7 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         paid_invoice,
         custom_invoice,
         till_ref: till_ref.to_owned(),
+        shift_ref: shift_ref.to_owned(),
+        shift,
     }
 }

@@ -123,6 +123,8 @@ pub struct NewRefund<'a> {
     pub staff_name: &'a str,
     /// Stripe's refund of a card-paid invoice.
     pub stripe_refund_id: Option<&'a str>,
+    /// The shift the money left from (docs/api-shifts.md).
+    pub shift_id: Option<i64>,
     pub created_at: i64,
 }
 
@@ -131,7 +133,8 @@ pub async fn insert<'e>(db: impl Executor<'e>, refund: &NewRefund<'_>) -> Result
     sqlx::query_scalar(
         "INSERT INTO refunds (shop_id, invoice_id, amount_cents, points_reversed_cents, \
          points_restored_cents, by_lines, staff_user_id, staff_name, stripe_refund_id, \
-         created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+         created_at, shift_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+         RETURNING id",
     )
     .bind(refund.shop_id)
     .bind(refund.invoice_id)
@@ -143,6 +146,7 @@ pub async fn insert<'e>(db: impl Executor<'e>, refund: &NewRefund<'_>) -> Result
     .bind(refund.staff_name)
     .bind(refund.stripe_refund_id)
     .bind(refund.created_at)
+    .bind(refund.shift_id)
     .fetch_one(db)
     .await
 }

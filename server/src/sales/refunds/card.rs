@@ -18,7 +18,7 @@
 use pos_core::Decimal;
 
 use super::planning::{
-    Planned, RefundRequest, Refunding, is_card_paid, number, plan_locked, record,
+    Planned, RefundRequest, Refunding, is_card_paid, number, plan_locked, record, refund_shift,
 };
 use crate::db::invoices::Invoice;
 use crate::db::payments::card_refund_claims::{self, CardRefundClaim};
@@ -42,6 +42,7 @@ pub(super) async fn refund(
     shop_id: i64,
     invoice_id: i64,
     request: &RefundRequest,
+    shift_ref: Option<&str>,
     admin: &User,
 ) -> Result<Invoice, ServiceError> {
     let Some(cards) = place.cards else {
@@ -52,6 +53,8 @@ pub(super) async fn refund(
     let asked = claim(place, shop_id, invoice_id, request).await?;
     let stripe_refund_id = ask_stripe(place, cards, shop_id, invoice_id, &asked).await?;
 
+    // Before any row lock (db::support::shop_locks): the shift may be opened here.
+    let _shop_lock = place.db.lock_shop(shop_id).await;
     // Before any row lock: refunding writes several syncable rows (db::sync::claim).
     let mut tx = sync::begin_claimed(place.db, shop_id).await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, request).await?;
@@ -62,6 +65,8 @@ pub(super) async fn refund(
             number(&planned.invoice)?
         )));
     }
+    // Stripe has made the refund: it is recorded whatever the shop's rule about shifts.
+    let shift_id = refund_shift(&mut tx, place, shop_id, shift_ref, false, admin).await?;
     let refunded = record(
         &mut tx,
         place,
@@ -69,6 +74,7 @@ pub(super) async fn refund(
         request,
         admin,
         Some(&stripe_refund_id),
+        shift_id,
     )
     .await?;
     card_refund_claims::delete(&mut *tx, shop_id, invoice_id).await?;

@@ -13,7 +13,7 @@ mod card;
 mod planning;
 
 pub use planning::{LineRefund, RefundRequest, Refunding};
-use planning::{is_card_paid, number, plan_locked, record};
+use planning::{is_card_paid, number, plan_locked, record, refund_shift};
 
 use crate::db::identity::users::User;
 use crate::db::invoices::{self, Invoice};
@@ -22,11 +22,16 @@ use crate::service_error::ServiceError;
 
 /// Refunds part or all of paid invoice `invoice_id` of `shop_id` on behalf of `admin`; answers
 /// the invoice as it is now.
+///
+/// The money leaves from the shift named `shift_ref`, else from the open shift of the shop's web
+/// till (device ''), opened by itself when there is none unless the shop requires an open shift
+/// (docs/api-shifts.md).
 pub async fn refund(
     place: Refunding<'_>,
     shop_id: i64,
     invoice_id: i64,
     request: RefundRequest,
+    shift_ref: Option<&str>,
     admin: &User,
 ) -> Result<Invoice, ServiceError> {
     // How it was paid never changes once paid; the transactions below check again, locked.
@@ -34,8 +39,10 @@ pub async fn refund(
         .await?
         .is_some_and(|invoice| is_card_paid(&invoice));
     if paid_by_card {
-        return card::refund(&place, shop_id, invoice_id, &request, admin).await;
+        return card::refund(&place, shop_id, invoice_id, &request, shift_ref, admin).await;
     }
+    // Before any row lock (db::support::shop_locks): the shift may be opened here.
+    let _shop_lock = place.db.lock_shop(shop_id).await;
     // Before any row lock: refunding writes several syncable rows (db::sync::claim).
     let mut tx = sync::begin_claimed(place.db, shop_id).await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, &request).await?;
@@ -46,7 +53,8 @@ pub async fn refund(
             number(&planned.invoice)?
         )));
     }
-    let refunded = record(&mut tx, &place, &planned, &request, admin, None).await?;
+    let shift_id = refund_shift(&mut tx, &place, shop_id, shift_ref, true, admin).await?;
+    let refunded = record(&mut tx, &place, &planned, &request, admin, None, shift_id).await?;
     tx.commit().await?;
     Ok(refunded)
 }

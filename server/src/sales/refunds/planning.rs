@@ -14,10 +14,12 @@ use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::payments::refunds::{self, NewRefund};
+use crate::db::shifts::ShiftUser;
 use crate::db::support::scaled::{CENTS, E3, money, to_scaled};
 use crate::db::{Db, dashboard, identity::users::User};
 use crate::sales::numbering::invoice_number_text;
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod};
+use crate::sales::shifts::{self, Missing, OPEN_A_SHIFT_TO_REFUND, ShiftChoice};
 use crate::service_error::ServiceError;
 use crate::stripe::CardGateway;
 
@@ -112,6 +114,7 @@ pub(super) async fn record(
     request: &RefundRequest,
     admin: &User,
     stripe_refund_id: Option<&str>,
+    shift_id: i64,
 ) -> Result<Invoice, ServiceError> {
     let now = place.clock.now_millis();
     let Planned {
@@ -134,6 +137,7 @@ pub(super) async fn record(
             staff_user_id: admin.id,
             staff_name: &admin.user_name,
             stripe_refund_id,
+            shift_id: Some(shift_id),
             created_at: now,
         },
     )
@@ -153,6 +157,32 @@ pub(super) async fn record(
     rollup::record(tx, rollups, before, after).await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)
+}
+
+/// The shift a refund's money leaves from (`sales::shifts::for_money`), in `tx`, which holds the
+/// shop's lock: the shift named by `shift_ref` or the web till's open one. `strict`: a named
+/// shift must be open and a missing one is opened only where the shop allows it; otherwise (the
+/// money has already moved at Stripe) the refund takes whatever shift it finds or opens.
+pub(super) async fn refund_shift(
+    tx: &mut AnyConnection,
+    place: &Refunding<'_>,
+    shop_id: i64,
+    shift_ref: Option<&str>,
+    strict: bool,
+    admin: &User,
+) -> Result<i64, ServiceError> {
+    let choice = shift_ref.map_or(ShiftChoice::Device(""), ShiftChoice::Named);
+    let missing = if strict {
+        Missing::OpenUnlessRequired(OPEN_A_SHIFT_TO_REFUND)
+    } else {
+        Missing::Open
+    };
+    let by = ShiftUser {
+        user_id: Some(admin.id),
+        user_name: &admin.user_name,
+    };
+    let now = place.clock.now_millis();
+    shifts::for_money(tx, shop_id, choice, !strict, missing, by, (now, now)).await
 }
 
 pub(super) fn number(invoice: &Invoice) -> Result<String, ServiceError> {

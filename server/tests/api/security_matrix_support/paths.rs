@@ -21,6 +21,10 @@ pub enum Fixture {
     PaidInvoice,
     CustomInvoice,
     TillRef,
+    /// The client ref of a till's shift (a key the client chose, as `TillRef`).
+    ShiftRef,
+    /// A shift's id.
+    Shift,
     /// The password reset token of a public route: any well-formed token.
     ResetToken,
 }
@@ -39,6 +43,8 @@ impl ShopRows {
             Fixture::PaidInvoice => &self.paid_invoice,
             Fixture::CustomInvoice => &self.custom_invoice,
             Fixture::TillRef => &self.till_ref,
+            Fixture::ShiftRef => &self.shift_ref,
+            Fixture::Shift => &self.shift,
             Fixture::ResetToken => return "0".repeat(64),
         }
         .clone()
@@ -59,7 +65,9 @@ pub fn placeholder_rows() -> ShopRows {
         saved_invoice: id.clone(),
         paid_invoice: id.clone(),
         custom_invoice: id.clone(),
-        till_ref: id,
+        till_ref: id.clone(),
+        shift_ref: id.clone(),
+        shift: id,
     }
 }
 
@@ -97,6 +105,8 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
     ("*", "/payment/internal-device/", "id", Fixture::OpenInvoice),
     ("*", "/payment/{id}/invoice", "id", Fixture::PaidInvoice),
     ("*", "/till/invoices/", "ref", Fixture::TillRef),
+    ("*", "/till/shifts/", "ref", Fixture::ShiftRef),
+    ("*", "/shifts/", "id", Fixture::Shift),
     ("*", "/password/reset/", "token", Fixture::ResetToken),
 ];
 
@@ -144,9 +154,12 @@ pub fn client_keys_only(method: &str, path: &str) -> bool {
         .filter_map(|part| part.split('}').next())
         .collect();
     !params.is_empty()
-        && params
-            .iter()
-            .all(|param| matches!(fixture_of(method, path, param), Some(Fixture::TillRef)))
+        && params.iter().all(|param| {
+            matches!(
+                fixture_of(method, path, param),
+                Some(Fixture::TillRef | Fixture::ShiftRef)
+            )
+        })
 }
 
 /// A body every rule of the route accepts, built from the caller's own rows, for the writes
@@ -176,6 +189,11 @@ pub fn valid_body(method: &str, path: &str, own: &ShopRows) -> Option<Value> {
         }
         ("PUT", "/till/invoices/{ref}") => sale(),
         ("POST", "/till/invoices/{ref}/payment") => payment("cash", "10", sale()),
+        ("PUT", "/till/shifts/{ref}") => json!({"deviceCode": "C0DE", "openingFloat": "0"}),
+        ("POST", "/till/shifts/{ref}/movements") => json!({
+            "ref": "6c2a1d3f-1a2b-4c3d-8e4f-00000000000c", "kind": "payIn", "amount": "1",
+            "reason": "Change"}),
+        ("POST", "/till/shifts/{ref}/close") => json!({"countedCash": "0"}),
         _ => return None,
     })
 }
