@@ -5,7 +5,7 @@
 //! always within the caller's shop.
 
 use rust_decimal::Decimal;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::sales_support::{cart_with, dec};
 use crate::shift_support::{
@@ -26,6 +26,7 @@ on_both_backends!(
     require_open_shift_refuses_payments_without_one,
     spec_cash_payments_and_refunds_belong_to_the_web_tills_shift,
     another_shops_shift_is_not_found,
+    a_closed_shifts_detail_is_what_core_reports_its_z_report_from,
 );
 
 const REF_2: &str = "0b9f6c2e-1a2b-4c3d-8e4f-001122aabbcd";
@@ -530,4 +531,104 @@ async fn another_shops_shift_is_not_found(backend: Backend) {
     let read = detail(&mut till.shop.admin, &id).await;
     assert_eq!(read["shift"]["status"], "open");
     assert_eq!(read["movements"], json!([]));
+}
+
+/// The input core's shift report reads, from the back office's detail of a shift: its float,
+/// sales, refunds, movements and count, as the web app hands them to `shiftReport`.
+fn report_input(detail: &Value) -> Value {
+    let shift = &detail["shift"];
+    let sales: Vec<Value> = detail["sales"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|sale| {
+            json!({"invoiceId": sale["_id"], "paymentMethod": sale["paymentMethod"],
+                   "subTotal": sale["subTotal"], "totalDiscount": sale["totalDiscount"],
+                   "totalTax": sale["totalTax"], "redeemAmount": sale["redeemAmount"],
+                   "totalAmount": sale["totalAmount"]})
+        })
+        .collect();
+    let refunds: Vec<Value> = detail["refunds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|refund| {
+            json!({"invoiceId": refund["invoiceId"], "paymentMethod": refund["paymentMethod"],
+                   "amount": refund["amount"]})
+        })
+        .collect();
+    let movements: Vec<Value> = detail["movements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|movement| {
+            json!({"kind": movement["kind"], "amount": movement["amount"],
+                   "reason": movement["reason"]})
+        })
+        .collect();
+    json!({"openingFloat": shift["openingFloat"], "sales": sales, "refunds": refunds,
+           "movements": movements, "counted": {"total": shift["countedCash"]}})
+}
+
+async fn a_closed_shifts_detail_is_what_core_reports_its_z_report_from(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let opened = open_shift(&mut till.shop.staff, SHIFT, opening("7F3A", "100.00")).await;
+    opened.assert_status(201);
+    let shift_id = opened.data()["_id"].as_str().unwrap().to_owned();
+    // Lines with a discount and tax, so the stored totals carry every part of a sale.
+    let mut taxed = line(&till.cola, "3", "9.99");
+    taxed["discount"] = json!("10");
+    taxed["productTax"] = json!("8");
+    let cash = invoice(&till.ann, vec![taxed.clone()], "0");
+    let paid = pay(
+        &mut till.shop.staff,
+        REF,
+        in_shift(payment("cash", "29.13", cash), SHIFT),
+    )
+    .await;
+    paid.assert_status(200);
+    let cash_sale = paid.data()["_id"].as_str().unwrap().to_owned();
+    let cash_total = dec(&paid.data()["totalAmount"]);
+    let swipe = invoice(&till.ann, vec![taxed], "0");
+    pay(
+        &mut till.shop.staff,
+        REF_2,
+        in_shift(payment("internal-device", "29.13", swipe), SHIFT),
+    )
+    .await
+    .assert_status(200);
+    let refund = json!({"amount": "1.50", "shiftRef": SHIFT});
+    till.shop
+        .admin
+        .call(
+            "PUT",
+            &format!("/payment/{cash_sale}/invoice"),
+            Some(refund),
+        )
+        .await
+        .assert_status(200);
+    let staff = &mut till.shop.staff;
+    move_cash(staff, SHIFT, movement(MOVEMENT, "payIn", "20", "Change"))
+        .await
+        .assert_status(201);
+    move_cash(staff, SHIFT, movement(MOVEMENT_2, "payOut", "5.50", "Milk"))
+        .await
+        .assert_status(201);
+    close_shift(staff, SHIFT, counted("140"))
+        .await
+        .assert_status(200);
+
+    let read = detail(&mut till.shop.admin, &shift_id).await;
+    let input: pos_core::shift::ShiftInput = serde_json::from_value(report_input(&read)).unwrap();
+    let report = pos_core::shift::shift_report(input).expect("core reports the stored shift");
+    let report = serde_json::to_value(report).unwrap();
+    // Core writes its amounts as 2-decimal text.
+    let amount = |name: &str| d(report[name].as_str().unwrap());
+    assert_eq!(report["salesCount"], 2);
+    assert_eq!(report["refundsCount"], 1);
+    let expected = d("100") + cash_total - d("1.50") + d("20") - d("5.50");
+    assert_eq!(amount("expectedCash"), expected);
+    assert_eq!(amount("countedCash"), d("140"));
+    assert_eq!(amount("difference"), d("140") - expected);
+    assert_eq!(amount("netSales"), cash_total + cash_total);
 }
