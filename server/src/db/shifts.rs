@@ -91,6 +91,8 @@ pub struct NewShift<'a> {
     pub opened_at: i64,
     pub opening_float_cents: i64,
     pub auto_opened: bool,
+    /// From `claim_number`, in the same transaction.
+    pub shift_number: i64,
     pub now: i64,
 }
 
@@ -154,13 +156,29 @@ pub async fn open_on_device<'e>(
     .await
 }
 
-/// Opens a shift with the shop's next shift number. The caller has checked, under the shop's
-/// lock, that its device has no open shift and that its ref is new.
+/// Gives back the number this transaction claimed and did not use (it still holds the row, so
+/// the number is still the last), keeping the shop's shift numbers without gaps.
+pub async fn give_back_number(
+    db: &mut sqlx::AnyConnection,
+    shop_id: i64,
+) -> Result<(), sqlx::Error> {
+    counters::give_back(db, SHIFT_NUMBER, shop_id).await
+}
+
+/// Opens a shift numbered `shift_number`. The caller has checked, after claiming the number,
+/// that its device has no open shift and that its ref is new.
+/// The shop's next shift number (`SH-000042`). Claiming it holds the shop's counter row until
+/// the transaction ends, so two server processes opening shifts of one shop take turns from
+/// here: what the second then reads (the device's open shift, a ref) includes what the first
+/// committed.
+pub async fn claim_number(db: &mut sqlx::AnyConnection, shop_id: i64) -> Result<i64, sqlx::Error> {
+    counters::next(db, SHIFT_NUMBER, shop_id).await
+}
+
 pub async fn insert(
     db: &mut sqlx::AnyConnection,
     shift: &NewShift<'_>,
 ) -> Result<Shift, sqlx::Error> {
-    let number = counters::next(&mut *db, SHIFT_NUMBER, shift.shop_id).await?;
     sqlx::query_as(concat!(
         "INSERT INTO shifts (shop_id, client_ref, device_code, shift_number, \
          provisional_number, status, opened_by, opened_by_name, opened_at, opening_float_cents, \
@@ -171,7 +189,7 @@ pub async fn insert(
     .bind(shift.shop_id)
     .bind(shift.client_ref)
     .bind(shift.device_code)
-    .bind(number)
+    .bind(shift.shift_number)
     .bind(shift.provisional_number)
     .bind(shift.opened_by.user_id)
     .bind(shift.opened_by.user_name)

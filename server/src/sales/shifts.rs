@@ -81,6 +81,9 @@ pub async fn open(
 ) -> Result<(Shift, bool), ServiceError> {
     let _shop_lock = db.lock_shop(shop_id).await;
     let mut tx = db.writer().begin().await?;
+    // First, so that another process opening a shift of this shop waits here and what follows
+    // reads what it committed (a replay rolls the number back with the transaction).
+    let shift_number = shifts::claim_number(&mut tx, shop_id).await?;
     if let Some(found) = shifts::find_by_ref(&mut *tx, shop_id, &opening.client_ref).await? {
         let same = found.device_code == opening.device_code
             && found.opening_float_cents == opening.opening_float_cents
@@ -106,6 +109,7 @@ pub async fn open(
             opened_at: opening.opened_at,
             opening_float_cents: opening.opening_float_cents,
             auto_opened: false,
+            shift_number,
             now: clock.now_millis(),
         },
     )
@@ -290,6 +294,13 @@ pub async fn for_money(
             return Err(ServiceError::Conflict(refusal.to_owned()));
         }
     }
+    let shift_number = shifts::claim_number(&mut *tx, shop_id).await?;
+    // Another process may have opened one (a till's open, another sale) while this one waited
+    // for the number.
+    if let Some(open) = shifts::open_on_device(&mut *tx, shop_id, device_code).await? {
+        shifts::give_back_number(&mut *tx, shop_id).await?;
+        return Ok(open.id);
+    }
     let client_ref = new_ref()?;
     let opened = shifts::insert(
         &mut *tx,
@@ -302,6 +313,7 @@ pub async fn for_money(
             opened_at: at,
             opening_float_cents: 0,
             auto_opened: true,
+            shift_number,
             now,
         },
     )

@@ -77,6 +77,7 @@ mod sales_refunds;
 mod sales_support;
 mod scale_out;
 mod scale_out_grants;
+mod scale_out_shifts;
 mod scale_out_support;
 mod security_headers;
 mod security_matrix;

@@ -262,13 +262,27 @@ pub async fn post_everywhere(
     path: &str,
     requests: Vec<(String, Option<String>, Value)>,
 ) -> Vec<Answer> {
+    let requests = requests
+        .into_iter()
+        .map(|(base, key, body)| (base, path.to_owned(), key, body))
+        .collect();
+    send_everywhere(browser, reqwest::Method::POST, requests).await
+}
+
+/// Sends every `(base, path, idempotency key, body)` with `method` at the same moment with the
+/// browser's session cookies; the answers in the order given.
+pub async fn send_everywhere(
+    browser: &Browser,
+    method: reqwest::Method,
+    requests: Vec<(String, String, Option<String>, Value)>,
+) -> Vec<Answer> {
     let client = reqwest::Client::new();
     let cookies = cookie_header(browser);
     let tasks: Vec<_> = requests
         .into_iter()
-        .map(|(base, key, body)| {
+        .map(|(base, path, key, body)| {
             let mut request = client
-                .post(format!("{base}/api/v1{path}"))
+                .request(method.clone(), format!("{base}/api/v1{path}"))
                 .header("cookie", &cookies)
                 .json(&body);
             if let Some(key) = key {
