@@ -36,6 +36,16 @@ pub fn money_amount(field: &str, amount: Decimal) -> CoreResult<Decimal> {
     Ok(round_money(amount))
 }
 
+/// Cash paid into or out of a till's drawer: money as [`money_amount`] reads it, and above 0:
+/// "Amount must be more than 0".
+pub fn cash_movement_amount(amount: Decimal) -> CoreResult<Decimal> {
+    let amount = money_amount("amount", amount)?;
+    if amount.is_zero() {
+        return Err(CoreError::invalid("amount", "Amount must be more than 0"));
+    }
+    Ok(amount)
+}
+
 /// A percentage from 0 to 100 inclusive with at most 4 decimals: "Discount rate must be between
 /// 0 and 100", "Discount rate can have at most 4 decimal places".
 /// Returns the value normalised (no trailing zeros).

@@ -70,7 +70,7 @@ pub use custom_details::{
 pub use dates::{MAX_YEAR, MIN_YEAR, day, days_in_month, month, month_name, year};
 pub use email::{EMAIL_MAX_CHARS, EMAIL_PATTERN, OPTIONAL_EMAIL_PATTERN, email};
 pub use failures::FieldError;
-pub use fields::{QuantityRule, money_amount, percentage, quantity};
+pub use fields::{QuantityRule, cash_movement_amount, money_amount, percentage, quantity};
 pub use label::label;
 pub use numbers::{NumberInput, parse_decimal, parse_integer};
 pub use operations::{

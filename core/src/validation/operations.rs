@@ -9,7 +9,8 @@ use super::custom_details::address;
 use super::dates::{month, year};
 use super::email::email;
 use super::failures::FieldError;
-use super::numbers::parse_integer;
+use super::fields::{cash_movement_amount, money_amount};
+use super::numbers::{parse_decimal, parse_integer};
 use super::phone::{account_phone_number, phone_number};
 use super::receipt::{ReceiptPaper, receipt_footer};
 use super::upload::csv_file_name;
@@ -59,7 +60,7 @@ pub struct FieldInput {
 /// customer's; `accountPhoneNumber` is the `phoneNumber` of a staff member, admin, super admin or
 /// shop, and its error names `phoneNumber`. `description` is a category's, `address` a custom
 /// invoice customer's or the shop's: the free text of several lines, as is `receiptFooter`.
-pub const VALIDATED_FIELDS: [&str; 18] = [
+pub const VALIDATED_FIELDS: [&str; 21] = [
     "userName",
     "email",
     "phoneNumber",
@@ -78,6 +79,9 @@ pub const VALIDATED_FIELDS: [&str; 18] = [
     "address",
     "receiptFooter",
     "receiptPaper",
+    "openingFloat",
+    "countedCash",
+    "amount",
 ];
 
 /// Operation `validateField`: checks one form field by its API name (one of
@@ -104,6 +108,11 @@ pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
         "address" => address(Some(value)).map(drop),
         "receiptFooter" => receipt_footer(Some(value)).map(drop),
         "receiptPaper" => ReceiptPaper::parse(value).map(drop),
+        "openingFloat" | "countedCash" => parse_decimal(&input.field, value)
+            .and_then(|amount| money_amount(&input.field, amount).map(drop)),
+        "amount" => parse_decimal("amount", value)
+            .and_then(cash_movement_amount)
+            .map(drop),
         other => {
             return Err(CoreError::invalid(
                 "field",

@@ -167,10 +167,7 @@ impl MovementBody {
             _ => return Err(bad(BAD_KIND)),
         };
         let amount = self.amount.ok_or_else(|| bad("Amount is required"))?;
-        let amount = money_amount("amount", amount.decimal("amount")?)?;
-        if amount.is_zero() {
-            return Err(bad("Amount must be more than 0"));
-        }
+        let amount = validation::cash_movement_amount(amount.decimal("amount")?)?;
         let reason = validation::required_text(
             "reason",
             self.reason.as_deref().unwrap_or(""),

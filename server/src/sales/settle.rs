@@ -139,8 +139,9 @@ pub async fn settle(
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     };
-    // SPEC's payment routes and the card checkout are the shop's web till (device ''); a card
-    // payment Stripe has taken is never refused for want of a shift (docs/api-shifts.md).
+    // SPEC's payment routes and the card checkout go to the device of the invoice's provisional
+    // number: '' (the shop's web till) for an invoice made without one; a card payment Stripe
+    // has taken is never refused for want of a shift (docs/api-shifts.md).
     let missing = match method {
         PaymentMethod::Digital => Missing::Open,
         PaymentMethod::Cash | PaymentMethod::InternalDevice => {
@@ -154,7 +155,7 @@ pub async fn settle(
     let shift_id = shifts::for_money(
         &mut tx,
         shop_id,
-        ShiftChoice::Device(""),
+        ShiftChoice::Device(shifts::device_of(&claimed.invoice.provisional_number)),
         false,
         missing,
         cashier,

@@ -243,6 +243,15 @@ pub enum ShiftChoice<'a> {
     Named(&'a str),
     /// The open shift of this device ('' for the shop's web till and SPEC's payment routes).
     Device(&'a str),
+    /// A till sale's: the shift the till names when the shop has it; else, like
+    /// [`ShiftChoice::Device`], the device's open shift, and with none open one opened by itself
+    /// under the till's ref. A till opens a shift by itself at its first sale, offline too, and
+    /// names it without sending an open: the sale's arrival opens it on the server, so the till
+    /// can close that ref later.
+    Till {
+        shift_ref: &'a str,
+        device_code: &'a str,
+    },
 }
 
 /// What [`for_money`] does when the device has no open shift.
@@ -259,6 +268,7 @@ pub enum Missing {
 /// transaction (which holds the shop's lock). A named shift must be the shop's (404); a closed
 /// one is taken only when `closed_ok` (a till's synced sale happened in it). With none named,
 /// the device's open shift; with none open, one opened by itself at `at` by `by`, float 0.
+/// A till's shift ([`ShiftChoice::Till`]) is taken open or closed, as the sale happened in it.
 pub async fn for_money(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -268,7 +278,7 @@ pub async fn for_money(
     by: ShiftUser<'_>,
     (at, now): (i64, i64),
 ) -> Result<i64, ServiceError> {
-    let device_code = match choice {
+    let (device_code, known_ref) = match choice {
         ShiftChoice::Named(shift_ref) => {
             let shift = shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
                 .await?
@@ -281,7 +291,16 @@ pub async fn for_money(
             }
             return Ok(shift.id);
         }
-        ShiftChoice::Device(device_code) => device_code,
+        ShiftChoice::Device(device_code) => (device_code, None),
+        ShiftChoice::Till {
+            shift_ref,
+            device_code,
+        } => {
+            if let Some(shift) = shifts::find_by_ref(&mut *tx, shop_id, shift_ref).await? {
+                return Ok(shift.id);
+            }
+            (device_code, Some(shift_ref))
+        }
     };
     if let Some(open) = shifts::open_on_device(&mut *tx, shop_id, device_code).await? {
         return Ok(open.id);
@@ -301,7 +320,10 @@ pub async fn for_money(
         shifts::give_back_number(&mut *tx, shop_id).await?;
         return Ok(open.id);
     }
-    let client_ref = new_ref()?;
+    let client_ref = match known_ref {
+        Some(shift_ref) => shift_ref.to_owned(),
+        None => new_ref()?,
+    };
     let opened = shifts::insert(
         &mut *tx,
         &NewShift {

@@ -138,9 +138,13 @@ pub async fn pay(
         .ok_or_else(|| ServiceError::invariant("the applied till invoice is not open"))?;
     // The shift named, else its device's open one (docs/api-shifts.md); a named shift closed
     // since still takes the sale, which happened in it.
+    let device_code = device_of(&payment.invoice.provisional_number);
     let choice = match &payment.shift_ref {
-        Some(shift_ref) => ShiftChoice::Named(shift_ref),
-        None => ShiftChoice::Device(device_of(&payment.invoice.provisional_number)),
+        Some(shift_ref) => ShiftChoice::Till {
+            shift_ref,
+            device_code,
+        },
+        None => ShiftChoice::Device(device_code),
     };
     let cashier = ShiftUser {
         user_id: Some(seller.staff.user_id),

@@ -323,17 +323,31 @@ async fn a_till_payment_naming_its_shift_lands_in_it(backend: Backend) {
     current(&mut till.shop.staff, "7F3A")
         .await
         .assert_status(404);
-    // A shift ref the shop does not know rejects the payment, which changes nothing.
+    // A shift ref the shop does not know yet is the till's shift opened by itself offline: the
+    // sale opens it on the server under that ref, for the sale's device.
     let body = invoice(&till.ann, vec![line(&till.cola, "1", "10.00")], "0");
-    let unknown = pay(
+    let auto = pay(
         &mut till.shop.staff,
         REF_2,
         in_shift(payment("cash", "10.00", body), SHIFT_2),
     )
     .await;
-    unknown.assert_status(404);
-    assert_eq!(unknown.message(), "Shift not found");
-    assert!(by_ref(till.app(), till.shop_id(), REF_2).await.is_empty());
+    auto.assert_status(200);
+    let opened_by_sale = current(&mut till.shop.staff, "7F3A").await;
+    opened_by_sale.assert_status(200);
+    assert_eq!(opened_by_sale.data()["ref"], SHIFT_2);
+    assert_eq!(opened_by_sale.data()["autoOpened"], true);
+    assert_eq!(dec(&opened_by_sale.data()["openingFloat"]), d("0"));
+    let auto_id = opened_by_sale.data()["_id"].as_str().unwrap().to_owned();
+    let read = detail(&mut till.shop.admin, &auto_id).await;
+    assert_eq!(
+        sale_ids(&read),
+        vec![auto.data()["_id"].as_str().unwrap().to_owned()]
+    );
+    // The till closes it by the ref it named.
+    close_shift(&mut till.shop.staff, SHIFT_2, counted("10.00"))
+        .await
+        .assert_status(200);
 }
 
 async fn a_payment_naming_no_shift_opens_one_for_its_device_and_the_next_joins_it(

@@ -3,10 +3,13 @@
  * and its sync engine, the catalogue kept on the device, the online and sync indicators, and the
  * installable app. The till's screens (features/sales) build on these; the app wires the runtime.
  */
-export type { Category, Customer, InvoiceNumberRow, LocalInvoice, Product, StoredCommand } from './types';
+export type {
+  Category, Customer, InvoiceNumberRow, LocalInvoice, LocalShift, Product, ShiftEntry, ShiftMovement, ShiftNumberRow, StoredCommand,
+} from './types';
 export type { TillDb } from './local-db';
 export type { LocalTables } from './local-change';
 export type { StateOfCommand } from './outbox-compaction';
+export { closeBodyOf, shiftRefOf, type TillCashMovementBody, type TillShiftCloseBody, type TillShiftOpenBody } from './till-actions';
 export { invoiceRefOf, type TillAction, type TillCustomerBody, type TillInvoiceBody, type TillPaymentBody } from './till-actions';
 export type { Reconcile, SyncEngine } from './sync-engine';
 export { pendingScope, productWithBarcode } from './catalog-fill';

@@ -41,6 +41,13 @@
  * Version 7 keeps every amount and quantity of an invoice as the core's decimal text ("12.5")
  * where earlier versions kept JSON numbers: the upgrade writes each stored invoice's, and those
  * of the invoice rows the outbox's undo steps keep, as their exact text (`invoiceFromWire`).
+ *
+ * Version 8 keeps the till's shifts (docs/shifts.md, "The till"):
+ * - `shifts`: this till's shifts by ref (`LocalShift`), indexed by status;
+ * - `shiftEntries`: what each shift's report counts (its sales, refunds and cash movements),
+ *   indexed by shift;
+ * - `shiftNumbers`: the server's number for a shift ref, like `invoiceNumbers`;
+ * - `tillSettings`: the shop's rules the till applies offline (`requireOpenShift`).
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { CatalogFillRow, CatalogSnapshotRow, SnapshotKey, StagedPage } from './catalog-rows';
@@ -48,8 +55,8 @@ import { productChangeLog, type ProductChangeRow } from './product-change-log';
 import { invoiceFromWire } from '@/types/invoice-wire';
 import { actionOfRequest, type TillAction, type TillRequest } from './till-actions';
 import type {
-  Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, OutboxCommand, Product, StoredCommand,
-  SyncStateRow, UndoStep,
+  Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, LocalShift, OutboxCommand, Product,
+  ShiftEntry, ShiftNumberRow, StoredCommand, SyncStateRow, TillSettingRow, UndoStep,
 } from './types';
 
 export class TillDb extends Dexie {
@@ -61,6 +68,10 @@ export class TillDb extends Dexie {
   invoices!: EntityTable<LocalInvoice, '_id'>;
   invoiceNumbers!: EntityTable<InvoiceNumberRow, 'ref'>;
   device!: EntityTable<DeviceRow, 'key'>;
+  shifts!: EntityTable<LocalShift, '_id'>;
+  shiftEntries!: EntityTable<ShiftEntry, '_id'>;
+  shiftNumbers!: EntityTable<ShiftNumberRow, 'ref'>;
+  tillSettings!: EntityTable<TillSettingRow, 'key'>;
   productChanges!: EntityTable<ProductChangeRow, 'seq'>;
   catalogSnapshot!: Table<CatalogSnapshotRow, SnapshotKey>;
   catalogStaging!: EntityTable<StagedPage, 'cursor'>;
@@ -135,6 +146,7 @@ export class TillDb extends Dexie {
           if (Array.isArray(command.undo)) command.undo = command.undo.map(invoiceStepWithDecimals);
         });
     });
+    this.version(8).stores({ shifts: '_id, status', shiftEntries: '_id, shiftRef', shiftNumbers: 'ref', tillSettings: 'key' });
     if (logged) this.use(productChangeLog);
   }
 

@@ -26,7 +26,10 @@ export interface EnqueueOptions {
  * pending, what a product row not yet in its table is read from (catalog-fill.ts).
  */
 export function writeScope(db: TillDb) {
-  const tables = [db.products, db.categories, db.customers, db.invoices, db.invoiceNumbers, db.device, db.outbox];
+  const tables = [
+    db.products, db.categories, db.customers, db.invoices, db.invoiceNumbers, db.device, db.shifts, db.shiftEntries,
+    db.shiftNumbers, db.tillSettings, db.outbox,
+  ];
   return db.fillMayBePending ? [...tables, ...pendingScope(db)] : tables;
 }
 

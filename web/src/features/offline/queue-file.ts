@@ -118,6 +118,11 @@ function checkAction({ action }: Record<string, unknown>, problem: Problem): Til
     case 'createCustomer':
       if (!isRef(action.customerRef) || !isRecord(action.payload)) throw problem('carries no customer');
       return action as TillAction;
+    case 'openShift':
+    case 'moveCash':
+    case 'closeShift':
+      if (!isRef(action.shiftRef) || !isRecord(action.payload)) throw problem('carries no shift');
+      return action as TillAction;
     case 'request':
       return checkRequest(action, problem);
     default:

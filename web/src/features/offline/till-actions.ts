@@ -6,7 +6,7 @@
  * rather than parsing paths.
  */
 import type { HttpMethod } from '@/lib/api-client';
-import type { CartLine } from '@/lib/core';
+import type { CartLine, CashCount, Decimal, MovementKind } from '@/lib/core';
 
 /** A line of an open invoice as the server takes it: every value core prices it with, as text. */
 export type TillLineBody = CartLine;
@@ -28,6 +28,37 @@ export interface TillPaymentBody {
   offline: boolean;
   totalAmount: string;
   invoice: TillInvoiceBody;
+  /** The till's shift the sale belongs to (docs/api-shifts.md); absent in older queues. */
+  shiftRef?: string;
+}
+
+/** `PUT /till/shifts/{ref}`'s body: a shift the cashier opened with a counted float. */
+export interface TillShiftOpenBody {
+  deviceCode: string;
+  openingFloat: Decimal;
+  openedAt: number;
+  provisionalNumber: string;
+}
+
+/** `POST /till/shifts/{ref}/movements`'s body: cash paid into or out of the drawer. */
+export interface TillCashMovementBody {
+  ref: string;
+  kind: MovementKind;
+  amount: Decimal;
+  reason: string;
+  at: number;
+}
+
+/** `POST /till/shifts/{ref}/close`'s body: the cash counted, as a total or by denomination. */
+export type TillShiftCloseBody = { closedAt: number } & (
+  | { countedCash: Decimal }
+  | { denominations: { value: Decimal; count: number }[] }
+);
+
+/** The close body of a count as core reads it. */
+export function closeBodyOf(closedAt: number, counted: CashCount): TillShiftCloseBody {
+  if ('total' in counted) return { closedAt, countedCash: String(counted.total) };
+  return { closedAt, denominations: counted.denominations.map(({ value, count }) => ({ value: String(value), count: Number(count) })) };
 }
 
 /** `POST /till/customers`'s body: the customer under the till's client ref. */
@@ -45,6 +76,8 @@ export interface TillCustomerBody {
  * - `payInvoice`: a cash or swipe payment with the invoice as sold (creates it when absent);
  * - `deleteInvoice`: an open order deleted;
  * - `createCustomer`: a customer added at the till;
+ * - `openShift`, `moveCash`, `closeShift`: the till's shift opened, cash paid in or out, the
+ *   shift closed with its count;
  * - `request`: a request an earlier version queued that none of these names (kept from the
  *   version 6 upgrade or an old queue file), sent as it was.
  */
@@ -53,6 +86,9 @@ export type TillAction =
   | { type: 'payInvoice'; invoiceRef: string; payload: TillPaymentBody }
   | { type: 'deleteInvoice'; invoiceRef: string }
   | { type: 'createCustomer'; customerRef: string; payload: TillCustomerBody }
+  | { type: 'openShift'; shiftRef: string; payload: TillShiftOpenBody }
+  | { type: 'moveCash'; shiftRef: string; payload: TillCashMovementBody }
+  | { type: 'closeShift'; shiftRef: string; payload: TillShiftCloseBody }
   | { type: 'request'; method: TillRequest['method']; path: string; body?: unknown };
 
 export interface TillRequest {
@@ -64,6 +100,7 @@ export interface TillRequest {
 
 const segment = encodeURIComponent;
 const invoicePath = (ref: string) => `/till/invoices/${segment(ref)}`;
+const shiftPath = (ref: string) => `/till/shifts/${segment(ref)}`;
 
 /** The one place an action becomes its HTTP request. */
 export function tillRequest(action: TillAction): TillRequest {
@@ -76,13 +113,22 @@ export function tillRequest(action: TillAction): TillRequest {
       return { method: 'POST', path: `${invoicePath(action.invoiceRef)}/delete` };
     case 'createCustomer':
       return { method: 'POST', path: '/till/customers', body: action.payload };
+    case 'openShift':
+      return { method: 'PUT', path: shiftPath(action.shiftRef), body: action.payload };
+    case 'moveCash':
+      return { method: 'POST', path: `${shiftPath(action.shiftRef)}/movements`, body: action.payload };
+    case 'closeShift':
+      return { method: 'POST', path: `${shiftPath(action.shiftRef)}/close`, body: action.payload };
     case 'request':
       return { method: action.method, path: action.path, body: action.body };
   }
 }
 
-/** The invoice an action is about, or null (a customer, an old request). */
+/** The invoice an action is about, or null (a customer, a shift, an old request). */
 export const invoiceRefOf = (action: TillAction): string | null => ('invoiceRef' in action ? action.invoiceRef : null);
+
+/** The shift an action opens, moves cash in or closes, or null. */
+export const shiftRefOf = (action: TillAction): string | null => ('shiftRef' in action ? action.shiftRef : null);
 
 const TILL_INVOICE_PATH = /^\/till\/invoices\/([^/]+)(\/payment|\/delete)?$/;
 

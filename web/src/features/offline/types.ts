@@ -8,6 +8,7 @@
 import type { Category, Product } from '@/features/catalog';
 import type { Customer } from '@/types/customer';
 import type { Invoice } from '@/types/invoice';
+import type { CashCount, Decimal, MovementKind, ShiftRefund, ShiftSale } from '@/lib/core';
 import type { TillAction } from './till-actions';
 
 export type { Category, Customer, Product };
@@ -40,6 +41,58 @@ export interface InvoiceNumberRow {
   receiptNumber?: string;
 }
 
+/**
+ * A shift of this till (docs/shifts.md, "The till"): opened with a counted float (or by itself
+ * at a sale, float 0), closed with the cash counted. Keyed by its ref (`_id`), the UUID the
+ * server knows it by. What happened in it is kept apart, one `ShiftEntry` row each, so a sale
+ * writes (and its undo step keeps) one small row, never the whole shift.
+ */
+export interface LocalShift {
+  _id: string;
+  /** The device code (`7F3A`) its sales' provisional numbers start with. */
+  deviceCode: string;
+  /** `7F3A-0003`, shown until the server's `SH-000007`; "" for one opened by a sale. */
+  provisionalNumber: string;
+  status: 'open' | 'closed';
+  autoOpened: boolean;
+  openingFloat: Decimal;
+  openedAt: number;
+  openedBy: string;
+  closedAt: number | null;
+  closedBy: string;
+  counted: CashCount | null;
+}
+
+/**
+ * One thing a shift's report counts: a sale paid at this till, a refund made here, or cash paid
+ * in or out. Keyed by the sale's invoice ref, the refund's or the movement's ref.
+ */
+export type ShiftEntry =
+  | { _id: string; shiftRef: string; at: number; type: 'sale'; sale: ShiftSale }
+  | { _id: string; shiftRef: string; at: number; type: 'refund'; refund: ShiftRefund }
+  | { _id: string; shiftRef: string; at: number; type: 'movement'; movement: ShiftMovement };
+
+/** Cash paid in or out of the drawer, with who did it. */
+export interface ShiftMovement {
+  kind: MovementKind;
+  amount: Decimal;
+  reason: string;
+  by: string;
+}
+
+/** The server's number for a shift ref (reconcile writes it, or the till's read of its open shift). */
+export interface ShiftNumberRow {
+  ref: string;
+  serverId: string;
+  number: string;
+}
+
+/** A shop setting the till keeps for when it is offline (`requireOpenShift`: GET /shop/shift-settings). */
+export interface TillSettingRow {
+  key: 'requireOpenShift';
+  value: boolean;
+}
+
 /** The device's provisional numbering: a 4 hex character code and the next number to give. */
 export interface DeviceRow {
   key: 'device';
@@ -66,6 +119,8 @@ export interface LocalRows {
   categories: Category;
   customers: Customer;
   invoices: LocalInvoice;
+  shifts: LocalShift;
+  shiftEntries: ShiftEntry;
 }
 
 export type DataTableName = keyof LocalRows;

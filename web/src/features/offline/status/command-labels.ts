@@ -14,6 +14,10 @@ const labels: Record<string, string> = {
   paySwipe: 'Swipe payment',
   deleteOpenOrder: 'Delete open order',
   createCustomer: 'Add customer',
+  openShift: 'Open shift',
+  payIn: 'Cash paid in',
+  payOut: 'Cash paid out',
+  closeShift: 'Close shift',
 };
 
 export function commandLabel(kind: string): string {

@@ -38,10 +38,13 @@ export interface ReturnedLine {
 
 const refundPath = (invoiceId: string) => `/payment/${segment(invoiceId)}/invoice`;
 
+/** The till shift the refund's money leaves from (docs/api-shifts.md); absent: the server's choice. */
+const inShift = (shiftRef: string | undefined) => (shiftRef ? { shiftRef } : {});
+
 /** Admin only (403 for staff). Over what can still be refunded: 400 with the core's message. */
-export const refundAmount = (invoiceId: string, amount: string) =>
-  api.put<WireInvoice>(refundPath(invoiceId), { amount }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
+export const refundAmount = (invoiceId: string, amount: string, shiftRef?: string) =>
+  api.put<WireInvoice>(refundPath(invoiceId), { amount, ...inShift(shiftRef) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
 
 /** Admin only: the lines' share of what was paid comes back and the goods are restocked. */
-export const refundLines = (invoiceId: string, products: ReturnedLine[]) =>
-  api.put<WireInvoice>(refundPath(invoiceId), { products }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
+export const refundLines = (invoiceId: string, products: ReturnedLine[], shiftRef?: string) =>
+  api.put<WireInvoice>(refundPath(invoiceId), { products, ...inShift(shiftRef) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);

@@ -23,6 +23,7 @@ import { useTillStore } from '@/stores/till-store';
 import { useCartLifecycle } from './use-cart-lifecycle';
 import { useOpenOrderCount } from './use-open-order-count';
 import { useTillSelling } from './use-till-selling';
+import { ShiftDialog, useTillShift } from '../shift';
 import './cart.css';
 
 /**
@@ -51,6 +52,8 @@ export function CartPage() {
   const phoneRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const [keysHelp, setKeysHelp] = useState(false);
+  const shift = useTillShift(data);
+  const [shiftOpen, setShiftOpen] = useState(false);
   useCartLifecycle(data, held);
 
   // On opening, the box the cashier needs first: the phone box, or the search box mid-sale.
@@ -229,6 +232,9 @@ export function CartPage() {
         onToggleAskQuantity={flipQuantity}
         onNewInvoice={() => window.open(tillPaths.cart(session.area), '_blank', 'noopener')}
         onReset={() => void reset()}
+        openShift={shift?.open?.label ?? null}
+        shiftNeeded={!!shift && !shift.open && shift.requireOpenShift}
+        onShift={() => setShiftOpen(true)}
         onLogout={() => void logout(session.area)}
       />
       <TillColumns selling={selling} invoice={selling.invoice} currencyCode={session.currencyCode} cart={cart} cartSide="start" />
@@ -245,6 +251,18 @@ export function CartPage() {
         />
       )}
       {keysHelp && <TillKeysHelp onClose={() => setKeysHelp(false)} />}
+      {shiftOpen && data && shift && (
+        <ShiftDialog
+          data={data}
+          state={shift}
+          userName={session.user?.userName ?? ''}
+          currencyCode={session.currencyCode}
+          onClose={() => {
+            setShiftOpen(false);
+            focusUnlessTyping(searchRef.current);
+          }}
+        />
+      )}
       {paying && (
         <PaymentDialog
           invoice={paying}

@@ -1,5 +1,5 @@
 import {
-  ArrowLeft, Eraser, FilePlus2, ListOrdered, LogOut, PackagePlus, RotateCcw, Scale, ShoppingCart,
+  ArrowLeft, Eraser, FilePlus2, ListOrdered, LogOut, PackagePlus, RotateCcw, Scale, ShoppingCart, Wallet,
 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
@@ -26,14 +26,19 @@ interface TillBarProps {
   onToggleAskQuantity: () => void;
   onNewInvoice: () => void;
   onReset: () => void;
+  /** The till's shift: its number while one is open, else null. */
+  openShift: string | null;
+  /** The shop requires an open shift to sell and none is open: the button asks for attention. */
+  shiftNeeded: boolean;
+  onShift: () => void;
   onLogout: () => void;
 }
 
 /**
  * The top bar of the cart: the smart search box (typing filters the products; a
  * scanner types a code and Enter, which adds that product), clear, back, cart, custom product,
- * open orders with the count of saved orders, new invoice (a new tab), reset, the user's name
- * and logout. "Ask quantity" is the quantity flag.
+ * open orders with the count of saved orders, new invoice (a new tab), reset, the shift (open,
+ * pay in or out, close), the user's name and logout. "Ask quantity" is the quantity flag.
  */
 export function TillBar({ searchRef, ...props }: TillBarProps) {
   return (
@@ -67,6 +72,16 @@ export function TillBar({ searchRef, ...props }: TillBarProps) {
         </Link>
         <BarButton icon={<FilePlus2 />} label="New invoice (opens a new tab)" text="New" onClick={props.onNewInvoice} />
         <BarButton icon={<RotateCcw />} label="Reset: start over with a new customer" text="Reset" disabled={props.busy} onClick={props.onReset} />
+        <button
+          type="button"
+          className={props.shiftNeeded ? 'till-bar__button till-bar__button--attention' : 'till-bar__button'}
+          aria-label={props.openShift ? `Shift ${props.openShift} open: pay in, pay out or close` : 'No shift open: open a shift'}
+          title={props.openShift ? `Shift ${props.openShift}` : 'No shift open'}
+          onClick={props.onShift}
+        >
+          <Wallet aria-hidden="true" />
+          <span className="till-bar__text">Shift</span>
+        </button>
         <span className="till-bar__user" title="Signed in">
           {props.userName}
         </span>

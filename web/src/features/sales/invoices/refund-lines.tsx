@@ -5,6 +5,8 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { refundLines } from '../api/payments';
+import { useTillData } from '../local/till-data-context';
+import { refundInShift } from './refund-shift';
 import type { Invoice } from '@/types/invoice';
 import { money, quantityText } from './format';
 import { checkRefundLines, returnedLines } from './refund-math';
@@ -22,6 +24,7 @@ interface RefundLinesProps {
  * and the goods, then it is sent and the server restocks the goods.
  */
 export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: RefundLinesProps) {
+  const data = useTillData();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [pending, setPending] = useState(false);
@@ -41,7 +44,7 @@ export function RefundLines({ invoice, currencyCode, coreReady, onRefunded }: Re
     setPending(true);
     setFailure('');
     try {
-      const refunded = await refundLines(invoice._id, chosen);
+      const refunded = await refundInShift(data, invoice, (shiftRef) => refundLines(invoice._id, chosen, shiftRef));
       notify.success(messages.refundAccepted, { id: 'refund-accepted', position: 'top-right' });
       setQuantities({});
       onRefunded(refunded);

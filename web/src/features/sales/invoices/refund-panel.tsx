@@ -7,6 +7,8 @@ import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { refundAmount } from '../api/payments';
+import { useTillData } from '../local/till-data-context';
+import { refundInShift } from './refund-shift';
 import type { Invoice } from '@/types/invoice';
 import { money, paymentMethodName } from './format';
 import { RefundLines } from './refund-lines';
@@ -28,6 +30,7 @@ interface RefundPanelProps {
  * move money (docs/counter.md).
  */
 export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: RefundPanelProps) {
+  const data = useTillData();
   const amountId = useId();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
   async function sendAmount(typed: string) {
     setPending(true);
     try {
-      const refunded = await refundAmount(invoice._id, typed);
+      const refunded = await refundInShift(data, invoice, (shiftRef) => refundAmount(invoice._id, typed, shiftRef));
       notify.success(messages.refundAccepted, { id: 'refund-accepted', position: 'top-right' });
       setAmount('');
       onRefunded(refunded);

@@ -2,18 +2,38 @@
  * A card payment is the server's (Stripe confirms it there, never through the outbox). Once the
  * success page has the server's paid invoice, the till's own copy of it is marked paid too, so
  * the cart and the open orders stop offering it, and a pull brings the stock and points it moved.
+ * The till's open shift counts the sale too, as the server's does.
  */
 import type { Invoice } from '@/types/invoice';
+import type { ShiftEntry, TillDb } from '@/features/offline';
+import { openShiftOf } from './shift-commands';
 import type { TillData } from './till-data';
+
+/**
+ * The server put the card sale in this device's open shift (its invoice carries the device's
+ * provisional number): the till's copy of that shift counts it too, for its X and Z reports.
+ */
+async function enterCardSale(db: TillDb, paid: Invoice) {
+  const shift = await openShiftOf(db);
+  if (!shift || !paid.ref) return;
+  const sale = {
+    invoiceId: paid.ref, paymentMethod: 'digital' as const, subTotal: paid.subTotal, totalDiscount: paid.totalDiscount,
+    totalTax: paid.totalTax, redeemAmount: paid.redeemAmount, totalAmount: paid.totalAmount,
+  };
+  const entry: ShiftEntry = { _id: paid.ref, shiftRef: shift._id, at: paid.paidAt ?? Date.now(), type: 'sale', sale };
+  await db.shiftEntries.put(entry);
+}
 
 /** Answers whether the till held the invoice (and now shows it paid). */
 export async function recordCardPaid(data: TillData, paid: Invoice): Promise<boolean> {
   if (!paid.ref || paid.status !== 'paid') return false;
   const ref = paid.ref;
-  const changed = await data.db.transaction('rw', data.db.invoices, async () => {
-    const local = await data.db.invoices.get(ref);
+  const { db } = data;
+  const changed = await db.transaction('rw', [db.invoices, db.shifts, db.shiftEntries], async () => {
+    const local = await db.invoices.get(ref);
     if (!local || local.status === 'paid' || local.status === 'refunded') return false;
-    await data.db.invoices.put({
+    await enterCardSale(db, paid);
+    await db.invoices.put({
       ...local,
       status: 'paid',
       paidAt: paid.paidAt,

@@ -1,7 +1,8 @@
 /**
  * Paying at the till, local-first: cash and swipe are recorded at once, offline too. One
  * transaction marks the invoice paid (`paidAt`, `paymentMethod`), takes the sold quantities off
- * the local stock (undone if the server refuses the sale) and queues
+ * the local stock (undone if the server refuses the sale), enters the sale in the till's open
+ * shift (shift-commands.ts; opening one by itself for the first sale) and queues
  * `POST /till/invoices/{ref}/payment` with the whole invoice as it was sold and its total.
  *
  * A card payment goes through Stripe, which needs the server's invoice: it is offered only
@@ -12,6 +13,7 @@ import { openInvoice } from './invoice-change';
 import { subtractDecimal } from '@/lib/decimal-text';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
+import { shiftForSale } from './shift-commands';
 
 export const CART_EMPTY = 'Cart Empty';
 export const CARD_NEEDS_CONNECTION = 'Card payment needs a connection';
@@ -21,6 +23,8 @@ export type TillPaymentMethod = 'cash' | 'internal-device';
 export interface PaymentOptions {
   /** Whether the till was offline when the sale was made (the server records it). */
   offline: boolean;
+  /** Who takes the payment: opens the till's shift when the sale is its first. */
+  seller?: string;
 }
 
 async function takeStock(tables: LocalTables, invoice: LocalInvoice) {
@@ -43,7 +47,12 @@ export async function pay(data: TillData, ref: string, method: TillPaymentMethod
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
       const paidAt = nowOf(data);
-      body = { method, paidAt, offline: options.offline, totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice) };
+      const sale = {
+        invoiceId: ref, paymentMethod: method, subTotal: invoice.subTotal, totalDiscount: invoice.totalDiscount,
+        totalTax: invoice.totalTax, redeemAmount: invoice.redeemAmount, totalAmount: invoice.totalAmount,
+      };
+      const shiftRef = await shiftForSale(data.db, tables, { invoiceRef: ref, at: paidAt, sale, seller: options.seller ?? invoice.staff });
+      body = { method, paidAt, offline: options.offline, totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice), shiftRef };
       await takeStock(tables, invoice);
       paid = { ...invoice, status: 'paid', paidAt, paymentMethod: method, updatedAt: paidAt, origin: 'till' };
       await tables.put('invoices', paid);

@@ -28,6 +28,18 @@ export async function nextProvisionalNumber(db: TillDb, random?: () => number): 
   return formatProvisional(device.code, device.next);
 }
 
+/**
+ * This device's code, given now if it has none yet (its numbering then starts at 1 as ever).
+ * Call inside a transaction covering `device`.
+ */
+export async function deviceCodeOf(db: TillDb, random?: () => number): Promise<string> {
+  const device = await db.device.get('device');
+  if (device) return device.code;
+  const code = randomDeviceCode(random);
+  await db.device.put({ key: 'device', code, next: 1 });
+  return code;
+}
+
 /** What a receipt or a list shows for an invoice: the server's number, else the provisional one. */
 export function shownNumber(invoice: { invoiceNumber: string; provisionalNumber: string }): string {
   if (invoice.invoiceNumber) return invoice.invoiceNumber;
