@@ -265,10 +265,12 @@ pub enum Missing {
 }
 
 /// The id of the shift that takes a payment or gives a refund back, in the caller's
-/// transaction (which holds the shop's lock). A named shift must be the shop's (404); a closed
-/// one is taken only when `closed_ok` (a till's synced sale happened in it). With none named,
-/// the device's open shift; with none open, one opened by itself at `at` by `by`, float 0.
-/// A till's shift ([`ShiftChoice::Till`]) is taken open or closed, as the sale happened in it.
+/// transaction (which holds the shop's lock). A named shift must be the shop's (404). A closed
+/// shift never takes money, so its Z report never changes: money arriving for it (`closed_ok`: a
+/// till's sale synced after the close, a card refund Stripe has made) goes to its device's open
+/// shift, whose drawer now holds it; otherwise it is refused (409). With none named, the device's
+/// open shift; with none open, one opened by itself at `at` by `by`, float 0. A till's shift
+/// ([`ShiftChoice::Till`]) the shop does not know yet is opened under the till's ref.
 pub async fn for_money(
     tx: &mut AnyConnection,
     shop_id: i64,
@@ -278,30 +280,38 @@ pub async fn for_money(
     by: ShiftUser<'_>,
     (at, now): (i64, i64),
 ) -> Result<i64, ServiceError> {
-    let (device_code, known_ref) = match choice {
-        ShiftChoice::Named(shift_ref) => {
-            let shift = shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
+    let named = match choice {
+        ShiftChoice::Named(shift_ref) => Some(
+            shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
                 .await?
-                .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
-            if !shift.is_open() && !closed_ok {
-                return Err(ServiceError::Conflict(format!(
-                    "Shift {} is closed",
-                    shift_number_text(shift.shift_number)
-                )));
-            }
+                .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?,
+        ),
+        ShiftChoice::Till { shift_ref, .. } => {
+            shifts::find_by_ref(&mut *tx, shop_id, shift_ref).await?
+        }
+        ShiftChoice::Device(_) => None,
+    };
+    let mut device_code = match choice {
+        ShiftChoice::Device(device_code) | ShiftChoice::Till { device_code, .. } => device_code,
+        ShiftChoice::Named(_) => "",
+    };
+    let mut known_ref = match choice {
+        ShiftChoice::Till { shift_ref, .. } => Some(shift_ref),
+        _ => None,
+    };
+    if let Some(shift) = &named {
+        if shift.is_open() {
             return Ok(shift.id);
         }
-        ShiftChoice::Device(device_code) => (device_code, None),
-        ShiftChoice::Till {
-            shift_ref,
-            device_code,
-        } => {
-            if let Some(shift) = shifts::find_by_ref(&mut *tx, shop_id, shift_ref).await? {
-                return Ok(shift.id);
-            }
-            (device_code, Some(shift_ref))
+        if !closed_ok {
+            return Err(ServiceError::Conflict(format!(
+                "Shift {} is closed",
+                shift_number_text(shift.shift_number)
+            )));
         }
-    };
+        device_code = &shift.device_code;
+        known_ref = None;
+    }
     if let Some(open) = shifts::open_on_device(&mut *tx, shop_id, device_code).await? {
         return Ok(open.id);
     }

@@ -113,3 +113,99 @@ async fn racing_sales_of_a_device_with_no_shift_through_both_processes_open_one(
     next.assert_status(201);
     assert_eq!(next.data()["number"], "SH-000002");
 }
+
+/// The ids of the sales a shift's detail lists.
+async fn sales_of(shop: &mut ScaleShop, shift_id: &str) -> Vec<Value> {
+    let detail = shop.admin.get(&format!("/shifts/{shift_id}")).await;
+    detail.assert_status(200);
+    detail.data()["sales"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn a_shift_closed_on_one_process_while_its_sale_arrives_on_the_other_keeps_its_z_report() {
+    let cluster = Cluster::start().await;
+    let mut shop = ScaleShop::create(&cluster).await;
+    let (cola_id, customer) = (shop.cola.clone(), shop.customer.clone());
+    for round in 0..6 {
+        let device = format!("A{round:03}");
+        let shift_ref = client_ref("5b1f0c2e", 100 + round);
+        let body = json!({"deviceCode": device, "openingFloat": "20", "openedAt": 1,
+                          "provisionalNumber": ""});
+        let opened = shop
+            .admin
+            .call("PUT", &format!("/till/shifts/{shift_ref}"), Some(body))
+            .await;
+        opened.assert_status(201);
+        let shift_id = opened.data()["_id"].as_str().unwrap().to_owned();
+        // The close through one process, a sale naming the shift through the other, at once.
+        let sale = |i: usize| {
+            let cola = line(&cola_id, "1", "10.00");
+            let mut body = payment("cash", "10.00", invoice(&customer, vec![cola], "0"));
+            body["shiftRef"] = json!(shift_ref);
+            (
+                format!("/till/invoices/{}/payment", client_ref("0b9f6c2e", i)),
+                body,
+            )
+        };
+        let (sale_path, sale_body) = sale(200 + round);
+        let close = json!({"closedAt": 2, "countedCash": "30"});
+        let requests = vec![
+            (
+                cluster.alternate(round).to_owned(),
+                format!("/till/shifts/{shift_ref}/close"),
+                Some(format!("close-{round}")),
+                close,
+            ),
+            (
+                cluster.alternate(round + 1).to_owned(),
+                sale_path,
+                Some(format!("race-sale-{round}")),
+                sale_body,
+            ),
+        ];
+        let answers = send_everywhere(&shop.admin, reqwest::Method::POST, requests).await;
+        for answer in &answers {
+            assert_eq!(answer.status, 200, "{answer:#?}\n{}", cluster.logs());
+        }
+        let sale_id = answers[1].body["data"]["_id"].as_str().unwrap().to_owned();
+
+        // The sale is in exactly one shift: the closed one (it came first) or the device's next.
+        let in_closed = sales_of(&mut shop, &shift_id).await;
+        let next = shop
+            .admin
+            .get(&format!("/till/shifts/current?deviceCode={device}"))
+            .await;
+        let in_next = if next.status == 200 {
+            let next_id = next.data()["_id"].as_str().unwrap().to_owned();
+            assert_eq!(next.data()["autoOpened"], true);
+            sales_of(&mut shop, &next_id).await
+        } else {
+            Vec::new()
+        };
+        let holds = |sales: &[Value]| sales.iter().any(|sale| sale["_id"] == sale_id.as_str());
+        assert!(
+            holds(&in_closed) != holds(&in_next),
+            "round {round}: {in_closed:#?} {in_next:#?}"
+        );
+
+        // Its Z report never changes: a later sale naming it goes to the device's open shift.
+        let (late_path, late_body) = sale(300 + round);
+        let late = shop.admin.call("POST", &late_path, Some(late_body)).await;
+        late.assert_status(200);
+        assert_eq!(sales_of(&mut shop, &shift_id).await, in_closed);
+        let current = shop
+            .admin
+            .get(&format!("/till/shifts/current?deviceCode={device}"))
+            .await;
+        current.assert_status(200);
+        let current_id = current.data()["_id"].as_str().unwrap().to_owned();
+        assert_ne!(current_id, shift_id);
+        let late_id = late.data()["_id"].as_str().unwrap();
+        assert!(
+            sales_of(&mut shop, &current_id)
+                .await
+                .iter()
+                .any(|sale| sale["_id"] == late_id)
+        );
+    }
+}

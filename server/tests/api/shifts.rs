@@ -27,6 +27,7 @@ on_both_backends!(
     spec_cash_payments_and_refunds_belong_to_the_web_tills_shift,
     another_shops_shift_is_not_found,
     a_closed_shifts_detail_is_what_core_reports_its_z_report_from,
+    a_sale_naming_a_closed_shift_goes_to_its_devices_next_shift,
 );
 
 const REF_2: &str = "0b9f6c2e-1a2b-4c3d-8e4f-001122aabbcd";
@@ -645,4 +646,69 @@ async fn a_closed_shifts_detail_is_what_core_reports_its_z_report_from(backend: 
     assert_eq!(amount("countedCash"), d("140"));
     assert_eq!(amount("difference"), d("140") - expected);
     assert_eq!(amount("netSales"), cash_total + cash_total);
+
+    // The shop's only till: its Z report is the dashboard's day, method by method.
+    let paid_at = read["sales"][0]["paidAt"].as_i64().unwrap();
+    let day = pos_core::dashboard::LocalDate::from_day_number(paid_at.div_euclid(86_400_000));
+    let path = format!(
+        "/admin/dashboard/invoices/payment-method?year={}&month={}&day={}",
+        day.year, day.month, day.day
+    );
+    let dashboard = till.shop.admin.get(&path).await;
+    dashboard.assert_status(200);
+    let by_method = dashboard.data()["date"]["paymentMethod"].clone();
+    for (index, method) in ["cash", "internal-device", "digital"].iter().enumerate() {
+        let row = &by_method[index];
+        assert_eq!(row["paymentType"]["paymentMethod"], *method);
+        let z = &report["byMethod"][index];
+        assert_eq!(z["paymentMethod"], *method);
+        assert_eq!(
+            dec(&row["roundedTotalAmount"]),
+            d(z["net"].as_str().unwrap()),
+            "{method}: the dashboard's day and the Z report"
+        );
+    }
+    let grand = dashboard.data()["date"]["grandTotal"]["roundedTotalAmount"].clone();
+    assert_eq!(dec(&grand), amount("netSales") - amount("refunds"));
+}
+
+async fn a_sale_naming_a_closed_shift_goes_to_its_devices_next_shift(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let opened = open_shift(&mut till.shop.staff, SHIFT, opening("B2C4", "0")).await;
+    opened.assert_status(201);
+    let shift_id = opened.data()["_id"].as_str().unwrap().to_owned();
+    let body = invoice(&till.ann, vec![line(&till.cola, "1", "10.00")], "0");
+    let first = pay(
+        &mut till.shop.staff,
+        REF,
+        in_shift(payment("cash", "10.00", body), SHIFT),
+    )
+    .await;
+    first.assert_status(200);
+    close_shift(&mut till.shop.staff, SHIFT, counted("10.00"))
+        .await
+        .assert_status(200);
+    let closed = detail(&mut till.shop.admin, &shift_id).await;
+
+    // A sale that names the shift after its close (another client's, or one held back) is in
+    // the drawer of the device's next shift, opened by itself: the Z report stays as counted.
+    let body = invoice(&till.ann, vec![line(&till.cola, "2", "10.00")], "0");
+    let late = pay(
+        &mut till.shop.staff,
+        REF_2,
+        in_shift(payment("cash", "20.00", body), SHIFT),
+    )
+    .await;
+    late.assert_status(200);
+    assert_eq!(detail(&mut till.shop.admin, &shift_id).await, closed);
+    let next = current(&mut till.shop.staff, "B2C4").await;
+    next.assert_status(200);
+    assert_eq!(next.data()["autoOpened"], true);
+    let next_id = next.data()["_id"].as_str().unwrap().to_owned();
+    assert_ne!(next_id, shift_id);
+    let read = detail(&mut till.shop.admin, &next_id).await;
+    assert_eq!(
+        sale_ids(&read),
+        vec![late.data()["_id"].as_str().unwrap().to_owned()]
+    );
 }
