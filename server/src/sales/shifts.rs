@@ -14,6 +14,7 @@
 
 use sqlx::AnyConnection;
 
+use super::shift_times;
 use crate::clock::Clock;
 use crate::db::Db;
 use crate::db::shifts::{self, CashMovement, Closing, NewMovement, NewShift, Shift, ShiftUser};
@@ -84,10 +85,12 @@ pub async fn open(
     // First, so that another process opening a shift of this shop waits here and what follows
     // reads what it committed (a replay rolls the number back with the transaction).
     let shift_number = shifts::claim_number(&mut tx, shop_id).await?;
+    let opened_at =
+        shift_times::date(&mut tx, shop_id, opening.opened_at, clock.now_millis()).await?;
     if let Some(found) = shifts::find_by_ref(&mut *tx, shop_id, &opening.client_ref).await? {
         let same = found.device_code == opening.device_code
             && found.opening_float_cents == opening.opening_float_cents
-            && found.opened_at == opening.opened_at
+            && opened_at.matches(found.opened_at)
             && found.provisional_number == opening.provisional_number;
         if !same {
             return Err(ServiceError::Conflict(format!(
@@ -106,7 +109,7 @@ pub async fn open(
             device_code: &opening.device_code,
             provisional_number: &opening.provisional_number,
             opened_by: by,
-            opened_at: opening.opened_at,
+            opened_at: opened_at.at,
             opening_float_cents: opening.opening_float_cents,
             auto_opened: false,
             shift_number,
@@ -150,12 +153,14 @@ pub async fn add_movement(
     let shift = shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
         .await?
         .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
+    let moved_at =
+        shift_times::date(&mut tx, shop_id, movement.moved_at, clock.now_millis()).await?;
     if let Some(found) = shifts::movement_by_ref(&mut *tx, shop_id, &movement.client_ref).await? {
         let same = found.shift_id == shift.id
             && found.kind == movement.kind
             && found.amount_cents == movement.amount_cents
             && found.reason == movement.reason
-            && found.moved_at == movement.moved_at;
+            && moved_at.matches(found.moved_at);
         if !same {
             return Err(ServiceError::Conflict(
                 "This movement ref was recorded with other details".to_owned(),
@@ -179,7 +184,7 @@ pub async fn add_movement(
             amount_cents: movement.amount_cents,
             reason: &movement.reason,
             by,
-            moved_at: movement.moved_at,
+            moved_at: moved_at.at,
             now: clock.now_millis(),
         },
     )
@@ -193,6 +198,7 @@ pub async fn add_movement(
 /// close again answers it as it is, another one is 409.
 pub async fn close(
     db: &Db,
+    clock: &Clock,
     shop_id: i64,
     by: ShiftUser<'_>,
     shift_ref: &str,
@@ -203,8 +209,10 @@ pub async fn close(
     let shift = shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
         .await?
         .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
+    let closed_at =
+        shift_times::date(&mut tx, shop_id, close.closed_at, clock.now_millis()).await?;
     if !shift.is_open() {
-        let same = shift.closed_at == Some(close.closed_at)
+        let same = shift.closed_at.is_some_and(|at| closed_at.matches(at))
             && shift.counted_cash_cents == Some(close.counted_cash_cents)
             && shift.counted_denominations == close.counted_denominations;
         if same {
@@ -217,7 +225,7 @@ pub async fn close(
     }
     let closing = Closing {
         closed_by: by,
-        closed_at: close.closed_at,
+        closed_at: closed_at.at,
         counted_cash_cents: close.counted_cash_cents,
         counted_denominations: close.counted_denominations.as_deref(),
     };
