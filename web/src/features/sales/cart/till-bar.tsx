@@ -85,7 +85,13 @@ export function TillBar({ searchRef, ...props }: TillBarProps) {
         <span className="till-bar__user" title="Signed in">
           {props.userName}
         </span>
-        <BarButton icon={<LogOut />} label="Log out" text="Log out" disabled={props.logoutPending} onClick={props.onLogout} />
+        <BarButton
+          icon={<LogOut />}
+          label={props.userName ? `Log out ${props.userName}` : 'Log out'}
+          text="Log out"
+          disabled={props.logoutPending}
+          onClick={props.onLogout}
+        />
       </div>
     </div>
   );
