@@ -47,14 +47,7 @@ export function OpenShiftForm({ currencyCode, busy, onOpen, onCancel }: OpenForm
         autoComplete="off"
         required
       />
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <SubmitButton pending={busy} pendingLabel="Opening…" block={false}>
-          Open shift
-        </SubmitButton>
-      </div>
+      <FormButtons busy={busy} pendingLabel="Opening…" label="Open shift" onCancel={onCancel} />
     </form>
   );
 }
@@ -97,14 +90,7 @@ export function CashMovementForm({ kind, busy, onMove, onCancel }: MovementFormP
         autoComplete="off"
         required
       />
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <SubmitButton pending={busy} pendingLabel="Recording…" block={false}>
-          {kind === 'payIn' ? 'Pay in' : 'Pay out'}
-        </SubmitButton>
-      </div>
+      <FormButtons busy={busy} pendingLabel="Recording…" label={kind === 'payIn' ? 'Pay in' : 'Pay out'} onCancel={onCancel} />
     </form>
   );
 }
@@ -232,15 +218,22 @@ export function CloseShiftForm({ currencyCode, input, busy, onClose, onCancel }:
           shift cannot be changed.
         </p>
       )}
-      <div className="form-actions">
-        <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <SubmitButton pending={busy} pendingLabel="Closing…" block={false}>
-          {confirming ? 'Yes, close shift' : 'Close shift'}
-        </SubmitButton>
-      </div>
+      <FormButtons busy={busy} pendingLabel="Closing…" label={confirming ? 'Yes, close shift' : 'Close shift'} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** Cancel and the form's submit button, side by side. */
+function FormButtons({ busy, pendingLabel, label, onCancel }: { busy: boolean; pendingLabel: string; label: string; onCancel: () => void }) {
+  return (
+    <div className="form-actions">
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      <SubmitButton pending={busy} pendingLabel={pendingLabel} block={false}>
+        {label}
+      </SubmitButton>
+    </div>
   );
 }
 
