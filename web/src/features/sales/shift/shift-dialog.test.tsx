@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+/** The till's shift dialog on a real local database: open, pay out, count and close. */
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadCore } from '@/test/core';
+import { button, click, envelope, renderRoutes, typeInto, waitFor } from '@/test/render';
+import { stubServer } from '@/test/stub-server';
+import { localTill } from '../local/local-test-support';
+import { openShiftOf } from '../local/shift-commands';
+import { ShiftDialog } from './shift-dialog';
+import { readTillShift, useTillShift } from './use-till-shift';
+import type { TillData } from '../local/till-data';
+import { differenceText } from './shift-forms';
+
+beforeAll(loadCore);
+beforeEach(() => {
+  const server = stubServer();
+  // The shop lets a sale open a shift by itself; this device has no shift on the server.
+  server.answers['GET /api/v1/shop/shift-settings'] = envelope(200, { data: { requireOpenShift: false } });
+  vi.stubGlobal('fetch', server.fetchMock);
+});
+
+let till: Awaited<ReturnType<typeof localTill>>;
+let unmount: (() => void) | null = null;
+afterEach(async () => {
+  unmount?.();
+  till.engine.stop();
+  await till.engine.settled();
+});
+
+/** The dialog as the cart page shows it, on the live local state. */
+function Harness({ data }: { data: TillData }) {
+  const state = useTillShift(data);
+  return state ? <ShiftDialog data={data} state={state} userName="Mina" currencyCode="MVR" onClose={() => undefined} /> : null;
+}
+
+async function openDialog() {
+  const view = await renderRoutes([{ path: '/', element: <Harness data={till.data} /> }], '/');
+  unmount = view.unmount;
+  return view;
+}
+
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+const field = (label: RegExp) => {
+  const found = [...dialog().querySelectorAll('label')].find((candidate) => label.test(candidate.textContent ?? ''));
+  return document.getElementById(found!.htmlFor) as HTMLInputElement;
+};
+const figure = (label: string) => {
+  const row = [...dialog().querySelectorAll('.shift-figures > div')].find((candidate) => candidate.querySelector('dt')?.textContent === label);
+  return row?.querySelector('dd')?.textContent;
+};
+
+describe('the shift dialog', () => {
+  it('refuses a float core refuses, then opens the shift with the float counted', async () => {
+    till = await localTill();
+    await openDialog();
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Open shift'));
+    typeInto(field(/^Opening float/), '12.345');
+    await click(button(dialog(), 'Open shift'));
+    await waitFor(() => expect(dialog().textContent).toContain('Opening float can have at most 2 decimal places'));
+    expect(await openShiftOf(till.db)).toBeUndefined();
+
+    typeInto(field(/^Opening float/), '80');
+    await click(button(dialog(), 'Open shift'));
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Shift'));
+    await waitFor(() => expect(figure('Expected in drawer')).toBe('MVR 80.00'));
+    expect(await openShiftOf(till.db)).toMatchObject({ openingFloat: '80.00', openedBy: 'Mina' });
+  });
+
+  it('pays out with a reason, then closes only after the count is confirmed', async () => {
+    till = await localTill();
+    await openDialog();
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Open shift'));
+    typeInto(field(/^Opening float/), '50');
+    await click(button(dialog(), 'Open shift'));
+    await waitFor(() => expect(button(dialog(), 'Pay out')).toBeTruthy());
+
+    await click(button(dialog(), 'Pay out'));
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Pay out'));
+    typeInto(field(/^Amount/), '7.5');
+    await click(button(dialog(), 'Pay out'));
+    await waitFor(() => expect(dialog().textContent).toContain('Reason is required'));
+    typeInto(field(/^Reason/), 'Bread');
+    await click(button(dialog(), 'Pay out'));
+    await waitFor(() => expect(figure('Expected in drawer')).toBe('MVR 42.50'));
+
+    await click(button(dialog(), 'Close shift'));
+    // The count's form shows once the shift's figures are read.
+    await waitFor(() => expect(dialog().querySelector('#shift-counted-cash')).not.toBeNull());
+    typeInto(field(/^Counted cash/), '45');
+    await waitFor(() => expect(figure('Difference')).toBe('Over by MVR 2.50'));
+    await click(button(dialog(), 'Close shift'));
+    // The first press asks; nothing is closed yet.
+    await waitFor(() => expect(dialog().textContent).toContain('A closed shift cannot be changed'));
+    expect((await openShiftOf(till.db))?.status).toBe('open');
+    await click(button(dialog(), 'Yes, close shift'));
+    await waitFor(() => expect(figure('Counted')).toBe('MVR 45.00'));
+    expect(await openShiftOf(till.db)).toBeUndefined();
+    const state = await readTillShift(till.db);
+    expect(state.lastClosed?.report).toMatchObject({ expectedCash: '42.50', countedCash: '45.00', difference: '2.50' });
+  });
+});
+
+describe('the difference in words', () => {
+  it('says short, over or balanced', () => {
+    expect(differenceText('-2.00', 'MVR')).toBe('Short by MVR 2.00');
+    expect(differenceText('0.10', 'MVR')).toBe('Over by MVR 0.10');
+    expect(differenceText('0.00', 'MVR')).toBe('Balanced');
+  });
+});
