@@ -67,8 +67,8 @@ const EXPORT_PAGE: i64 = 500;
 
 /// `2026-11-27 16:05:09` in `zone_name` (UTC when the zone or the time cannot be read).
 fn local_time(at: i64, zone_name: &str) -> String {
-    let zone = pos_core::dashboard::time_zone(zone_name)
-        .unwrap_or_else(|_| pos_core::dashboard::TimeZone::UTC);
+    let zone =
+        pos_core::dashboard::time_zone(zone_name).unwrap_or(pos_core::dashboard::TimeZone::UTC);
     jiff::Timestamp::from_millisecond(at)
         .map(|moment| {
             moment

@@ -174,6 +174,7 @@ async fn close(
     let close = body.close(state.clock.now_millis())?;
     let shift = shifts::close(
         &state.db,
+        &state.clock,
         session.shop_id,
         user(&session),
         &shift_ref,

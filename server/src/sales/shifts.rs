@@ -196,6 +196,7 @@ pub async fn add_movement(
 /// close again answers it as it is, another one is 409.
 pub async fn close(
     db: &Db,
+    clock: &Clock,
     shop_id: i64,
     by: ShiftUser<'_>,
     shift_ref: &str,
@@ -227,7 +228,7 @@ pub async fn close(
     let closed = shifts::close(&mut *tx, shop_id, shift.id, &closing)
         .await?
         .ok_or_else(|| ServiceError::invariant("an open shift under the shop's lock was closed"))?;
-    shift_audit::closed(&mut tx, by, &closed, close.closed_at).await?;
+    shift_audit::closed(&mut tx, by, &closed, clock.now_millis()).await?;
     tx.commit().await?;
     tracing::info!(shop_id, shift_id = closed.id, "shift closed");
     Ok(closed)
