@@ -7,11 +7,21 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { adminSignIn, atPath, openFromMenu, runFlow, tillAnswer, toast } from './demo-shop.mjs';
-import { launchBrowser, shot } from './support.mjs';
+import { launchBrowser, shot, url } from './support.mjs';
 
 // The demo catalogue and customers (server/src/setup/demo_content.rs).
 const aisha = { name: 'Aisha Ali', phone: '7771234' };
 const cheddar = 'Cheddar Cheese 200g';
+const superAdmin = {
+  phone: process.env.POS_E2E_SUPER_ADMIN_PHONE ?? '7000000',
+  password: process.env.POS_E2E_SUPER_ADMIN_PASSWORD ?? 'super1234',
+};
+
+const sizes = [
+  ['1024x768', { width: 1024, height: 768 }],
+  ['768x1024', { width: 768, height: 1024 }],
+  ['1440x900', { width: 1440, height: 900 }],
+];
 
 let browser;
 before(async () => {
@@ -56,11 +66,7 @@ describe('the audit trail', () => {
       await table.getByRole('row').filter({ hasText: 'Signed in' }).waitFor({ state: 'detached' });
       const shown = await table.locator('tbody tr').count();
 
-      for (const [name, viewport] of [
-        ['1024x768', { width: 1024, height: 768 }],
-        ['768x1024', { width: 768, height: 1024 }],
-        ['1440x900', { width: 1440, height: 900 }],
-      ]) {
+      for (const [name, viewport] of sizes) {
         await page.setViewportSize(viewport);
         await row.waitFor();
         await shot(page, `audit-${name}`);
@@ -79,5 +85,26 @@ describe('the audit trail', () => {
         text,
       );
       await atPath(page, '/admin/audit');
+    }));
+
+  it('shows the super admin every shop’s rows with the shop named, after the admin’s', () =>
+    runFlow(browser, 'audit', 'super-admin', async (page) => {
+      await page.goto(url('/super/admin/login'));
+      await page.getByLabel('Mobile number').fill(superAdmin.phone);
+      await page.getByLabel('Password', { exact: true }).fill(superAdmin.password);
+      await page.getByLabel('Password', { exact: true }).press('Enter');
+      await atPath(page, '/super/admin');
+      await openFromMenu(page, 'Super admin menu', 'Audit Trail', '/super/admin/audit');
+      const table = page.getByRole('region', { name: 'Audit trail' });
+      await table.getByRole('row').filter({ hasText: 'Cart cleared' }).first().waitFor();
+      await page.getByLabel('Shop', { exact: true }).selectOption({ label: 'All shops' });
+      await table.getByRole('columnheader', { name: 'Shop' }).waitFor();
+      const row = table.getByRole('row').filter({ hasText: 'Cart cleared' }).first();
+      await row.getByRole('cell', { name: 'Demo Mart' }).waitFor();
+      for (const [name, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await row.waitFor();
+        await shot(page, `audit-super-admin-${name}`);
+      }
     }));
 });
