@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
+pub mod audit_trail;
 pub mod auth;
 pub mod cli;
 pub mod clock;

@@ -112,6 +112,9 @@ async fn store(
         event: AuditEvent::PasswordChanged,
         detail: format!("password of {whose} set by {}", by.actor),
         ip: by.ip.map(|ip| ip.to_string()),
+        subject: String::new(),
+        user_name: String::new(),
+        device_code: String::new(),
     };
     db::audit::record(&mut **transaction, &entry).await?;
     Ok(true)

@@ -20,6 +20,7 @@ pub enum List {
     RefundedInvoices,
     CustomInvoices,
     Shifts,
+    Audit,
 }
 
 /// How a list is sorted, which says what its cursor holds.
@@ -46,6 +47,7 @@ impl List {
             Self::RefundedInvoices => "refunded",
             Self::CustomInvoices => "custom",
             Self::Shifts => "shift",
+            Self::Audit => "audit",
         }
     }
 
@@ -53,9 +55,11 @@ impl List {
         match self {
             Self::Products | Self::Customers | Self::Categories => SortKey::Name,
             Self::Staff | Self::Shops | Self::Employees => SortKey::Id,
-            Self::PaidInvoices | Self::RefundedInvoices | Self::CustomInvoices | Self::Shifts => {
-                SortKey::Time
-            }
+            Self::PaidInvoices
+            | Self::RefundedInvoices
+            | Self::CustomInvoices
+            | Self::Shifts
+            | Self::Audit => SortKey::Time,
         }
     }
 }

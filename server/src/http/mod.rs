@@ -4,6 +4,9 @@
 
 mod admin_staff;
 mod api_edge;
+mod audit;
+pub mod audit_query;
+mod audit_views;
 mod card_payments;
 mod categories;
 pub mod csrf;
@@ -44,6 +47,7 @@ mod shifts;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
+mod super_admin_audit;
 mod super_admin_employees;
 mod super_admin_session;
 mod super_admin_shops;
@@ -158,6 +162,8 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(till_flags::router())
         .merge(shifts::router())
+        .merge(audit::router())
+        .merge(super_admin_audit::router())
 }
 
 /// Every area's route table, named by its module, in the order the router merges them (the
@@ -182,6 +188,8 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("dashboard", dashboard::ROUTES),
     ("till_flags", till_flags::ROUTES),
     ("shifts", shifts::ROUTES),
+    ("audit", audit::ROUTES),
+    ("super_admin_audit", super_admin_audit::ROUTES),
     ("invoices", invoices::ROUTES),
     ("custom_invoices", custom_invoices::ROUTES),
     ("payments", payments::ROUTES),

@@ -208,6 +208,9 @@ async fn change(
             event,
             detail: format!("{} {verb} by {actor}", permission.as_str()),
             ip: ip.map(|ip| ip.to_string()),
+            subject: format!("employee {}", target.user_name),
+            user_name: String::new(),
+            device_code: String::new(),
         };
         db::audit::record(&mut *transaction, &entry).await?;
     }

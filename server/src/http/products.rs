@@ -24,6 +24,7 @@ use super::openapi::{Answer, Failure, Invalid, Nothing, Refused};
 use super::response_cache::AnswerKey;
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
+use crate::audit_trail::catalog as audit_catalog;
 use crate::auth::grants;
 use crate::db::{catalog::categories, catalog::products, sync};
 use crate::http::session_extract::{AdminSession, Require, UserSession};
@@ -186,6 +187,8 @@ async fn create(
     let created = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
+    let by = guard.session.actor();
+    audit_catalog::product_written(&mut transaction, shop_id, by, None, &created, now).await?;
     transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "product created");
     Ok(Success::created("Product added", created.try_into()?))
@@ -233,6 +236,10 @@ async fn update(
     let category =
         check_category_and_barcode(&mut transaction, shop_id, &product, Some(id)).await?;
     let now = state.clock.now_millis();
+    // Read again under the transaction: the audit row's old values are the ones replaced.
+    let before = products::find(&mut *transaction, shop_id, id)
+        .await?
+        .ok_or_else(not_found)?;
     match products::update(&mut *transaction, shop_id, id, category, &product, now).await {
         Ok(true) => {}
         // Deleted between the read and the write.
@@ -245,6 +252,9 @@ async fn update(
     let updated = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
+    let by = guard.session.actor();
+    audit_catalog::product_written(&mut transaction, shop_id, by, Some(&before), &updated, now)
+        .await?;
     transaction.commit().await?;
     Ok(Success::ok("Product updated", updated.try_into()?))
 }
@@ -316,6 +326,8 @@ async fn create_custom(
     let created = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
+    let by = session.actor();
+    audit_catalog::custom_product_created(&mut transaction, shop_id, by, &created, now).await?;
     transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "custom product created");
     Ok(Success::created(
@@ -372,6 +384,9 @@ async fn set_loyalty_rate(
     // Before the rows' locks: a sale holding the counter may be writing one of them.
     let mut transaction = sync::begin_claimed(&state.db, session.shop_id).await?;
     let updated = products::set_loyalty_rate(&mut *transaction, session.shop_id, rate, now).await?;
+    let by = session.actor();
+    let set = (rate, updated);
+    audit_catalog::loyalty_rate_set(&mut transaction, session.shop_id, by, set, now).await?;
     transaction.commit().await?;
     tracing::info!(
         shop_id = session.shop_id,

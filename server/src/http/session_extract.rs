@@ -9,6 +9,7 @@ use std::net::IpAddr;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 
+use crate::audit_trail::Actor;
 use crate::auth::sessions::{self, ActiveSession, SessionKind};
 use crate::auth::{Grant, Permission, Role, cookies};
 use crate::db;
@@ -75,6 +76,11 @@ pub struct UserSession {
 struct ReadUserSession(Option<UserSession>);
 
 impl UserSession {
+    /// The signed-in person, as the audit trail names who did something.
+    pub fn actor(&self) -> Actor<'_> {
+        Actor::person(self.user.id, &self.user.user_name)
+    }
+
     /// The request's admin or staff session, read from the database on first use and kept in
     /// the request for the rest of it (the Idempotency-Key layer and the handler's extractor
     /// share one read). `None` without a live session of a current admin or staff member.

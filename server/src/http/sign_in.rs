@@ -174,6 +174,9 @@ impl Attempt {
             event,
             detail,
             ip: self.ip.map(|ip| ip.to_string()),
+            subject: String::new(),
+            user_name: String::new(),
+            device_code: String::new(),
         }
     }
 }
@@ -193,6 +196,9 @@ pub async fn audit_sign_out(
         event: AuditEvent::SignOut,
         detail: format!("{what} sign-out"),
         ip: ip.map(|ip| ip.to_string()),
+        subject: String::new(),
+        user_name: String::new(),
+        device_code: String::new(),
     };
     Ok(db::audit::record(state.db.writer(), &entry).await?)
 }

@@ -25,7 +25,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine, ShopInvoice, status};
 use crate::http::session_extract::UserSession;
 use crate::sales::settle::INVOICE_NOT_FOUND;
 use crate::sales::till_state::{Seller, SentInvoice};
-use crate::sales::{till_flags, till_sale, till_state};
+use crate::sales::{cart_edits, till_flags, till_sale, till_state};
 
 pub const PAID_NOT_DELETED: &str = "A paid invoice cannot be deleted";
 
@@ -266,10 +266,16 @@ async fn delete(
     if found != status::ACTIVE && found != status::SAVED {
         return Err(ApiError::Conflict(PAID_NOT_DELETED.to_owned()));
     }
-    let deleted = read(&mut tx, shop_id, id).await?;
+    let invoice = invoices::find(&mut *tx, shop_id, id)
+        .await?
+        .ok_or_else(|| ApiError::internal("a locked open invoice cannot be read"))?;
+    let lines = invoices::lines(&mut *tx, shop_id, id).await?;
     if !invoices::till::delete_open_by_ref(&mut *tx, shop_id, &client_ref).await? {
         return Err(ApiError::internal("a locked open invoice was not deleted"));
     }
+    let now = state.clock.now_millis();
+    cart_edits::audit_open_order_deleted(&mut tx, session.actor(), &invoice, &lines, now).await?;
+    let deleted = view(&mut tx, invoice, lines).await?;
     tx.commit().await?;
     tracing::info!(invoice_id = id, shop_id, "till invoice deleted");
     Ok(Success::ok("Invoice deleted", Some(deleted)))

@@ -10,11 +10,15 @@ use pos_core::validation::{self, QuantityRule};
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::cart_audit::{self, CartChange};
 use super::numbering::invoice_number_text;
 use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::pricing::price;
 use super::settle::INVOICE_NOT_FOUND;
+use super::shifts::device_of;
 use super::stock_rule;
+use crate::audit_trail::{self, Actor, Happening};
+use crate::db::audit::AuditEvent;
 use crate::db::catalog::sale_products::{self, ProductKey, SaleProduct};
 use crate::db::invoices::writes::Locked;
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, status};
@@ -56,13 +60,15 @@ pub struct Edited {
     pub changed: bool,
 }
 
-/// Applies `edit` to the shop's open sale invoice `id` at `now`: 404 for a missing, another
-/// shop's or a custom invoice, 409 once it is paid, and each edit's own refusals.
+/// Applies `edit` by `by` to the shop's open sale invoice `id` at `now`: 404 for a missing,
+/// another shop's or a custom invoice, 409 once it is paid, and each edit's own refusals.
+/// Lines taken out and a new redemption leave their audit rows in the same transaction.
 pub async fn edit(
     db: &Db,
     shop_id: i64,
     id: i64,
     edit: CartEdit<'_>,
+    by: Actor<'_>,
     now: i64,
 ) -> Result<Edited, ServiceError> {
     let mut tx = db.writer().begin().await?;
@@ -80,6 +86,13 @@ pub async fn edit(
         });
     };
     let replaced = open_invoice::replace(&mut tx, shop_id, id, &next, &stored, now).await?;
+    let change = CartChange {
+        before: &locked.invoice,
+        stored: &stored,
+        next: &next,
+        accepted_redeem: replaced.priced.redeem_amount,
+    };
+    cart_audit::record(&mut tx, by, change, now).await?;
     tx.commit().await?;
     // Built from what was written: the lock kept every other request off the invoice.
     let invoice = Invoice {
@@ -97,12 +110,14 @@ pub async fn edit(
     })
 }
 
-/// Deletes the shop's open sale invoice `id` with its lines and answers it as it was (its
-/// lines and its customer's balance); a paid or refunded one is kept (409).
+/// Deletes the shop's open sale invoice `id` with its lines, by `by` at `now`, and answers it
+/// as it was (its lines and its customer's balance); a paid or refunded one is kept (409).
 pub async fn delete_open(
     db: &Db,
     shop_id: i64,
     id: i64,
+    by: Actor<'_>,
+    now: i64,
 ) -> Result<(Invoice, Vec<InvoiceLine>, i64), ServiceError> {
     let mut tx = db.writer().begin().await?;
     let locked = match lock_open_sale(&mut tx, shop_id, id).await {
@@ -116,8 +131,34 @@ pub async fn delete_open(
     if !invoices::writes::delete_open(&mut *tx, shop_id, id).await? {
         return Err(ServiceError::invariant("a locked open invoice is not open"));
     }
+    audit_open_order_deleted(&mut tx, by, &locked.invoice, &lines, now).await?;
     tx.commit().await?;
     Ok((locked.invoice, lines, locked.balance_cents))
+}
+
+/// The audit row of an open invoice deleted with its `lines`, in the deleting transaction.
+pub async fn audit_open_order_deleted(
+    tx: &mut AnyConnection,
+    by: Actor<'_>,
+    invoice: &Invoice,
+    lines: &[InvoiceLine],
+    now: i64,
+) -> Result<(), ServiceError> {
+    let by = by.on_device(device_of(&invoice.provisional_number));
+    let listed: Vec<&InvoiceLine> = lines.iter().collect();
+    let mut detail = format!(
+        "Deleted with total {}",
+        audit_trail::cents(invoice.total_amount_cents)
+    );
+    if !listed.is_empty() {
+        detail.push_str(&format!(": {}", audit_trail::lines_text(&listed)));
+    }
+    let happening = Happening {
+        event: AuditEvent::OpenOrderDeleted,
+        subject: audit_trail::invoice_subject(&invoice_number_text(invoice.invoice_number)?),
+        detail,
+    };
+    audit_trail::write(tx, invoice.shop_id, by, now, happening).await
 }
 
 /// In a write transaction: locks the shop's sale invoice `id` until commit and returns it,

@@ -4,12 +4,14 @@
 //! refunding a paid one; a till sale's payment, dates and flags; the tills' shifts. Handlers call
 //! these; SQL stays in `db`.
 
+mod cart_audit;
 pub mod cart_edits;
 pub mod numbering;
 pub mod open_invoice;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;
+mod shift_audit;
 pub mod shift_times;
 pub mod shifts;
 pub mod stock_rule;

@@ -14,6 +14,7 @@
 
 use sqlx::AnyConnection;
 
+use super::shift_audit;
 use super::shift_times;
 use crate::clock::Clock;
 use crate::db::Db;
@@ -117,6 +118,7 @@ pub async fn open(
         },
     )
     .await?;
+    shift_audit::opened(&mut tx, by, &shift, clock.now_millis()).await?;
     tx.commit().await?;
     tracing::info!(shop_id, shift_id = shift.id, "shift opened");
     Ok((shift, true))
@@ -189,6 +191,7 @@ pub async fn add_movement(
         },
     )
     .await?;
+    shift_audit::moved(&mut tx, by, &shift, &recorded, clock.now_millis()).await?;
     tx.commit().await?;
     tracing::info!(shop_id, shift_id = shift.id, "cash movement recorded");
     Ok((recorded, true))
@@ -232,6 +235,7 @@ pub async fn close(
     let closed = shifts::close(&mut *tx, shop_id, shift.id, &closing)
         .await?
         .ok_or_else(|| ServiceError::invariant("an open shift under the shop's lock was closed"))?;
+    shift_audit::closed(&mut tx, by, &closed, clock.now_millis()).await?;
     tx.commit().await?;
     tracing::info!(shop_id, shift_id = closed.id, "shift closed");
     Ok(closed)
@@ -358,6 +362,7 @@ pub async fn for_money(
         },
     )
     .await?;
+    shift_audit::opened(&mut *tx, by, &opened, now).await?;
     tracing::info!(shop_id, shift_id = opened.id, "shift opened by a sale");
     Ok(opened.id)
 }

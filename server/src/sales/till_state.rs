@@ -9,11 +9,13 @@
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
+use super::cart_audit::{self, CartChange};
 use super::numbering::invoice_number_text;
 use super::open_invoice::{self, LineState, OpenInvoice, OpenLine};
 use super::settle::INVOICE_NOT_FOUND;
 use super::till_flags::SaleFlag;
 use super::till_times::{self, Arrival, TillTime};
+use crate::audit_trail::Actor;
 use crate::db::catalog::sale_products::SaleProduct;
 use crate::db::customers::Customer;
 use crate::db::invoices::rows::{NewInvoice, Staff, TillNaming};
@@ -181,9 +183,19 @@ pub async fn apply(
     let (id, created, lines) = match existing {
         Some((id, found)) => {
             refuse_unless_open(&mut *tx, shop_id, id, &found).await?;
+            let before = invoices::find(&mut *tx, shop_id, id)
+                .await?
+                .ok_or_else(|| ServiceError::invariant("a locked open invoice is missing"))?;
             let stored = invoices::lines(&mut *tx, shop_id, id).await?;
             let replaced =
                 open_invoice::replace(&mut *tx, shop_id, id, &next, &stored, now).await?;
+            let change = CartChange {
+                before: &before,
+                stored: &stored,
+                next: &next,
+                accepted_redeem: replaced.priced.redeem_amount,
+            };
+            cart_audit::record(&mut *tx, actor(staff), change, now).await?;
             (id, false, replaced.lines)
         }
         None => {
@@ -217,6 +229,8 @@ pub async fn apply(
                 invoice_id: inserted.id,
             };
             let lines = invoices::writes::insert_lines(&mut *tx, invoice, &rows, 1).await?;
+            let by = actor(staff);
+            cart_audit::record_new(&mut *tx, by, &inserted, priced.redeem_amount, now).await?;
             (inserted.id, true, lines)
         }
     };
@@ -226,6 +240,11 @@ pub async fn apply(
         lines,
         flags,
     }))
+}
+
+/// The seller, as the audit trail names who did something.
+fn actor(staff: Staff<'_>) -> Actor<'_> {
+    Actor::person(staff.user_id, staff.user_name)
 }
 
 /// A custom invoice is not the till's (404); a paid or refunded one can no longer change (409).

@@ -21,6 +21,7 @@ mod till_support;
 mod account_phones;
 mod admin_staff;
 mod api_errors;
+mod audit;
 mod binary;
 mod busy_database;
 mod catalog_categories;

@@ -51,6 +51,7 @@ describe('the admin’s staff menu', () => {
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
     expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
       'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Receipt',
+      'Audit Trail',
     ]);
   });
 });

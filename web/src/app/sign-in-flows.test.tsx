@@ -215,7 +215,7 @@ describe('the admin area', () => {
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Welcome, Aisha'));
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
     // Aisha holds product_read and category_read: their lists, the staff screens, the loyalty
-    // rate and the receipt.
+    // rate, the receipt and the audit trail.
     expect([...menu.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
       '/admin',
       '/admin/cart',
@@ -229,6 +229,7 @@ describe('the admin area', () => {
       '/admin/staff/signup',
       '/admin/loyalty/points',
       '/admin/receipt',
+      '/admin/audit',
     ]);
     expect(menu.querySelector('a')?.getAttribute('aria-current')).toBe('page');
     // Reloaded straight into the area, the top bar still learns the shop's name.

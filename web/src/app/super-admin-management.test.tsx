@@ -70,6 +70,7 @@ describe('the super admin’s bar and menu', () => {
       ['/super/admin/staffs', 'Employees'],
       ['/super/admin/create/shop', 'Create Shop'],
       ['/super/admin/create/staff', 'Create Employee'],
+      ['/super/admin/audit', 'Audit Trail'],
     ]);
     expect([...shopSelect(container).options].map((option) => option.textContent)).toEqual([
       'Corner Grocery', 'Harbour Bakery', 'Lagoon Pharmacy',

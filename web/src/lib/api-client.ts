@@ -15,6 +15,9 @@
  * `Link: <...>; rel="next"` and returns the rows of every page, so screens still get whole lists;
  * `apiGetPage` reads one page and names the next, for a screen that loads more on demand (the
  * invoices).
+ *
+ * A file the server sends (the audit trail's CSV) comes through `apiDownload`: its text and the
+ * name the server gave it; a failure is read from the envelope like any other.
  */
 
 export const API_BASE = '/api/v1';
@@ -284,6 +287,34 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
     signal?.addEventListener('abort', abort, { once: true });
     request.send(form);
   });
+}
+
+/** A file the server sent: its text, its name (from Content-Disposition) and its type. */
+export interface DownloadedFile {
+  text: string;
+  fileName: string;
+  type: string;
+}
+
+/** The `filename="..."` of a Content-Disposition header, or null. */
+export function attachmentName(header: string | null): string | null {
+  const match = header ? /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;\s]+)/i.exec(header) : null;
+  const name = match?.[1] ?? match?.[2];
+  return name ? name : null;
+}
+
+/**
+ * GETs a file (not in the envelope): on a 2xx its text and name (`fallbackName` when the
+ * server names none); otherwise an ApiError read from the envelope as apiRequest reads it.
+ */
+export async function apiDownload(path: string, fallbackName: string, options: Omit<RequestOptions, 'body'>): Promise<DownloadedFile> {
+  const answer = await exchange('GET', apiUrl(path), options);
+  if (answer.status < 200 || answer.status >= 300) settle<never>(answer.status, answer.text, options.fallbackMessage);
+  return {
+    text: answer.text,
+    fileName: attachmentName(answer.headers.get('Content-Disposition')) ?? fallbackName,
+    type: answer.headers.get('Content-Type') ?? 'text/plain',
+  };
 }
 
 type WithoutBody = Omit<RequestOptions, 'body'>;

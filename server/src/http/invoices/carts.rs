@@ -187,7 +187,8 @@ pub async fn save(
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
     let now = state.clock.now_millis();
-    let edit = cart_edits::edit(&state.db, shop_id, id, CartEdit::Save, now).await?;
+    let edit =
+        cart_edits::edit(&state.db, shop_id, id, CartEdit::Save, session.actor(), now).await?;
     tracing::info!(invoice_id = id, shop_id, "invoice saved to open orders");
     Ok(Success::ok("Saved to open orders", edited(edit)?))
 }
@@ -217,7 +218,10 @@ pub async fn delete_open(
 ) -> Result<Success<InvoiceView>, ApiError> {
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
-    let (invoice, lines, balance_cents) = cart_edits::delete_open(&state.db, shop_id, id).await?;
+    let now = state.clock.now_millis();
+    let by = session.actor();
+    let (invoice, lines, balance_cents) =
+        cart_edits::delete_open(&state.db, shop_id, id, by, now).await?;
     tracing::info!(invoice_id = id, shop_id, "open order deleted");
     Ok(Success::ok(
         "Invoice deleted",

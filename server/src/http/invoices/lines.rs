@@ -86,7 +86,7 @@ pub async fn add(
         quantity: sent_quantity(&body)?,
     };
     let now = state.clock.now_millis();
-    let edit = cart_edits::edit(&state.db, shop_id, id, add, now).await?;
+    let edit = cart_edits::edit(&state.db, shop_id, id, add, session.actor(), now).await?;
     if !edit.changed {
         return Ok(Success::ok("Product already in the invoice", edited(edit)?));
     }
@@ -133,7 +133,7 @@ pub async fn remove(
         .map_err(|_| ApiError::NotFound(PRODUCT_NOT_IN_INVOICE.to_owned()))?;
     let remove = CartEdit::Remove { line_or_product };
     let now = state.clock.now_millis();
-    let edit = cart_edits::edit(&state.db, shop_id, id, remove, now).await?;
+    let edit = cart_edits::edit(&state.db, shop_id, id, remove, session.actor(), now).await?;
     tracing::info!(
         invoice_id = id,
         line_or_product,
@@ -174,7 +174,15 @@ pub async fn clear(
     let shop_id = session.shop_id;
     let id = invoice_id(&raw_id)?;
     let now = state.clock.now_millis();
-    let edit = cart_edits::edit(&state.db, shop_id, id, CartEdit::Clear, now).await?;
+    let edit = cart_edits::edit(
+        &state.db,
+        shop_id,
+        id,
+        CartEdit::Clear,
+        session.actor(),
+        now,
+    )
+    .await?;
     tracing::info!(invoice_id = id, shop_id, "invoice cleared");
     Ok(Success::ok("Invoice cleared", edited(edit)?))
 }

@@ -54,7 +54,7 @@ pub async fn redeem(
     let requested = validation::money_amount(field, body.redeem_amount_add.decimal(field)?)?;
     let redeem = CartEdit::Redeem { amount: requested };
     let now = state.clock.now_millis();
-    let edit = cart_edits::edit(&state.db, shop_id, id, redeem, now).await?;
+    let edit = cart_edits::edit(&state.db, shop_id, id, redeem, session.actor(), now).await?;
     tracing::info!(invoice_id = id, shop_id, redeem = %edit.invoice.redeem_cents, "redemption set");
     Ok(Success::ok("Points amount added", edited(edit)?))
 }

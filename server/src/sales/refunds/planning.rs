@@ -8,8 +8,10 @@ use pos_core::refund::{
 use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
+use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution, ShopRollups};
+use crate::db::audit::AuditEvent;
 use crate::db::customers::ShopCustomer;
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
@@ -154,9 +156,46 @@ pub(super) async fn record(
         zone: zone.as_deref(),
     };
     let (before, after) = (counted_before.as_ref(), counted_after.as_ref());
-    rollup::record(tx, rollups, before, after).await?;
+    rollup::record(&mut *tx, rollups, before, after).await?;
+    let by = Actor::person(admin.id, &admin.user_name);
+    audit_trail::write(tx, shop_id, by, now, refund_happening(invoice, plan)?).await?;
     tracing::info!(invoice_id, shop_id, amount_cents, "invoice refunded");
     Ok(refunded)
+}
+
+/// The audit row of a refund: the invoice, the money, how it went back, the goods restocked.
+fn refund_happening(invoice: &Invoice, plan: &Plan) -> Result<Happening, ServiceError> {
+    let method = invoice.payment_method.as_deref().unwrap_or("unknown");
+    let mut detail = format!(
+        "Refunded {} by {method}; {} refunded of {} paid",
+        audit_trail::money(plan.amount),
+        audit_trail::money(plan.refunded_total),
+        audit_trail::cents(invoice.total_amount_cents),
+    );
+    let restocked: Vec<String> = plan
+        .lines
+        .iter()
+        .map(|(line, quantity)| {
+            let back = if line.custom_product {
+                ""
+            } else {
+                ", restocked"
+            };
+            format!(
+                "{} x {}{back}",
+                audit_trail::quantity(*quantity),
+                line.product_name
+            )
+        })
+        .collect();
+    if !restocked.is_empty() {
+        detail.push_str(&format!(". Lines: {}", restocked.join("; ")));
+    }
+    Ok(Happening {
+        event: AuditEvent::Refund,
+        subject: audit_trail::invoice_subject(&number(invoice)?),
+        detail,
+    })
 }
 
 /// The shift a refund's money leaves from (`sales::shifts::for_money`), in `tx`, which holds the

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import {
   AddCategoryPage, AddCustomProductPage, AddProductPage, CategoriesPage, LoyaltyPointsPage, ProductsPage,
 } from '@/features/catalog';
+import { AdminAuditPage, SuperAdminAuditPage } from '@/features/audit';
 import { AddCustomerPage, CustomerInvoicesPage, CustomersPage } from '@/features/customers';
 import { AdminDashboard, SuperAdminDashboard } from '@/features/dashboard';
 import { ErrorPage } from '@/features/errors';
@@ -76,6 +77,7 @@ export const adminArea: UserAreaConfig = {
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
     { path: 'receipt', element: <ReceiptSettingsPage /> },
+    { path: 'audit', element: <AdminAuditPage /> },
     areaErrorPage,
   ],
 };
@@ -113,6 +115,7 @@ export const superAdminArea: UserAreaConfig = {
     { path: 'shop/reset/password/:shopId', element: <ShopResetPasswordPage /> },
     { path: 'employee/reset/password/:employeeId', element: <EmployeeResetPasswordPage /> },
     { path: 'permissions/:id', element: <EmployeePermissionsPage /> },
+    { path: 'audit', element: <SuperAdminAuditPage /> },
     areaErrorPage,
   ],
 };

@@ -32,9 +32,9 @@ describe('area menus', () => {
     expect(labels(visibleMenu(staffMenu, [], every(staffMenu)))).toEqual(['Cart', 'Open Orders']);
   });
 
-  it('give the super admin its five entries', () => {
+  it('give the super admin its six entries', () => {
     expect(labels(visibleMenu(superAdminMenu, [], every(superAdminMenu)))).toEqual([
-      'Dashboard', 'Shops', 'Employees', 'Create Shop', 'Create Employee',
+      'Dashboard', 'Shops', 'Employees', 'Create Shop', 'Create Employee', 'Audit Trail',
     ]);
   });
 
@@ -60,6 +60,7 @@ describe('area menus', () => {
       ['/admin/staff/signup', 'Add Staff'],
       ['/admin/loyalty/points', 'Loyalty Points'],
       ['/admin/receipt', 'Receipt'],
+      ['/admin/audit', 'Audit Trail'],
     ]);
     expect(shown(staffArea).map((link) => [link.path, link.label])).toEqual([
       ['/staff', 'Cart'],
@@ -74,6 +75,7 @@ describe('area menus', () => {
       ['/super/admin/staffs', 'Employees'],
       ['/super/admin/create/shop', 'Create Shop'],
       ['/super/admin/create/staff', 'Create Employee'],
+      ['/super/admin/audit', 'Audit Trail'],
     ]);
   });
 
@@ -89,6 +91,7 @@ describe('area menus', () => {
     const links = visibleMenu(adminArea.menu, [], routedPaths(adminArea.homePath, adminArea.screens));
     expect(labels(links)).toEqual([
       'Dashboard', 'Cart', 'Open Orders', 'Invoices', 'Sync Review', 'Custom Invoice', 'Staff Management', 'Add Staff', 'Loyalty Points', 'Receipt',
+      'Audit Trail',
     ]);
   });
 

@@ -5,7 +5,7 @@
  * leads to a missing page.
  */
 import {
-  ClipboardList, FilePlus2, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
+  ClipboardList, FilePlus2, History, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
   Printer, ReceiptText, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
@@ -38,6 +38,8 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/loyalty/points', label: 'Loyalty Points', icon: Gift },
   // What receipts print besides the sale (docs/counter.md "Receipts"): the admin's own.
   { path: '/admin/receipt', label: 'Receipt', icon: Printer },
+  // Who did what to money and stock (docs/api-audit.md): admins only.
+  { path: '/admin/audit', label: 'Audit Trail', icon: History },
 ];
 
 /** The staff menu; the cart is the staff's landing page. */
@@ -60,6 +62,7 @@ export const superAdminMenu: MenuEntry[] = [
   { path: '/super/admin/staffs', label: 'Employees', icon: ClipboardList },
   { path: '/super/admin/create/shop', label: 'Create Shop', icon: Building2 },
   { path: '/super/admin/create/staff', label: 'Create Employee', icon: UserPlus },
+  { path: '/super/admin/audit', label: 'Audit Trail', icon: History },
 ];
 
 /** The entries a session may see, among those whose screen is routed, in menu order. */

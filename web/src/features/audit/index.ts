@@ -1,0 +1,1 @@
+export { AdminAuditPage, SuperAdminAuditPage } from './audit-page';
