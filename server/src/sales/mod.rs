@@ -10,6 +10,7 @@ pub mod open_invoice;
 pub mod pricing;
 pub mod refunds;
 pub mod settle;
+pub mod shift_reports;
 pub mod shifts;
 pub mod stock_rule;
 pub mod till_flags;
