@@ -14,6 +14,7 @@ import {
   CartPage, CustomInvoicePage, InvoicePage, InvoicesPage, OpenOrderPage, OpenOrdersPage, PaymentCancelPage,
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
+import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -72,6 +73,8 @@ export const adminArea: UserAreaConfig = {
     ...sellingScreens,
     { path: 'cart', element: <CartPage /> },
     { path: 'invoices', element: <InvoicesPage /> },
+    { path: 'shifts', element: <ShiftsPage /> },
+    { path: 'shifts/:id', element: <ShiftDetailPage /> },
     { path: 'sync/review', element: <SyncReviewPage /> },
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
