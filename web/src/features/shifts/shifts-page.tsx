@@ -4,7 +4,8 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { SelectField, TextField } from '@/components/form';
 import { LoadMore } from '@/components/load-more';
 import { Screen } from '@/components/screen';
-import { dateTime, useSalesSession } from '@/features/sales';
+import { useSalesSession } from '@/features/sales';
+import { dateAndTime } from '@/lib/date-text';
 import type { ListPage } from '@/lib/api-client';
 import { money } from '@/lib/money-text';
 import { usePagedList } from '@/lib/use-paged-list';
@@ -17,10 +18,8 @@ import './shifts.css';
 const columns: DataTableColumn[] = [
   { id: 'number', header: 'Shift', className: 'data-table__nowrap' },
   { id: 'till', header: 'Till', className: 'data-table__nowrap' },
-  { id: 'openedBy', header: 'Opened by' },
-  { id: 'opened', header: 'Opened', className: 'data-table__nowrap' },
-  { id: 'closedBy', header: 'Closed by' },
-  { id: 'closed', header: 'Closed', className: 'data-table__nowrap' },
+  { id: 'opened', header: 'Opened' },
+  { id: 'closed', header: 'Closed' },
   { id: 'sales', header: 'Sales', className: 'shifts-table__amount' },
   { id: 'expected', header: 'Expected', className: 'shifts-table__amount' },
   { id: 'counted', header: 'Counted', className: 'shifts-table__amount' },
@@ -47,8 +46,8 @@ export function differenceLabel(difference: string | null, currencyCode: string)
 
 /**
  * /admin/shifts: the shop's shifts, newest opened first, narrowed by till, status, opening
- * dates and the person who opened or closed them, a page at a time; each row links to its
- * report. "Download CSV" saves the same shifts with their report figures.
+ * dates and the person who opened or closed them, a page at a time; each row shows who opened
+ * and closed it and when, and its report's figures, and links to its report. "Download CSV" saves the same shifts with their report figures.
  */
 export function ShiftsPage() {
   const session = useSalesSession();
@@ -108,6 +107,30 @@ export function ShiftsPage() {
   );
 }
 
+/** Who opened or closed the shift, with the date and time under the name, so the column stays narrow. */
+function When({ by, at, timeZone }: { by: string; at: number; timeZone: string | undefined }) {
+  const written = dateAndTime(at, timeZone);
+  return (
+    <span className="shifts-table__when">
+      <span className="shifts-table__by">{by || '—'}</span>
+      {written && <span className="shifts-table__time">{`${written.date}, ${written.time}`}</span>}
+    </span>
+  );
+}
+
+/** The signed difference with "over" or "short" under it. */
+function Difference({ difference, currencyCode }: { difference: string | null; currencyCode: string }) {
+  const label = differenceLabel(difference, currencyCode);
+  const split = /^(.*) (over|short)$/.exec(label);
+  if (!split) return <>{label}</>;
+  return (
+    <span className="shifts-table__when">
+      <span>{split[1]}</span>
+      <span className="shifts-table__time">{split[2]}</span>
+    </span>
+  );
+}
+
 function ShiftRow({ shift, figures, currencyCode, timeZone }: { shift: Shift; figures: ShiftFigures | undefined; currencyCode: string; timeZone: string | undefined }) {
   const report = figures?.report;
   const pending = figures === undefined ? '…' : '—';
@@ -118,15 +141,15 @@ function ShiftRow({ shift, figures, currencyCode, timeZone }: { shift: Shift; fi
         {shift.status === 'open' && <span className="shift-status shift-status--open">Open</span>}
       </td>
       <td className="data-table__nowrap">{shift.deviceCode || 'Web till'}</td>
-      <td>{shift.openedBy}</td>
-      <td className="data-table__nowrap">{dateTime(shift.openedAt, timeZone)}</td>
-      <td>{shift.closedBy || '—'}</td>
-      <td className="data-table__nowrap">{shift.closedAt === null ? '—' : dateTime(shift.closedAt, timeZone)}</td>
+      <td>
+        <When by={shift.openedBy} at={shift.openedAt} timeZone={timeZone} />
+      </td>
+      <td>{shift.closedAt === null ? '—' : <When by={shift.closedBy} at={shift.closedAt} timeZone={timeZone} />}</td>
       <td className="shifts-table__amount">{report ? report.salesCount : pending}</td>
       <td className="shifts-table__amount">{report ? money(report.expectedCash, currencyCode) : pending}</td>
       <td className="shifts-table__amount">{report?.countedCash ? money(report.countedCash, currencyCode) : report ? '—' : pending}</td>
       <td className={`shifts-table__amount shifts-table__difference${report?.difference?.startsWith('-') ? ' shifts-table__difference--short' : ''}`}>
-        {report ? differenceLabel(report.difference, currencyCode) : pending}
+        {report ? <Difference difference={report.difference} currencyCode={currencyCode} /> : pending}
       </td>
     </tr>
   );
