@@ -113,7 +113,8 @@ function When({ by, at, timeZone }: { by: string; at: number; timeZone: string |
   return (
     <span className="shifts-table__when">
       <span className="shifts-table__by">{by || '—'}</span>
-      {written && <span className="shifts-table__time">{`${written.date}, ${written.time}`}</span>}
+      {written && <span className="shifts-table__time">{written.date}</span>}
+      {written && <span className="shifts-table__time">{written.time}</span>}
     </span>
   );
 }

@@ -75,8 +75,8 @@ describe('the shifts list (/admin/shifts)', () => {
     const { container } = view;
     await waitFor(() => expect(rows(container).at(-1)?.at(-1)).toBe('-MVR 2.50short'));
     expect(rows(container)).toEqual([
-      ['SH-000008Open', 'Web till', 'BenNov 26, 2026, 6:00 PM', '—', '0', 'MVR 30.00', '—', '—'],
-      ['SH-000007', '7F3A', 'BenNov 26, 2026, 9:00 AM', 'AishaNov 26, 2026, 5:00 PM', '1', 'MVR 114.50', 'MVR 112.00', '-MVR 2.50short'],
+      ['SH-000008Open', 'Web till', 'BenNov 26, 20266:00 PM', '—', '0', 'MVR 30.00', '—', '—'],
+      ['SH-000007', '7F3A', 'BenNov 26, 20269:00 AM', 'AishaNov 26, 20265:00 PM', '1', 'MVR 114.50', 'MVR 112.00', '-MVR 2.50short'],
     ]);
     const menu = container.querySelector('nav[aria-label="Admin menu"]')!;
     expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toContain('Shifts');
