@@ -127,7 +127,10 @@ mod tests {
             serde_json::to_string(&Permission::CustomerDelete).unwrap(),
             "\"customer_delete\""
         );
-        assert_eq!(Permission::parse("shift_read_all"), Some(Permission::ShiftReadAll));
+        assert_eq!(
+            Permission::parse("shift_read_all"),
+            Some(Permission::ShiftReadAll)
+        );
         let spec = Permission::ALL.into_iter().filter(|p| p.is_spec()).count();
         assert_eq!(spec, 12, "SPEC's client knows twelve names");
     }

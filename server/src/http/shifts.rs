@@ -19,9 +19,9 @@ use super::route_table::route_table;
 use super::shift_views::{ShiftDetailView, ShiftView};
 use super::till_shift_bodies::device_code;
 use super::{ApiError, AppState, Success};
+use crate::auth::Permission;
 use crate::db::shifts::{self, ShiftFilter, status};
 use crate::db::shops::{self, shift_rules};
-use crate::auth::Permission;
 use crate::http::session_extract::{AdminSession, ShopSession, UserSession};
 use crate::sales::shifts::SHIFT_NOT_FOUND;
 

@@ -6,8 +6,8 @@
 use pos_core::dashboard::PaymentMethod;
 use pos_core::error::CoreResult;
 use pos_core::shift::{
-    CashCount, CashMovement as CoreMovement, Denomination, MovementKind, ShiftInput, ShiftReport,
-    ShiftRefund as CoreRefund, ShiftSale as CoreSale, shift_report,
+    CashCount, CashMovement as CoreMovement, Denomination, MovementKind, ShiftInput,
+    ShiftRefund as CoreRefund, ShiftReport, ShiftSale as CoreSale, shift_report,
 };
 use rust_decimal::Decimal;
 use serde::Deserialize;

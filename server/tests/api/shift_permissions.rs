@@ -183,7 +183,10 @@ async fn granting_a_shift_grant_keeps_specs_permissions_apart(backend: Backend) 
         ))
         .await;
     person.assert_status(200);
-    assert_eq!(person.data()["shiftPermissions"], json!([OPEN_CLOSE, READ_ALL]));
+    assert_eq!(
+        person.data()["shiftPermissions"],
+        json!([OPEN_CLOSE, READ_ALL])
+    );
     let unknown = till
         .shop
         .admin
@@ -194,7 +197,11 @@ async fn granting_a_shift_grant_keeps_specs_permissions_apart(backend: Backend) 
         )
         .await;
     unknown.assert_status(400);
-    assert!(unknown.message().ends_with("shift_read_all"), "{}", unknown.message());
+    assert!(
+        unknown.message().ends_with("shift_read_all"),
+        "{}",
+        unknown.message()
+    );
 }
 
 /// TEST-ONLY SQL: the database as it was before the shift grants (no grant rows, no bits),
@@ -202,7 +209,15 @@ async fn granting_a_shift_grant_keeps_specs_permissions_apart(backend: Backend) 
 async fn the_migration_gives_existing_people_what_they_could_do(backend: Backend) {
     let mut till = TillShop::start(backend).await;
     let shop_id = Some(till.shop_id());
-    let late = person(till.app(), shop_id, Role::Staff, "Late", "7771555", "staff1234").await;
+    let late = person(
+        till.app(),
+        shop_id,
+        Role::Staff,
+        "Late",
+        "7771555",
+        "staff1234",
+    )
+    .await;
     let pool = &till.app().db.pool().clone();
     for statement in [
         "DELETE FROM user_permissions WHERE permission IN \

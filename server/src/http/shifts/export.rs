@@ -112,7 +112,10 @@ pub(super) async fn export(
     Ok((
         [
             (CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (
+                CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
             (CACHE_CONTROL, "no-store".to_owned()),
         ],
         body,
@@ -250,6 +253,10 @@ fn text(amount: Decimal) -> String {
 /// `2026-11-26 09:15`, the shop's local time.
 fn local_time(unix_ms: i64, zone: &TimeZone) -> String {
     jiff::Timestamp::from_millisecond(unix_ms)
-        .map(|at| at.to_zoned(zone.clone()).strftime("%Y-%m-%d %H:%M").to_string())
+        .map(|at| {
+            at.to_zoned(zone.clone())
+                .strftime("%Y-%m-%d %H:%M")
+                .to_string()
+        })
         .unwrap_or_default()
 }
