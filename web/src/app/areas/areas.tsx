@@ -95,6 +95,9 @@ export const staffArea: UserAreaConfig = {
     ...sellingScreens,
     // SPEC lists both /staff/view/product and /staff/product/view for the product list.
     { path: 'view/product', element: <ProductsPage /> },
+    // A staff member granted shift_read_all reads every till's shifts (the menu shows it then).
+    { path: 'shifts', element: <ShiftsPage /> },
+    { path: 'shifts/:id', element: <ShiftDetailPage /> },
     areaErrorPage,
   ],
 };

@@ -54,6 +54,7 @@ export const staffMenu: MenuEntry[] = [
   { path: '/staff/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
   { path: '/staff/customer/view', label: 'Customers', icon: Users, permission: 'customer_read' },
   { path: '/staff/customer/add', label: 'Add Customer', icon: UserPlus, permission: 'customer_create' },
+  { path: '/staff/shifts', label: 'Shifts', icon: Timer, permission: 'shift_read_all' },
 ];
 
 export const superAdminMenu: MenuEntry[] = [

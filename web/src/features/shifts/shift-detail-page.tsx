@@ -24,7 +24,7 @@ function report(detail: ShiftDetail): Reported {
 }
 
 /**
- * /admin/shifts/:id: a shift's report computed by core from its figures: the Z report of a
+ * /admin/shifts/:id (and /staff/shifts/:id): a shift's report computed by core from its figures: the Z report of a
  * closed shift, the X report so far of an open one, printable on the 80 mm roll or on A4.
  */
 export function ShiftDetailPage() {
@@ -35,7 +35,7 @@ export function ShiftDetailPage() {
   const detail = state.status === 'ready' ? state.data : null;
   const reported = useMemo(() => (detail ? report(detail) : null), [detail]);
   const back = (
-    <Link to="/admin/shifts">
+    <Link to={`/${session.area}/shifts`}>
       <ArrowLeft aria-hidden="true" />
       Shifts
     </Link>

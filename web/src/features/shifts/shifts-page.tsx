@@ -45,7 +45,7 @@ export function differenceLabel(difference: string | null, currencyCode: string)
 }
 
 /**
- * /admin/shifts: the shop's shifts, newest opened first, narrowed by till, status, opening
+ * /admin/shifts (and /staff/shifts for staff granted shift_read_all): the shop's shifts, newest opened first, narrowed by till, status, opening
  * dates and the person who opened or closed them, a page at a time; each row shows who opened
  * and closed it and when, and its report's figures, and links to its report. "Download CSV" saves the same shifts with their report figures.
  */
@@ -99,7 +99,14 @@ export function ShiftsPage() {
       </div>
       <DataTable label="Shifts" columns={columns} state={tableState} rowCount={shifts.length} empty="No shifts match these filters">
         {shifts.map((shift) => (
-          <ShiftRow key={shift._id} shift={shift} figures={figures.get(shift._id)} currencyCode={session.currencyCode} timeZone={session.timeZone} />
+          <ShiftRow
+            key={shift._id}
+            shift={shift}
+            to={`/${session.area}/shifts/${encodeURIComponent(shift._id)}`}
+            figures={figures.get(shift._id)}
+            currencyCode={session.currencyCode}
+            timeZone={session.timeZone}
+          />
         ))}
       </DataTable>
       {pages.status === 'ready' && pages.data.next && <LoadMore onLoadMore={loadMore} loading={loadingMore} />}
@@ -132,13 +139,22 @@ function Difference({ difference, currencyCode }: { difference: string | null; c
   );
 }
 
-function ShiftRow({ shift, figures, currencyCode, timeZone }: { shift: Shift; figures: ShiftFigures | undefined; currencyCode: string; timeZone: string | undefined }) {
+interface ShiftRowProps {
+  shift: Shift;
+  /** The shift's report page. */
+  to: string;
+  figures: ShiftFigures | undefined;
+  currencyCode: string;
+  timeZone: string | undefined;
+}
+
+function ShiftRow({ shift, to, figures, currencyCode, timeZone }: ShiftRowProps) {
   const report = figures?.report;
   const pending = figures === undefined ? '…' : '—';
   return (
     <tr className="data-table__row">
       <td className="data-table__nowrap">
-        <Link to={`/admin/shifts/${shift._id}`}>{shift.number}</Link>
+        <Link to={to}>{shift.number}</Link>
         {shift.status === 'open' && <span className="shift-status shift-status--open">Open</span>}
       </td>
       <td className="data-table__nowrap">{shift.deviceCode || 'Web till'}</td>

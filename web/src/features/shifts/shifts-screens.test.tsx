@@ -158,3 +158,21 @@ describe('the dashboard’s shifts of a day', () => {
     expect(container.querySelector('a[href="/admin/shifts/7"]')).not.toBeNull();
   });
 });
+
+describe('a staff member granted shift_read_all', () => {
+  it('finds Shifts in the staff menu and opens a shift’s report in the staff area', async () => {
+    server.answers['GET /api/v1/staff/check-logged'] = envelope(200, {
+      data: { ...aishaAdmin, _id: 'user-2', role: 'staff', userName: 'Ben', shiftPermissions: ['shift_read_all'] },
+    });
+    view = await renderRoutes(routes, '/staff/shifts');
+    const { container } = view;
+    await waitFor(() => expect(container.querySelector('a[href="/staff/shifts/7"]')).not.toBeNull());
+    const menu = container.querySelector('nav[aria-label="Staff menu"]')!;
+    expect([...menu.querySelectorAll('a')].map((a) => a.textContent)).toContain('Shifts');
+    // Only an admin lists the staff to filter by.
+    expect(container.querySelector('#shift-filter-user')).toBeNull();
+    await click(container.querySelector('a[href="/staff/shifts/7"]')!);
+    await waitFor(() => expect(container.querySelector('.shift-sheet__title')?.textContent).toBe('Z report'));
+    expect(container.querySelector('a[href="/staff/shifts"]')?.textContent).toContain('Shifts');
+  });
+});
