@@ -229,7 +229,8 @@ async fn the_migration_gives_existing_people_what_they_could_do(backend: Backend
     }
     let grants = |user_id: i64| async move {
         let names: Vec<String> = sqlx::query_scalar(
-            "SELECT permission FROM user_permissions WHERE user_id = $1 AND permission LIKE '%s%'",
+            "SELECT permission FROM user_permissions WHERE user_id = $1 \
+             AND permission IN ('shift_open_close', 'cash_movement', 'shift_read_all')",
         )
         .bind(user_id)
         .fetch_all(pool)
