@@ -23,8 +23,8 @@ pub struct NewAccount<'a> {
 }
 
 /// Creates a user. Admins and staff get the next staff id (unique across shops); a new admin is
-/// granted all twelve permissions, a new staff member what the till reads to sell
-/// ([`Permission::NEW_STAFF`]; docs/api-identity.md, "Permissions").
+/// granted every permission, a new staff member what the till reads to sell and the till's shift
+/// grants ([`Permission::NEW_STAFF`]; docs/api-identity.md, "Permissions").
 pub async fn create_user(db: &Db, now: i64, account: NewAccount<'_>) -> Result<User, ServiceError> {
     let user_name = validation::staff_name(account.user_name)?;
     let email = validation::email(account.email)?.to_lowercase();

@@ -1,5 +1,5 @@
-//! The twelve permissions a shop user can hold (the guard a handler uses to require one is
-//! `http::session_extract::Require`).
+//! The permissions a shop user can hold: SPEC's twelve catalogue grants and the three shift
+//! grants (the guard a handler uses to require one is `http::session_extract::Require`).
 //!
 //! What a grant means (docs/api-identity.md, "Permissions"): product, category and customer
 //! actions need the matching grant, for admins and staff alike, because the product gates both
@@ -7,7 +7,13 @@
 //! any employee. Everything else an admin does (staff, invoices, loyalty, tax, dashboard) is
 //! allowed by the admin role itself. New admins are granted all twelve, so an admin can do
 //! everything until a super admin narrows it; new staff the three reads selling needs
-//! ([`Permission::NEW_STAFF`]). What selling itself writes (a cart, a customer added from the
+//! ([`Permission::NEW_STAFF`]) and opening, closing and moving cash in shifts.
+//!
+//! The shift grants (docs/api-shifts.md, "Who may"): `shift_open_close` (open and close a
+//! till's shift), `cash_movement` (pay cash in or out) and `shift_read_all` (the back office's
+//! shift list, detail and CSV, every till's). SPEC's answers keep `permissions` to the twelve
+//! names its client knows; the shift grants are answered beside it as `shiftPermissions`
+//! ([`Permission::is_spec`]). What selling itself writes (a cart, a customer added from the
 //! till's phone lookup, a custom product) needs no grant: any signed-in admin or staff member
 //! sells.
 
@@ -21,8 +27,9 @@ macro_rules! permissions {
         }
 
         impl Permission {
-            /// Every permission, in SPEC's order (the order of `permissions` in answers).
-            pub const ALL: [Permission; 12] = [$(Permission::$variant),+];
+            /// Every permission: SPEC's twelve in SPEC's order, then the shift grants. Bit `i`
+            /// of `users.permission_bits` is `ALL[i]`.
+            pub const ALL: [Permission; 15] = [$(Permission::$variant),+];
 
             /// The name in the API and in `user_permissions.permission`.
             pub fn as_str(self) -> &'static str {
@@ -58,18 +65,36 @@ permissions! {
     CustomerRead => "customer_read",
     CustomerUpdate => "customer_update",
     CustomerDelete => "customer_delete",
+    ShiftOpenClose => "shift_open_close",
+    CashMovement => "cash_movement",
+    ShiftReadAll => "shift_read_all",
 }
 
 impl Permission {
     /// What a new staff member is granted: the reads the till's screens need to sell (the
-    /// categories, the products and the customer lookup). An admin may revoke them.
-    pub const NEW_STAFF: [Permission; 3] = [
+    /// categories, the products and the customer lookup), and opening, closing and moving cash
+    /// in the till's shifts. An admin may revoke them.
+    pub const NEW_STAFF: [Permission; 5] = [
         Permission::ProductRead,
         Permission::CategoryRead,
         Permission::CustomerRead,
+        Permission::ShiftOpenClose,
+        Permission::CashMovement,
     ];
 
-    /// Exact names only (`"product_create"`), as SPEC's client sends them.
+    /// The shift grants, answered as `shiftPermissions`.
+    pub const SHIFTS: [Permission; 3] = [
+        Permission::ShiftOpenClose,
+        Permission::CashMovement,
+        Permission::ShiftReadAll,
+    ];
+
+    /// One of SPEC's twelve, answered in `permissions`.
+    pub fn is_spec(self) -> bool {
+        !Self::SHIFTS.contains(&self)
+    }
+
+    /// Exact names only (`"product_create"`, `"shift_read_all"`), as SPEC's client sends them.
     pub fn parse(text: &str) -> Option<Self> {
         Self::ALL
             .into_iter()
@@ -102,5 +127,11 @@ mod tests {
             serde_json::to_string(&Permission::CustomerDelete).unwrap(),
             "\"customer_delete\""
         );
+        assert_eq!(
+            Permission::parse("shift_read_all"),
+            Some(Permission::ShiftReadAll)
+        );
+        let spec = Permission::ALL.into_iter().filter(|p| p.is_spec()).count();
+        assert_eq!(spec, 12, "SPEC's client knows twelve names");
     }
 }

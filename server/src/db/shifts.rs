@@ -402,6 +402,8 @@ pub struct ShiftFilter {
     /// Opened before.
     pub until: Option<i64>,
     pub status: Option<&'static str>,
+    /// Opened or closed by this user.
+    pub user_id: Option<i64>,
 }
 
 /// A page of the shop's shifts, newest opened first (then the higher id), after `after`
@@ -435,6 +437,9 @@ pub async fn page<'e>(
     if filter.status.is_some() {
         placeholder(&mut sql, " AND status = ?");
     }
+    if filter.user_id.is_some() {
+        placeholder(&mut sql, " AND (opened_by = ? OR closed_by = ?)");
+    }
     if after.is_some() {
         let at = next;
         let id = next + 1;
@@ -456,6 +461,9 @@ pub async fn page<'e>(
     }
     if let Some(status) = filter.status {
         query = query.bind(status);
+    }
+    if let Some(user_id) = filter.user_id {
+        query = query.bind(user_id);
     }
     if let Some((at, id)) = after {
         query = query.bind(at).bind(id);

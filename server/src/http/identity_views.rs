@@ -58,8 +58,11 @@ pub struct UserView {
     email: String,
     phone_number: String,
     role: Role,
-    /// The grants held, in SPEC's order (always empty for the super admin).
+    /// SPEC's twelve grants held, in SPEC's order (always empty for the super admin).
     permissions: Vec<Permission>,
+    /// The shift grants held: `shift_open_close`, `cash_movement`, `shift_read_all`.
+    #[schema(value_type = Vec<String>)]
+    shift_permissions: Vec<Permission>,
     #[schema(required = true)]
     shop_id: Option<String>,
     #[schema(required = true)]
@@ -70,6 +73,7 @@ pub struct UserView {
 
 impl UserView {
     pub fn new(user: User, permissions: Vec<Permission>) -> Self {
+        let (permissions, shift_permissions) = split_grants(permissions);
         Self {
             id: user.id.to_string(),
             staff_id: user.staff_id,
@@ -78,11 +82,18 @@ impl UserView {
             phone_number: user.phone_number,
             role: user.role,
             permissions,
+            shift_permissions,
             shop_id: user.shop_id.map(|id| id.to_string()),
             shop_name: user.shop_name,
             currency_code: user.currency_code,
         }
     }
+}
+
+/// SPEC's twelve grants (`permissions`, what SPEC's client reads) apart from the shift grants
+/// (`shiftPermissions`), each in `Permission::ALL`'s order.
+pub fn split_grants(grants: Vec<Permission>) -> (Vec<Permission>, Vec<Permission>) {
+    grants.into_iter().partition(|grant| grant.is_spec())
 }
 
 /// A string schema allowing exactly `names`.

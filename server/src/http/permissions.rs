@@ -6,6 +6,7 @@
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 
+use super::identity_views::split_grants;
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people;
@@ -28,15 +29,21 @@ route_table! {
 /// The permission to grant or revoke.
 #[derive(Deserialize, utoipa::ToSchema)]
 struct PermissionBody {
-    /// One of the twelve grant names.
+    /// One of SPEC's twelve grant names or a shift grant (`shift_open_close`,
+    /// `cash_movement`, `shift_read_all`).
     #[schema(value_type = Permission)]
     permission: String,
 }
 
 /// The person's grants after the change.
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct Grants {
+    /// SPEC's twelve grants held.
     permissions: Vec<Permission>,
+    /// The shift grants held.
+    #[schema(value_type = Vec<String>)]
+    shift_permissions: Vec<Permission>,
 }
 
 impl PermissionBody {
@@ -214,8 +221,14 @@ async fn change(
         };
         db::audit::record(&mut *transaction, &entry).await?;
     }
-    let permissions =
-        db::identity::permissions::list(&mut *transaction, shop_id, target.id).await?;
+    let held = db::identity::permissions::list(&mut *transaction, shop_id, target.id).await?;
     transaction.commit().await?;
-    Ok(Success::ok("Permission updated", Grants { permissions }))
+    let (permissions, shift_permissions) = split_grants(held);
+    Ok(Success::ok(
+        "Permission updated",
+        Grants {
+            permissions,
+            shift_permissions,
+        },
+    ))
 }

@@ -1,9 +1,11 @@
 //! The back office's shifts (docs/api-shifts.md): `GET /shifts` (a page of the shop's shifts,
 //! newest first), `GET /shifts/{id}` (one with its cash movements and the raw figures of its
 //! sales and refunds, which its X/Z report is computed from), and the shop's rule about them,
-//! `GET /shop/shift-settings` and `PUT /shop/shift-settings` (`requireOpenShift`). A shop admin
-//! reads and changes them; the till reads the rule with its shop session. Always the caller's
-//! own shop: another shop's shift id reads as missing.
+//! `GET /shop/shift-settings` and `PUT /shop/shift-settings` (`requireOpenShift`), and
+//! `GET /shifts/export.csv` (the list with each shift's report figures, `export`). The reads
+//! need the `shift_read_all` grant (admins hold it; staff when granted); a shop admin changes
+//! the rule; the till reads the rule with its shop session. Always the caller's own shop:
+//! another shop's shift id reads as missing.
 
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
@@ -17,15 +19,19 @@ use super::route_table::route_table;
 use super::shift_views::{ShiftDetailView, ShiftView};
 use super::till_shift_bodies::device_code;
 use super::{ApiError, AppState, Success};
+use crate::auth::Permission;
 use crate::db::shifts::{self, ShiftFilter, status};
 use crate::db::shops::{self, shift_rules};
-use crate::http::session_extract::{AdminSession, ShopSession};
+use crate::http::session_extract::{AdminSession, ShopSession, UserSession};
 use crate::sales::shifts::SHIFT_NOT_FOUND;
+
+mod export;
 
 route_table! {
     // method path => handler, who may call it
-    get "/shifts"               => list,            admin;
-    get "/shifts/{id}"          => show,            admin;
+    get "/shifts"               => list,            grant "shift_read_all";
+    get "/shifts/export.csv"    => export::export,  grant "shift_read_all";
+    get "/shifts/{id}"          => show,            grant "shift_read_all";
     get "/shop/shift-settings"  => show_settings,   till;
     put "/shop/shift-settings"  => update_settings, admin;
 }
@@ -34,6 +40,13 @@ pub const BAD_STATUS: &str = "status must be open or closed";
 pub const BAD_FROM: &str = "from must be a date like 2026-11-26";
 pub const BAD_TO: &str = "to must be a date like 2026-11-26";
 pub const FROM_AFTER_TO: &str = "from must not be after to";
+pub const BAD_USER: &str = "user must be a person's _id";
+pub const MAY_NOT_READ: &str = "You do not have permission to see the shop's shifts";
+
+/// 403 unless the session may read every till's shifts.
+fn may_read(session: &UserSession) -> Result<(), ApiError> {
+    super::till_shifts::may(session, Permission::ShiftReadAll, MAY_NOT_READ)
+}
 
 /// `GET /shifts`'s own parameters, as text; blank values are not given.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
@@ -51,6 +64,9 @@ struct ShiftListQuery {
     /// `open` or `closed`.
     #[param(value_type = Option<String>, pattern = r"^\s*(open|closed)?\s*$")]
     status: Option<String>,
+    /// The `_id` of the person who opened or closed the shift.
+    #[param(value_type = Option<String>, pattern = r"^\s*([0-9]{1,18})?\s*$")]
+    user: Option<String>,
 }
 
 fn given(value: &Option<String>) -> Option<&str> {
@@ -66,6 +82,7 @@ struct ShiftListRequest {
     from: Option<LocalDate>,
     to: Option<LocalDate>,
     status: Option<&'static str>,
+    user_id: Option<i64>,
     kept: Vec<(&'static str, String)>,
 }
 
@@ -95,11 +112,20 @@ impl<S: Send + Sync> FromRequestParts<S> for ShiftListRequest {
             Some("closed") => Some(status::CLOSED),
             Some(_) => return Err(bad(BAD_STATUS)),
         };
+        let user_id = given(&query.user)
+            .map(|text| {
+                text.parse::<i64>()
+                    .ok()
+                    .filter(|id| *id > 0)
+                    .ok_or_else(|| bad(BAD_USER))
+            })
+            .transpose()?;
         let kept = [
             ("device", &query.device),
             ("from", &query.from),
             ("to", &query.to),
             ("status", &query.status),
+            ("user", &query.user),
         ]
         .into_iter()
         .filter_map(|(name, value)| given(value).map(|text| (name, text.to_owned())))
@@ -109,6 +135,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ShiftListRequest {
             from,
             to,
             status,
+            user_id,
             kept,
         })
     }
@@ -117,8 +144,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ShiftListRequest {
 /// List the shop's shifts.
 ///
 /// Newest opened first, then the higher `_id`. One page of up to `limit` shifts; `Link` names
-/// the next page while more follow. `device`, `from`, `to` and `status` narrow the list and
-/// all apply together; the next page's link repeats them.
+/// the next page while more follow. `device`, `from`, `to`, `status` and `user` narrow the
+/// list and all apply together; the next page's link repeats them.
 #[utoipa::path(
     get,
     path = route::list,
@@ -135,35 +162,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ShiftListRequest {
 )]
 async fn list(
     State(state): State<AppState>,
-    AdminSession(session): AdminSession,
+    session: UserSession,
     page: ListPage,
     request: ShiftListRequest,
 ) -> Result<Paged<ShiftView>, ApiError> {
+    may_read(&session)?;
     let mut page = page.of(List::Shifts)?;
     for (name, value) in &request.kept {
         page = page.keep(name, value.clone());
     }
-    let (from, until) = match (request.from, request.to) {
-        (None, None) => (None, None),
-        (from, to) => {
-            let shop = shops::find(state.db.pool(), session.shop_id)
-                .await?
-                .ok_or_else(|| ApiError::internal("a signed-in user's shop is missing"))?;
-            let zone = time_zone(&shop.time_zone).map_err(ApiError::internal)?;
-            let start = |date: LocalDate| day_start(date, &zone).map_err(ApiError::from);
-            let from = from.map(start).transpose()?;
-            let until = to
-                .map(|to| start(LocalDate::from_day_number(to.day_number() + 1)))
-                .transpose()?;
-            (from, until)
-        }
-    };
-    let filter = ShiftFilter {
-        device_code: request.device_code,
-        from,
-        until,
-        status: request.status,
-    };
+    let filter = filter_of(&state, session.shop_id, request).await?;
     let found = shifts::page(
         state.db.pool(),
         session.shop_id,
@@ -181,6 +189,36 @@ async fn list(
         .map(ShiftView::new)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Paged::new(Success::ok("Shifts", views), next))
+}
+
+/// The list's filter, its dates as moments of the shop's time zone.
+async fn filter_of(
+    state: &AppState,
+    shop_id: i64,
+    request: ShiftListRequest,
+) -> Result<ShiftFilter, ApiError> {
+    let (from, until) = match (request.from, request.to) {
+        (None, None) => (None, None),
+        (from, to) => {
+            let shop = shops::find(state.db.pool(), shop_id)
+                .await?
+                .ok_or_else(|| ApiError::internal("a signed-in user's shop is missing"))?;
+            let zone = time_zone(&shop.time_zone).map_err(ApiError::internal)?;
+            let start = |date: LocalDate| day_start(date, &zone).map_err(ApiError::from);
+            let from = from.map(start).transpose()?;
+            let until = to
+                .map(|to| start(LocalDate::from_day_number(to.day_number() + 1)))
+                .transpose()?;
+            (from, until)
+        }
+    };
+    Ok(ShiftFilter {
+        device_code: request.device_code,
+        from,
+        until,
+        status: request.status,
+        user_id: request.user_id,
+    })
 }
 
 /// Read a shift with its figures.
@@ -202,9 +240,10 @@ async fn list(
 )]
 async fn show(
     State(state): State<AppState>,
-    AdminSession(session): AdminSession,
+    session: UserSession,
     Path(raw_id): Path<String>,
 ) -> Result<Success<ShiftDetailView>, ApiError> {
+    may_read(&session)?;
     let not_found = || ApiError::NotFound(SHIFT_NOT_FOUND.to_owned());
     let id: i64 = raw_id.trim().parse().map_err(|_| not_found())?;
     let shop_id = session.shop_id;

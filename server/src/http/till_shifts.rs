@@ -4,8 +4,11 @@
 //!
 //! The till's outbox sends the writes with an `Idempotency-Key` (the command's id): the key
 //! layer answers a replay with the first answer, and each write is repeatable on its own too.
-//! Any signed-in admin or staff session of the shop, always within its shop (another shop's ref
-//! is simply not found). The work is in `sales::shifts`.
+//! An admin or staff session of the shop holding the grant: `shift_open_close` to open and
+//! close, `cash_movement` to pay in or out (403 with what was refused). Reading the till's open
+//! shift needs none: anyone who sells reads it, and a sale opens a shift by itself whatever the
+//! seller's grants (`sales::shifts`). Always within the caller's shop (another shop's ref is
+//! simply not found). The work is in `sales::shifts`.
 
 use axum::extract::{Path, Query, State};
 use serde::Deserialize;
@@ -17,6 +20,7 @@ use super::route_table::route_table;
 use super::shift_views::{MovementView, ShiftView};
 use super::till_shift_bodies::{CloseBody, MovementBody, OpenBody, device_code, shift_ref};
 use super::{ApiError, AppState, Success};
+use crate::auth::Permission;
 use crate::db::shifts::ShiftUser;
 use crate::http::session_extract::UserSession;
 use crate::sales::shifts;
@@ -24,9 +28,26 @@ use crate::sales::shifts;
 route_table! {
     // method path => handler, who may call it
     get  "/till/shifts/current"         => current,   shop_user;
-    put  "/till/shifts/{ref}"           => open,      shop_user;
-    post "/till/shifts/{ref}/movements" => move_cash, shop_user;
-    post "/till/shifts/{ref}/close"     => close,     shop_user;
+    put  "/till/shifts/{ref}"           => open,      grant "shift_open_close";
+    post "/till/shifts/{ref}/movements" => move_cash, grant "cash_movement";
+    post "/till/shifts/{ref}/close"     => close,     grant "shift_open_close";
+}
+
+pub const MAY_NOT_OPEN: &str = "You do not have permission to open shifts";
+pub const MAY_NOT_CLOSE: &str = "You do not have permission to close shifts";
+pub const MAY_NOT_MOVE_CASH: &str = "You do not have permission to pay cash in or out";
+
+/// 403 with `refusal` unless the session holds `permission`.
+pub(super) fn may(
+    session: &UserSession,
+    permission: Permission,
+    refusal: &str,
+) -> Result<(), ApiError> {
+    if session.has(permission) {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(refusal.to_owned()))
+    }
 }
 
 /// The signed-in user, as the shift records them.
@@ -52,7 +73,7 @@ fn user(session: &UserSession) -> ShiftUser<'_> {
         ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The shift's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
-    security(("userSession" = [])),
+    security(("userSession" = [scope::open])),
     request_body = OpenBody,
     responses(
         (status = 200, description = "The shift, opened before with these values", body = Answer<ShiftView>),
@@ -69,6 +90,7 @@ async fn open(
     Path(raw_ref): Path<String>,
     ApiJson(body): ApiJson<OpenBody>,
 ) -> Result<Success<ShiftView>, ApiError> {
+    may(&session, Permission::ShiftOpenClose, MAY_NOT_OPEN)?;
     let client_ref = shift_ref(&raw_ref)?;
     let opening = body.opening(client_ref, state.clock.now_millis())?;
     let (shift, created) = shifts::open(
@@ -102,7 +124,7 @@ async fn open(
         ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The shift's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
-    security(("userSession" = [])),
+    security(("userSession" = [scope::move_cash])),
     request_body = MovementBody,
     responses(
         (status = 200, description = "The movement, recorded before with these values", body = Answer<MovementView>),
@@ -120,6 +142,7 @@ async fn move_cash(
     Path(raw_ref): Path<String>,
     ApiJson(body): ApiJson<MovementBody>,
 ) -> Result<Success<MovementView>, ApiError> {
+    may(&session, Permission::CashMovement, MAY_NOT_MOVE_CASH)?;
     let shift_ref = shift_ref(&raw_ref)?;
     let movement = body.movement(state.clock.now_millis())?;
     let (recorded, created) = shifts::add_movement(
@@ -153,7 +176,7 @@ async fn move_cash(
         ("ref" = String, Path, pattern = r"^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$", description = "The shift's ref: the UUID its till gave it"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
     ),
-    security(("userSession" = [])),
+    security(("userSession" = [scope::close])),
     request_body = CloseBody,
     responses(
         (status = 200, description = "The closed shift", body = Answer<ShiftView>),
@@ -170,6 +193,7 @@ async fn close(
     Path(raw_ref): Path<String>,
     ApiJson(body): ApiJson<CloseBody>,
 ) -> Result<Success<ShiftView>, ApiError> {
+    may(&session, Permission::ShiftOpenClose, MAY_NOT_CLOSE)?;
     let shift_ref = shift_ref(&raw_ref)?;
     let close = body.close(state.clock.now_millis())?;
     let shift = shifts::close(

@@ -12,6 +12,7 @@ pub mod pricing;
 pub mod refunds;
 pub mod settle;
 mod shift_audit;
+pub mod shift_reports;
 pub mod shift_times;
 pub mod shifts;
 pub mod stock_rule;

@@ -87,6 +87,8 @@ mod session_reads;
 mod session_timeouts;
 mod session_user_fields;
 mod sessions;
+mod shift_office;
+mod shift_permissions;
 mod shifts;
 mod shutdown;
 mod sign_in;

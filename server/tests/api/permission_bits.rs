@@ -44,10 +44,12 @@ async fn a_users_bits_follow_every_write_of_its_grants(backend: Backend) {
     let pool = app.db.pool();
     let (staff, other) = (seeded.staff.id, seeded.other_staff.id);
     let till_reads = 2 | 32 | 512;
+    let shift_work = 4096 | 8192;
     assert_eq!(
         bits(pool, staff).await,
-        till_reads,
-        "a new staff member holds product_read, category_read and customer_read"
+        till_reads | shift_work,
+        "a new staff member holds product_read, category_read, customer_read, \
+         shift_open_close and cash_movement"
     );
     sqlx::query("DELETE FROM user_permissions WHERE user_id = $1")
         .bind(staff)
@@ -68,7 +70,7 @@ async fn a_users_bits_follow_every_write_of_its_grants(backend: Backend) {
     assert_eq!(bits(pool, staff).await, 2 | 2048 | 16);
     assert_eq!(
         bits(pool, other).await,
-        till_reads,
+        till_reads | shift_work,
         "another user's number is left alone"
     );
 

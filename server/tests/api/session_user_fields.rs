@@ -198,8 +198,8 @@ async fn copied(pool: &AnyPool, id_hash: &str) -> (Option<String>, Option<i64>) 
 const RENAME: &str = "UPDATE shops SET shop_name = 'Renamed Shop' WHERE id = $1";
 const GRANT: &str =
     "INSERT INTO user_permissions (user_id, permission) VALUES ($1, 'product_create')";
-/// product_create's bit beside the reads every new staff member holds.
-const GRANTED_BITS: i64 = 1 | 2 | 32 | 512;
+/// product_create's bit beside the reads and shift grants every new staff member holds.
+const GRANTED_BITS: i64 = 1 | 2 | 32 | 512 | 4096 | 8192;
 
 /// A sign-in and a change to its shop or user at the same moment, in either order, leave the
 /// session with the change (PostgreSQL: SQLite lets one writer in at a time). Each case holds

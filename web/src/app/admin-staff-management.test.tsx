@@ -197,6 +197,41 @@ describe('a staff member’s permissions (/admin/permissions/:id)', () => {
   });
 });
 
+describe('a staff member’s shift permissions (/admin/permissions/:id)', () => {
+  it('shows the Shifts group with the grants held and flips one through the same route', async () => {
+    server.answers['GET /api/v1/admin/staff/S000002/shop-1'] = envelope(200, {
+      data: { ...benStaff, permissions: ['product_read'], shiftPermissions: ['shift_open_close', 'cash_movement'] },
+    });
+    server.answers['PATCH /api/v1/admin/staff/S000002/permissions'] = envelope(200, {
+      data: { permissions: ['product_read'], shiftPermissions: ['shift_open_close', 'cash_movement', 'shift_read_all'] },
+    });
+    server.answers['DELETE /api/v1/admin/staff/S000002/permissions'] = envelope(200, {
+      data: { permissions: ['product_read'], shiftPermissions: ['shift_open_close', 'shift_read_all'] },
+    });
+    const { container } = await open('/admin/permissions/S000002');
+    const shiftSwitch = (label: string) => container.querySelector<HTMLButtonElement>(`[role="switch"][aria-label="${label}"]`)!;
+    await waitFor(() => expect(shiftSwitch("See every till's shifts")).not.toBeNull());
+    expect(container.querySelector('.shift-permissions h2')?.textContent).toBe('Shifts');
+    expect(shiftSwitch('Open and close shifts').getAttribute('aria-checked')).toBe('true');
+    expect(shiftSwitch('Pay cash in or out').getAttribute('aria-checked')).toBe('true');
+    expect(shiftSwitch("See every till's shifts").getAttribute('aria-checked')).toBe('false');
+    // The twelve stay as they were: the grid still has its 12 switches beside the 3.
+    expect(container.querySelectorAll('.permission-grid [role="switch"]')).toHaveLength(12);
+
+    await click(shiftSwitch("See every till's shifts"));
+    await waitFor(() => expect(sent('PATCH /api/v1/admin/staff/S000002/permissions')).toHaveLength(1));
+    expect(sent('PATCH /api/v1/admin/staff/S000002/permissions')[0]?.body).toEqual({ permission: 'shift_read_all' });
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Permission updated'));
+    expect(shiftSwitch("See every till's shifts").getAttribute('aria-checked')).toBe('true');
+
+    await click(shiftSwitch('Pay cash in or out'));
+    await waitFor(() => expect(sent('DELETE /api/v1/admin/staff/S000002/permissions')).toHaveLength(1));
+    expect(sent('DELETE /api/v1/admin/staff/S000002/permissions')[0]?.body).toEqual({ permission: 'cash_movement' });
+    await waitFor(() => expect(shiftSwitch('Pay cash in or out').getAttribute('aria-checked')).toBe('false'));
+    expect(shiftSwitch("See every till's shifts").getAttribute('aria-checked')).toBe('true');
+  });
+});
+
 describe('a staff member’s password reset (/admin/staff/reset/password/:staffId)', () => {
   it('resets it and goes back to the staff list', async () => {
     server.answers['PATCH /api/v1/admin/staff/S000002/password'] = envelope(200, { data: null });

@@ -587,7 +587,9 @@ describe('permissions (/super/admin/permissions/:id)', () => {
     expect(notify.error).toHaveBeenCalledWith('Failed to fetch permissions!');
     server.answers['GET /api/v1/super-admin/staff/S000002'] = envelope(200, { data: ben });
     await click(button(container, 'Try again'));
-    await waitFor(() => expect(container.querySelectorAll('[role="switch"]')).toHaveLength(12));
+    // The twelve of the grid and the three shift grants.
+    await waitFor(() => expect(container.querySelectorAll('.permission-grid [role="switch"]')).toHaveLength(12));
+    expect(container.querySelectorAll('.shift-permissions [role="switch"]')).toHaveLength(3);
   });
 });
 

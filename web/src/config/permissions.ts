@@ -14,7 +14,20 @@ export const permissionNames = [
   'customer_delete',
 ] as const;
 
-export type Permission = (typeof permissionNames)[number];
+/**
+ * The shift grants, answered beside the twelve as `shiftPermissions` (docs/api-shifts.md, "Who
+ * may"), and granted and revoked through the same permission routes.
+ */
+export const shiftPermissions = [
+  { name: 'shift_open_close', label: 'Open and close shifts' },
+  { name: 'cash_movement', label: 'Pay cash in or out' },
+  { name: 'shift_read_all', label: "See every till's shifts" },
+] as const;
+
+export type ShiftPermission = (typeof shiftPermissions)[number]['name'];
+
+/** A grant the grid toggles: one of the twelve, or a shift grant. */
+export type Permission = (typeof permissionNames)[number] | ShiftPermission;
 
 /** The permission grid's rows in the product's order. */
 export const permissionResources = [

@@ -38,6 +38,8 @@ export interface User {
   role: Role;
   /** The permission names, e.g. "product_read"; read fresh at every session check. */
   permissions: string[];
+  /** The shift grants held ("shift_open_close", "cash_movement", "shift_read_all"); absent from older answers. */
+  shiftPermissions?: string[];
   shopId: string | null;
   shopName: string | null;
   currencyCode: string | null;

@@ -15,6 +15,7 @@ import {
   CartPage, CustomInvoicePage, InvoicePage, InvoicesPage, OpenOrderPage, OpenOrdersPage, PaymentCancelPage,
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
+import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -73,6 +74,8 @@ export const adminArea: UserAreaConfig = {
     ...sellingScreens,
     { path: 'cart', element: <CartPage /> },
     { path: 'invoices', element: <InvoicesPage /> },
+    { path: 'shifts', element: <ShiftsPage /> },
+    { path: 'shifts/:id', element: <ShiftDetailPage /> },
     { path: 'sync/review', element: <SyncReviewPage /> },
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
@@ -94,6 +97,9 @@ export const staffArea: UserAreaConfig = {
     ...sellingScreens,
     // SPEC lists both /staff/view/product and /staff/product/view for the product list.
     { path: 'view/product', element: <ProductsPage /> },
+    // A staff member granted shift_read_all reads every till's shifts (the menu shows it then).
+    { path: 'shifts', element: <ShiftsPage /> },
+    { path: 'shifts/:id', element: <ShiftDetailPage /> },
     areaErrorPage,
   ],
 };

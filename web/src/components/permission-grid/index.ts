@@ -1,1 +1,2 @@
 export { PermissionGrid } from './permission-grid';
+export { ShiftPermissionSwitches } from './shift-permission-switches';

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { Screen } from '../../components/screen';
+import { DayShiftsPanel } from '@/features/shifts';
 import { fetchMonthSales, fetchWeekSales, fetchYearSales } from './api/dashboard-api';
 import { CategoriesPanel } from './components/categories-panel';
 import { DaysPanel } from './components/days-panel';
@@ -26,6 +27,8 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
       {scope ? (
         <SalesDataOpening>
           <DashboardGrid scope={scope} timeZone={timeZone} />
+          {/* The shop's own shifts, for an admin who may read them (the super admin reads none). */}
+          {area === 'admin' && user.shiftPermissions?.includes('shift_read_all') && <DayShiftsPanel timeZone={timeZone} currencyCode={user.currencyCode ?? ''} />}
         </SalesDataOpening>
       ) : (
         <p className="dashboard-hint" role="status">

@@ -46,10 +46,10 @@ export const findEmployee = (id: string, signal?: AbortSignal) =>
   api.get<User>(`/super-admin/staff/${personPath(id)}`, { fallbackMessage: messages.permissionsFetchFailed, signal });
 
 function changeEmployeePermission(method: 'PATCH' | 'DELETE', id: string, permission: Permission) {
-  return apiRequest<{ permissions: string[] }>(method, `/super-admin/staff/${personPath(id)}/permissions`, {
+  return apiRequest<{ permissions: string[]; shiftPermissions?: string[] }>(method, `/super-admin/staff/${personPath(id)}/permissions`, {
     body: { permission },
     fallbackMessage: messages.permissionUpdateFailed,
-  }).then((data) => data.permissions);
+  }).then((data) => [...data.permissions, ...(data.shiftPermissions ?? [])]);
 }
 
 export const grantEmployeePermission = (id: string, permission: Permission) =>

@@ -35,10 +35,10 @@ export const findStaff = (id: string, shopId: string, signal?: AbortSignal) =>
   });
 
 function changeStaffPermission(method: 'PATCH' | 'DELETE', id: string, permission: Permission) {
-  return apiRequest<{ permissions: string[] }>(method, `/admin/staff/${personPath(id)}/permissions`, {
+  return apiRequest<{ permissions: string[]; shiftPermissions?: string[] }>(method, `/admin/staff/${personPath(id)}/permissions`, {
     body: { permission },
     fallbackMessage: messages.permissionUpdateFailed,
-  }).then((data) => data.permissions);
+  }).then((data) => [...data.permissions, ...(data.shiftPermissions ?? [])]);
 }
 
 export const grantStaffPermission = (id: string, permission: Permission) => changeStaffPermission('PATCH', id, permission);

@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { LoadStatus } from '@/components/data-table';
-import { PermissionGrid } from '@/components/permission-grid';
+import { PermissionGrid, ShiftPermissionSwitches } from '@/components/permission-grid';
 import { Screen, ScreenPanel } from '@/components/screen';
 import { messages } from '@/config/messages';
-import type { Permission } from '@/config/permissions';
+import { shiftPermissions, type Permission } from '@/config/permissions';
 import { roleLabels } from '@/config/roles';
 import { notify } from '@/lib/notify';
 import { useServerData } from '@/lib/use-server-data';
@@ -65,6 +65,8 @@ export function PermissionsScreen({ id, calls, back }: PermissionsScreenProps) {
   );
 }
 
+const isShiftPermission = (permission: Permission) => shiftPermissions.some((shift) => shift.name === permission);
+
 interface PersonGridProps {
   id: string;
   calls: Pick<PeopleCalls, 'grant' | 'revoke'>;
@@ -81,16 +83,24 @@ function PersonGrid({ id, calls, person, update }: PersonGridProps) {
   const onConfirmed = useCallback(
     (permission: Permission, held: boolean) =>
       update((current) => {
-        const others = current.permissions.filter((name) => name !== permission);
-        return { ...current, permissions: held ? [...others, permission] : others };
+        const list = isShiftPermission(permission) ? 'shiftPermissions' : 'permissions';
+        const others = (current[list] ?? []).filter((name) => name !== permission);
+        return { ...current, [list]: held ? [...others, permission] : others };
       }),
     [update],
   );
-  const { shown, pending, toggle } = usePermissionToggles({ confirmed: person.permissions, change, onConfirmed });
+  const confirmed = useMemo(() => [...person.permissions, ...(person.shiftPermissions ?? [])], [person]);
+  const { shown, pending, toggle } = usePermissionToggles({ confirmed, change, onConfirmed });
   return (
     <>
       <PermissionGrid
         label={`Permissions of ${person.userName}`}
+        granted={shown}
+        pending={pending}
+        onToggle={(permission) => void toggle(permission)}
+      />
+      <ShiftPermissionSwitches
+        label={`Shift permissions of ${person.userName}`}
         granted={shown}
         pending={pending}
         onToggle={(permission) => void toggle(permission)}
