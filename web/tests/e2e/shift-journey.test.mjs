@@ -6,6 +6,7 @@
 // counted: three sales, one refund, one pay-out, the float, the count. The shift dialog is
 // photographed at 1024x768, 768x1024 and 1440x900 (web/test-results/shift-journey-*.png).
 
+/* global window, document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminSignIn, allSent, cartStored, cents, tillAnswer, toast } from './demo-shop.mjs';
@@ -59,6 +60,18 @@ async function pay(page, method) {
 async function figure(dialog, label) {
   const row = dialog.locator('.shift-figures > div').filter({ has: dialog.page().locator('dt', { hasText: new RegExp(`^${label}$`) }) });
   return cents(await row.locator('dd').textContent());
+}
+
+/** Clicks `button` with the browser's print dialog replaced: answers the text of what it would print. */
+async function printed(page, button) {
+  await page.evaluate(() => {
+    window.printedSheets = [];
+    window.print = () => window.printedSheets.push(document.querySelector('[data-shift-report]')?.textContent ?? '');
+  });
+  await button.click();
+  const sheets = await page.evaluate(() => window.printedSheets);
+  assert.equal(sheets.length, 1, 'one sheet printed');
+  return sheets[0];
 }
 
 async function inWindow(locator, viewport, what) {
@@ -139,6 +152,9 @@ describe("a till's day in one shift", () => {
       assert.equal(await figure(dialog, 'Expected in drawer'), expectedOnline);
       assert.equal(await figure(dialog, 'Sales'), 200, 'two sales so far');
       await shot(page, 'shift-journey-landscape-2-x-report');
+      const xSheet = await printed(page, dialog.getByRole('button', { name: 'Print X report' }));
+      assert.match(xSheet, /X report/);
+      assert.match(xSheet, /Milk/);
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
       // 5. Offline: one more cash sale, then the close, 2.00 short.
@@ -155,17 +171,20 @@ describe("a till's day in one shift", () => {
       await dialog.getByRole('button', { name: 'Close shift' }).click();
       dialog = shiftDialog(page, 'Close shift');
       await dialog.getByLabel(/^Counted cash/).fill(((expected - 200) / 100).toFixed(2));
-      await dialog.getByText('Short by MVR 2.00').waitFor();
+      await dialog.getByText('-MVR 2.00 short').waitFor();
       await dialog.getByRole('button', { name: 'Close shift' }).click();
       await dialog.getByText(/A closed\s+shift cannot be changed/).waitFor();
       await shot(page, 'shift-journey-landscape-3-close-confirm');
       await dialog.getByRole('button', { name: 'Yes, close shift' }).click();
       await toast(page, 'Shift closed').waitFor();
       dialog = shiftDialog(page, 'Shift');
-      await dialog.getByText('Short by MVR 2.00').waitFor();
+      await dialog.getByText('-MVR 2.00 short').waitFor();
       assert.equal(await figure(dialog, 'Sales'), 300);
       assert.equal(await figure(dialog, 'Counted'), expected - 200);
       await shot(page, 'shift-journey-landscape-4-z-report');
+      const zSheet = await printed(page, dialog.getByRole('button', { name: 'Print Z report' }));
+      assert.match(zSheet, /Z report/);
+      assert.match(zSheet, /-MVR 2\.00 short/);
       await dialog.getByRole('button', { name: 'Done' }).click();
 
       // 6. Online again: the offline sale and the close reach the server once.

@@ -9,4 +9,5 @@ export { SuperAdminLoginPage } from './pages/super-admin-login-page';
 export { SessionGuard } from './session-guard';
 export { useKnownShop } from './use-known-shop';
 export { useLogout } from './use-logout';
+export { shopAreaOf, useShopSession, type ShopSession } from './use-shop-session';
 export type { SessionArea } from './api/auth-api';

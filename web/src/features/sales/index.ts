@@ -10,7 +10,7 @@ export { PaymentCancelPage, PaymentSuccessPage } from './payment';
 export { ReceiptSettingsPage, useReceiptSettingsRefresh } from './receipt-settings';
 // The selling screens' paths and dates, for the sync review's links to invoices.
 export { dateTime } from './invoices/format';
-export { salesPaths, useSalesSession } from './invoices/sales-area';
+export { salesPaths } from './invoices/sales-area';
 // The till's local data (docs/offline.md): the app provides it, the customer form writes to it.
 export { createCustomer } from './local/customer-commands';
 export { reconcileTillAnswers } from './local/reconcile';

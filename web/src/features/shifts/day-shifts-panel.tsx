@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LoadStatus } from '@/components/data-table';
 import { useServerData } from '@/lib/use-server-data';
 import { listShifts, shiftsFetchFailed } from './api/shifts-api';
-import { differenceLabel } from './shifts-page';
+import { cashDifference } from './cash-difference';
 import { noFilters } from './types';
 import { useShiftFigures } from './use-shift-figures';
 import './shifts.css';
@@ -60,7 +60,7 @@ export function DayShiftsPanel({ timeZone, currencyCode }: { timeZone: string | 
                   <span>{shift.deviceCode || 'Web till'}</span>
                   <span className={`shift-status shift-status--${shift.status}`}>{shift.status === 'open' ? 'Open' : 'Closed'}</span>
                   <span className={report?.difference?.startsWith('-') ? 'shifts-table__difference--short' : undefined}>
-                    {report === undefined ? '…' : report === null ? '—' : differenceLabel(report.difference, currencyCode)}
+                    {report === undefined ? '…' : report?.difference == null ? '—' : cashDifference(report.difference, currencyCode).text}
                   </span>
                 </li>
               );

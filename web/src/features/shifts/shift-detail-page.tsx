@@ -3,7 +3,6 @@ import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadStatus } from '@/components/data-table';
 import { Screen, ScreenPanel } from '@/components/screen';
-import { useSalesSession } from '@/features/sales';
 import { CoreError, shiftReport, type ShiftReport } from '@/lib/core';
 import { useServerData } from '@/lib/use-server-data';
 import { getShift, shiftFetchFailed } from './api/shifts-api';
@@ -12,6 +11,7 @@ import { shiftReportInput } from './report-input';
 import { ShiftReportSheet, type ShiftReportPaper, type ShiftReportSheetProps } from './shift-report-sheet';
 import type { ShiftDetail } from './types';
 import './shifts.css';
+import { useShopSession } from '@/features/auth';
 
 type Reported = { ok: true; report: ShiftReport } | { ok: false; message: string };
 
@@ -29,7 +29,7 @@ function report(detail: ShiftDetail): Reported {
  */
 export function ShiftDetailPage() {
   const { id = '' } = useParams();
-  const session = useSalesSession();
+  const session = useShopSession();
   const load = useCallback((signal: AbortSignal) => getShift(id, signal), [id]);
   const { state, reload } = useServerData<ShiftDetail>(load, shiftFetchFailed);
   const detail = state.status === 'ready' ? state.data : null;

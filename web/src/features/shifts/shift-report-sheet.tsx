@@ -3,6 +3,7 @@ import type { CashMovement, ShiftReport } from '@/lib/core';
 import { dateAndTime } from '@/lib/date-text';
 import { money } from '@/lib/money-text';
 import './shift-report-sheet.css';
+import { cashDifference } from './cash-difference';
 
 /** The shift a sheet reports: what its header prints. `Shift` of `GET /shifts` fits it. */
 export interface ShiftSheetHeader {
@@ -39,15 +40,6 @@ export interface ShiftReportSheetProps {
 
 const methodNames: Record<string, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card' };
 
-/** "Over by MVR 2.50", "Short by MVR 2.50", "Balanced". */
-function differenceText(difference: string, currencyCode: string): { text: string; tone: 'over' | 'short' | 'even' } {
-  const negative = difference.trim().startsWith('-');
-  const magnitude = negative ? difference.trim().slice(1) : difference.trim();
-  if (/^0*(\.0*)?$/.test(magnitude)) return { text: `${money('0', currencyCode)} (balanced)`, tone: 'even' };
-  const signed = `${negative ? '-' : '+'}${money(magnitude, currencyCode)}`;
-  return negative ? { text: `${signed} short`, tone: 'short' } : { text: `${signed} over`, tone: 'over' };
-}
-
 function when(at: number | null, timeZone: string | undefined): string {
   if (at === null) return '—';
   const written = dateAndTime(at, timeZone);
@@ -66,7 +58,7 @@ export function ShiftReportSheet({
 }: ShiftReportSheetProps) {
   const amount = (value: string) => money(value, currencyCode);
   const title = kind === 'X' ? 'X report — not closed' : 'Z report';
-  const difference = report.difference === null ? null : differenceText(report.difference, currencyCode);
+  const difference = report.difference === null ? null : cashDifference(report.difference, currencyCode);
   return (
     <article className={`shift-sheet shift-sheet--${paper}`} aria-label={`${title} ${shift.number}`}>
       <header className="shift-sheet__header">

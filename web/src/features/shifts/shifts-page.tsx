@@ -4,7 +4,6 @@ import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { SelectField, TextField } from '@/components/form';
 import { LoadMore } from '@/components/load-more';
 import { Screen } from '@/components/screen';
-import { useSalesSession } from '@/features/sales';
 import { dateAndTime } from '@/lib/date-text';
 import type { ListPage } from '@/lib/api-client';
 import { money } from '@/lib/money-text';
@@ -14,6 +13,8 @@ import { listShiftPeople, listShifts, listShiftsAt, shiftsCsvUrl, shiftsFetchFai
 import { useShiftFigures, type ShiftFigures } from './use-shift-figures';
 import { noFilters, type Shift, type ShiftFilters } from './types';
 import './shifts.css';
+import { useShopSession } from '@/features/auth';
+import { cashDifference } from './cash-difference';
 
 const columns: DataTableColumn[] = [
   { id: 'number', header: 'Shift', className: 'data-table__nowrap' },
@@ -35,14 +36,6 @@ const statusOptions = [
 const append = (shown: ListPage<Shift>, page: ListPage<Shift>): ListPage<Shift> => ({ rows: [...shown.rows, ...page.rows], next: page.next });
 const loadNext = (shown: ListPage<Shift>) => (shown.next ? (signal: AbortSignal) => listShiftsAt(shown.next!, signal) : null);
 
-/** "+2.50 over", "-2.50 short", "0.00": the difference with its direction. */
-export function differenceLabel(difference: string | null, currencyCode: string): string {
-  if (difference === null) return '—';
-  const negative = difference.startsWith('-');
-  const magnitude = negative ? difference.slice(1) : difference;
-  if (/^0*(\.0*)?$/.test(magnitude)) return money('0', currencyCode);
-  return `${negative ? '-' : '+'}${money(magnitude, currencyCode)} ${negative ? 'short' : 'over'}`;
-}
 
 /**
  * /admin/shifts (and /staff/shifts for staff granted shift_read_all): the shop's shifts, newest opened first, narrowed by till, status, opening
@@ -50,7 +43,7 @@ export function differenceLabel(difference: string | null, currencyCode: string)
  * and closed it and when, and its report's figures, and links to its report. "Download CSV" saves the same shifts with their report figures.
  */
 export function ShiftsPage() {
-  const session = useSalesSession();
+  const session = useShopSession();
   const [filters, setFilters] = useState<ShiftFilters>(noFilters);
   const loadFirst = useCallback((signal: AbortSignal) => listShifts(filters, signal), [filters]);
   const { pages, retry, loadMore, loadingMore } = usePagedList({ loadFirst, loadNext, append, failedMessage: shiftsFetchFailed });
@@ -128,13 +121,12 @@ function When({ by, at, timeZone }: { by: string; at: number; timeZone: string |
 
 /** The signed difference with "over" or "short" under it. */
 function Difference({ difference, currencyCode }: { difference: string | null; currencyCode: string }) {
-  const label = differenceLabel(difference, currencyCode);
-  const split = /^(.*) (over|short)$/.exec(label);
-  if (!split) return <>{label}</>;
+  if (difference === null) return <>—</>;
+  const written = cashDifference(difference, currencyCode);
   return (
     <span className="shifts-table__when">
-      <span>{split[1]}</span>
-      <span className="shifts-table__time">{split[2]}</span>
+      <span>{written.amount}</span>
+      <span className="shifts-table__time">{written.direction}</span>
     </span>
   );
 }

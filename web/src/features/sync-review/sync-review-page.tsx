@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { LoadMore } from '../../components/load-more';
 import { Screen } from '../../components/screen';
-import { dateTime, salesPaths, useSalesSession } from '@/features/sales';
+import { dateTime, salesPaths } from '@/features/sales';
 import { flagSentence, kindName } from './flag-text';
 import { useSaleFlagPages } from './use-sale-flag-pages';
+import { useShopSession } from '@/features/auth';
 
 const columns: DataTableColumn[] = [
   { id: 'when', header: 'When', className: 'data-table__nowrap' },
@@ -20,7 +21,7 @@ const columns: DataTableColumn[] = [
  * like the other lists.
  */
 export function SyncReviewPage() {
-  const session = useSalesSession();
+  const session = useShopSession();
   const { pages, retry, loadMore, loadingMore } = useSaleFlagPages();
   const flags = pages.status === 'ready' ? pages.data.rows : [];
   const tableState =

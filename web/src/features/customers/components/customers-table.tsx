@@ -12,7 +12,8 @@ import { matchesSearch } from '@/lib/search';
 import type { ServerDataHandle } from '@/lib/use-server-data';
 import { deleteCustomer, updateCustomer, type Customer, type CustomerFields } from '../api/customers-api';
 import { money, twoDecimals } from '../format';
-import { customerPaths, type ShopSession } from '../shop-area';
+import { customerPaths } from '../shop-area';
+import { type ShopSession } from '@/features/auth';
 import { customerErrors, PHONE_NUMBER_LENGTH, trimmedCustomer } from '../validation';
 import './customers.css';
 

@@ -10,7 +10,8 @@ import { createCustomer, type Customer, type CustomerFields } from '../api/custo
 import { useTillData } from '@/features/sales';
 import { useOnlineStatus } from '@/features/offline';
 import { addCustomer } from '../add-customer';
-import { customerPaths, useShopSession, type ShopSession } from '../shop-area';
+import { customerPaths } from '../shop-area';
+import { useShopSession, type ShopSession } from '@/features/auth';
 import { customerErrors, hasErrors, PHONE_NUMBER_LENGTH, prefilledPhone, trimmedCustomer, type CustomerErrors } from '../validation';
 import '../components/customers.css';
 

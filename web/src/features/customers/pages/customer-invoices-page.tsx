@@ -8,7 +8,8 @@ import { useServerData } from '@/lib/use-server-data';
 import { findCustomerWithInvoices, type CustomerWithInvoices } from '../api/customers-api';
 import { CustomerInvoicesTable } from '../components/customer-invoices-table';
 import { money, twoDecimals } from '../format';
-import { customerPaths, useShopSession } from '../shop-area';
+import { customerPaths } from '../shop-area';
+import { useShopSession } from '@/features/auth';
 import '../components/customers.css';
 
 /**

@@ -8,7 +8,8 @@ import { useServerData } from '@/lib/use-server-data';
 import { useScreenSearch } from '@/lib/use-screen-search';
 import { listCustomers, type Customer } from '../api/customers-api';
 import { CustomersTable, matchingCustomers } from '../components/customers-table';
-import { customerPaths, useShopSession } from '../shop-area';
+import { customerPaths } from '../shop-area';
+import { useShopSession } from '@/features/auth';
 
 /**
  * /admin/customer/view and /staff/customer/view: the shop's customers, searched by

@@ -23,7 +23,9 @@ import { useTillStore } from '@/stores/till-store';
 import { useCartLifecycle } from './use-cart-lifecycle';
 import { useOpenOrderCount } from './use-open-order-count';
 import { useTillSelling } from './use-till-selling';
-import { ShiftDialog, useTillShift } from '../shift';
+import { printTillShift, ShiftDialog, useTillShift } from '../shift';
+import { useReceiptSettings } from '../receipt-settings';
+import { useShopSession } from '@/features/auth';
 import './cart.css';
 
 /**
@@ -54,6 +56,8 @@ export function CartPage() {
   const [keysHelp, setKeysHelp] = useState(false);
   const shift = useTillShift(data);
   const [shiftOpen, setShiftOpen] = useState(false);
+  const shop = useShopSession();
+  const receiptSettings = useReceiptSettings();
   useCartLifecycle(data, held);
 
   // On opening, the box the cashier needs first: the phone box, or the search box mid-sale.
@@ -257,6 +261,15 @@ export function CartPage() {
           state={shift}
           userName={session.user?.userName ?? ''}
           currencyCode={session.currencyCode}
+          may={{ openClose: shop.can('shift_open_close'), moveCash: shop.can('cash_movement') }}
+          onPrint={(view) =>
+            printTillShift(view, {
+              shopName: receiptSettings?.shopName || shop.shopName,
+              paper: receiptSettings?.receiptPaper ?? '80mm',
+              currencyCode: session.currencyCode,
+              timeZone: session.timeZone,
+            })
+          }
           onClose={() => {
             setShiftOpen(false);
             focusUnlessTyping(searchRef.current);

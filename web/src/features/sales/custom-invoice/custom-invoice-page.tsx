@@ -7,7 +7,6 @@ import { useServerData } from '@/lib/use-server-data';
 import { listPricedChoices, setCustomInvoiceCustomer, type PricedChoice } from '../api/custom-invoices';
 import { customDetailsOf } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
-import { useSalesSession } from '../invoices/sales-area';
 import { useBackOfficeCore } from '../invoices/use-back-office-core';
 import { browser } from '../payment/browser';
 import type { CustomerDetailsCustom, Invoice } from '@/types/invoice';
@@ -15,6 +14,7 @@ import { CustomerDetailsForm } from './customer-details-form';
 import { CustomInvoiceTable } from './custom-invoice-table';
 import { useCustomInvoice, type InvoiceChange } from './use-custom-invoice';
 import './custom-invoice.css';
+import { useShopSession } from '@/features/auth';
 
 /**
  * /admin/custom/invoice: a priced document for a typed-in customer. Its customer's
@@ -24,7 +24,7 @@ import './custom-invoice.css';
  */
 export function CustomInvoicePage() {
   const { invoice, change } = useCustomInvoice();
-  const session = useSalesSession();
+  const session = useShopSession();
   const printable = invoice !== null && customDetailsOf(invoice) !== null;
 
   return (

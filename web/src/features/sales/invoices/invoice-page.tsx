@@ -11,10 +11,11 @@ import type { Invoice } from '@/types/invoice';
 import { statusName } from './format';
 import { PrintCopy, Receipt } from './receipt';
 import { RefundPanel } from './refund-panel';
-import { salesPaths, useSalesSession, type SalesSession } from './sales-area';
+import { salesPaths } from './sales-area';
 import { useBackOfficeCore } from './use-back-office-core';
 import './invoices.css';
 import './refund-panel.css';
+import { type ShopSession, useShopSession } from '@/features/auth';
 
 /**
  * /admin|staff/invoice/data/{id}: one invoice as its receipt, with Print. A shop
@@ -23,7 +24,7 @@ import './refund-panel.css';
  */
 export function InvoicePage() {
   const { id = '' } = useParams();
-  const session = useSalesSession();
+  const session = useShopSession();
   const coreReady = useBackOfficeCore();
   const load = useCallback((signal: AbortSignal) => findInvoice(id, signal), [id]);
   const { state, reload, update } = useServerData<Invoice | null>(load, messages.invoiceFetchFailed);
@@ -91,7 +92,7 @@ export function InvoicePage() {
 }
 
 /** The admin came from the invoices list; a staff member (who has none) from open orders. */
-function BackLink({ session }: { session: SalesSession }) {
+function BackLink({ session }: { session: ShopSession }) {
   const admin = session.area === 'admin';
   return (
     <Link to={admin ? salesPaths.invoices() : salesPaths.openOrders(session.area)}>

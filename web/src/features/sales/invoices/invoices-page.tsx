@@ -10,8 +10,9 @@ import { invoiceListPath, type InvoiceListStatus } from '../api/invoice-records'
 import { InvoiceFilterBar } from './invoice-filter-bar';
 import { checkFilters, emptyDraft, hasFilters, type FilterDraft } from './invoice-filters';
 import { InvoicesTable, tabNames } from './invoices-table';
-import { salesPaths, useSalesSession } from './sales-area';
+import { salesPaths } from './sales-area';
 import { useInvoicePages } from './use-invoice-pages';
+import { useShopSession } from '@/features/auth';
 
 const tabs: InvoiceListStatus[] = ['paid', 'refunded', 'custom'];
 
@@ -32,7 +33,7 @@ const dateLabels: Record<InvoiceListStatus, string> = { paid: 'Paid', refunded: 
  * back returns to it.
  */
 export function InvoicesPage() {
-  const session = useSalesSession();
+  const session = useShopSession();
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
   const [searchText, setSearchText] = useScreenSearch();

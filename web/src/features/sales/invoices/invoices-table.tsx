@@ -5,9 +5,10 @@ import type { ServerData } from '@/lib/use-server-data';
 import type { InvoiceListStatus } from '../api/invoice-records';
 import type { Invoice } from '@/types/invoice';
 import { customDetailsOf, dateTime, paymentMethodName, twoDecimals } from './format';
-import { salesPaths, type SalesSession } from './sales-area';
+import { salesPaths } from './sales-area';
 import type { InvoiceRows } from './use-invoice-pages';
 import './invoices.css';
+import { type ShopSession } from '@/features/auth';
 
 const amount = 'invoices-table__amount';
 
@@ -45,7 +46,7 @@ interface InvoicesTableProps {
   onRetry: () => void;
   /** A search or a filter narrows the list. */
   narrowed: boolean;
-  session: SalesSession;
+  session: ShopSession;
 }
 
 /**

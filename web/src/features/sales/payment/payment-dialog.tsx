@@ -7,7 +7,6 @@ import { notify } from '@/lib/notify';
 import { startCardPayment } from '../api/payments';
 import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
-import { useSalesSession } from '../invoices/sales-area';
 import { useLocalInvoice, viewOf } from '../local/local-views';
 import { cardInvoiceId, pay as payLocally } from '../local/payment-commands';
 import { refusalMessage, TillRefusal } from '../local/till-data';
@@ -18,6 +17,7 @@ import { isPositive } from '@/lib/decimal-text';
 import { browser } from './browser';
 import { CashReceived, cashTendered, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
+import { useShopSession } from '@/features/auth';
 
 export interface PaymentDialogProps {
   /** The till's local invoice (features/sales/local), as the screens show it. */
@@ -222,7 +222,7 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
  * invoice is read live, so the server's number replaces the provisional one once it arrives.
  */
 function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; cash: CashTendered | null; onDone: () => void }) {
-  const session = useSalesSession();
+  const session = useShopSession();
   const live = useLocalInvoice(useTillData(), recorded.ref);
   const paid: Invoice = live.status === 'ready' && live.data ? live.data : viewOf(recorded, undefined);
   return (

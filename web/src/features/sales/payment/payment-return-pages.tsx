@@ -9,13 +9,14 @@ import { useServerData } from '@/lib/use-server-data';
 import { cancelCardPayment, confirmCardPayment } from '../api/payments';
 import { money } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
-import { salesPaths, useSalesSession, type SalesSession } from '../invoices/sales-area';
+import { salesPaths } from '../invoices/sales-area';
 import type { Invoice } from '@/types/invoice';
 import { browser } from './browser';
 import { recordCardPaid } from '../local/card-paid';
 import { useTillData } from '../local/till-data-context';
 import { useTillStore } from '@/stores/till-store';
 import './payment-pages.css';
+import { type ShopSession, useShopSession } from '@/features/auth';
 
 type Confirmation = { paid: true; invoice: Invoice } | { paid: false; message: string };
 
@@ -37,7 +38,7 @@ async function confirm(invoiceId: string, signal: AbortSignal): Promise<Confirma
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice') ?? '';
-  const session = useSalesSession();
+  const session = useShopSession();
   const load = useCallback((signal: AbortSignal) => confirm(invoiceId, signal), [invoiceId]);
   const { state, reload } = useServerData<Confirmation>(invoiceId ? load : null, messages.paymentFailed);
   const till = useTillData();
@@ -109,7 +110,7 @@ export function PaymentSuccessPage() {
 export function PaymentCancelPage() {
   const [params] = useSearchParams();
   const invoiceId = params.get('invoice') ?? '';
-  const session = useSalesSession();
+  const session = useShopSession();
   const load = useCallback((signal: AbortSignal) => cancelCardPayment(invoiceId, signal), [invoiceId]);
   const { state, reload } = useServerData<Invoice>(invoiceId ? load : null, messages.paymentFailed);
 
@@ -147,7 +148,7 @@ export function PaymentCancelPage() {
   );
 }
 
-function ReturnScreen({ title, session, children }: { title: string; session: SalesSession; children: ReactNode }) {
+function ReturnScreen({ title, session, children }: { title: string; session: ShopSession; children: ReactNode }) {
   return (
     <Screen
       title={title}
@@ -173,7 +174,7 @@ function Outcome({ icon, tone, heading, children }: { icon: ReactNode; tone: str
   );
 }
 
-function NoInvoice({ session, title }: { session: SalesSession; title: string }) {
+function NoInvoice({ session, title }: { session: ShopSession; title: string }) {
   return (
     <ReturnScreen title={title} session={session}>
       <LoadStatus state={{ status: 'empty', message: 'This link names no invoice. Open the order from open orders.' }} />

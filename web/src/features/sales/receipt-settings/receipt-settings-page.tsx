@@ -9,9 +9,9 @@ import { useReceiptStore } from './receipt-store';
 import { errorMessage } from '@/lib/api-client';
 import { getReceiptSettings, saveReceiptSettings, type ReceiptPaper, type ReceiptSettings } from '../api/receipt-settings';
 import { ReceiptLayout } from '../invoices/receipt';
-import { useSalesSession } from '../invoices/sales-area';
 import type { Invoice } from '@/types/invoice';
 import './receipt-settings.css';
+import { useShopSession } from '@/features/auth';
 
 const papers: { value: ReceiptPaper; label: string; description: string }[] = [
   { value: '80mm', label: '80 mm roll', description: 'A receipt printer: one narrow column.' },
@@ -55,7 +55,7 @@ function sampleReceipt(at: number): Invoice {
 export function ReceiptSettingsPage() {
   const addressId = useId();
   const footerId = useId();
-  const session = useSalesSession();
+  const session = useShopSession();
   const shopId = useAuthStore((state) => state.shopData?._id ?? null);
   const [loaded, setLoaded] = useState<ReceiptSettings | null>(null);
   const [address, setAddress] = useState('');

@@ -13,7 +13,7 @@ import { closeShift, moveCash, openShift, shiftInput } from '../local/shift-comm
 import { refusalMessage } from '../local/till-data';
 import type { TillData } from '../local/till-data';
 import { TillDialog } from '../cart/till-dialog';
-import { CashMovementForm, CloseShiftForm, differenceClass, differenceText, OpenShiftForm } from './shift-forms';
+import { CashMovementForm, CloseShiftForm, Difference, OpenShiftForm } from './shift-forms';
 import type { ShiftView, TillShiftState } from './use-till-shift';
 import { useLiveQuery } from '../local/use-live-query';
 import './shift.css';
@@ -26,13 +26,24 @@ interface ShiftDialogProps {
   userName: string;
   currencyCode: string;
   onClose: () => void;
+  /** What the signed-in person may do with shifts (their shift grants). */
+  may: ShiftGrants;
   /** Prints the report of `view`: X while open, Z once closed. */
   onPrint?: (view: ShiftView) => void;
 }
 
+export interface ShiftGrants {
+  /** Open and close the till's shift (`shift_open_close`). */
+  openClose: boolean;
+  /** Pay cash in or out (`cash_movement`). */
+  moveCash: boolean;
+}
+
+const ASK_OPEN = 'You may not open or close shifts: an admin can grant it in the permissions.';
+
 const timeText = (at: number | null) => (at === null ? '' : new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }));
 
-export function ShiftDialog({ data, state, userName, currencyCode, onClose, onPrint }: ShiftDialogProps) {
+export function ShiftDialog({ data, state, userName, currencyCode, onClose, may, onPrint }: ShiftDialogProps) {
   const [step, setStep] = useState<Step>(state.open ? 'summary' : 'open');
   const [busy, setBusy] = useState(false);
   const open = state.open;
@@ -61,16 +72,22 @@ export function ShiftDialog({ data, state, userName, currencyCode, onClose, onPr
           <p className="shift-note">
             {state.requireOpenShift ? 'This shop asks for a shift to be opened before selling.' : 'Count the cash in the drawer to start the day.'}
           </p>
-          <OpenShiftForm
-            currencyCode={currencyCode}
-            busy={busy}
-            onCancel={onClose}
-            onOpen={(openingFloat) => void run(() => openShift(data, { openingFloat, openedBy: userName }), 'Shift opened', 'summary')}
-          />
+          {may.openClose ? (
+            <OpenShiftForm
+              currencyCode={currencyCode}
+              busy={busy}
+              onCancel={onClose}
+              onOpen={(openingFloat) => void run(() => openShift(data, { openingFloat, openedBy: userName }), 'Shift opened', 'summary')}
+            />
+          ) : (
+            <p className="shift-note" role="note">
+              {ASK_OPEN}
+            </p>
+          )}
         </>
       )}
       {step === 'summary' && open && (
-        <OpenSummary view={open} currencyCode={currencyCode} onStep={setStep} onPrint={onPrint} />
+        <OpenSummary view={open} currencyCode={currencyCode} may={may} onStep={setStep} onPrint={onPrint} />
       )}
       {step === 'summary' && !open && state.lastClosed && (
         <>
@@ -79,9 +96,11 @@ export function ShiftDialog({ data, state, userName, currencyCode, onClose, onPr
             <button type="button" className="button button--secondary" onClick={onClose}>
               Done
             </button>
-            <button type="button" className="button button--primary" onClick={() => setStep('open')}>
-              Open a new shift
-            </button>
+            {may.openClose && (
+              <button type="button" className="button button--primary" onClick={() => setStep('open')}>
+                Open a new shift
+              </button>
+            )}
           </div>
         </>
       )}
@@ -119,7 +138,7 @@ interface SummaryProps {
   onPrint?: (view: ShiftView) => void;
 }
 
-function OpenSummary({ view, currencyCode, onStep, onPrint }: SummaryProps & { onStep: (step: Step) => void }) {
+function OpenSummary({ view, currencyCode, may, onStep, onPrint }: SummaryProps & { may: ShiftGrants; onStep: (step: Step) => void }) {
   const { shift, report } = view;
   const cash = report.byMethod.find((method) => method.paymentMethod === 'cash');
   return (
@@ -138,21 +157,28 @@ function OpenSummary({ view, currencyCode, onStep, onPrint }: SummaryProps & { o
         <Figure label="Expected in drawer" value={money(report.expectedCash, currencyCode)} strong />
       </dl>
       <div className="shift-actions">
-        <button type="button" className="button button--secondary" onClick={() => onStep('payIn')}>
-          Pay in
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => onStep('payOut')}>
-          Pay out
-        </button>
+        {may.moveCash && (
+          <>
+            <button type="button" className="button button--secondary" onClick={() => onStep('payIn')}>
+              Pay in
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => onStep('payOut')}>
+              Pay out
+            </button>
+          </>
+        )}
         {onPrint && (
           <button type="button" className="button button--secondary" onClick={() => onPrint(view)}>
             Print X report
           </button>
         )}
-        <button type="button" className="button button--primary" onClick={() => onStep('close')}>
-          Close shift
-        </button>
+        {may.openClose && (
+          <button type="button" className="button button--primary" onClick={() => onStep('close')}>
+            Close shift
+          </button>
+        )}
       </div>
+      {!may.openClose && <p className="shift-note">{ASK_OPEN}</p>}
     </div>
   );
 }
@@ -169,10 +195,7 @@ function ClosedSummary({ view, currencyCode, onPrint }: SummaryProps) {
         <Figure label="Net sales" value={money(report.netSales, currencyCode)} />
         <Figure label="Expected cash" value={money(report.expectedCash, currencyCode)} />
         <Figure label="Counted" value={money(report.countedCash ?? '0', currencyCode)} />
-        <div className={differenceClass(report.difference)}>
-          <dt>Difference</dt>
-          <dd>{differenceText(report.difference ?? '0', currencyCode)}</dd>
-        </div>
+        <Difference difference={report.difference} currencyCode={currencyCode} />
       </dl>
       {onPrint && (
         <button type="button" className="button button--secondary" onClick={() => onPrint(view)}>

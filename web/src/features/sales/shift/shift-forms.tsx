@@ -8,6 +8,7 @@ import { SubmitButton, TextField } from '@/components/form';
 import { shiftReport, validateField, type CashCount, type MovementKind, type ShiftInput } from '@/lib/core';
 import { money } from '@/lib/money-text';
 import { useFormFields } from '@/lib/use-form-fields';
+import { cashDifference } from '@/features/shifts';
 
 const REASON_MAX_CHARS = 200;
 
@@ -202,10 +203,7 @@ export function CloseShiftForm({ currencyCode, input, busy, onClose, onCancel }:
           <dt>Counted</dt>
           <dd>{report?.countedCash ? money(report.countedCash, currencyCode) : '—'}</dd>
         </div>
-        <div className={differenceClass(report?.difference ?? null)}>
-          <dt>Difference</dt>
-          <dd>{report?.difference ? differenceText(report.difference, currencyCode) : '—'}</dd>
-        </div>
+        <Difference difference={report?.difference ?? null} currencyCode={currencyCode} />
       </dl>
       {error && (
         <p className="field__error" role="alert">
@@ -214,8 +212,8 @@ export function CloseShiftForm({ currencyCode, input, busy, onClose, onCancel }:
       )}
       {confirming && report && (
         <p className="shift-close__confirm" role="alert">
-          Close the shift with {money(report.countedCash ?? '0', currencyCode)} counted ({differenceText(report.difference ?? '0', currencyCode)})? A closed
-          shift cannot be changed.
+          Close the shift with {money(report.countedCash ?? '0', currencyCode)} counted ({cashDifference(report.difference ?? '0', currencyCode).text})? A
+          closed shift cannot be changed.
         </p>
       )}
       <FormButtons busy={busy} pendingLabel="Closing…" label={confirming ? 'Yes, close shift' : 'Close shift'} onCancel={onCancel} />
@@ -237,13 +235,13 @@ function FormButtons({ busy, pendingLabel, label, onCancel }: { busy: boolean; p
   );
 }
 
-/** "Over by MVR 2.00", "Short by MVR 5.50" or "Balanced". */
-export function differenceText(difference: string, currencyCode: string): string {
-  if (/^-?0(\.0+)?$/.test(difference)) return 'Balanced';
-  return difference.startsWith('-') ? `Short by ${money(difference.slice(1), currencyCode)}` : `Over by ${money(difference, currencyCode)}`;
-}
-
-export function differenceClass(difference: string | null): string | undefined {
-  if (!difference || /^-?0(\.0+)?$/.test(difference)) return undefined;
-  return difference.startsWith('-') ? 'shift-figures__short' : 'shift-figures__over';
+/** The difference row of the shift's figures, marked when the drawer is short or over. */
+export function Difference({ difference, currencyCode }: { difference: string | null; currencyCode: string }) {
+  const written = difference === null ? null : cashDifference(difference, currencyCode);
+  return (
+    <div className={written && written.tone !== 'even' ? `shift-figures__${written.tone}` : undefined}>
+      <dt>Difference</dt>
+      <dd>{written ? written.text : '—'}</dd>
+    </div>
+  );
 }
