@@ -10,7 +10,7 @@ use crate::db::support::scaled::money;
 use crate::http::ApiError;
 use crate::numbers::decimal;
 use crate::sales::numbering::invoice_number_text;
-use crate::sales::shifts::shift_number_text;
+use crate::sales::numbering::shift_number_text;
 
 /// A note or coin and how many were counted, as the close stores it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]

@@ -5,7 +5,7 @@
 
 use sqlx::AnyConnection;
 
-use super::shifts::shift_number_text;
+use super::numbering::shift_number_text;
 use crate::audit_trail::{self, Actor, Happening};
 use crate::db::audit::AuditEvent;
 use crate::db::shifts::{CashMovement, Shift, ShiftUser, kind};

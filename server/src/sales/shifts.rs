@@ -14,6 +14,7 @@
 
 use sqlx::AnyConnection;
 
+use super::numbering::shift_number_text;
 use super::shift_audit;
 use super::shift_times;
 use crate::clock::Clock;
@@ -26,11 +27,6 @@ use crate::service_error::ServiceError;
 pub const SHIFT_NOT_FOUND: &str = "Shift not found";
 pub const OPEN_A_SHIFT: &str = "Open a shift before selling";
 pub const OPEN_A_SHIFT_TO_REFUND: &str = "Open a shift before refunding";
-
-/// `SH-000042` for shift number 42 (more digits once past 999999).
-pub fn shift_number_text(number: i64) -> String {
-    format!("SH-{number:06}")
-}
 
 /// How the refusals name a device: `Till 7F3A`, or the shop's web till for ''.
 fn device_name(device_code: &str) -> String {

@@ -20,8 +20,8 @@ use crate::db::shops;
 use crate::http::openapi::Refused;
 use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState};
+use crate::sales::numbering::shift_number_text;
 use crate::sales::shift_reports::{ShiftFigures, report};
-use crate::sales::shifts::shift_number_text;
 
 /// Shifts read and reported per chunk of the answer.
 const PAGE: i64 = 100;
