@@ -21,6 +21,7 @@ export { ShiftReportSheet } from './shift-report-sheet';
 export type { ShiftReportKind, ShiftReportPaper, ShiftReportSheetProps, ShiftSheetHeader } from './shift-report-sheet';
 export { printShiftReport, type PrintTarget } from './print-shift-report';
 export { shiftReportInput } from './report-input';
+export { getShiftSettings, type ShiftSettings } from './api/shift-settings';
 export { cashDifference, type CashDifference, type DifferenceTone } from './cash-difference';
 export { ShiftsPage } from './shifts-page';
 export { ShiftDetailPage } from './shift-detail-page';

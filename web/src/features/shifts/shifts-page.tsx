@@ -15,6 +15,7 @@ import { noFilters, type Shift, type ShiftFilters } from './types';
 import './shifts.css';
 import { useShopSession } from '@/features/auth';
 import { cashDifference } from './cash-difference';
+import { ShiftRuleSwitch } from './shift-rule-switch';
 
 const columns: DataTableColumn[] = [
   { id: 'number', header: 'Shift', className: 'data-table__nowrap' },
@@ -73,6 +74,7 @@ export function ShiftsPage() {
         </a>
       }
     >
+      {session.isAdmin && <ShiftRuleSwitch />}
       <div className="shift-filters" role="group" aria-label="Filter shifts">
         <TextField id="shift-filter-device" label="Till" placeholder="7F3A" maxLength={4} value={filters.device} onValueChange={set('device')} />
         <SelectField id="shift-filter-status" label="Status" value={filters.status} onValueChange={set('status')} options={statusOptions} />

@@ -1,13 +1,9 @@
 /**
- * The till's reads of its shift on the server (docs/api-shifts.md): the shop's shift rule and
- * the device's open shift. The writes go through the outbox (features/offline/till-actions.ts).
+ * The till's read of its shift on the server (docs/api-shifts.md): the device's open shift.
+ * The writes go through the outbox (features/offline/till-actions.ts); the shop's shift rule is
+ * read with features/shifts' `getShiftSettings`.
  */
 import { api, ApiError } from '@/lib/api-client';
-
-/** `GET /shop/shift-settings`. */
-export interface ShiftSettings {
-  requireOpenShift: boolean;
-}
 
 /** The server's `Shift`, money as exact JSON numbers (read once into decimal text). */
 export interface WireShift {
@@ -24,9 +20,6 @@ export interface WireShift {
 }
 
 const FAILED = 'Failed to fetch the shift';
-
-export const getShiftSettings = (signal?: AbortSignal) =>
-  api.get<ShiftSettings>('/shop/shift-settings', { fallbackMessage: FAILED, signal });
 
 /** The device's open shift, or null when it has none (the server's 404). */
 export async function getCurrentShift(deviceCode: string, signal?: AbortSignal): Promise<WireShift | null> {
