@@ -278,7 +278,7 @@ async fn each_change_to_money_and_stock_leaves_one_row_naming_who_and_what(backe
     move_cash(staff, SHIFT, movement(MOVEMENT_2, "payOut", "5.5", "Milk"))
         .await
         .assert_status(201);
-    close_shift(staff, SHIFT, counted("114.50"))
+    close_shift(staff, SHIFT, counted("110.00"))
         .await
         .assert_status(200);
     let subject = "shift SH-000002";
@@ -302,7 +302,7 @@ async fn each_change_to_money_and_stock_leaves_one_row_naming_who_and_what(backe
                 "shift-closed",
                 &staff_name,
                 subject,
-                "Closed with 114.50 counted; float was 100.00"
+                "Closed with 110.00 counted, 114.50 expected (4.50 short); float was 100.00"
             ),
         ]
     );
