@@ -4,6 +4,8 @@
  * read with features/shifts' `getShiftSettings`.
  */
 import { api, ApiError } from '@/lib/api-client';
+import { canonicalDecimal } from '@/lib/decimal-text';
+import type { ServerShift } from '../local/shift-commands';
 
 /** The server's `Shift`, money as exact JSON numbers (read once into decimal text). */
 export interface WireShift {
@@ -29,4 +31,19 @@ export async function getCurrentShift(deviceCode: string, signal?: AbortSignal):
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** The server's open shift as the till's local tables take it: money as decimal text. */
+export function serverShiftOf(shift: WireShift): ServerShift {
+  return {
+    ref: shift.ref,
+    serverId: String(shift._id),
+    number: shift.number,
+    deviceCode: shift.deviceCode,
+    provisionalNumber: shift.provisionalNumber,
+    autoOpened: shift.autoOpened,
+    openingFloat: canonicalDecimal(shift.openingFloat),
+    openedAt: shift.openedAt,
+    openedBy: shift.openedBy,
+  };
 }

@@ -1,9 +1,12 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envelope } from '@/test/render';
+import { stubServer } from '@/test/stub-server';
 import { loadCore } from '@/test/core';
 import { cartWithLines } from '../cart/till-test-fixtures';
 import { asLocal } from './local-route-support';
 import { localTill } from './local-test-support';
 import { recordCardPaid } from './card-paid';
+import { openShift, openShiftOf, reportOf } from './shift-commands';
 
 const paidByCard = (ref: string) => ({
   ...cartWithLines(),
@@ -16,6 +19,7 @@ const paidByCard = (ref: string) => ({
 });
 
 beforeAll(loadCore);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('a card payment confirmed by the server', () => {
   it('marks the till’s own copy paid and pulls the stock and points it moved', async () => {
@@ -42,5 +46,38 @@ describe('a card payment confirmed by the server', () => {
     await till.db.invoices.put(held);
     expect(await recordCardPaid(till.data, { ...paidByCard(held.ref), status: 'active' })).toBe(false);
     expect((await till.db.invoices.get(held.ref))?.status).toBe(held.status);
+  });
+
+  it('counts the card sale in the till’s open shift', async () => {
+    const till = await localTill();
+    const shift = await openShift(till.data, { openingFloat: '10', openedBy: 'Mina' });
+    const held = asLocal(cartWithLines());
+    await till.db.invoices.put(held);
+    await recordCardPaid(till.data, paidByCard(held.ref));
+    const report = await reportOf(till.db, shift);
+    expect(report.salesCount).toBe(1);
+    expect(report.byMethod.find((method) => method.paymentMethod === 'digital')?.salesCount).toBe(1);
+    // Card money is not in the drawer.
+    expect(report.expectedCash).toBe('10.00');
+  });
+
+  it('takes the shift the server opened for a first sale paid by card, and counts the sale in it', async () => {
+    const till = await localTill();
+    const held = asLocal(cartWithLines());
+    await till.db.invoices.put(held);
+    await till.db.device.put({ key: 'device', code: '7F3A', next: 2 });
+    const server = stubServer();
+    server.answers['GET /api/v1/till/shifts/current?deviceCode=7F3A'] = envelope(200, {
+      data: {
+        _id: '9', ref: '5b1f0c2e-1a2b-4c3d-8e4f-000000000009', number: 'SH-000009', deviceCode: '7F3A', provisionalNumber: '',
+        status: 'open', autoOpened: true, openedBy: 'Mina', openedAt: 1_790_000_000_000, openingFloat: 0,
+      },
+    });
+    vi.stubGlobal('fetch', server.fetchMock);
+    await recordCardPaid(till.data, paidByCard(held.ref));
+    const shift = (await openShiftOf(till.db))!;
+    expect(shift).toMatchObject({ _id: '5b1f0c2e-1a2b-4c3d-8e4f-000000000009', autoOpened: true, openingFloat: '0' });
+    expect(await till.db.shiftNumbers.get(shift._id)).toMatchObject({ number: 'SH-000009' });
+    expect((await reportOf(till.db, shift)).salesCount).toBe(1);
   });
 });

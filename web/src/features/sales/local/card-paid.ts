@@ -6,8 +6,22 @@
  */
 import type { Invoice } from '@/types/invoice';
 import type { ShiftEntry, TillDb } from '@/features/offline';
-import { openShiftOf } from './shift-commands';
+import { getCurrentShift, serverShiftOf } from '../api/till-shifts';
+import { openShiftOf, requiresOpenShift, takeServerShift } from './shift-commands';
 import type { TillData } from './till-data';
+
+/**
+ * With no shift open here, the card sale was the device's first: the server opened a shift for
+ * it, which the till takes as its open shift (online, as the card payment is), so the sale and
+ * what follows count in it.
+ */
+async function takeShiftOpenedByCard(db: TillDb) {
+  if (await openShiftOf(db)) return;
+  const device = await db.device.get('device');
+  if (!device) return;
+  const current = await getCurrentShift(device.code).catch(() => null);
+  if (current) await takeServerShift(db, await requiresOpenShift(db), serverShiftOf(current));
+}
 
 /**
  * The server put the card sale in this device's open shift (its invoice carries the device's
@@ -29,6 +43,7 @@ export async function recordCardPaid(data: TillData, paid: Invoice): Promise<boo
   if (!paid.ref || paid.status !== 'paid') return false;
   const ref = paid.ref;
   const { db } = data;
+  await takeShiftOpenedByCard(db);
   const changed = await db.transaction('rw', [db.invoices, db.shifts, db.shiftEntries], async () => {
     const local = await db.invoices.get(ref);
     if (!local || local.status === 'paid' || local.status === 'refunded') return false;

@@ -8,9 +8,8 @@ import { useEffect } from 'react';
 import type { LocalShift, TillDb } from '@/features/offline';
 import { isAbort } from '@/lib/api-client';
 import type { ShiftReport } from '@/lib/core';
-import { canonicalDecimal } from '@/lib/decimal-text';
 import { getShiftSettings } from '@/features/shifts';
-import { getCurrentShift } from '../api/till-shifts';
+import { getCurrentShift, serverShiftOf } from '../api/till-shifts';
 import { lastClosedShift, movementsOf, openShiftOf, reportOf, requiresOpenShift, shiftLabel, takeServerShift } from '../local/shift-commands';
 import type { TillData } from '../local/till-data';
 import { useLiveQuery } from '../local/use-live-query';
@@ -49,18 +48,7 @@ async function refreshFromServer(db: TillDb, signal: AbortSignal) {
   const settings = await getShiftSettings(signal);
   const device = await db.device.get('device');
   const current = device ? await getCurrentShift(device.code, signal) : null;
-  const server = current && {
-    ref: current.ref,
-    serverId: String(current._id),
-    number: current.number,
-    deviceCode: current.deviceCode,
-    provisionalNumber: current.provisionalNumber,
-    autoOpened: current.autoOpened,
-    openingFloat: canonicalDecimal(current.openingFloat),
-    openedAt: current.openedAt,
-    openedBy: current.openedBy,
-  };
-  await takeServerShift(db, settings.requireOpenShift, server);
+  await takeServerShift(db, settings.requireOpenShift, current && serverShiftOf(current));
 }
 
 export function useTillShift(data: TillData | null) {
