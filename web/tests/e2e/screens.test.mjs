@@ -163,7 +163,8 @@ for (const [device, viewport] of Object.entries(viewports)) {
         },
         async (page) => {
           await page.getByLabel('Customer phone').waitFor();
-          await page.locator('.till-bar__user', { hasText: 'Ben' }).waitFor();
+          // The till names who is signed in: beside Log out on a wide screen, in its label always.
+          await page.getByRole('button', { name: 'Log out Ben' }).waitFor();
           await page.getByRole('link', { name: 'Open orders, 0 saved' }).waitFor();
           await shot(page, `staff-area-${device}`);
         },
