@@ -6,12 +6,11 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::audit_query::{AuditQuery, AuditRequest};
-use super::audit_views::{AuditView, csv_answer, file_name_part};
-use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
+use super::audit_views::{AuditView, audit_page, csv_answer, file_name_part};
+use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Invalid, Refused};
 use super::route_table::route_table;
-use super::{ApiError, AppState, Success};
-use crate::db::audit;
+use super::{ApiError, AppState};
 use crate::db::shops::{self, Shop};
 use crate::http::session_extract::AdminSession;
 
@@ -59,19 +58,7 @@ async fn list(
     }
     let shop = own_shop(&state, session.shop_id).await?;
     let filter = request.filter(Some(shop.id), &shop.time_zone)?;
-    let found = audit::page(
-        state.db.pool(),
-        &filter,
-        page.after_time(),
-        page.fetch_limit(),
-    )
-    .await?;
-    let (found, next) = page.cut(found, |row| Cursor::Timed {
-        at: row.at,
-        id: row.id,
-    });
-    let views = found.into_iter().map(AuditView::from).collect();
-    Ok(Paged::new(Success::ok("Audit trail", views), next))
+    audit_page(&state.db, &filter, &page).await
 }
 
 /// Download the shop's audit trail as CSV.

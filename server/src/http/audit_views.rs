@@ -8,9 +8,25 @@ use axum::response::{IntoResponse, Response};
 use futures_util::stream;
 use serde::Serialize;
 
-use super::ApiError;
+use super::list_page::{Cursor, Page, Paged};
+use super::{ApiError, Success};
 use crate::db::Db;
 use crate::db::audit::{self, AuditFilter, AuditRow};
+
+/// One page of the rows `filter` finds, newest first, answered as both audit lists answer it.
+pub async fn audit_page(
+    db: &Db,
+    filter: &AuditFilter,
+    page: &Page,
+) -> Result<Paged<AuditView>, ApiError> {
+    let found = audit::page(db.pool(), filter, page.after_time(), page.fetch_limit()).await?;
+    let (found, next) = page.cut(found, |row| Cursor::Timed {
+        at: row.at,
+        id: row.id,
+    });
+    let views = found.into_iter().map(AuditView::from).collect();
+    Ok(Paged::new(Success::ok("Audit trail", views), next))
+}
 
 /// `AuditEntry`: one row of the audit trail.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

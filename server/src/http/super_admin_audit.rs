@@ -8,13 +8,13 @@ use axum::response::Response;
 use url::form_urlencoded;
 
 use super::audit_query::{AuditQuery, AuditRequest};
-use super::audit_views::{AuditView, csv_answer, file_name_part};
-use super::list_page::{Cursor, List, ListPage, PageQuery, Paged};
+use super::audit_views::{AuditView, audit_page, csv_answer, file_name_part};
+use super::list_page::{List, ListPage, PageQuery, Paged};
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people::{self, SHOP_NOT_FOUND};
 use super::route_table::route_table;
-use super::{ApiError, AppState, Success};
-use crate::db::audit::{self, AuditFilter};
+use super::{ApiError, AppState};
+use crate::db::audit::AuditFilter;
 use crate::db::shops::{self, Shop};
 use crate::http::session_extract::SuperAdminSession;
 
@@ -101,19 +101,7 @@ async fn list(
     for (name, value) in &request.kept {
         page = page.keep(name, value.clone());
     }
-    let found = audit::page(
-        state.db.pool(),
-        &filter,
-        page.after_time(),
-        page.fetch_limit(),
-    )
-    .await?;
-    let (found, next) = page.cut(found, |row| Cursor::Timed {
-        at: row.at,
-        id: row.id,
-    });
-    let views = found.into_iter().map(AuditView::from).collect();
-    Ok(Paged::new(Success::ok("Audit trail", views), next))
+    audit_page(&state.db, &filter, &page).await
 }
 
 /// Download the audit trail of every shop or of one as CSV.
