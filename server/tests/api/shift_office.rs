@@ -2,13 +2,13 @@
 //! the shifts a person opened or closed, and `GET /shifts/export.csv`, the list's shifts with
 //! their report figures computed by pos_core, on both backends.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::catalog_support::refused_with;
 use crate::identity_support::Browser;
 use crate::shift_support::{
     MOVEMENT, SHIFT, SHIFT_2, close_shift, counted, detail, in_shift, move_cash, movement,
-    open_shift, opening,
+    open_shift, opening, report_input,
 };
 use crate::support::{Backend, TestApp, on_both_backends};
 use crate::till_support::{REF, TillShop, invoice, line, pay, payment};
@@ -106,33 +106,8 @@ fn records(text: &str) -> Vec<csv::StringRecord> {
 
 /// Core's report of a shift, from its detail as the web app builds its input.
 fn core_report(detail: &Value) -> Value {
-    let shift = &detail["shift"];
-    let sales: Vec<Value> = detail["sales"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|sale| {
-            json!({"invoiceId": sale["_id"], "paymentMethod": sale["paymentMethod"],
-                   "subTotal": sale["subTotal"], "totalDiscount": sale["totalDiscount"],
-                   "totalTax": sale["totalTax"], "redeemAmount": sale["redeemAmount"],
-                   "totalAmount": sale["totalAmount"]})
-        })
-        .collect();
-    let movements: Vec<Value> = detail["movements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| json!({"kind": m["kind"], "amount": m["amount"], "reason": m["reason"]}))
-        .collect();
-    let counted = if shift["countedCash"].is_null() {
-        Value::Null
-    } else {
-        json!({"total": shift["countedCash"]})
-    };
-    let input = json!({"openingFloat": shift["openingFloat"], "sales": sales, "refunds": [],
-                       "movements": movements, "counted": counted});
-    let report = pos_core::shift::shift_report(serde_json::from_value(input).unwrap()).unwrap();
-    serde_json::to_value(report).unwrap()
+    let input = serde_json::from_value(report_input(detail)).unwrap();
+    serde_json::to_value(pos_core::shift::shift_report(input).unwrap()).unwrap()
 }
 
 async fn the_csv_export_has_each_shifts_report_figures(backend: Backend) {

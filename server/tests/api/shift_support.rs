@@ -75,3 +75,46 @@ pub fn in_shift(mut payment: Value, shift_ref: &str) -> Value {
     payment["shiftRef"] = json!(shift_ref);
     payment
 }
+
+/// The input core's shift report reads, from the back office's detail of a shift: its float,
+/// sales, refunds, movements and count, as the web app hands them to `shiftReport`.
+pub fn report_input(detail: &Value) -> Value {
+    let shift = &detail["shift"];
+    let sales: Vec<Value> = detail["sales"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|sale| {
+            json!({"invoiceId": sale["_id"], "paymentMethod": sale["paymentMethod"],
+                   "subTotal": sale["subTotal"], "totalDiscount": sale["totalDiscount"],
+                   "totalTax": sale["totalTax"], "redeemAmount": sale["redeemAmount"],
+                   "totalAmount": sale["totalAmount"]})
+        })
+        .collect();
+    let refunds: Vec<Value> = detail["refunds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|refund| {
+            json!({"invoiceId": refund["invoiceId"], "paymentMethod": refund["paymentMethod"],
+                   "amount": refund["amount"]})
+        })
+        .collect();
+    let movements: Vec<Value> = detail["movements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|movement| {
+            json!({"kind": movement["kind"], "amount": movement["amount"],
+                   "reason": movement["reason"]})
+        })
+        .collect();
+    // An open shift has no count yet: its report is the X report.
+    let counted = if shift["countedCash"].is_null() {
+        Value::Null
+    } else {
+        json!({"total": shift["countedCash"]})
+    };
+    json!({"openingFloat": shift["openingFloat"], "sales": sales, "refunds": refunds,
+           "movements": movements, "counted": counted})
+}

@@ -5,12 +5,12 @@
 //! always within the caller's shop.
 
 use rust_decimal::Decimal;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::sales_support::{cart_with, dec};
 use crate::shift_support::{
     MOVEMENT, MOVEMENT_2, SHIFT, SHIFT_2, close_shift, counted, current, detail, in_shift,
-    move_cash, movement, open_shift, opening, sale_ids,
+    move_cash, movement, open_shift, opening, report_input, sale_ids,
 };
 use crate::support::{Backend, on_both_backends};
 use crate::till_support::{
@@ -551,43 +551,6 @@ async fn another_shops_shift_is_not_found(backend: Backend) {
     assert_eq!(read["movements"], json!([]));
 }
 
-/// The input core's shift report reads, from the back office's detail of a shift: its float,
-/// sales, refunds, movements and count, as the web app hands them to `shiftReport`.
-fn report_input(detail: &Value) -> Value {
-    let shift = &detail["shift"];
-    let sales: Vec<Value> = detail["sales"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|sale| {
-            json!({"invoiceId": sale["_id"], "paymentMethod": sale["paymentMethod"],
-                   "subTotal": sale["subTotal"], "totalDiscount": sale["totalDiscount"],
-                   "totalTax": sale["totalTax"], "redeemAmount": sale["redeemAmount"],
-                   "totalAmount": sale["totalAmount"]})
-        })
-        .collect();
-    let refunds: Vec<Value> = detail["refunds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|refund| {
-            json!({"invoiceId": refund["invoiceId"], "paymentMethod": refund["paymentMethod"],
-                   "amount": refund["amount"]})
-        })
-        .collect();
-    let movements: Vec<Value> = detail["movements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|movement| {
-            json!({"kind": movement["kind"], "amount": movement["amount"],
-                   "reason": movement["reason"]})
-        })
-        .collect();
-    json!({"openingFloat": shift["openingFloat"], "sales": sales, "refunds": refunds,
-           "movements": movements, "counted": {"total": shift["countedCash"]}})
-}
-
 async fn a_closed_shifts_detail_is_what_core_reports_its_z_report_from(backend: Backend) {
     let mut till = TillShop::start(backend).await;
     let opened = open_shift(&mut till.shop.staff, SHIFT, opening("7F3A", "100.00")).await;
@@ -652,7 +615,9 @@ async fn a_closed_shifts_detail_is_what_core_reports_its_z_report_from(backend: 
 
     // The shop's only till: its Z report is the dashboard's day, method by method.
     let paid_at = read["sales"][0]["paidAt"].as_i64().unwrap();
-    let day = pos_core::dashboard::LocalDate::from_day_number(paid_at.div_euclid(86_400_000));
+    // The day in the seeded shops' zone (Indian/Maldives), as the dashboard counts it.
+    let zone = pos_core::dashboard::time_zone("Indian/Maldives").unwrap();
+    let day = pos_core::dashboard::local_date(paid_at, &zone).unwrap();
     let path = format!(
         "/admin/dashboard/invoices/payment-method?year={}&month={}&day={}",
         day.year, day.month, day.day
