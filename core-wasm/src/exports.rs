@@ -1,9 +1,9 @@
 //! One export per core operation; see `types.ts` for the shapes.
 //!
 //! Two WebAssembly modules are built from this crate. The till's (feature `till`: cart pricing,
-//! cash balance, loyalty, form validation, the shift's X and Z report, which the till prints
+//! cash balance, loyalty, form validation, paying in parts, the shift's X and Z report, which the till prints
 //! offline) loads on every page, so it holds only what a cashier's
-//! screen runs and stays small. The back office's (feature `back-office`: refunds, custom
+//! screen runs and stays small. The back office's (feature `back-office`: refunds and where their money goes, custom
 //! invoices, re-pricing, dashboard bucketing with the time-zone database) is fetched only by the
 //! admin screens that need it.
 
@@ -26,7 +26,7 @@ macro_rules! export {
 #[cfg(feature = "till")]
 mod till {
     use super::*;
-    use pos_core::{loyalty, pricing, shift, validation};
+    use pos_core::{loyalty, pricing, shift, tender, validation};
 
     export!(
         priceCart,
@@ -84,12 +84,19 @@ mod till {
         "ShiftInput",
         "ShiftReport"
     );
+    export!(
+        tenderPlan,
+        tender_plan,
+        tender::tender_plan,
+        "TenderInput",
+        "TenderPlan"
+    );
 }
 
 #[cfg(feature = "back-office")]
 mod back_office {
     use super::*;
-    use pos_core::{dashboard, pricing, refund, reprice};
+    use pos_core::{dashboard, pricing, refund, reprice, tender};
 
     export!(
         priceCustomInvoice,
@@ -132,6 +139,13 @@ mod back_office {
         refund::reverse_loyalty,
         "ReverseLoyaltyInput",
         "LoyaltyReversal"
+    );
+    export!(
+        refundTenders,
+        refund_tenders,
+        tender::refund_tenders,
+        "RefundTendersInput",
+        "RefundTenders"
     );
     export!(
         repriceSale,

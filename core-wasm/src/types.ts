@@ -120,11 +120,21 @@ export interface PaymentMethodSummary {
 
 export type MovementKind = "payIn" | "payOut";
 /** A paid sale of the shift, with the totals core priced it at (`totalAmount = subTotal - totalDiscount + totalTax - redeemAmount`). */
+/** A method and an amount: in a `TenderInput`, cash is what was handed over; elsewhere what the tender paid. */
+export interface Tender { method: PaymentMethod; amount: DecimalIn }
+/** What a tender paid of a sale (or gave back), as core answers it. */
+export interface TenderPart { method: PaymentMethod; amount: Decimal }
+/**
+ * A paid sale of the shift, with the totals core priced it at (`totalAmount = subTotal - totalDiscount + totalTax - redeemAmount`).
+ * Exactly one of `paymentMethod` (paid whole) or `tenders` (paid in parts, adding up to `totalAmount`).
+ * `rounding`: what cash rounding added to its cash (negative: took off).
+ */
 export interface ShiftSale {
-  invoiceId: string; paymentMethod: PaymentMethod; subTotal: DecimalIn; totalDiscount?: DecimalIn; totalTax?: DecimalIn;
-  redeemAmount?: DecimalIn; totalAmount: DecimalIn;
+  invoiceId: string; paymentMethod?: PaymentMethod | null; tenders?: Tender[]; rounding?: DecimalIn; subTotal: DecimalIn;
+  totalDiscount?: DecimalIn; totalTax?: DecimalIn; redeemAmount?: DecimalIn; totalAmount: DecimalIn;
 }
-export interface ShiftRefund { invoiceId: string; paymentMethod: PaymentMethod; amount: DecimalIn }
+/** Exactly one of `paymentMethod` or `tenders` (adding up to `amount`). */
+export interface ShiftRefund { invoiceId: string; paymentMethod?: PaymentMethod | null; tenders?: Tender[]; amount: DecimalIn }
 export interface CashMovement { kind: MovementKind; amount: DecimalIn; reason: string }
 /** `count` is a whole number, 0 or more. */
 export interface Denomination { value: DecimalIn; count: DecimalIn }
@@ -140,11 +150,27 @@ export interface MethodTotals {
 }
 export interface CountedDenomination { value: Decimal; count: number; amount: Decimal }
 /**
- * `expectedCash = openingFloat + cash sales - cash refunds + payIns - payOuts`; `difference =
+ * `expectedCash = openingFloat + cash sales + cashRounding - cash refunds + payIns - payOuts`; `difference =
  * countedCash - expectedCash` (negative: short). The count's fields are null until counted.
  */
 export interface ShiftReport {
   salesCount: number; refundsCount: number; grossSales: Decimal; discounts: Decimal; redemptions: Decimal; tax: Decimal;
-  netSales: Decimal; refunds: Decimal; byMethod: MethodTotals[]; payIns: Decimal; payOuts: Decimal; openingFloat: Decimal;
+  netSales: Decimal; refunds: Decimal; cashRounding: Decimal; byMethod: MethodTotals[]; payIns: Decimal; payOuts: Decimal; openingFloat: Decimal;
   expectedCash: Decimal; countedCash: Decimal | null; difference: Decimal | null; denominations: CountedDenomination[] | null;
 }
+
+/** Input of `tenderPlan`: the sale's total, the shop's cash step (0: none) and the tenders so far, in order. */
+export interface TenderInput { totalAmount: DecimalIn; cashRounding?: DecimalIn; tenders?: Tender[] }
+/**
+ * What the tenders paid (`tenders`, adding up to `paid`), what is `remaining`, the cash that settles it
+ * (`cashDue`, rounded to the shop's step), the cash handed over, the `change`, the `rounding` cash
+ * settling added (negative: took off) and whether the sale is paid (`complete`).
+ */
+export interface TenderPlan {
+  totalAmount: Decimal; tenders: TenderPart[]; paid: Decimal; remaining: Decimal; cashDue: Decimal; cashReceived: Decimal;
+  change: Decimal; rounding: Decimal; complete: boolean;
+}
+/** What the sale's tenders paid, what went back to each before, the refund and, optionally, where it goes. */
+export interface RefundTendersInput { tenders: Tender[]; refunded?: Tender[]; amount: DecimalIn; to?: Tender[] }
+/** The refund by method, and what each method can still give back after it. */
+export interface RefundTenders { parts: TenderPart[]; refundable: TenderPart[] }

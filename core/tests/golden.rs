@@ -64,6 +64,9 @@ fn run(operation: &str, input: &str) -> String {
         "dashboardPaymentMethods" => call(input, pos_core::dashboard::payment_methods),
         // -- shifts --
         "shiftReport" => call(input, pos_core::shift::shift_report),
+        // -- tenders --
+        "tenderPlan" => call(input, pos_core::tender::tender_plan),
+        "refundTenders" => call(input, pos_core::tender::refund_tenders),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }

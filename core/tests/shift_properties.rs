@@ -9,6 +9,7 @@ use pos_core::shift::{
     CashCount, CashMovement, Denomination, MovementKind, ShiftInput, ShiftRefund, ShiftReport,
     ShiftSale, shift_report,
 };
+use pos_core::tender::Tender;
 use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
@@ -28,43 +29,115 @@ fn positive_cents(max: i64) -> impl Strategy<Value = Decimal> {
 }
 
 /// A sale as core prices one: discount within the subtotal, redemption within the amount due,
-/// the total their difference. The id is given afterwards, so ids are unique.
+/// the total their difference; paid by one method, or in two parts by two methods with the
+/// cash part's rounding (at most 0.02 either way). The id is given afterwards, so ids are unique.
 fn sale() -> impl Strategy<Value = ShiftSale> {
     (
-        method(),
+        (
+            method(),
+            prop::option::of((method(), 0..=100_i64, -2..=2_i64)),
+        ),
         0..=2_000_000_i64,
         0..=100_i64,
         0..=20_i64,
         0..=100_i64,
     )
         .prop_map(
-            |(payment_method, sub_total, discount_pct, tax_pct, redeem_pct)| {
+            |((first, split), sub_total, discount_pct, tax_pct, redeem_pct)| {
                 let discount = sub_total * discount_pct / 100;
                 let tax = (sub_total - discount) * tax_pct / 100;
                 let due = sub_total - discount + tax;
                 let redeemed = due * redeem_pct / 100 / 4;
                 let money = |cents: i64| Decimal::new(cents, 2);
+                let total = due - redeemed;
+                let (payment_method, tenders, rounding) = match split {
+                    None => (Some(first), Vec::new(), 0),
+                    Some((second, cut_pct, rounding)) => {
+                        let first_part = total * cut_pct / 100;
+                        let tenders = vec![
+                            Tender {
+                                method: first,
+                                amount: money(first_part),
+                            },
+                            Tender {
+                                method: second,
+                                amount: money(total - first_part),
+                            },
+                        ];
+                        let has_cash =
+                            first == PaymentMethod::Cash || second == PaymentMethod::Cash;
+                        (None, tenders, if has_cash { rounding } else { 0 })
+                    }
+                };
                 ShiftSale {
                     invoice_id: String::new(),
                     payment_method,
+                    tenders,
+                    rounding: money(rounding),
                     sub_total: money(sub_total),
                     total_discount: money(discount),
                     total_tax: money(tax),
                     redeem_amount: money(redeemed),
-                    total_amount: money(due - redeemed),
+                    total_amount: money(total),
                 }
             },
         )
 }
 
+/// A refund through one method, or split over two.
 fn refund() -> impl Strategy<Value = ShiftRefund> {
-    (method(), positive_cents(500_000), 0..1000_u32).prop_map(|(payment_method, amount, id)| {
-        ShiftRefund {
-            invoice_id: format!("INV-{id:06}"),
-            payment_method,
-            amount,
+    (
+        method(),
+        prop::option::of((method(), 0..=100_i64)),
+        positive_cents(500_000),
+        0..1000_u32,
+    )
+        .prop_map(|(first, split, amount, id)| {
+            let (payment_method, tenders) = match split {
+                None => (Some(first), Vec::new()),
+                Some((second, cut_pct)) => {
+                    let first_part =
+                        (amount * Decimal::from(cut_pct) / Decimal::ONE_HUNDRED).round_dp(2);
+                    let tenders = vec![
+                        Tender {
+                            method: first,
+                            amount: first_part,
+                        },
+                        Tender {
+                            method: second,
+                            amount: amount - first_part,
+                        },
+                    ];
+                    (None, tenders)
+                }
+            };
+            ShiftRefund {
+                invoice_id: format!("INV-{id:06}"),
+                payment_method,
+                tenders,
+                amount,
+            }
+        })
+}
+
+/// What `method` paid of a sale or refund of `total`.
+fn part_of(
+    method: PaymentMethod,
+    whole: Option<PaymentMethod>,
+    tenders: &[Tender],
+    total: Decimal,
+) -> Option<Decimal> {
+    match whole {
+        Some(whole) => (whole == method).then_some(total),
+        None => {
+            let parts: Vec<Decimal> = tenders
+                .iter()
+                .filter(|t| t.method == method)
+                .map(|t| t.amount)
+                .collect();
+            (!parts.is_empty()).then(|| parts.into_iter().sum())
         }
-    })
+    }
 }
 
 fn movement() -> impl Strategy<Value = CashMovement> {
@@ -159,6 +232,7 @@ fn figures(report: &ShiftReport) -> Vec<Decimal> {
         report.tax,
         report.net_sales,
         report.refunds,
+        report.cash_rounding,
         report.pay_ins,
         report.pay_outs,
         report.opening_float,
@@ -183,10 +257,11 @@ proptest! {
 
     #[test]
     fn expected_cash_is_the_formula(input in shift()) {
-        let cash = |method: PaymentMethod| method == PaymentMethod::Cash;
+        let cash = PaymentMethod::Cash;
         let expected = input.opening_float
-            + sum(&input.sales, |s| cash(s.payment_method).then_some(s.total_amount))
-            - sum(&input.refunds, |r| cash(r.payment_method).then_some(r.amount))
+            + sum(&input.sales, |s| part_of(cash, s.payment_method, &s.tenders, s.total_amount))
+            + sum(&input.sales, |s| Some(s.rounding))
+            - sum(&input.refunds, |r| part_of(cash, r.payment_method, &r.tenders, r.amount))
             + sum(&input.movements, |m| (m.kind == MovementKind::PayIn).then_some(m.amount))
             - sum(&input.movements, |m| (m.kind == MovementKind::PayOut).then_some(m.amount));
         let report = shift_report(input).unwrap();
@@ -201,14 +276,16 @@ proptest! {
         prop_assert_eq!(methods, PaymentMethod::ALL.to_vec());
         prop_assert_eq!(report.by_method.iter().map(|m| m.sales).sum::<Decimal>(), report.net_sales);
         prop_assert_eq!(report.by_method.iter().map(|m| m.refunds).sum::<Decimal>(), report.refunds);
-        prop_assert_eq!(report.by_method.iter().map(|m| m.sales_count).sum::<u64>(), report.sales_count);
-        prop_assert_eq!(report.by_method.iter().map(|m| m.refunds_count).sum::<u64>(), report.refunds_count);
         for method in &report.by_method {
+            let m = method.payment_method;
             prop_assert_eq!(method.net, method.sales - method.refunds);
-            let of_method = |m: PaymentMethod| m == method.payment_method;
-            prop_assert_eq!(method.sales, sum(&input.sales, |s| of_method(s.payment_method).then_some(s.total_amount)));
-            prop_assert_eq!(method.refunds, sum(&input.refunds, |r| of_method(r.payment_method).then_some(r.amount)));
+            prop_assert_eq!(method.sales, sum(&input.sales, |s| part_of(m, s.payment_method, &s.tenders, s.total_amount)));
+            prop_assert_eq!(method.refunds, sum(&input.refunds, |r| part_of(m, r.payment_method, &r.tenders, r.amount)));
+            // A sale paid in parts counts once under each method it used.
+            let paid_by = input.sales.iter().filter(|s| part_of(m, s.payment_method, &s.tenders, s.total_amount).is_some());
+            prop_assert_eq!(method.sales_count, paid_by.count() as u64);
         }
+        prop_assert_eq!(report.cash_rounding, sum(&input.sales, |s| Some(s.rounding)));
         prop_assert_eq!(report.sales_count, input.sales.len() as u64);
         prop_assert_eq!(report.refunds_count, input.refunds.len() as u64);
         prop_assert_eq!(report.gross_sales, sum(&input.sales, |s| Some(s.sub_total)));

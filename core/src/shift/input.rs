@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::dashboard::PaymentMethod;
+use crate::tender::Tender;
 
 /// Input of `shiftReport`. Without `counted` it is the open shift so far (the X report); with
 /// it, the closed shift (the Z report).
@@ -33,7 +34,17 @@ pub struct ShiftInput {
 #[serde(rename_all = "camelCase")]
 pub struct ShiftSale {
     pub invoice_id: String,
-    pub payment_method: PaymentMethod,
+    /// The one method that paid the whole sale; or, for a sale paid in parts, `tenders`
+    /// (exactly one of the two is given).
+    #[serde(default)]
+    pub payment_method: Option<PaymentMethod>,
+    /// What each tender paid, adding up to `totalAmount` (`tender::tender_plan`'s `tenders`).
+    #[serde(default)]
+    pub tenders: Vec<Tender>,
+    /// What cash rounding added to the sale's cash (negative when it took off): it is in the
+    /// drawer but not in the sale's total.
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub rounding: Decimal,
     #[serde(deserialize_with = "crate::decimal_text::deserialize")]
     pub sub_total: Decimal,
     #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
@@ -52,7 +63,12 @@ pub struct ShiftSale {
 #[serde(rename_all = "camelCase")]
 pub struct ShiftRefund {
     pub invoice_id: String,
-    pub payment_method: PaymentMethod,
+    /// The one method the whole refund went back through; or, for a refund paid back through
+    /// several, `tenders` (exactly one of the two is given).
+    #[serde(default)]
+    pub payment_method: Option<PaymentMethod>,
+    #[serde(default)]
+    pub tenders: Vec<Tender>,
     #[serde(deserialize_with = "crate::decimal_text::deserialize")]
     pub amount: Decimal,
 }

@@ -12,8 +12,12 @@
 //!   lines add up the same way.
 //! - `byMethod`: cash, internal-device (swipe), digital (card), always all three in that order,
 //!   each with its sales, refunds and `net = sales - refunds`; they add up to the totals.
-//! - `expectedCash = openingFloat + cash sales - cash refunds + payIns - payOuts`, the cash
-//!   sales counted at their `totalAmount` (a redemption is not cash).
+//!   A sale paid in parts (`tenders`, `tender::tender_plan`) counts each part under its method,
+//!   and the sale once under each method it used; a refund paid back through several methods
+//!   likewise.
+//! - `expectedCash = openingFloat + cash sales + cashRounding - cash refunds + payIns -
+//!   payOuts`, the cash sales counted at what cash paid of them (a redemption is not cash), and
+//!   `cashRounding` the sum of the sales' `rounding` (what cash rounding added to their cash).
 //! - Counted by denominations, the count is `sum(value x count)`; `difference = countedCash -
 //!   expectedCash` (negative: short, positive: over).
 //!

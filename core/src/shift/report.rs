@@ -10,6 +10,7 @@ use super::input::{CashMovement, MovementKind, ShiftInput, ShiftRefund, ShiftSal
 use crate::dashboard::PaymentMethod;
 use crate::error::{CoreError, CoreResult};
 use crate::pricing::checks::{self, Field};
+use crate::tender::Tender;
 
 /// Longest reason of a pay in or pay out, in characters (a line or two of a receipt).
 pub const REASON_MAX_CHARS: usize = 200;
@@ -33,12 +34,15 @@ pub struct ShiftReport {
     pub net_sales: Decimal,
     /// Sum of the refunds paid out.
     pub refunds: Decimal,
+    /// What cash rounding added to the cash sales in all (negative when it took off more).
+    pub cash_rounding: Decimal,
     /// Cash, internal-device, digital: always all three, in that order.
     pub by_method: Vec<MethodTotals>,
     pub pay_ins: Decimal,
     pub pay_outs: Decimal,
     pub opening_float: Decimal,
-    /// `openingFloat + cash sales - cash refunds + payIns - payOuts`. May be negative.
+    /// `openingFloat + cash sales + cashRounding - cash refunds + payIns - payOuts`. May be
+    /// negative.
     pub expected_cash: Decimal,
     pub counted_cash: Option<Decimal>,
     /// `countedCash - expectedCash`: negative when the drawer is short, positive when over.
@@ -52,9 +56,10 @@ pub struct ShiftReport {
 #[serde(rename_all = "camelCase")]
 pub struct MethodTotals {
     pub payment_method: PaymentMethod,
+    /// The sales this method paid (all or part of).
     pub sales_count: u64,
     pub refunds_count: u64,
-    /// Sum of the method's sales' `totalAmount`.
+    /// What this method paid of the sales.
     pub sales: Decimal,
     pub refunds: Decimal,
     /// `sales - refunds`.
@@ -64,6 +69,9 @@ pub struct MethodTotals {
 /// The running sums, in cents, indexed by method where they are per method.
 #[derive(Default)]
 struct Sums {
+    sales_total_count: u64,
+    refunds_total_count: u64,
+    rounding: Cents,
     gross: Cents,
     discounts: Cents,
     redemptions: Cents,
@@ -123,8 +131,9 @@ fn report(input: &ShiftInput) -> CoreResult<ShiftReport> {
     let count = input.counted.as_ref().map(counted).transpose()?;
 
     let cash = method_index(PaymentMethod::Cash);
-    let expected =
-        opening_float + sums.sales[cash] - sums.refunds[cash] + sums.pay_ins - sums.pay_outs;
+    let expected = opening_float + sums.sales[cash] + sums.rounding - sums.refunds[cash]
+        + sums.pay_ins
+        - sums.pay_outs;
     let by_method = PaymentMethod::ALL
         .iter()
         .map(|&method| {
@@ -148,14 +157,15 @@ fn report(input: &ShiftInput) -> CoreResult<ShiftReport> {
         None => (None, None, None),
     };
     Ok(ShiftReport {
-        sales_count: sums.sales_count.iter().sum(),
-        refunds_count: sums.refunds_count.iter().sum(),
+        sales_count: sums.sales_total_count,
+        refunds_count: sums.refunds_total_count,
         gross_sales: amount_of(sums.gross)?,
         discounts: amount_of(sums.discounts)?,
         redemptions: amount_of(sums.redemptions)?,
         tax: amount_of(sums.tax)?,
         net_sales: amount_of(sums.sales.iter().sum())?,
         refunds: amount_of(sums.refunds.iter().sum())?,
+        cash_rounding: amount_of(sums.rounding)?,
         by_method,
         pay_ins: amount_of(sums.pay_ins)?,
         pay_outs: amount_of(sums.pay_outs)?,
@@ -220,13 +230,30 @@ fn add_sale(sums: &mut Sums, sale: &ShiftSale, index: usize) -> CoreResult<()> {
             amount_of(priced)?
         )));
     }
-    let method = method_index(sale.payment_method);
+    let rounding = checks::signed_money(sale.rounding, Field::Item("sales", index, "rounding"))?;
+    let what = || format!("Sale {}", sale.invoice_id.trim());
+    let mut counted = [false; 3];
+    for_each_part(
+        sale.payment_method,
+        &sale.tenders,
+        total,
+        ("sales", index),
+        what,
+        |method, cents| {
+            let i = method_index(method);
+            sums.sales[i] += cents;
+            if !counted[i] {
+                counted[i] = true;
+                sums.sales_count[i] += 1;
+            }
+        },
+    )?;
     sums.gross += sub_total;
     sums.discounts += discount;
     sums.tax += tax;
     sums.redemptions += redeemed;
-    sums.sales[method] += total;
-    sums.sales_count[method] += 1;
+    sums.rounding += cents_of(rounding);
+    sums.sales_total_count += 1;
     Ok(())
 }
 
@@ -254,10 +281,72 @@ fn add_refund(sums: &mut Sums, refund: &ShiftRefund, index: usize) -> CoreResult
         Field::Item("refunds", index, "amount"),
         "Refund amount must be greater than 0",
     )?;
-    let method = method_index(refund.payment_method);
-    sums.refunds[method] += amount;
-    sums.refunds_count[method] += 1;
+    let what = || format!("Refund of sale {}", refund.invoice_id.trim());
+    let mut counted = [false; 3];
+    for_each_part(
+        refund.payment_method,
+        &refund.tenders,
+        amount,
+        ("refunds", index),
+        what,
+        |method, cents| {
+            let i = method_index(method);
+            sums.refunds[i] += cents;
+            if !counted[i] {
+                counted[i] = true;
+                sums.refunds_count[i] += 1;
+            }
+        },
+    )?;
+    sums.refunds_total_count += 1;
     Ok(())
+}
+
+/// Hands each method's part of a sale or refund of `total` cents to `add`: the whole of it to
+/// `method`, or each of `tenders`, which must add up to it. Exactly one of the two is given.
+fn for_each_part(
+    method: Option<PaymentMethod>,
+    tenders: &[Tender],
+    total: Cents,
+    (list, index): (&str, usize),
+    what: impl Fn() -> String,
+    mut add: impl FnMut(PaymentMethod, Cents),
+) -> CoreResult<()> {
+    match (method, tenders.is_empty()) {
+        (Some(method), true) => {
+            add(method, total);
+            Ok(())
+        }
+        (None, false) => {
+            let mut sum: Cents = 0;
+            for (part, tender) in tenders.iter().enumerate() {
+                let field = Field::Item(list, index, "tenders");
+                let amount = checks::money(tender.amount, field)
+                    .map_err(|_| {
+                        CoreError::invalid(
+                            format!("{list}[{index}].tenders[{part}].amount"),
+                            format!("{}: a tender's amount must be money, 0 or more", what()),
+                        )
+                    })
+                    .map(cents_of)?;
+                sum += amount;
+                add(tender.method, amount);
+            }
+            if sum != total {
+                return Err(CoreError::rule(format!(
+                    "{}: its tenders add up to {}, not its {}",
+                    what(),
+                    amount_of(sum)?,
+                    amount_of(total)?
+                )));
+            }
+            Ok(())
+        }
+        _ => Err(CoreError::invalid(
+            format!("{list}[{index}].paymentMethod"),
+            format!("{}: give either its payment method or its tenders", what()),
+        )),
+    }
 }
 
 fn add_movement(sums: &mut Sums, movement: &CashMovement, index: usize) -> CoreResult<()> {

@@ -9,7 +9,9 @@ use crate::error::CoreError;
 fn sale(id: &str, method: PaymentMethod, total: Decimal) -> ShiftSale {
     ShiftSale {
         invoice_id: id.into(),
-        payment_method: method,
+        payment_method: Some(method),
+        tenders: Vec::new(),
+        rounding: Decimal::ZERO,
         sub_total: total,
         total_discount: Decimal::ZERO,
         total_tax: Decimal::ZERO,
@@ -21,7 +23,8 @@ fn sale(id: &str, method: PaymentMethod, total: Decimal) -> ShiftSale {
 fn refund(id: &str, method: PaymentMethod, amount: Decimal) -> ShiftRefund {
     ShiftRefund {
         invoice_id: id.into(),
-        payment_method: method,
+        payment_method: Some(method),
+        tenders: Vec::new(),
         amount,
     }
 }
@@ -110,7 +113,9 @@ fn a_redemption_is_not_cash() {
     let mut input = shift(dec!(0));
     input.sales = vec![ShiftSale {
         invoice_id: "A".into(),
-        payment_method: Cash,
+        payment_method: Some(Cash),
+        tenders: Vec::new(),
+        rounding: Decimal::ZERO,
         sub_total: dec!(100),
         total_discount: dec!(10),
         total_tax: dec!(4.50),

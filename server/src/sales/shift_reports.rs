@@ -78,7 +78,9 @@ pub fn report_input(figures: &ShiftFigures) -> CoreResult<ShiftInput> {
         .map(|sale| {
             Ok(CoreSale {
                 invoice_id: sale.id.to_string(),
-                payment_method: method(sale.payment_method.as_deref())?,
+                payment_method: Some(method(sale.payment_method.as_deref())?),
+                tenders: Vec::new(),
+                rounding: Decimal::ZERO,
                 sub_total: money(sale.sub_total_cents),
                 total_discount: money(sale.total_discount_cents),
                 total_tax: money(sale.total_tax_cents),
@@ -93,7 +95,8 @@ pub fn report_input(figures: &ShiftFigures) -> CoreResult<ShiftInput> {
         .map(|refund| {
             Ok(CoreRefund {
                 invoice_id: refund.invoice_id.to_string(),
-                payment_method: method(refund.payment_method.as_deref())?,
+                payment_method: Some(method(refund.payment_method.as_deref())?),
+                tenders: Vec::new(),
                 amount: money(refund.amount_cents),
             })
         })

@@ -17,7 +17,7 @@ export type {
   CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
   ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
   RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines, ReverseLoyaltyInput,
-  LoyaltyReversal, RepriceInput, Repriced,
+  LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders,
 } from '../wasm-core/pos_core_back_office_wasm.js';
 
 const backOffice = wasmModule('loadBackOfficeCore', init);
@@ -57,6 +57,9 @@ export const refundByAmount = (input: Types.RefundByAmountInput): Types.RefundBy
 /** A refund by line: each line's share of what was paid, the goods to restock. */
 export const refundByLines = (input: Types.RefundByLinesInput): Types.RefundByLines =>
   backOffice.callWithJson('refundByLines', glue.refundByLines, input);
+/** Where a refund's money goes back: each method the sale was paid by, within what it took. */
+export const refundTenders = (input: Types.RefundTendersInput): Types.RefundTenders =>
+  backOffice.callWithJson('refundTenders', glue.refundTenders, input);
 /** Loyalty points to reverse and to restore after a refund. */
 export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyReversal =>
   backOffice.callWithJson('reverseLoyalty', glue.reverseLoyalty, input);

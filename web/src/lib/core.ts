@@ -38,7 +38,7 @@ export type {
   LedgerEntry, LedgerKind, LoyaltyBalanceInput, LoyaltyBalance, RedeemLimitInput, RedeemLimit,
   SaleEntriesInput, SaleEntries, FieldError, StaffSignupInput, FieldInput,
   ShiftInput, ShiftSale, ShiftRefund, CashMovement, MovementKind, CashCount, Denomination, ShiftReport,
-  MethodTotals, CountedDenomination,
+  MethodTotals, CountedDenomination, Tender, TenderPart, TenderInput, TenderPlan,
   Decimal, Unit, DiscountType,
 } from '../wasm-core/pos_core_wasm.js';
 import type * as Types from '../wasm-core/pos_core_wasm.js';
@@ -96,3 +96,10 @@ export const validateField = (input: Types.FieldInput): Types.FieldError[] =>
  */
 export const shiftReport = (input: Types.ShiftInput): Types.ShiftReport =>
   till.callWithJson('shiftReport', glue.shiftReport, input);
+/**
+ * Applies a sale's tenders in order: what each paid, what is left, the cash that settles it (the
+ * shop's cash rounding applied), the change and the rounding. In the till's module: the till takes
+ * payments offline.
+ */
+export const tenderPlan = (input: Types.TenderInput): Types.TenderPlan =>
+  till.callWithJson('tenderPlan', glue.tenderPlan, input);

@@ -128,12 +128,12 @@ describe('shiftReportInput', () => {
         _id: String(index), kind: movement.kind, amount: Number(movement.amount), reason: movement.reason, by: 'Mina', at: 0,
       })),
       sales: (dayInput.sales ?? []).map((sale) => ({
-        _id: sale.invoiceId, invoiceNumber: sale.invoiceId, status: 'paid', paymentMethod: sale.paymentMethod,
+        _id: sale.invoiceId, invoiceNumber: sale.invoiceId, status: 'paid', paymentMethod: sale.paymentMethod ?? null,
         subTotal: Number(sale.subTotal), totalDiscount: Number(sale.totalDiscount ?? 0), totalTax: Number(sale.totalTax ?? 0),
         redeemAmount: Number(sale.redeemAmount ?? 0), totalAmount: Number(sale.totalAmount), paidAt: 0,
       })),
       refunds: (dayInput.refunds ?? []).map((refund, index) => ({
-        _id: String(index), invoiceId: refund.invoiceId, paymentMethod: refund.paymentMethod, amount: Number(refund.amount), at: 0,
+        _id: String(index), invoiceId: refund.invoiceId, paymentMethod: refund.paymentMethod ?? null, amount: Number(refund.amount), at: 0,
       })),
     };
     expect(shiftReport(shiftReportInput(detail))).toEqual(dayReport);

@@ -1,0 +1,12 @@
+//! The words a message uses for a payment method.
+
+use crate::dashboard::PaymentMethod;
+
+/// "Cash", "Swipe", "Card": the names the till's buttons and receipts use.
+pub fn method_words(method: PaymentMethod) -> &'static str {
+    match method {
+        PaymentMethod::Cash => "Cash",
+        PaymentMethod::InternalDevice => "Swipe",
+        PaymentMethod::Digital => "Card",
+    }
+}

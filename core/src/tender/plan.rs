@@ -1,0 +1,150 @@
+//! Paying a sale with its tenders (operation `tenderPlan`).
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::method::method_words;
+use super::rounding::{cash_rounding_step, round_cash};
+use crate::dashboard::PaymentMethod;
+use crate::error::{CoreError, CoreResult};
+use crate::pricing::checks::{self, Field, out};
+
+/// Most tenders one sale may be paid with.
+pub const MAX_TENDERS: usize = 20;
+
+/// One tender: a method and an amount. In a [`TenderInput`] a cash amount is what was handed
+/// over; everywhere else it is what the tender paid of the sale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tender {
+    pub method: PaymentMethod,
+    #[serde(deserialize_with = "crate::decimal_text::deserialize")]
+    pub amount: Decimal,
+}
+
+/// Input of `tenderPlan`: the sale's total, the shop's cash rounding step (0 or absent: none)
+/// and the tenders so far, in the order they were handed over.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TenderInput {
+    #[serde(deserialize_with = "crate::decimal_text::deserialize")]
+    pub total_amount: Decimal,
+    #[serde(default, deserialize_with = "crate::decimal_text::deserialize")]
+    pub cash_rounding: Decimal,
+    #[serde(default)]
+    pub tenders: Vec<Tender>,
+}
+
+/// Output of `tenderPlan`. Money is 2-decimal text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TenderPlan {
+    pub total_amount: Decimal,
+    /// What each tender paid of the sale, in order: they add up to `paid`.
+    pub tenders: Vec<Tender>,
+    /// The sum of `tenders`: at most `totalAmount`.
+    pub paid: Decimal,
+    /// `totalAmount - paid`.
+    pub remaining: Decimal,
+    /// The cash that settles `remaining`: it rounded to the shop's step.
+    pub cash_due: Decimal,
+    /// The cash handed over, in all.
+    pub cash_received: Decimal,
+    /// Cash given back: what the settling cash tender was over `cashDue`.
+    pub change: Decimal,
+    /// What cash rounding added to the settling cash (negative when it took off): the drawer
+    /// holds `cashReceived - change`, which is the cash tenders' sum plus this.
+    pub rounding: Decimal,
+    /// True once nothing is left to pay.
+    pub complete: bool,
+}
+
+/// Applies the tenders to the sale in order (see the module's rules). Refuses a tender that is
+/// not above 0, one after the sale is paid, a swipe or card over what is left, and cash that
+/// covers what is left but not its rounded amount.
+///
+/// Total 12.33, rounding 0.05, tenders swipe 5.00 and cash 10.00: swipe pays 5.00, 7.33 is
+/// left, due in cash as 7.35; cash pays 7.33 with change 2.65 and rounding 0.02; complete.
+pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
+    let total = checks::money(input.total_amount, Field::Top("totalAmount"))?;
+    let step = cash_rounding_step(input.cash_rounding)?;
+    if input.tenders.len() > MAX_TENDERS {
+        return Err(CoreError::invalid(
+            "tenders",
+            format!("A sale can be paid in at most {MAX_TENDERS} parts"),
+        ));
+    }
+    let mut remaining = total;
+    let mut applied = Vec::with_capacity(input.tenders.len());
+    let mut cash_received = Decimal::ZERO;
+    let mut change = Decimal::ZERO;
+    let mut rounding = Decimal::ZERO;
+    for (index, tender) in input.tenders.iter().enumerate() {
+        let field = Field::Item("tenders", index, "amount");
+        let amount = checks::money(tender.amount, field)?;
+        let words = method_words(tender.method);
+        if remaining.is_zero() {
+            return Err(CoreError::invalid(
+                field.to_string(),
+                format!("The sale is already paid: nothing is left for {words}"),
+            ));
+        }
+        let cash_due = round_cash(remaining, step);
+        let settles_in_cash = tender.method == PaymentMethod::Cash && amount >= cash_due;
+        if amount.is_zero() && !settles_in_cash {
+            return Err(CoreError::invalid(
+                field.to_string(),
+                format!("{words} must be more than 0"),
+            ));
+        }
+        if tender.method == PaymentMethod::Cash {
+            cash_received += amount;
+            if settles_in_cash {
+                change = amount - cash_due;
+                rounding = cash_due - remaining;
+                applied.push(part(tender.method, remaining));
+                remaining = Decimal::ZERO;
+                continue;
+            }
+            if amount >= remaining {
+                return Err(CoreError::invalid(
+                    field.to_string(),
+                    format!(
+                        "Cash due is {} (the shop rounds cash to {})",
+                        out(cash_due),
+                        out(step)
+                    ),
+                ));
+            }
+        } else if amount > remaining {
+            return Err(CoreError::invalid(
+                field.to_string(),
+                format!(
+                    "{words} of {} is more than the {} left to pay",
+                    out(amount),
+                    out(remaining)
+                ),
+            ));
+        }
+        applied.push(part(tender.method, amount));
+        remaining -= amount;
+    }
+    Ok(TenderPlan {
+        total_amount: out(total),
+        tenders: applied,
+        paid: out(total - remaining),
+        remaining: out(remaining),
+        cash_due: round_cash(remaining, step),
+        cash_received: out(cash_received),
+        change: out(change),
+        rounding: out(rounding),
+        complete: remaining.is_zero(),
+    })
+}
+
+fn part(method: PaymentMethod, amount: Decimal) -> Tender {
+    Tender {
+        method,
+        amount: out(amount),
+    }
+}
