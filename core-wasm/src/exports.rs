@@ -148,6 +148,13 @@ mod back_office {
         "RefundTenders"
     );
     export!(
+        syncedTenders,
+        synced_tenders,
+        tender::synced_tenders,
+        "TenderInput",
+        "TenderPlan"
+    );
+    export!(
         repriceSale,
         reprice_sale,
         reprice::reprice,

@@ -67,6 +67,7 @@ fn run(operation: &str, input: &str) -> String {
         // -- tenders --
         "tenderPlan" => call(input, pos_core::tender::tender_plan),
         "refundTenders" => call(input, pos_core::tender::refund_tenders),
+        "syncedTenders" => call(input, pos_core::tender::synced_tenders),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }

@@ -22,17 +22,23 @@
 //! most what it took less what went back to it before; by default the last tender taken is paid
 //! back first.
 //!
-//! Layout: `rounding` (the cash step), `plan` (paying), `refund` (paying back), `method` (words).
+//! A till's sale arrives after the money changed hands: [`synced_tenders`] takes its tenders as
+//! the plan gives them, or fitted to the server's total when they do not settle it.
+//!
+//! Layout: `rounding` (the cash step), `plan` (paying), `synced` (a till's sale at the server),
+//! `refund` (paying back), `method` (words).
 
 mod method;
 mod plan;
 mod refund;
 mod rounding;
+mod synced;
 
 pub use method::method_words;
 pub use plan::{MAX_TENDERS, Tender, TenderInput, TenderPlan, tender_plan};
 pub use refund::{RefundTenders, RefundTendersInput, refund_tenders};
 pub use rounding::{CASH_ROUNDING_STEPS, cash_rounding_step, round_cash};
+pub use synced::synced_tenders;
 
 #[cfg(test)]
 mod tests;

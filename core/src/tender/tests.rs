@@ -268,3 +268,48 @@ fn a_refund_never_exceeds_what_is_left() {
         "Refund of 3.00 exceeds the 2.00 left to refund"
     );
 }
+
+#[test]
+fn a_synced_sale_keeps_its_plan_when_it_settles_the_total() {
+    let input = TenderInput {
+        total_amount: dec!(47.33),
+        cash_rounding: dec!(0.05),
+        tenders: vec![tender(InternalDevice, dec!(20)), tender(Cash, dec!(30))],
+    };
+    assert_eq!(
+        synced_tenders(input.clone()).unwrap(),
+        tender_plan(input).unwrap()
+    );
+}
+
+#[test]
+fn a_synced_sale_priced_higher_by_the_server_puts_the_rest_on_its_last_tender() {
+    let fitted = synced_tenders(TenderInput {
+        total_amount: dec!(10),
+        cash_rounding: Decimal::ZERO,
+        tenders: vec![tender(InternalDevice, dec!(4)), tender(Cash, dec!(5))],
+    })
+    .unwrap();
+    assert_eq!(
+        fitted.tenders,
+        vec![tender(InternalDevice, dec!(4.00)), tender(Cash, dec!(6.00))]
+    );
+    assert_eq!(fitted.cash_received, dec!(5.00));
+    assert_eq!(fitted.change.to_string(), "0.00");
+    assert!(fitted.complete);
+}
+
+#[test]
+fn a_synced_sale_priced_lower_by_the_server_takes_the_tenders_up_to_its_total() {
+    let fitted = synced_tenders(TenderInput {
+        total_amount: dec!(8),
+        cash_rounding: Decimal::ZERO,
+        tenders: vec![
+            tender(InternalDevice, dec!(6)),
+            tender(InternalDevice, dec!(3)),
+        ],
+    })
+    .unwrap();
+    assert_eq!(fitted.tenders, vec![tender(InternalDevice, dec!(8.00))]);
+    assert_eq!(fitted.paid, dec!(8.00));
+}

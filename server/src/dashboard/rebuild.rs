@@ -3,7 +3,8 @@
 //! admin changes a shop's time zone ([`rebuild`], in that request's transaction).
 //!
 //! The database does the adding up, so a million invoices take seconds, not minutes:
-//! - days: the kept cents per quarter hour and method (`db::dashboard::kept_by_bucket`), each
+//! - days: the kept cents per quarter hour and method, from what each method paid of the sales
+//!   less what went back through it (`db::dashboard::kept_by_bucket`), each
 //!   bucket dated in the zone. Every zone in use today is a whole number of quarter hours from
 //!   UTC, so a bucket lies within one local date; a bucket that does not (an old local mean time)
 //!   has its invoices dated one by one.
@@ -125,13 +126,13 @@ async fn category_totals(
                 .collect();
             let paid = PaidAmounts {
                 paid_at: invoice.paid_at,
-                payment_method: &invoice.payment_method,
                 redeem_cents: invoice.redeem_cents,
                 total_amount_cents: invoice.total_amount_cents,
                 refunded_cents: invoice.refunded_cents,
             };
             let line_categories = own.iter().map(|line| line.category_id);
-            let Some(counted) = counted(paid, line_categories, &kept_lines)? else {
+            // Only the categories are read here: the days come from the tenders above.
+            let Some(counted) = counted(paid, Vec::new(), line_categories, &kept_lines)? else {
                 continue;
             };
             for (category, cents) in counted.categories {

@@ -18,12 +18,14 @@ use crate::db::support::scaled::{CENTS, money, to_scaled};
 use crate::db::support::write_batch::WriteBatch;
 use crate::service_error::ServiceError;
 
-/// What one paid invoice counts for: its kept cents on the day (and by the method) it was paid,
-/// and per category. An open, custom or fully refunded invoice counts for nothing (`None`).
+/// What one paid invoice counts for: its kept cents on the day it was paid, by the methods that
+/// paid it (each what it paid less what went back through it), and per category. An open,
+/// custom or fully refunded invoice counts for nothing (`None`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contribution {
     pub(super) paid_at: i64,
-    pub(super) payment_method: String,
+    /// `(method, kept cents)`, one per method that paid it, in the order taken.
+    pub(super) methods: Vec<(String, i64)>,
     pub(super) kept_cents: i64,
     /// `(category id or 0, kept cents)`, one per line.
     pub(super) categories: Vec<(i64, i64)>,
@@ -37,23 +39,23 @@ pub struct ShopRollups<'a> {
     pub zone: Option<&'a str>,
 }
 
-/// What a paid invoice's kept amount is worked out from, in cents: when and how it was paid,
-/// what it redeemed, its total and what was refunded of it.
+/// What a paid invoice's kept amount is worked out from, in cents: when it was paid, what it
+/// redeemed, its total and what was refunded of it.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct PaidAmounts<'a> {
+pub(super) struct PaidAmounts {
     pub(super) paid_at: i64,
-    pub(super) payment_method: &'a str,
     pub(super) redeem_cents: i64,
     pub(super) total_amount_cents: i64,
     pub(super) refunded_cents: i64,
 }
 
-/// The contribution of `invoice` with its `lines` as they are now.
+/// The contribution of `invoice` with its `lines` and its tenders (`invoice.tenders`, attached
+/// by the caller) as they are now.
 pub fn contribution(
     invoice: &Invoice,
     lines: &[InvoiceLine],
 ) -> Result<Option<Contribution>, ServiceError> {
-    let (Some(paid_at), Some(method)) = (invoice.paid_at, invoice.payment_method.as_ref()) else {
+    let Some(paid_at) = invoice.paid_at.filter(|_| invoice.payment_method.is_some()) else {
         return Ok(None);
     };
     if invoice.status != status::PAID {
@@ -70,16 +72,26 @@ pub fn contribution(
     let categories = lines.iter().map(|line| line.category_id.unwrap_or(0));
     let paid = PaidAmounts {
         paid_at,
-        payment_method: method,
         redeem_cents: invoice.redeem_cents,
         total_amount_cents: invoice.total_amount_cents,
         refunded_cents: invoice.refunded_cents,
     };
-    counted(paid, categories, &kept_lines)
+    let methods = invoice
+        .tenders
+        .iter()
+        .map(|tender| {
+            (
+                tender.method.clone(),
+                tender.amount_cents - tender.refunded_cents,
+            )
+        })
+        .collect();
+    counted(paid, methods, categories, &kept_lines)
 }
 
 pub(super) fn counted(
-    paid: PaidAmounts<'_>,
+    paid: PaidAmounts,
+    methods: Vec<(String, i64)>,
     categories: impl Iterator<Item = i64>,
     lines: &[KeptLine],
 ) -> Result<Option<Contribution>, ServiceError> {
@@ -91,7 +103,7 @@ pub(super) fn counted(
     }
     Ok(Some(Contribution {
         paid_at: paid.paid_at,
-        payment_method: paid.payment_method.to_owned(),
+        methods,
         kept_cents: to_scaled(kept, CENTS)?,
         categories: by_category,
     }))
@@ -140,7 +152,9 @@ pub fn add(
     for (sign, side) in [(-1, before), (1, after)] {
         let Some(side) = side else { continue };
         let day = day_number(side.paid_at, &zone)?;
-        *days.entry((day, side.payment_method.as_str())).or_default() += sign * side.kept_cents;
+        for (method, cents) in &side.methods {
+            *days.entry((day, method.as_str())).or_default() += sign * cents;
+        }
         for (category, cents) in &side.categories {
             *categories.entry(*category).or_default() += sign * cents;
         }

@@ -218,8 +218,9 @@ pub async fn clear(db: &mut AnyConnection, shop_id: i64) -> Result<(), sqlx::Err
 /// each and dates a straddling bucket's invoices one by one.
 pub const BUCKET_MILLIS: i64 = 900_000;
 
-/// One time bucket of a rebuild: the kept cents of a shop's paid invoices paid by one method
-/// in `bucket * BUCKET_MILLIS .. (bucket + 1) * BUCKET_MILLIS` (payment times are never negative).
+/// One time bucket of a rebuild: the kept cents one method paid of a shop's invoices paid in
+/// `bucket * BUCKET_MILLIS .. (bucket + 1) * BUCKET_MILLIS` (payment times are never negative):
+/// what it paid less what went back through it (migrations/*/0025_tenders.sql).
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct KeptBucket {
     pub bucket: i64,
@@ -227,7 +228,7 @@ pub struct KeptBucket {
     pub kept_cents: i64,
 }
 
-/// A paid invoice's kept cents, for dating a straddling bucket's invoices one by one.
+/// What one method of a paid invoice keeps, for dating a straddling bucket's invoices one by one.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct KeptSale {
     pub paid_at: i64,
@@ -242,11 +243,11 @@ pub async fn kept_by_bucket<'e>(
     shop_id: i64,
 ) -> Result<Vec<KeptBucket>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT paid_at / $3 AS bucket, payment_method, \
-         CAST(SUM(total_amount_cents - refunded_cents) AS BIGINT) AS kept_cents \
-         FROM invoices WHERE shop_id = $1 AND status = $2 \
-         AND paid_at IS NOT NULL AND payment_method IS NOT NULL \
-         GROUP BY paid_at / $3, payment_method",
+        "SELECT i.paid_at / $3 AS bucket, t.method AS payment_method, \
+         CAST(SUM(t.amount_cents - t.refunded_cents) AS BIGINT) AS kept_cents \
+         FROM invoices i JOIN invoice_tenders t ON t.invoice_id = i.id \
+         WHERE i.shop_id = $1 AND i.status = $2 AND i.paid_at IS NOT NULL \
+         GROUP BY i.paid_at / $3, t.method",
     )
     .bind(shop_id)
     .bind(status::PAID)
@@ -262,9 +263,10 @@ pub async fn kept_sales_between<'e>(
     paid: Range<i64>,
 ) -> Result<Vec<KeptSale>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT paid_at, payment_method, total_amount_cents - refunded_cents AS kept_cents \
-         FROM invoices WHERE shop_id = $1 AND status = $2 AND payment_method IS NOT NULL \
-         AND paid_at >= $3 AND paid_at < $4",
+        "SELECT i.paid_at, t.method AS payment_method, \
+         t.amount_cents - t.refunded_cents AS kept_cents \
+         FROM invoices i JOIN invoice_tenders t ON t.invoice_id = i.id \
+         WHERE i.shop_id = $1 AND i.status = $2 AND i.paid_at >= $3 AND i.paid_at < $4",
     )
     .bind(shop_id)
     .bind(status::PAID)

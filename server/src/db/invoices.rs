@@ -16,6 +16,7 @@ pub mod list_filter;
 pub mod lists;
 pub mod rows;
 pub mod sales_history;
+pub mod tenders;
 pub mod till;
 pub mod till_flags;
 pub mod writes;
@@ -76,7 +77,8 @@ pub struct Invoice {
     pub custom_phone_number: String,
     pub custom_email: String,
     pub custom_address: String,
-    /// `cash`, `internal-device` or `digital` once paid.
+    /// `cash`, `internal-device` or `digital` once paid: the method that paid the most of it
+    /// (the only one when one method paid it all).
     pub payment_method: Option<String>,
     pub sub_total_cents: i64,
     pub total_discount_cents: i64,
@@ -100,6 +102,16 @@ pub struct Invoice {
     /// The paid sale's number in the shop's gap-free sequence of paid sales (migration 0021);
     /// `None` until it is paid.
     pub receipt_number: Option<i64>,
+    /// The cash handed over for a paid sale; `None` when no cash was (migration 0025).
+    pub cash_received_cents: Option<i64>,
+    /// The change given back.
+    pub change_cents: i64,
+    /// What the shop's cash rounding added to the cash taken (negative: took off).
+    pub rounding_cents: i64,
+    /// What each method paid of a paid sale, in the order taken: read apart from the row
+    /// (`tenders::attach`), empty until then and for an open or custom invoice.
+    #[sqlx(skip)]
+    pub tenders: Vec<tenders::InvoiceTender>,
 }
 
 /// An invoice's totals as its columns keep them (cents, points in hundredths), converted once
@@ -202,7 +214,8 @@ macro_rules! invoice_columns {
          custom_email, custom_address, payment_method, sub_total_cents, total_discount_cents, \
          total_tax_cents, redeem_cents, total_amount_cents, refunded_cents, \
          points_earned_cents, card_session_id, card_status, card_payment_intent, created_at, \
-         updated_at, paid_at, refunded_at, client_ref, provisional_number, receipt_number "
+         updated_at, paid_at, refunded_at, client_ref, provisional_number, receipt_number, \
+         cash_received_cents, change_cents, rounding_cents "
     };
 }
 

@@ -1,7 +1,8 @@
 //! Paying and refunding invoices: this module has the writes of paying one (sales::settle);
 //! beside it, the card (Stripe Checkout) side of an invoice and the Stripe events handled
 //! ([`card`]), the card refunds asked of Stripe and not yet recorded ([`card_refund_claims`]),
-//! and the writes of a refund, with its `refunds` row ([`refunds`]).
+//! and the writes of a refund, with its `refunds` row ([`refunds`]). What each payment method
+//! paid of a sale and gave back is `db::invoices::tenders`.
 //!
 //! Paying: the conditional status change that makes a payment happen exactly once, the amounts
 //! pos_core priced and the loyalty ledger rows (`db::catalog::stock_takes` takes the stock).
@@ -19,6 +20,7 @@ use pos_core::pricing::PricedCart;
 use sqlx::AnyConnection;
 
 use super::customers::ShopCustomer;
+use super::invoices::tenders::CashSide;
 use super::invoices::{BindEach, Invoice, TotalsCents, status};
 use super::support::scaled::{CENTS, to_scaled};
 use super::support::write_batch::{Table, WriteBatch};
@@ -53,6 +55,8 @@ pub struct Claimed {
     /// the transaction ends: a rebuild, the only writer of the zone, takes the shop's sync
     /// counter lock first, which the payment took before claiming (`dashboard::rebuild`).
     pub dashboard_zone: Option<String>,
+    /// The step the shop rounds cash payments to, in cents (0: none), read with the claim.
+    pub cash_rounding_cents: i64,
 }
 
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
@@ -84,7 +88,9 @@ pub async fn claim_open<'e>(
         ", CASE WHEN customer_id IS NULL THEN NULL ELSE (",
         crate::loyalty_balance_sql!("invoices.shop_id", "invoices.customer_id"),
         ") END AS customer_balance_cents, \
-         (SELECT dashboard_zone FROM shops WHERE shops.id = invoices.shop_id) AS dashboard_zone"
+         (SELECT dashboard_zone FROM shops WHERE shops.id = invoices.shop_id) AS dashboard_zone, \
+         (SELECT cash_rounding_cents FROM shops WHERE shops.id = invoices.shop_id) \
+         AS cash_rounding_cents"
     ))
     .bind(invoice_id)
     .bind(shop_id)
@@ -105,37 +111,55 @@ pub async fn claim_open<'e>(
 pub const RECEIPT_NUMBER: &str = "receipt_number";
 
 /// Gives invoice `invoice_id` of `shop_id`, which this transaction has just claimed, the shop's
-/// next receipt number and answers it. The counter's row stays locked until the transaction
-/// ends, and a payment refused later rolls the number back with everything else, so the shop's
-/// paid sales are numbered without gaps (docs/counter.md, "Invoice and receipt numbers").
+/// next receipt number and answers it; the same statement stores the method that paid the most
+/// of it and its cash side. The counter's row stays locked until the transaction ends, and a
+/// payment refused later rolls the number back with everything else, so the shop's paid sales
+/// are numbered without gaps (docs/counter.md, "Invoice and receipt numbers").
 pub async fn number_receipt(
     db: &mut AnyConnection,
     shop_id: i64,
     invoice_id: i64,
+    payment_method: &str,
+    cash: CashSide,
 ) -> Result<i64, sqlx::Error> {
-    let assign = "UPDATE invoices SET receipt_number = $3 WHERE id = $1 AND shop_id = $2 \
-                  RETURNING receipt_number";
+    const SIDE: &str = "payment_method = $4, cash_received_cents = $5, change_cents = $6, \
+                        rounding_cents = $7";
     if Backend::of(db) == Backend::Postgres {
         // One round trip: the counter's upsert as `counters::next` does it, in a data-modifying
         // `WITH`.
-        return sqlx::query_scalar(
+        let sql = format!(
             "WITH number AS (INSERT INTO id_counters (kind, shop_id, last_value) \
              VALUES ($3, $2, 1) ON CONFLICT (kind, shop_id) \
              DO UPDATE SET last_value = id_counters.last_value + 1 RETURNING last_value) \
-             UPDATE invoices SET receipt_number = number.last_value FROM number \
-             WHERE id = $1 AND shop_id = $2 RETURNING receipt_number",
-        )
-        .bind(invoice_id)
-        .bind(shop_id)
-        .bind(RECEIPT_NUMBER)
-        .fetch_one(db)
-        .await;
+             UPDATE invoices SET receipt_number = number.last_value, {SIDE} FROM number \
+             WHERE id = $1 AND shop_id = $2 RETURNING receipt_number"
+        );
+        // Only this function's constants in the text.
+        return sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+            .bind(invoice_id)
+            .bind(shop_id)
+            .bind(RECEIPT_NUMBER)
+            .bind(payment_method)
+            .bind(cash.cash_received_cents)
+            .bind(cash.change_cents)
+            .bind(cash.rounding_cents)
+            .fetch_one(db)
+            .await;
     }
     let number = counters::next(&mut *db, RECEIPT_NUMBER, shop_id).await?;
-    sqlx::query_scalar(assign)
+    let sql = format!(
+        "UPDATE invoices SET receipt_number = $3, {SIDE} WHERE id = $1 AND shop_id = $2 \
+         RETURNING receipt_number"
+    );
+    // Only this function's constants in the text.
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .bind(invoice_id)
         .bind(shop_id)
         .bind(number)
+        .bind(payment_method)
+        .bind(cash.cash_received_cents)
+        .bind(cash.change_cents)
+        .bind(cash.rounding_cents)
         .fetch_one(db)
         .await
 }

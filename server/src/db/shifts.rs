@@ -7,7 +7,9 @@
 //! the transaction that opens it, so a rolled back opening gives its number back. Every
 //! statement takes the shop id.
 
-use sqlx::AssertSqlSafe;
+use std::collections::HashMap;
+
+use sqlx::{AnyConnection, AssertSqlSafe};
 
 use super::Executor;
 use super::support::counters;
@@ -347,26 +349,53 @@ pub struct ShiftSale {
     pub redeem_cents: i64,
     pub total_amount_cents: i64,
     pub paid_at: Option<i64>,
+    /// What the shop's cash rounding added to its cash (migration 0025).
+    pub rounding_cents: i64,
+    /// What each method paid of it, `(method, cents)` in the order taken.
+    #[sqlx(skip)]
+    pub tenders: Vec<(String, i64)>,
 }
 
-/// The sales whose payment the shop's shift `shift_id` took, in payment order.
-pub async fn sales<'e>(
-    db: impl Executor<'e>,
+/// The sales whose payment the shop's shift `shift_id` took, in payment order, each with what
+/// each method paid of it.
+pub async fn sales(
+    db: &mut AnyConnection,
     shop_id: i64,
     shift_id: i64,
 ) -> Result<Vec<ShiftSale>, sqlx::Error> {
-    sqlx::query_as(
+    let mut sales: Vec<ShiftSale> = sqlx::query_as(
         "SELECT id, invoice_number, status, payment_method, sub_total_cents, \
-         total_discount_cents, total_tax_cents, redeem_cents, total_amount_cents, paid_at \
+         total_discount_cents, total_tax_cents, redeem_cents, total_amount_cents, paid_at, \
+         rounding_cents \
          FROM invoices WHERE shop_id = $1 AND shift_id = $2 ORDER BY paid_at, id",
     )
     .bind(shop_id)
     .bind(shift_id)
+    .fetch_all(&mut *db)
+    .await?;
+    let parts: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT t.invoice_id, t.method, t.amount_cents FROM invoice_tenders t \
+         JOIN invoices i ON i.id = t.invoice_id AND i.shop_id = t.shop_id \
+         WHERE i.shop_id = $1 AND i.shift_id = $2 ORDER BY t.invoice_id, t.position",
+    )
+    .bind(shop_id)
+    .bind(shift_id)
     .fetch_all(db)
-    .await
+    .await?;
+    let mut by_invoice: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (invoice_id, method, cents) in parts {
+        by_invoice
+            .entry(invoice_id)
+            .or_default()
+            .push((method, cents));
+    }
+    for sale in &mut sales {
+        sale.tenders = by_invoice.remove(&sale.id).unwrap_or_default();
+    }
+    Ok(sales)
 }
 
-/// A refund a shift gave back, with how its invoice was paid.
+/// A refund a shift gave back, with how its invoice was paid and how it went back.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ShiftRefund {
     pub id: i64,
@@ -374,23 +403,46 @@ pub struct ShiftRefund {
     pub payment_method: Option<String>,
     pub amount_cents: i64,
     pub created_at: i64,
+    /// `(method, cents)` per method it went back through (migration 0025).
+    #[sqlx(skip)]
+    pub tenders: Vec<(String, i64)>,
 }
 
-/// The refunds the shop's shift `shift_id` gave back, in order.
-pub async fn refunds<'e>(
-    db: impl Executor<'e>,
+/// The refunds the shop's shift `shift_id` gave back, in order, each with how it went back.
+pub async fn refunds(
+    db: &mut AnyConnection,
     shop_id: i64,
     shift_id: i64,
 ) -> Result<Vec<ShiftRefund>, sqlx::Error> {
-    sqlx::query_as(
+    let mut refunds: Vec<ShiftRefund> = sqlx::query_as(
         "SELECT r.id, r.invoice_id, i.payment_method, r.amount_cents, r.created_at \
          FROM refunds r JOIN invoices i ON i.id = r.invoice_id AND i.shop_id = r.shop_id \
          WHERE r.shop_id = $1 AND r.shift_id = $2 ORDER BY r.id",
     )
     .bind(shop_id)
     .bind(shift_id)
+    .fetch_all(&mut *db)
+    .await?;
+    let parts: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT t.refund_id, t.method, t.amount_cents FROM refund_tenders t \
+         JOIN refunds r ON r.id = t.refund_id AND r.shop_id = t.shop_id \
+         WHERE r.shop_id = $1 AND r.shift_id = $2 ORDER BY t.refund_id, t.method",
+    )
+    .bind(shop_id)
+    .bind(shift_id)
     .fetch_all(db)
-    .await
+    .await?;
+    let mut by_refund: HashMap<i64, Vec<(String, i64)>> = HashMap::new();
+    for (refund_id, method, cents) in parts {
+        by_refund
+            .entry(refund_id)
+            .or_default()
+            .push((method, cents));
+    }
+    for refund in &mut refunds {
+        refund.tenders = by_refund.remove(&refund.id).unwrap_or_default();
+    }
+    Ok(refunds)
 }
 
 /// What narrows the shop's shift list, and where its page starts.

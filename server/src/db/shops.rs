@@ -2,6 +2,7 @@
 //! and lower-case, callers normalise, so the plain unique constraint is case-insensitive in
 //! effect), what its receipts print ([`receipts`]) and its rule about shifts ([`shift_rules`]).
 
+pub mod payment_rules;
 pub mod receipts;
 pub mod shift_rules;
 

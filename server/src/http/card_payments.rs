@@ -87,8 +87,11 @@ async fn currency(state: &AppState, shop_id: i64) -> Result<String, ApiError> {
 }
 
 /// The invoice answer, with the customer's loyalty balance (the redeem box's limit).
-async fn view(state: &AppState, invoice: Invoice) -> Result<InvoiceView, ApiError> {
+async fn view(state: &AppState, mut invoice: Invoice) -> Result<InvoiceView, ApiError> {
     let pool = state.db.pool();
+    if invoice.tenders.is_empty() {
+        invoices::tenders::attach(pool, &mut invoice).await?;
+    }
     let balance = match invoice.customer_id {
         Some(customer) => Some(loyalty::balance_cents(pool, invoice.shop_id, customer).await?),
         None => None,

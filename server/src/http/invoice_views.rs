@@ -76,12 +76,41 @@ pub struct InvoiceView {
     points_earned: Decimal,
     #[serde(serialize_with = "decimal")]
     refunded_amount: Decimal,
-    /// `cash`, `internal-device` or `digital` once paid.
+    /// `cash`, `internal-device` or `digital` once paid: the method that paid the most of it
+    /// (the only one when one method paid it all).
     #[schema(required = true)]
     payment_method: Option<String>,
+    /// What each method paid of it and what went back through each, in the order taken
+    /// (docs/api-payments.md, "Tenders"); empty until it is paid, and for a sale of 0.
+    tenders: Vec<TenderView>,
+    /// The cash handed over; `null` when no cash was.
+    #[schema(required = true, value_type = Option<f64>)]
+    #[serde(serialize_with = "optional_decimal")]
+    cash_received: Option<Decimal>,
+    /// The change given back.
+    #[serde(serialize_with = "decimal")]
+    change: Decimal,
+    /// What the shop's cash rounding added to the cash taken (negative when it took off); not
+    /// part of `totalAmount`.
+    #[serde(serialize_with = "decimal")]
+    rounding: Decimal,
     /// `null`, `pending`, `failed` or `paid`: the latest card attempt.
     #[schema(required = true)]
     card_status: Option<String>,
+}
+
+/// One method's part of a paid sale.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = InvoiceTender)]
+struct TenderView {
+    /// `cash`, `internal-device` or `digital`.
+    method: String,
+    #[serde(serialize_with = "decimal")]
+    amount: Decimal,
+    /// What refunds gave back through this method so far.
+    #[serde(serialize_with = "decimal")]
+    refunded: Decimal,
 }
 
 /// The customer of a sale; `loyalityPoint` (SPEC's spelling) is the current balance when the
@@ -300,6 +329,18 @@ impl InvoiceView {
             points_earned: scaled::money(invoice.points_earned_cents),
             refunded_amount: scaled::money(invoice.refunded_cents),
             payment_method: invoice.payment_method,
+            tenders: invoice
+                .tenders
+                .iter()
+                .map(|tender| TenderView {
+                    method: tender.method.clone(),
+                    amount: scaled::money(tender.amount_cents),
+                    refunded: scaled::money(tender.refunded_cents),
+                })
+                .collect(),
+            cash_received: invoice.cash_received_cents.map(scaled::money),
+            change: scaled::money(invoice.change_cents),
+            rounding: scaled::money(invoice.rounding_cents),
             card_status: invoice.card_status,
         })
     }

@@ -65,9 +65,10 @@ async fn answer(db: &mut AnyConnection, shop_id: i64, id: i64) -> Result<Invoice
 /// loyalty balance read on `db`.
 async fn view(
     db: &mut AnyConnection,
-    invoice: Invoice,
+    mut invoice: Invoice,
     lines: Vec<InvoiceLine>,
 ) -> Result<InvoiceView, ApiError> {
+    invoices::tenders::attach(&mut *db, &mut invoice).await?;
     let balance_cents = match invoice.customer_id {
         Some(customer_id) if invoice.status != status::CUSTOM => {
             loyalty::balance_cents(&mut *db, invoice.shop_id, customer_id).await?

@@ -33,6 +33,7 @@ pub mod openapi_links;
 mod openapi_params;
 pub mod openapi_text;
 mod password_reset;
+mod payment_settings;
 mod payments;
 mod people;
 mod permissions;
@@ -162,6 +163,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(till_flags::router())
         .merge(shifts::router())
+        .merge(payment_settings::router())
         .merge(audit::router())
         .merge(super_admin_audit::router())
 }
@@ -188,6 +190,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("dashboard", dashboard::ROUTES),
     ("till_flags", till_flags::ROUTES),
     ("shifts", shifts::ROUTES),
+    ("payment_settings", payment_settings::ROUTES),
     ("audit", audit::ROUTES),
     ("super_admin_audit", super_admin_audit::ROUTES),
     ("invoices", invoices::ROUTES),

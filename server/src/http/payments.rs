@@ -50,10 +50,13 @@ async fn answer(state: &AppState, invoice: Invoice) -> Result<InvoiceView, ApiEr
 /// balance from the ledger.
 async fn answer_with(
     state: &AppState,
-    invoice: Invoice,
+    mut invoice: Invoice,
     lines: Vec<InvoiceLine>,
 ) -> Result<InvoiceView, ApiError> {
     let pool = state.db.pool();
+    if invoice.tenders.is_empty() {
+        invoices::tenders::attach(pool, &mut invoice).await?;
+    }
     let balance = match invoice.customer_id {
         Some(customer_id) => {
             Some(loyalty::balance_cents(pool, invoice.shop_id, customer_id).await?)

@@ -184,7 +184,7 @@ pub struct ShiftSaleView {
     invoice_number: String,
     /// `paid` or `refunded` (in full).
     status: String,
-    /// `cash`, `internal-device` or `digital`.
+    /// `cash`, `internal-device` or `digital`: the method that paid the most of it.
     #[schema(required = true)]
     payment_method: Option<String>,
     #[serde(serialize_with = "decimal")]
@@ -204,6 +204,35 @@ pub struct ShiftSaleView {
     total_amount: Decimal,
     #[schema(required = true)]
     paid_at: Option<i64>,
+    /// What each method paid of it, in the order taken (docs/api-payments.md, "Tenders").
+    tenders: Vec<ShiftTenderView>,
+    /// What the shop's cash rounding added to its cash (negative when it took off): in the
+    /// drawer, not in `totalAmount`.
+    #[serde(serialize_with = "decimal")]
+    #[schema(value_type = f64)]
+    rounding: Decimal,
+}
+
+/// One method's part of a sale or a refund.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ShiftTender)]
+pub struct ShiftTenderView {
+    /// `cash`, `internal-device` or `digital`.
+    method: String,
+    #[serde(serialize_with = "decimal")]
+    #[schema(value_type = f64)]
+    amount: Decimal,
+}
+
+fn tender_views(parts: Vec<(String, i64)>) -> Vec<ShiftTenderView> {
+    parts
+        .into_iter()
+        .map(|(method, cents)| ShiftTenderView {
+            method,
+            amount: money(cents),
+        })
+        .collect()
 }
 
 impl ShiftSaleView {
@@ -219,6 +248,8 @@ impl ShiftSaleView {
             redeem_amount: money(sale.redeem_cents),
             total_amount: money(sale.total_amount_cents),
             paid_at: sale.paid_at,
+            tenders: tender_views(sale.tenders),
+            rounding: money(sale.rounding_cents),
         })
     }
 }
@@ -238,6 +269,8 @@ pub struct ShiftRefundView {
     #[schema(value_type = f64)]
     amount: Decimal,
     at: i64,
+    /// How it went back, per method.
+    tenders: Vec<ShiftTenderView>,
 }
 
 impl From<ShiftRefund> for ShiftRefundView {
@@ -248,6 +281,7 @@ impl From<ShiftRefund> for ShiftRefundView {
             payment_method: refund.payment_method,
             amount: money(refund.amount_cents),
             at: refund.created_at,
+            tenders: tender_views(refund.tenders),
         }
     }
 }

@@ -252,8 +252,8 @@ async fn show(
         .await?
         .ok_or_else(not_found)?;
     let movements = shifts::movements(&mut *connection, shop_id, id).await?;
-    let sales = shifts::sales(&mut *connection, shop_id, id).await?;
-    let refunds = shifts::refunds(&mut *connection, shop_id, id).await?;
+    let sales = shifts::sales(&mut connection, shop_id, id).await?;
+    let refunds = shifts::refunds(&mut connection, shop_id, id).await?;
     Ok(Success::ok(
         "Shift",
         ShiftDetailView::new(shift, movements, sales, refunds)?,

@@ -21,8 +21,10 @@ use super::json::lookup_id;
 use crate::db::support::till_refs::parse_ref;
 use crate::sales::open_invoice::LineState;
 use crate::sales::settle::PaymentMethod;
+use crate::sales::tendering::Tendering;
 use crate::sales::till_sale::TillPayment;
 use crate::sales::till_state::{CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, PRODUCT_NOT_FOUND};
+use pos_core::tender::{MAX_TENDERS, Tender, cash_rounding_step};
 
 /// The most lines one invoice may have.
 pub const MAX_LINES: usize = 500;
@@ -99,8 +101,20 @@ struct LineBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = TillPayment)]
 pub struct PaymentBody {
+    /// The whole total by one method; used when `tenders` is absent.
+    #[serde(default)]
     #[schema(schema_with = payment_method)]
-    method: String,
+    method: Option<String>,
+    /// The tenders in the order the customer handed them over (1 to 20): a cash amount is
+    /// what was handed over, the change worked out by pos_core (docs/api-payments.md,
+    /// "Tenders").
+    #[serde(default)]
+    tenders: Option<Vec<TenderBody>>,
+    /// The step the till rounded cash to (0, 0.05, 0.10, 0.25, 0.50 or 1.00). Absent: the
+    /// shop's.
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    cash_rounding: Option<NumberInput>,
     /// When the till took the payment (milliseconds since the epoch): the sale's time, the day
     /// the dashboard counts it on. Absent: the server's time. Outside the window (as
     /// `createdAt`'s) the sale is dated at the payment's arrival and a `time_out_of_window` flag
@@ -121,6 +135,18 @@ pub struct PaymentBody {
         pattern = r"^\s*([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?\s*$"
     )]
     shift_ref: Option<String>,
+}
+
+/// One tender of a till payment.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = TillTender)]
+pub struct TenderBody {
+    #[schema(schema_with = payment_method)]
+    method: String,
+    /// Money: what the tender paid, or for cash what was handed over.
+    #[schema(value_type = String)]
+    amount: NumberInput,
 }
 
 /// A text field that takes one of `values` (`#[schema(schema_with = ...)]`).
@@ -329,10 +355,19 @@ impl LineBody {
 
 impl PaymentBody {
     pub fn payment(self) -> Result<TillPayment, ApiError> {
-        let method = match self.method.trim() {
-            "cash" => PaymentMethod::Cash,
-            "internal-device" => PaymentMethod::InternalDevice,
-            _ => return Err(bad("Method must be cash or internal-device")),
+        let tendering = match (&self.tenders, &self.method) {
+            (Some(tenders), _) => Tendering::Parts {
+                tenders: till_tenders(tenders)?,
+                cash_rounding: match &self.cash_rounding {
+                    Some(step) if !step.as_str().trim().is_empty() => Some(
+                        cash_rounding_step(step.decimal("cashRounding")?)
+                            .map_err(|error| bad(error.message()))?,
+                    ),
+                    _ => None,
+                },
+            },
+            (None, Some(method)) => Tendering::Whole(till_method(method)?),
+            (None, None) => return Err(bad("Method must be cash or internal-device")),
         };
         let paid_at = match &self.paid_at {
             Some(time) if !time.as_str().trim().is_empty() => Some(time.integer("paidAt")?),
@@ -340,7 +375,7 @@ impl PaymentBody {
         };
         let total_amount = money_amount("totalAmount", self.total_amount.decimal("totalAmount")?)?;
         Ok(TillPayment {
-            method,
+            tendering,
             paid_at,
             offline: self.offline.unwrap_or(false),
             total_amount,
@@ -348,4 +383,41 @@ impl PaymentBody {
             shift_ref: optional_ref(self.shift_ref.as_deref(), BAD_SHIFT_REF)?,
         })
     }
+}
+
+/// Cash or swipe: card checkout needs the server.
+fn till_method(method: &str) -> Result<PaymentMethod, ApiError> {
+    match method.trim() {
+        "cash" => Ok(PaymentMethod::Cash),
+        "internal-device" => Ok(PaymentMethod::InternalDevice),
+        _ => Err(bad("Method must be cash or internal-device")),
+    }
+}
+
+fn till_tenders(tenders: &[TenderBody]) -> Result<Vec<Tender>, ApiError> {
+    if tenders.is_empty() {
+        return Err(bad("A payment needs at least one tender"));
+    }
+    if tenders.len() > MAX_TENDERS {
+        return Err(bad(format!(
+            "A sale can be paid in at most {MAX_TENDERS} parts"
+        )));
+    }
+    tenders
+        .iter()
+        .enumerate()
+        .map(|(index, tender)| {
+            let field = format!("Tender {}: amount", index + 1);
+            let amount = tender.amount.decimal(&field)?;
+            Ok(Tender {
+                method: till_method(&tender.method).map_err(|_| {
+                    bad(format!(
+                        "Tender {}: method must be cash or internal-device",
+                        index + 1
+                    ))
+                })?,
+                amount: money_amount(&field, amount)?,
+            })
+        })
+        .collect()
 }

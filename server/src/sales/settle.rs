@@ -13,10 +13,13 @@
 //! 5. the ledger rows of pos_core::loyalty::sale_entries_for (redeem, earn) are written;
 //! 6. the sale is added to the dashboard roll-ups (`dashboard::rollup`). Steps 5 and 6 answer
 //!    nothing: on PostgreSQL they go in step 4's statement (`db::support::write_batch`);
-//! 7. the sale takes the shop's next receipt number (`payments::number_receipt`), so paid
+//! 7. what each method paid (`sales::tendering`: the one method of SPEC's routes, or a till's
+//!    tenders, by pos_core against the priced total) goes in with the ledger rows, and the
+//!    cash side (cash handed over, change, the shop's cash rounding) with the receipt number;
+//! 8. the sale takes the shop's next receipt number (`payments::number_receipt`), so paid
 //!    sales are numbered without gaps: a refusal above rolls the number back too.
 //!
-//! A synced till sale (`sales::till_sale`) runs steps 2 to 7 too ([`settle_claimed`]) but is
+//! A synced till sale (`sales::till_sale`) runs steps 2 to 8 too ([`settle_claimed`]) but is
 //! never refused for stock or points ([`Shortfalls::Record`]): the stock may go below 0 and the
 //! ledger's redemption row is what the balance covers, each recorded as a flag.
 //!
@@ -35,11 +38,12 @@ use super::numbering::invoice_number_text;
 use super::pricing;
 use super::shifts::{self, Missing, OPEN_A_SHIFT, ShiftChoice};
 use super::stock_rule;
+use super::tendering::{self, Tendering};
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, ShopRollups};
 use crate::db::customers::ShopCustomer;
-use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents};
+use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, tenders};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::shifts::{self as db_shifts, ShiftUser};
 use crate::db::support::scaled::{CENTS, E3, money, plain, to_scaled};
@@ -50,25 +54,9 @@ use crate::service_error::ServiceError;
 /// What another shop's, a missing, or a custom invoice looks like to every sales route.
 pub const INVOICE_NOT_FOUND: &str = "Invoice not found";
 
-/// How an invoice is paid: the stored `payment_method`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaymentMethod {
-    Cash,
-    /// A card on the shop's own terminal ("Swipe").
-    InternalDevice,
-    /// Stripe Checkout ("Stripe").
-    Digital,
-}
-
-impl PaymentMethod {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Cash => "cash",
-            Self::InternalDevice => "internal-device",
-            Self::Digital => "digital",
-        }
-    }
-}
+/// A payment method as stored: `cash`, `internal-device` (the shop's own terminal, "Swipe") or
+/// `digital` (Stripe Checkout).
+pub use pos_core::dashboard::PaymentMethod;
 
 /// The Stripe side of a card payment being settled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,7 +123,10 @@ pub async fn settle(
         paid_at: now,
     };
     let Some(claimed) = payments::claim_open(&mut *tx, shop_id, invoice_id, claim).await? else {
-        let found = invoices::find(&mut *tx, shop_id, invoice_id).await?;
+        let mut found = invoices::find(&mut *tx, shop_id, invoice_id).await?;
+        if let Some(invoice) = found.as_mut() {
+            tenders::attach(&mut *tx, invoice).await?;
+        }
         tx.rollback().await?;
         return not_open(found, card.as_ref());
     };
@@ -164,7 +155,9 @@ pub async fn settle(
     .await?;
     db_shifts::link_invoice(&mut *tx, shop_id, invoice_id, shift_id).await?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
-    let settled = settle_claimed(&mut tx, claimed, lines, now, Shortfalls::Refuse).await?;
+    let tendering = Tendering::Whole(method);
+    let settled =
+        settle_claimed(&mut tx, claimed, lines, &tendering, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -188,6 +181,7 @@ pub async fn settle_claimed(
     tx: &mut AnyConnection,
     claimed: Claimed,
     lines: Vec<InvoiceLine>,
+    tendering: &Tendering,
     now: i64,
     shortfalls: Shortfalls,
 ) -> Result<SettledSale, ServiceError> {
@@ -195,6 +189,7 @@ pub async fn settle_claimed(
         invoice,
         customer_balance_cents,
         dashboard_zone,
+        cash_rounding_cents,
     } = claimed;
     let shop_id = invoice.shop_id;
     let cart = price(&invoice, &lines)?;
@@ -231,7 +226,15 @@ pub async fn settle_claimed(
         balance_after = Some(buyer.balance_cents + ledger_cents(&entries)?);
     }
     // Nothing but the totals changed in the invoice's row since it was read.
-    let paid = with_totals(invoice, &cart)?;
+    let mut paid = with_totals(invoice, &cart)?;
+    let paid_by = tendering::paid_by(tendering, cart.total_amount, money(cash_rounding_cents))?;
+    let parts: Vec<(&str, i64)> = paid_by
+        .parts
+        .iter()
+        .map(|(method, cents)| (method.as_str(), *cents))
+        .collect();
+    tenders::add_tenders(&mut with_stock, shop_id, paid.id, &parts, now);
+    paid.tenders = paid_by.invoice_tenders(paid.id);
     let counted = rollup::contribution(&paid, &paid_lines)?;
     let rollups = ShopRollups {
         shop_id,
@@ -245,9 +248,15 @@ pub async fn settle_claimed(
         }
     }
     // Last, once nothing can refuse the payment any more.
-    let receipt_number = payments::number_receipt(&mut *tx, shop_id, paid.id).await?;
+    let method = paid_by.main_method.as_str();
+    let receipt_number =
+        payments::number_receipt(&mut *tx, shop_id, paid.id, method, paid_by.cash).await?;
     let paid = Invoice {
         receipt_number: Some(receipt_number),
+        payment_method: Some(method.to_owned()),
+        cash_received_cents: paid_by.cash.cash_received_cents,
+        change_cents: paid_by.cash.change_cents,
+        rounding_cents: paid_by.cash.rounding_cents,
         ..paid
     };
     Ok(SettledSale {

@@ -9,6 +9,7 @@ use pos_core::shift::{
     CashCount, CashMovement as CoreMovement, Denomination, MovementKind, ShiftInput,
     ShiftRefund as CoreRefund, ShiftReport, ShiftSale as CoreSale, shift_report,
 };
+use pos_core::tender::Tender;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -35,6 +36,28 @@ struct StoredLine {
 /// missing or unknown one is core's refusal, named, rather than a guess.
 fn method(stored: Option<&str>) -> CoreResult<PaymentMethod> {
     PaymentMethod::parse(stored.unwrap_or(""))
+}
+
+/// How core reads what paid a sale (or took a refund back): its one method when one did, else
+/// each method's part.
+fn paid_by(
+    stored: Option<&str>,
+    parts: &[(String, i64)],
+) -> CoreResult<(Option<PaymentMethod>, Vec<Tender>)> {
+    if let [] | [_] = parts {
+        let one = parts.first().map(|(method, _)| method.as_str()).or(stored);
+        return Ok((Some(method(one)?), Vec::new()));
+    }
+    let tenders = parts
+        .iter()
+        .map(|(name, cents)| {
+            Ok(Tender {
+                method: PaymentMethod::parse(name)?,
+                amount: money(*cents),
+            })
+        })
+        .collect::<CoreResult<Vec<_>>>()?;
+    Ok((None, tenders))
 }
 
 /// The drawer's count as core reads it: by note and coin when it was counted so, else the
@@ -76,11 +99,12 @@ pub fn report_input(figures: &ShiftFigures) -> CoreResult<ShiftInput> {
         .sales
         .iter()
         .map(|sale| {
+            let (payment_method, tenders) = paid_by(sale.payment_method.as_deref(), &sale.tenders)?;
             Ok(CoreSale {
                 invoice_id: sale.id.to_string(),
-                payment_method: Some(method(sale.payment_method.as_deref())?),
-                tenders: Vec::new(),
-                rounding: Decimal::ZERO,
+                payment_method,
+                tenders,
+                rounding: money(sale.rounding_cents),
                 sub_total: money(sale.sub_total_cents),
                 total_discount: money(sale.total_discount_cents),
                 total_tax: money(sale.total_tax_cents),
@@ -93,10 +117,12 @@ pub fn report_input(figures: &ShiftFigures) -> CoreResult<ShiftInput> {
         .refunds
         .iter()
         .map(|refund| {
+            let (payment_method, tenders) =
+                paid_by(refund.payment_method.as_deref(), &refund.tenders)?;
             Ok(CoreRefund {
                 invoice_id: refund.invoice_id.to_string(),
-                payment_method: Some(method(refund.payment_method.as_deref())?),
-                tenders: Vec::new(),
+                payment_method,
+                tenders,
                 amount: money(refund.amount_cents),
             })
         })

@@ -19,6 +19,7 @@ use super::numbering::invoice_number_text;
 use super::pricing::{self, price_lowering_redemption};
 use super::settle::{PaymentMethod, Shortfalls, settle_claimed};
 use super::shifts::{self, Missing, OPEN_A_SHIFT, ShiftChoice, device_of};
+use super::tendering::Tendering;
 use super::till_flags::{self, SaleFlag};
 use super::till_state::{self, Applied, InvoiceState, Seller, SentInvoice};
 use super::till_times::{self, TillTime};
@@ -41,8 +42,8 @@ pub const REF_CHANGED: &str = "The invoice changed while it was being paid; send
 /// What the till says about the payment it took.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TillPayment {
-    /// Cash or swipe (card checkout needs the server).
-    pub method: PaymentMethod,
+    /// Cash, swipe or both (card checkout needs the server).
+    pub tendering: Tendering,
     /// When the money was taken, by the till's clock.
     pub paid_at: Option<i64>,
     /// Whether the till was offline when it took it (logged).
@@ -53,6 +54,18 @@ pub struct TillPayment {
     /// The ref of the shift the till took it in; `None` from an older till or another client:
     /// the device's open shift then (docs/api-shifts.md).
     pub shift_ref: Option<String>,
+}
+
+impl TillPayment {
+    /// The method the till named first (the claim's until the tenders are worked out).
+    pub fn method_named(&self) -> PaymentMethod {
+        match &self.tendering {
+            Tendering::Whole(method) => *method,
+            Tendering::Parts { tenders, .. } => tenders
+                .first()
+                .map_or(PaymentMethod::Cash, |tender| tender.method),
+        }
+    }
 }
 
 /// A till sale as paid: the invoice, and what the log line says of it.
@@ -75,7 +88,7 @@ impl PaidTillSale {
         tracing::info!(
             invoice_id = self.invoice.id,
             shop_id = self.invoice.shop_id,
-            method = payment.method.as_str(),
+            method = payment.method_named().as_str(),
             offline = payment.offline,
             created = self.created,
             flags = self.flags,
@@ -128,7 +141,7 @@ pub async fn pay(
     };
     let paid_at = till_times::date(TillTime::PaidAt, payment.paid_at, named.arrival(now))?;
     let claim = Claim {
-        payment_method: payment.method.as_str(),
+        payment_method: payment.method_named().as_str(),
         card: None,
         now,
         paid_at: paid_at.at,
@@ -156,7 +169,15 @@ pub async fn pay(
     db_shifts::link_invoice(&mut *tx, shop_id, applied.id, shift_id).await?;
     let mut flags = applied.flags;
     flags.extend(paid_at.flag);
-    let settled = settle_claimed(&mut *tx, claimed, applied.lines, now, Shortfalls::Record).await?;
+    let settled = settle_claimed(
+        &mut *tx,
+        claimed,
+        applied.lines,
+        &payment.tendering,
+        now,
+        Shortfalls::Record,
+    )
+    .await?;
     let paid = settled.invoice;
     flags.extend(settled.flags);
     let charged = money(paid.total_amount_cents);

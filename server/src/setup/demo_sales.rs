@@ -116,7 +116,7 @@ pub async fn write_sales(
     let invoices: Vec<_> = sales.iter().map(|sale| sale.invoice.clone()).collect();
     sales_history::insert_invoices(&mut *tx, shop_id, seller, &invoices).await?;
     let numbers = first.invoice.invoice_number..=last.invoice.invoice_number;
-    let ids: HashMap<i64, i64> = sales_history::invoice_ids(&mut *tx, shop_id, numbers)
+    let ids: HashMap<i64, i64> = sales_history::invoice_ids(&mut *tx, shop_id, numbers.clone())
         .await?
         .into_iter()
         .collect();
@@ -128,6 +128,7 @@ pub async fn write_sales(
         .flat_map(|sale| sale.refunds.iter().cloned())
         .collect();
     sales_history::insert_refunds(&mut *tx, shop_id, seller, &refunds, id_of).await?;
+    sales_history::insert_tenders(&mut *tx, shop_id, numbers).await?;
     let mut ledger: Vec<_> = sales
         .iter()
         .flat_map(|sale| sale.ledger.iter().cloned())

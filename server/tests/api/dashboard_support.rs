@@ -110,13 +110,19 @@ pub async fn place(app: &TestApp, invoice: i64, paid_at: i64) {
         .unwrap();
 }
 
-/// TEST-ONLY SQL: makes a paid sale a card (`digital`) sale; card checkout needs Stripe.
+/// TEST-ONLY SQL: makes a sale paid by one method a card (`digital`) sale; card checkout
+/// needs Stripe.
 pub async fn make_digital(app: &TestApp, invoice: i64) {
-    sqlx::query("UPDATE invoices SET payment_method = 'digital' WHERE id = $1")
-        .bind(invoice)
-        .execute(app.db.pool())
-        .await
-        .unwrap();
+    for sql in [
+        "UPDATE invoices SET payment_method = 'digital' WHERE id = $1",
+        "UPDATE invoice_tenders SET method = 'digital' WHERE invoice_id = $1",
+    ] {
+        sqlx::query(sql)
+            .bind(invoice)
+            .execute(app.db.pool())
+            .await
+            .unwrap();
+    }
 }
 
 /// Rebuilds a shop's roll-ups from its invoices in its own zone, as a start would.

@@ -47,10 +47,11 @@ impl DemoShop {
         .unwrap();
         let mut sales = Vec::with_capacity(ids.len());
         for id in ids {
-            let invoice = invoices::find(pool, self.shop_id, id)
+            let mut invoice = invoices::find(pool, self.shop_id, id)
                 .await
                 .unwrap()
                 .unwrap();
+            invoices::tenders::attach(pool, &mut invoice).await.unwrap();
             let lines = invoices::lines(pool, self.shop_id, id).await.unwrap();
             sales.push((invoice, lines));
         }

@@ -134,6 +134,9 @@ pub async fn write_sales(
     sales_history::insert_lines(&mut tx, shop_id, &lines, id_of)
         .await
         .unwrap();
+    sales_history::insert_tenders(&mut tx, shop_id, first..=first + count - 1)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     ids.into_iter().map(|(_, id)| id).collect()
 }

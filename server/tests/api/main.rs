@@ -97,6 +97,7 @@ mod sync_catalog;
 mod sync_concurrency;
 mod sync_customers;
 mod sync_lock_order;
+mod tenders;
 mod text_fields;
 mod till_catalog;
 mod till_customers;

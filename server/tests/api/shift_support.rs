@@ -85,10 +85,12 @@ pub fn report_input(detail: &Value) -> Value {
         .unwrap()
         .iter()
         .map(|sale| {
-            json!({"invoiceId": sale["_id"], "paymentMethod": sale["paymentMethod"],
-                   "subTotal": sale["subTotal"], "totalDiscount": sale["totalDiscount"],
-                   "totalTax": sale["totalTax"], "redeemAmount": sale["redeemAmount"],
-                   "totalAmount": sale["totalAmount"]})
+            let mut input = json!({"invoiceId": sale["_id"], "subTotal": sale["subTotal"],
+                   "totalDiscount": sale["totalDiscount"], "totalTax": sale["totalTax"],
+                   "redeemAmount": sale["redeemAmount"], "totalAmount": sale["totalAmount"],
+                   "rounding": sale["rounding"]});
+            paid_by(&mut input, sale);
+            input
         })
         .collect();
     let refunds: Vec<Value> = detail["refunds"]
@@ -96,8 +98,9 @@ pub fn report_input(detail: &Value) -> Value {
         .unwrap()
         .iter()
         .map(|refund| {
-            json!({"invoiceId": refund["invoiceId"], "paymentMethod": refund["paymentMethod"],
-                   "amount": refund["amount"]})
+            let mut input = json!({"invoiceId": refund["invoiceId"], "amount": refund["amount"]});
+            paid_by(&mut input, refund);
+            input
         })
         .collect();
     let movements: Vec<Value> = detail["movements"]
@@ -117,4 +120,18 @@ pub fn report_input(detail: &Value) -> Value {
     };
     json!({"openingFloat": shift["openingFloat"], "sales": sales, "refunds": refunds,
            "movements": movements, "counted": counted})
+}
+
+/// What paid a sale (or took a refund back), as the web app hands it to core: its one method,
+/// or each method's part when several did.
+fn paid_by(input: &mut Value, figures: &Value) {
+    let parts = figures["tenders"].as_array().cloned().unwrap_or_default();
+    if parts.len() > 1 {
+        input["tenders"] = Value::Array(parts);
+    } else {
+        let one = parts
+            .first()
+            .map_or(&figures["paymentMethod"], |part| &part["method"]);
+        input["paymentMethod"] = one.clone();
+    }
 }

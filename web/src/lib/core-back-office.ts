@@ -17,7 +17,7 @@ export type {
   CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
   ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
   RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines, ReverseLoyaltyInput,
-  LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders,
+  LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders, TenderInput, TenderPlan,
 } from '../wasm-core/pos_core_back_office_wasm.js';
 
 const backOffice = wasmModule('loadBackOfficeCore', init);
@@ -60,6 +60,9 @@ export const refundByLines = (input: Types.RefundByLinesInput): Types.RefundByLi
 /** Where a refund's money goes back: each method the sale was paid by, within what it took. */
 export const refundTenders = (input: Types.RefundTendersInput): Types.RefundTenders =>
   backOffice.callWithJson('refundTenders', glue.refundTenders, input);
+/** A till's tenders as the server takes them when the sale syncs (fitted to the server's total). */
+export const syncedTenders = (input: Types.TenderInput): Types.TenderPlan =>
+  backOffice.callWithJson('syncedTenders', glue.syncedTenders, input);
 /** Loyalty points to reverse and to restore after a refund. */
 export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyReversal =>
   backOffice.callWithJson('reverseLoyalty', glue.reverseLoyalty, input);

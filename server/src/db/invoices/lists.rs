@@ -132,6 +132,8 @@ async fn with_lines(
     shop_id: i64,
     invoices: Vec<Invoice>,
 ) -> Result<Vec<(Invoice, Vec<InvoiceLine>)>, sqlx::Error> {
+    let mut invoices = invoices;
+    super::tenders::attach_all(&mut *db, shop_id, invoices.iter_mut()).await?;
     let ids: Vec<i64> = invoices.iter().map(|invoice| invoice.id).collect();
     let mut lines = lines_of(db, shop_id, &ids).await?;
     Ok(invoices

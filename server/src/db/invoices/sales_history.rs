@@ -170,6 +170,45 @@ pub async fn insert_invoices(
     Ok(())
 }
 
+/// Records how the shop's past sales numbered `numbers` were paid (`invoice_tenders`) and how
+/// their refunds went back (`refund_tenders`), as paying and refunding them one at a time would
+/// have: each was paid whole by its one method, and its refunds went back through it. Run after
+/// the invoices and their refunds are in.
+pub async fn insert_tenders(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    numbers: RangeInclusive<i64>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO invoice_tenders \
+         (shop_id, invoice_id, position, method, amount_cents, refunded_cents, created_at) \
+         SELECT shop_id, id, 0, payment_method, total_amount_cents, \
+         CASE WHEN refunded_cents > total_amount_cents THEN total_amount_cents \
+         ELSE refunded_cents END, paid_at \
+         FROM invoices WHERE shop_id = $1 AND invoice_number BETWEEN $2 AND $3 \
+         AND status IN ('paid', 'refunded') AND payment_method IS NOT NULL \
+         AND paid_at IS NOT NULL AND total_amount_cents > 0",
+    )
+    .bind(shop_id)
+    .bind(numbers.start())
+    .bind(numbers.end())
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO refund_tenders (refund_id, shop_id, invoice_id, method, amount_cents) \
+         SELECT r.id, r.shop_id, r.invoice_id, i.payment_method, r.amount_cents \
+         FROM refunds r JOIN invoices i ON i.id = r.invoice_id AND i.shop_id = r.shop_id \
+         WHERE i.shop_id = $1 AND i.invoice_number BETWEEN $2 AND $3 \
+         AND i.payment_method IS NOT NULL",
+    )
+    .bind(shop_id)
+    .bind(numbers.start())
+    .bind(numbers.end())
+    .execute(tx)
+    .await
+    .map(drop)
+}
+
 /// The receipt number of each of `invoices`, in their order: a block of the shop's counter,
 /// handed out by `(paid_at, invoice_number)`.
 async fn receipt_numbers(

@@ -172,8 +172,8 @@ impl Rows {
     async fn figures(&self, shift: Shift) -> Result<ShiftFigures, sqlx::Error> {
         let mut connection = self.pool.acquire().await?;
         let movements = shifts::movements(&mut *connection, self.shop_id, shift.id).await?;
-        let sales = shifts::sales(&mut *connection, self.shop_id, shift.id).await?;
-        let refunds = shifts::refunds(&mut *connection, self.shop_id, shift.id).await?;
+        let sales = shifts::sales(&mut connection, self.shop_id, shift.id).await?;
+        let refunds = shifts::refunds(&mut connection, self.shop_id, shift.id).await?;
         Ok(ShiftFigures {
             shift,
             movements,

@@ -5,6 +5,7 @@ use pos_core::refund::{
     RefundByAmountInput, RefundByLinesInput, RefundInvoiceLine, RefundRequestItem,
     ReverseLoyaltyInput, refund_by_amount, refund_by_lines, reverse_loyalty,
 };
+use pos_core::tender::{RefundTendersInput, Tender, refund_tenders};
 use pos_core::{CoreError, Decimal};
 use sqlx::AnyConnection;
 
@@ -47,6 +48,9 @@ pub(super) struct Plan {
     fully_refunded: bool,
     /// (line, units of it refunded now) for a refund by lines.
     lines: Vec<(InvoiceLine, Decimal)>,
+    /// Where the money goes back: `(method, cents)` per method the sale was paid by
+    /// (pos_core's `refund_tenders`), filled once the amount is known.
+    back_to: Vec<(String, i64)>,
 }
 
 /// A refund planned on the locked invoice: the invoice, the plan, and what the invoice counted
@@ -81,14 +85,15 @@ pub(super) async fn plan_locked(
     if !refunds::lock_invoice(&mut *tx, shop_id, invoice_id).await? {
         return Err(not_found());
     }
-    let invoice = invoices::find(&mut *tx, shop_id, invoice_id)
+    let mut invoice = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .filter(|invoice| invoice.status != status::CUSTOM)
         .ok_or_else(not_found)?;
     refuse_unless_refundable(&invoice)?;
+    invoices::tenders::attach(&mut *tx, &mut invoice).await?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_before = rollup::contribution(&invoice, &lines)?;
-    let plan = match request {
+    let mut plan = match request {
         RefundRequest::Amount(amount) => by_amount(&invoice, *amount)?,
         RefundRequest::Lines(items) => by_lines(&invoice, lines, items)?,
     };
@@ -99,11 +104,47 @@ pub(super) async fn plan_locked(
             "There is no money left to refund on these products".to_owned(),
         ));
     }
+    plan.back_to = back_to(&invoice, plan.amount)?;
     Ok(Planned {
         invoice,
         plan,
         counted_before,
     })
+}
+
+/// Where `amount` goes back: through the methods the sale was paid by, the last taken first,
+/// each within what it took less what went back through it before (pos_core).
+fn back_to(invoice: &Invoice, amount: Decimal) -> Result<Vec<(String, i64)>, ServiceError> {
+    let tender = |method: &str, cents: i64| -> Result<Tender, ServiceError> {
+        Ok(Tender {
+            method: PaymentMethod::parse(method)?,
+            amount: money(cents),
+        })
+    };
+    let mut tenders = Vec::with_capacity(invoice.tenders.len());
+    let mut refunded = Vec::new();
+    for part in &invoice.tenders {
+        tenders.push(tender(&part.method, part.amount_cents)?);
+        if part.refunded_cents > 0 {
+            refunded.push(tender(&part.method, part.refunded_cents)?);
+        }
+    }
+    let split = refund_tenders(RefundTendersInput {
+        tenders,
+        refunded,
+        amount,
+        to: Vec::new(),
+    })?;
+    split
+        .parts
+        .into_iter()
+        .map(|part| {
+            Ok((
+                part.method.as_str().to_owned(),
+                to_scaled(part.amount, CENTS)?,
+            ))
+        })
+        .collect()
 }
 
 /// Writes a planned refund in `tx` (which claimed the sync counter before locking the invoice):
@@ -127,7 +168,7 @@ pub(super) async fn record(
     let (shop_id, invoice_id) = (invoice.shop_id, invoice.id);
     let (reversed, restored) = apply(&mut *tx, invoice, plan, now).await?;
     let amount_cents = to_scaled(plan.amount, CENTS)?;
-    refunds::insert(
+    let refund_id = refunds::insert(
         &mut *tx,
         &NewRefund {
             shop_id,
@@ -144,9 +185,14 @@ pub(super) async fn record(
         },
     )
     .await?;
-    let refunded = invoices::find(&mut *tx, shop_id, invoice_id)
+    for (method, cents) in &plan.back_to {
+        let part = (method.as_str(), *cents);
+        invoices::tenders::give_back(&mut *tx, shop_id, invoice_id, refund_id, part).await?;
+    }
+    let mut refunded = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
         .ok_or_else(|| ServiceError::invariant("the refunded invoice cannot be read back"))?;
+    invoices::tenders::attach(&mut *tx, &mut refunded).await?;
     let lines_after = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_after = rollup::contribution(&refunded, &lines_after)?;
     // Read under the sync counter lock taken above, which a rebuild takes too.
@@ -165,7 +211,20 @@ pub(super) async fn record(
 
 /// The audit row of a refund: the invoice, the money, how it went back, the goods restocked.
 fn refund_happening(invoice: &Invoice, plan: &Plan) -> Result<Happening, ServiceError> {
-    let method = invoice.payment_method.as_deref().unwrap_or("unknown");
+    let through: Vec<String> = plan
+        .back_to
+        .iter()
+        .map(|(method, cents)| format!("{} {method}", audit_trail::cents(*cents)))
+        .collect();
+    let method = match through.as_slice() {
+        [] => invoice
+            .payment_method
+            .as_deref()
+            .unwrap_or("unknown")
+            .to_owned(),
+        [_] => plan.back_to[0].0.clone(),
+        _ => through.join(" and "),
+    };
     let mut detail = format!(
         "Refunded {} by {method}; {} refunded of {} paid",
         audit_trail::money(plan.amount),
@@ -263,6 +322,7 @@ fn by_amount(invoice: &Invoice, amount: Decimal) -> Result<Plan, ServiceError> {
         refunded_total: planned.refunded_total,
         fully_refunded: planned.fully_refunded,
         lines: Vec::new(),
+        back_to: Vec::new(),
     })
 }
 
@@ -321,6 +381,7 @@ fn by_lines(
         refunded_total: planned.refunded_total,
         fully_refunded: planned.fully_refunded,
         lines: refunded_lines,
+        back_to: Vec::new(),
     })
 }
 
