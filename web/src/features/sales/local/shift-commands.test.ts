@@ -6,8 +6,7 @@ import { cola, water } from '@/features/catalog/testing';
 import { shiftRefOf, type StoredCommand, type TillPaymentBody } from '@/features/offline';
 import { bodyOf } from '@/features/offline/testing';
 import { addLine, createCart } from './cart-commands';
-import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
-import { pay } from './payment-commands';
+import { aishaOnInvoice, localTill, payWhole, seller, type FakeAnswer } from './local-test-support';
 import {
   closeShift, moveCash, NO_OPEN_SHIFT, OPEN_A_SHIFT, openShift, openShiftOf, reportOf, SHIFT_ALREADY_OPEN, takeServerShift,
 } from './shift-commands';
@@ -30,7 +29,7 @@ const syncNow = async () => {
 async function sell(quantity: string, method: 'cash' | 'internal-device' = 'cash') {
   const cart = await createCart(till.data, { customer: aishaOnInvoice, staff: seller });
   await addLine(till.data, cart.ref, { productId: cola._id }, quantity);
-  return pay(till.data, cart.ref, method, { offline: true });
+  return payWhole(till.data, cart.ref, method, { offline: true });
 }
 
 const paymentBody = async (ref: string) => {
@@ -101,7 +100,7 @@ describe('a sale in the shift', () => {
     const cart = await createCart(till.data, { customer: aishaOnInvoice, staff: seller });
     await addLine(till.data, cart.ref, { productId: water._id }, '1');
     const before = await queued();
-    await expect(pay(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(OPEN_A_SHIFT);
+    await expect(payWhole(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(OPEN_A_SHIFT);
     expect(await queued()).toEqual(before);
     expect((await till.db.invoices.get(cart.ref))!.status).toBe('active');
     expect(await till.db.shiftEntries.count()).toBe(0);

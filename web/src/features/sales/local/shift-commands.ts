@@ -12,7 +12,7 @@
 import type { LocalShift, LocalTables, ShiftEntry, ShiftNumberRow, TillDb } from '@/features/offline';
 import { closeBodyOf } from '@/features/offline';
 import { shiftReport, type CashCount, type MovementKind, type ShiftInput, type ShiftReport, type ShiftSale } from '@/lib/core';
-import { canonicalDecimal } from '@/lib/decimal-text';
+import { moneyText } from '@/lib/decimal-text';
 import { deviceCodeOf, nextProvisionalNumber } from './provisional-number';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
@@ -33,7 +33,8 @@ export async function lastClosedShift(db: TillDb): Promise<LocalShift | undefine
 
 /** Whether the shop requires a counted opening before selling (kept from the last online read). */
 export async function requiresOpenShift(db: TillDb): Promise<boolean> {
-  return (await db.tillSettings.get('requireOpenShift'))?.value ?? false;
+  const row = await db.tillSettings.get('requireOpenShift');
+  return row?.key === 'requireOpenShift' && row.value;
 }
 
 const deviceOf = (provisionalNumber: string) => provisionalNumber.split('-')[0] ?? '';
@@ -66,7 +67,7 @@ export async function openShift(data: TillData, input: OpeningInput): Promise<Lo
         provisionalNumber,
         status: 'open',
         autoOpened: false,
-        openingFloat: canonicalMoney(input.openingFloat),
+        openingFloat: moneyText(input.openingFloat),
         openedAt: nowOf(data),
         openedBy: input.openedBy,
         closedAt: null,
@@ -90,7 +91,7 @@ export interface MovementInput {
 export async function moveCash(data: TillData, shiftRef: string, input: MovementInput): Promise<void> {
   const ref = crypto.randomUUID();
   const at = nowOf(data);
-  const amount = canonicalMoney(input.amount);
+  const amount = moneyText(input.amount);
   const reason = input.reason.trim();
   await data.engine.enqueue(
     { kind: input.kind, action: { type: 'moveCash', shiftRef, payload: { ref, kind: input.kind, amount, reason, at } } },
@@ -225,13 +226,6 @@ export async function pruneClosedShifts(db: TillDb, keep = CLOSED_SHIFTS_KEPT): 
   await db.shifts.bulkDelete(old);
   await db.shiftNumbers.bulkDelete(old);
   return old.length;
-}
-
-/** Money typed into a form ("12.5") as 2-decimal text ("12.50"). */
-function canonicalMoney(typed: string): string {
-  const text = canonicalDecimal(typed.trim());
-  const [whole, fraction = ''] = text.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
 /** The server's open shift of this device, as the till reads it online. */
