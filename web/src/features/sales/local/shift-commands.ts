@@ -11,7 +11,7 @@
  */
 import type { LocalShift, LocalTables, ShiftEntry, ShiftNumberRow, TillDb } from '@/features/offline';
 import { closeBodyOf } from '@/features/offline';
-import { shiftReport, type CashCount, type MovementKind, type ShiftInput, type ShiftReport, type ShiftSale } from '@/lib/core';
+import { shiftReport, type CashCount, type MovementKind, type ShiftInput, type ShiftRefund, type ShiftReport, type ShiftSale } from '@/lib/core';
 import { moneyText } from '@/lib/decimal-text';
 import { deviceCodeOf, nextProvisionalNumber } from './provisional-number';
 import { nowOf, TillRefusal, type TillData } from './till-data';
@@ -198,17 +198,11 @@ export async function movementsOf(db: TillDb, shiftRef: string) {
  * A refund the server has made (refunds are online) entered in this till's open shift, so its
  * report counts it as the server does. Answers whether a shift took it.
  */
-export async function recordRefundInShift(db: TillDb, refund: { ref: string; invoiceId: string; paymentMethod: ShiftSale['paymentMethod']; amount: string; at: number }) {
+export async function recordRefundInShift(db: TillDb, made: { ref: string; at: number; refund: ShiftRefund }) {
   return db.transaction('rw', [db.shifts, db.shiftEntries], async () => {
     const shift = await openShiftOf(db);
     if (!shift) return false;
-    const entry: ShiftEntry = {
-      _id: refund.ref,
-      shiftRef: shift._id,
-      at: refund.at,
-      type: 'refund',
-      refund: { invoiceId: refund.invoiceId, paymentMethod: refund.paymentMethod, amount: refund.amount },
-    };
+    const entry: ShiftEntry = { _id: made.ref, shiftRef: shift._id, at: made.at, type: 'refund', refund: made.refund };
     await db.shiftEntries.put(entry);
     return true;
   });
