@@ -57,7 +57,7 @@ export function CashReceived({ received, onReceivedChange, totalAmount, payment,
         {balance.text}
       </p>
       <p id={`${id}-hint`} className="payment-dialog__hint">
-        Empty: Cash or Swipe pays what is left. Less than that: taken as one part.
+        Empty: pays what is left. Less: taken as one part.
       </p>
     </div>
   );
@@ -71,12 +71,23 @@ function balanceOf(received: string, totalAmount: Decimal, payment: TillPayment)
   try {
     const before = tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders });
     // The plain difference first: text that is no amount is told as such, not as a part's refusal.
-    const { balance: owed } = cashBalance({ received: typed, totalAmount: before.remaining });
+    const owed = ask(() => cashBalance({ received: typed, totalAmount: before.remaining }).balance);
+    if (owed === null) return { kind: 'invalid', text: TYPE_AN_AMOUNT };
     const after = tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: [...payment.tenders, { method: 'cash', amount: typed }] });
     if (after.complete) return { kind: 'change', text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(after.change)}` };
     return { kind: 'owed', text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(owed)} (still owed)` };
   } catch (error) {
-    if (!(error instanceof CoreError)) throw error;
-    return { kind: 'invalid', text: error.field?.startsWith('tenders[') ? error.message : TYPE_AN_AMOUNT };
+    if (error instanceof CoreError) return { kind: 'invalid', text: error.message };
+    throw error;
+  }
+}
+
+/** Core's answer, or null when core refuses the input. */
+function ask<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof CoreError) return null;
+    throw error;
   }
 }

@@ -9,7 +9,8 @@ import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { cashRoundingOf, NO_CASH_ROUNDING } from '../local/cash-rounding';
 import { useLocalInvoice, viewOf } from '../local/local-views';
-import { cardInvoiceId, pay as payLocally, planOf, type TillTender } from '../local/payment-commands';
+import { cardInvoiceId, pay as payLocally, planOf, type TillPayment, type TillTender } from '../local/payment-commands';
+import type { TenderPlan } from '@/lib/core';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import { useLiveQuery } from '../local/use-live-query';
@@ -78,7 +79,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const kept = useLiveQuery(data ? () => cashRoundingOf(data.db) : null, [data]);
   const cashRounding = parts.length > 0 ? taken.cashRounding : kept.status === 'ready' ? kept.data : NO_CASH_ROUNDING;
   const payment = { tenders: parts, cashRounding };
-  const plan = planOf(invoice.totalAmount, payment);
+  const plan = planOrNull(invoice.totalAmount, payment);
 
   /**
    * Cash or Swipe: the amount typed (or, with none, what is left: in cash, rounded) as the next
@@ -215,7 +216,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
             {twoDecimals(invoice.totalTax)}
           </dd>
         </div>
-        {!inParts && roundsCash(cashRounding) && (
+        {!inParts && plan && roundsCash(cashRounding) && (
           <div>
             <dt>Cash due</dt>
             <dd>
@@ -225,7 +226,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
           </div>
         )}
       </dl>
-      {inParts && <TenderParts parts={parts} plan={plan} roundsCash={roundsCash(cashRounding)} disabled={busy !== null} onRemove={removePart} />}
+      {inParts && plan && <TenderParts parts={parts} plan={plan} roundsCash={roundsCash(cashRounding)} disabled={busy !== null} onRemove={removePart} />}
       <CashReceived
         received={received}
         onReceivedChange={(value) => {
@@ -262,11 +263,24 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       )}
       {!cardUnavailable && inParts && (
         <p id={cardHintId} className="payment-dialog__unavailable">
-          Card pays a whole sale: it cannot be one of several parts yet. Remove the parts to pay by card.
+          Card can’t be one of the parts yet; remove them to pay by card.
         </p>
       )}
     </DialogFrame>
   );
+}
+
+/**
+ * The plan to show, or null when core refuses it (a rounding step the till kept that core does
+ * not know): then Cash and Swipe say core's message when pressed, and nothing is taken.
+ */
+function planOrNull(totalAmount: string, payment: TillPayment): TenderPlan | null {
+  try {
+    return planOf(totalAmount, payment);
+  } catch (error) {
+    if (error instanceof TillRefusal) return null;
+    throw error;
+  }
 }
 
 interface MethodButtonProps {
