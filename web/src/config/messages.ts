@@ -91,6 +91,8 @@ export const messages = {
   loyaltySetFailed: 'Failed to set loyalty points!',
   receiptSettingsFailed: 'The receipt settings could not be read or saved',
   receiptSaved: 'Receipt saved',
+  paymentSettingsFailed: 'The payment settings could not be read or saved',
+  paymentSettingsSaved: 'Payment settings saved',
 
   // Carts, open orders and invoices.
   invoiceCreated: 'Invoice created',

@@ -47,6 +47,14 @@ export function sumDecimal(values: readonly (string | number)[]): string {
   return fromThousandths(total);
 }
 
+/** Money as 2-decimal text ("12.5" -> "12.50", "3" -> "3.00"); it must have at most 2 decimals. */
+export function moneyText(value: string | number): string {
+  const text = canonicalDecimal(value);
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length > 2) throw new Error(`Not money: ${value}`);
+  return `${whole}.${fraction.padEnd(2, '0')}`;
+}
+
 function fromThousandths(value: bigint): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(4, '0');

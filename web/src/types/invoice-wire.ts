@@ -5,7 +5,7 @@
  * text the server wrote (12.5 -> "12.5", 1234.56 -> "1234.56"): no float arithmetic touches it.
  */
 import type { CartLine } from '@/lib/core';
-import type { Decimal, Invoice, InvoiceCustomer, InvoiceLine } from './invoice';
+import type { Decimal, Invoice, InvoiceCustomer, InvoiceLine, InvoiceTender } from './invoice';
 
 const lineDecimals = [
   'quantity', 'sellingPrice', 'costPrice', 'costPriceProfit', 'discount', 'categoryDiscountRate', 'productTax',
@@ -18,16 +18,25 @@ const invoiceDecimals = [
 
 type LineDecimal = (typeof lineDecimals)[number];
 type InvoiceDecimal = (typeof invoiceDecimals)[number];
+/** The payment's figures, absent from older answers and rows: converted only when present. */
+type PaymentDecimal = 'cashReceived' | 'change' | 'rounding';
 
 /** A line as the server's JSON has it: amounts and quantities as numbers. */
 export type WireLine = Omit<InvoiceLine, LineDecimal> & Record<LineDecimal, number>;
 
 /** An invoice as the server's JSON has it: amounts as numbers. */
-export type WireInvoice = Omit<Invoice, InvoiceDecimal | 'products' | 'customer'> &
+export type WireInvoice = Omit<Invoice, InvoiceDecimal | PaymentDecimal | 'products' | 'customer' | 'tenders'> &
   Record<InvoiceDecimal, number> & {
     products: WireLine[];
     customer: (Omit<InvoiceCustomer, 'loyalityPoint'> & { loyalityPoint?: number }) | null;
+    tenders?: WireTender[];
+    cashReceived?: number | null;
+    change?: number;
+    rounding?: number;
   };
+
+/** A tender as the server's JSON has it. */
+export type WireTender = Omit<InvoiceTender, 'amount' | 'refunded'> & { amount: number; refunded?: number };
 
 /** A wire amount (a number, or text already) as decimal text; absent or null reads as "0". */
 export function decimalOf(value: unknown): Decimal {
@@ -53,11 +62,15 @@ function customerFromWire(customer: WireInvoice['customer'] | InvoiceCustomer | 
  * till's row, or one stored before version 7 of the local database) reads the same way.
  */
 export function invoiceFromWire<Row extends Invoice>(invoice: Row | WireInvoice): Row {
-  return {
-    ...withDecimals(invoice, invoiceDecimals),
+  const paymentFields = (['change', 'rounding'] as const).filter((field) => invoice[field] !== undefined && invoice[field] !== null);
+  const row = {
+    ...withDecimals(invoice, [...invoiceDecimals, ...paymentFields]),
     customer: customerFromWire(invoice.customer ?? null),
     products: (invoice.products ?? []).map((line: WireLine | InvoiceLine) => withDecimals(line, lineDecimals)),
   } as Row;
+  if (invoice.tenders) row.tenders = invoice.tenders.map((tender: WireTender | InvoiceTender) => withDecimals(tender, ['amount', 'refunded']) as InvoiceTender);
+  if (invoice.cashReceived !== undefined) row.cashReceived = invoice.cashReceived === null ? null : decimalOf(invoice.cashReceived);
+  return row;
 }
 
 /**

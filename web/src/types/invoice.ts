@@ -66,12 +66,31 @@ export interface Invoice {
   totalAmount: Decimal;
   pointsEarned: Decimal;
   refundedAmount: Decimal;
+  /** The method that paid the most (the only one when paid by one); null until paid. */
   paymentMethod: PaymentMethod | null;
+  /**
+   * What each method paid of the sale, in the order handed over, and what went back to it in
+   * refunds; [] (or absent, on older answers and local rows) until paid.
+   */
+  tenders?: InvoiceTender[];
+  /** The cash handed over in all; null (or absent) when no cash was. */
+  cashReceived?: Decimal | null;
+  /** The cash given back. */
+  change?: Decimal;
+  /** What the shop's cash rounding added to the cash taken (negative: took off). */
+  rounding?: Decimal;
   cardStatus: CardStatus;
   /** The client ref (a UUID) the till named it by; every server answer carries it. */
   ref?: string;
   /** The till's device number before the server numbered it (`7F3A-0012`), "" when none. */
   provisionalNumber?: string;
+}
+
+/** One part of a sale's payment: what the method paid and what was refunded to it. */
+export interface InvoiceTender {
+  method: PaymentMethod;
+  amount: Decimal;
+  refunded: Decimal;
 }
 
 /** `POST /payment/card/invoice/{id}`. */

@@ -47,7 +47,8 @@
  * - `shiftEntries`: what each shift's report counts (its sales, refunds and cash movements),
  *   indexed by shift;
  * - `shiftNumbers`: the server's number for a shift ref, like `invoiceNumbers`;
- * - `tillSettings`: the shop's rules the till applies offline (`requireOpenShift`).
+ * - `tillSettings`: the shop's rules the till applies offline (`requireOpenShift`, `cashRounding`;
+ *   a row is added without a new version: a till that has not read one yet uses its default).
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { CatalogFillRow, CatalogSnapshotRow, SnapshotKey, StagedPage } from './catalog-rows';

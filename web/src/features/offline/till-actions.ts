@@ -23,7 +23,14 @@ export interface TillInvoiceBody {
 
 /** `POST /till/invoices/{ref}/payment`'s body. */
 export interface TillPaymentBody {
-  method: 'cash' | 'internal-device';
+  /**
+   * The methods and amounts as handed over, in order (a cash amount is what the customer gave);
+   * absent from older queues, which carry `method` instead (the whole total by it, cash exact).
+   */
+  tenders?: { method: 'cash' | 'internal-device'; amount: Decimal }[];
+  /** The shop's cash rounding step the till applied ("0": none). */
+  cashRounding?: Decimal;
+  method?: 'cash' | 'internal-device';
   paidAt: number;
   offline: boolean;
   totalAmount: string;

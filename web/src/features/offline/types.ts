@@ -87,11 +87,12 @@ export interface ShiftNumberRow {
   number: string;
 }
 
-/** A shop setting the till keeps for when it is offline (`requireOpenShift`: GET /shop/shift-settings). */
-export interface TillSettingRow {
-  key: 'requireOpenShift';
-  value: boolean;
-}
+/**
+ * A shop setting the till keeps for when it is offline: `requireOpenShift` (GET
+ * /shop/shift-settings) and `cashRounding`, the step cash is rounded to (GET
+ * /shop/payment-settings, as decimal text: "0" for none).
+ */
+export type TillSettingRow = { key: 'requireOpenShift'; value: boolean } | { key: 'cashRounding'; value: Decimal };
 
 /** The device's provisional numbering: a 4 hex character code and the next number to give. */
 export interface DeviceRow {

@@ -1,12 +1,20 @@
 /**
- * Core's `shiftReport` input from a shift's detail (`GET /shifts/{id}`): its float, sales,
- * refunds, movements and count, passed as the server sent them. The server builds the same
+ * Core's `shiftReport` input from a shift's detail (`GET /shifts/{id}`): its float, sales (by
+ * their parts when paid in parts, with their cash rounding), refunds, movements and count,
+ * passed as the server sent them. The server builds the same
  * input for its CSV (server/src/sales/shift_reports.rs), so both report the same figures.
  */
-import type { CashCount, ShiftInput, ShiftSale } from '@/lib/core';
-import type { ShiftDetail } from './types';
+import type { CashCount, ShiftInput, ShiftSale, Tender } from '@/lib/core';
+import type { ShiftDetail, ShiftTender } from './types';
 
 const text = (value: number | string) => String(value);
+type Method = ShiftSale['paymentMethod'];
+
+/** Paid (or given back) in parts: the parts; else the one method. Core takes exactly one of them. */
+function paidBy(paymentMethod: string | null, tenders: ShiftTender[] | undefined): Pick<ShiftSale, 'paymentMethod' | 'tenders'> {
+  if (tenders && tenders.length > 0) return { tenders: tenders.map((part) => ({ method: part.method as Tender['method'], amount: text(part.amount) })) };
+  return { paymentMethod: (paymentMethod ?? '') as Method };
+}
 
 export function shiftReportInput(detail: ShiftDetail): ShiftInput {
   const { shift } = detail;
@@ -20,7 +28,8 @@ export function shiftReportInput(detail: ShiftDetail): ShiftInput {
     openingFloat: text(shift.openingFloat),
     sales: detail.sales.map((sale) => ({
       invoiceId: sale._id,
-      paymentMethod: (sale.paymentMethod ?? '') as ShiftSale['paymentMethod'],
+      ...paidBy(sale.paymentMethod, sale.tenders),
+      rounding: text(sale.rounding ?? 0),
       subTotal: text(sale.subTotal),
       totalDiscount: text(sale.totalDiscount),
       totalTax: text(sale.totalTax),
@@ -29,7 +38,7 @@ export function shiftReportInput(detail: ShiftDetail): ShiftInput {
     })),
     refunds: detail.refunds.map((refund) => ({
       invoiceId: refund.invoiceId,
-      paymentMethod: (refund.paymentMethod ?? '') as ShiftSale['paymentMethod'],
+      ...paidBy(refund.paymentMethod, refund.tenders),
       amount: text(refund.amount),
     })),
     movements: detail.movements.map((movement) => ({ kind: movement.kind, amount: text(movement.amount), reason: movement.reason })),

@@ -138,4 +138,39 @@ describe('shiftReportInput', () => {
     };
     expect(shiftReport(shiftReportInput(detail))).toEqual(dayReport);
   });
+
+  it('passes a sale’s and a refund’s parts and the cash rounding, as the server sends them, so core reports the split fixture', () => {
+    const split = fixture<ShiftInput>('split-tenders.input.json');
+    const splitReport = fixture<ShiftReport>('split-tenders.output.json');
+    const shift: ShiftDetail['shift'] = {
+      _id: '8', ref: 'r', number: 'SH-000008', deviceCode: '7F3A', provisionalNumber: '', status: 'closed', autoOpened: false,
+      openedById: '1', openedBy: 'Mina', openedAt: 0, openingFloat: 50, closedById: '1', closedBy: 'Mina', closedAt: 1,
+      countedCash: 62.37, denominations: null,
+    };
+    const figures = { invoiceNumber: '', status: 'paid', totalDiscount: 0, totalTax: 0, redeemAmount: 0, paidAt: 0 };
+    const detail: ShiftDetail = {
+      shift,
+      movements: [],
+      // The server names the method that paid the most, and the parts; a card sale from before parts has none.
+      sales: [
+        { ...figures, _id: '41', paymentMethod: 'cash', tenders: [{ method: 'internal-device', amount: 20 }, { method: 'cash', amount: 27.33 }], rounding: 0.02, subTotal: 47.33, totalAmount: 47.33 },
+        { ...figures, _id: '42', paymentMethod: 'cash', tenders: [{ method: 'cash', amount: 12.34 }], rounding: 0.01, subTotal: 12.34, totalAmount: 12.34 },
+        { ...figures, _id: '43', paymentMethod: 'digital', tenders: [], subTotal: 8, totalAmount: 8 },
+      ],
+      refunds: [
+        { _id: 'f', invoiceId: '41', paymentMethod: 'cash', tenders: [{ method: 'internal-device', amount: 2.67 }, { method: 'cash', amount: 27.33 }], amount: 30, at: 0 },
+      ],
+    };
+    expect(split.sales).toHaveLength(3);
+    expect(shiftReport(shiftReportInput(detail))).toEqual(splitReport);
+  });
+
+  it('prints the cash rounding in the drawer when there is any', async () => {
+    const splitReport = fixture<ShiftReport>('split-tenders.output.json');
+    view = await renderElement(<ShiftReportSheet report={splitReport} shift={header} shopName="C" kind="Z" paper="80mm" currencyCode="MVR" />);
+    expect(lineValue(view.container, 'Cash rounding')).toBe('MVR 0.03');
+    view.unmount();
+    view = await renderElement(<ShiftReportSheet report={dayReport} shift={header} shopName="C" kind="Z" paper="80mm" currencyCode="MVR" />);
+    expect(lineValue(view.container, 'Cash rounding')).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CashMovement, ShiftReport } from '@/lib/core';
 import { dateAndTime } from '@/lib/date-text';
+import { compareDecimal } from '@/lib/decimal-text';
 import { money } from '@/lib/money-text';
 import './shift-report-sheet.css';
 import { cashDifference } from './cash-difference';
@@ -118,6 +119,7 @@ export function ShiftReportSheet({
       </Section>
       <Section title="Drawer">
         <Line label="Opening float" value={amount(report.openingFloat)} />
+        {compareDecimal(report.cashRounding, 0) !== 0 && <Line label="Cash rounding" value={amount(report.cashRounding)} />}
         <Line label="Expected cash" value={amount(report.expectedCash)} strong />
         {report.denominations?.map((line) => (
           <Line key={line.value} label={`${line.count} × ${amount(line.value)}`} value={amount(line.amount)} />

@@ -36,11 +36,22 @@ export interface ShiftMovement {
   at: number;
 }
 
+/** A part of a sale's payment or of a refund: what that method paid or gave back. */
+export interface ShiftTender {
+  method: string;
+  amount: number | string;
+}
+
 export interface ShiftSaleFigures {
   _id: string;
   invoiceNumber: string;
   status: string;
+  /** The method that paid the most (the only one when paid by one). */
   paymentMethod: string | null;
+  /** What each method paid, in order; [] or absent from an older server (then `paymentMethod` paid it all). */
+  tenders?: ShiftTender[];
+  /** What the shop's cash rounding added to the sale's cash (negative: took off); absent: 0. */
+  rounding?: number | string;
   subTotal: number | string;
   totalDiscount: number | string;
   totalTax: number | string;
@@ -53,6 +64,8 @@ export interface ShiftRefundFigures {
   _id: string;
   invoiceId: string;
   paymentMethod: string | null;
+  /** What went back to each method; [] or absent when it all went back by `paymentMethod`. */
+  tenders?: ShiftTender[];
   amount: number | string;
   at: number;
 }

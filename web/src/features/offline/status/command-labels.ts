@@ -12,6 +12,7 @@ const labels: Record<string, string> = {
   saveOpenOrder: 'Save open order',
   payCash: 'Cash payment',
   paySwipe: 'Swipe payment',
+  paySplit: 'Payment in parts',
   deleteOpenOrder: 'Delete open order',
   createCustomer: 'Add customer',
   openShift: 'Open shift',

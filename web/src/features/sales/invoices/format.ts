@@ -29,6 +29,11 @@ const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'inter
 
 export const paymentMethodName = (method: PaymentMethod | null) => (method ? (paymentMethodNames[method] ?? method) : '—');
 
+/** A part of a payment by its method: a card part is named by what the customer used. */
+const tenderNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card' };
+
+export const tenderName = (method: PaymentMethod) => tenderNames[method] ?? method;
+
 const statusNames: Record<InvoiceStatus, string> = {
   active: 'Open',
   saved: 'Open order',

@@ -9,6 +9,7 @@ import { findInvoice } from '../api/invoice-records';
 import { browser } from '../payment/browser';
 import type { Invoice } from '@/types/invoice';
 import { statusName } from './format';
+import { InvoiceTenders } from './invoice-tenders';
 import { PrintCopy, Receipt } from './receipt';
 import { RefundPanel } from './refund-panel';
 import { salesPaths } from './sales-area';
@@ -18,7 +19,8 @@ import './refund-panel.css';
 import { type ShopSession, useShopSession } from '@/features/auth';
 
 /**
- * /admin|staff/invoice/data/{id}: one invoice as its receipt, with Print. A shop
+ * /admin|staff/invoice/data/{id}: one invoice as its receipt, with Print, and the parts it was
+ * paid by with what was refunded of each. A shop
  * admin also refunds a paid invoice here (by amount or by lines); a staff member sees no refund
  * controls (the server refuses them too).
  */
@@ -76,7 +78,10 @@ export function InvoicePage() {
       }
     >
       <div className={refundable ? 'invoice-detail invoice-detail--with-refunds' : 'invoice-detail'}>
-        <ScreenPanel>{receipt}</ScreenPanel>
+        <ScreenPanel>
+          {receipt}
+          <InvoiceTenders invoice={invoice} currencyCode={session.currencyCode} />
+        </ScreenPanel>
         {refundable && (
           <RefundPanel
             invoice={invoice}

@@ -185,6 +185,49 @@ describe('one invoice (/admin|staff/invoice/data/{id})', () => {
     expect(document.querySelector('.print-copy')?.textContent).toContain('Receipt R-000006');
   });
 
+  it('shows a sale paid in parts: each part with what was refunded of it, and the cash received, change and rounding on the receipt', async () => {
+    server.answers['GET /api/v1/invoice/inv-5'] = envelope(200, {
+      data: {
+        ...partlyRefunded,
+        tenders: [{ method: 'internal-device', amount: 60, refunded: 20 }, { method: 'cash', amount: 49.5, refunded: 0 }],
+        cashReceived: 50, change: 0.48, rounding: 0.02,
+      },
+    });
+    const { container } = await open('/admin/invoice/data/inv-5');
+    await waitFor(() => expect(container.querySelector('.invoice-tenders')).not.toBeNull());
+    const parts = [...container.querySelectorAll('.invoice-tenders tbody tr')].map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(parts).toEqual([
+      ['Swipe', 'MVR 60.00', 'MVR 20.00'],
+      ['Cash', 'MVR 49.50', 'MVR 0.00'],
+    ]);
+    const receipt = container.querySelector('.receipt')!.textContent;
+    expect(receipt).toContain('Payment methodSwipe');
+    expect(receipt).toContain('SwipeMVR 60.00CashMVR 49.50Cash receivedMVR 50.00ChangeMVR 0.48Cash roundingMVR 0.02');
+  });
+
+  it('says where a refund of a sale paid in parts goes back, by core, before it is sent', async () => {
+    const split = { ...paidInvoice, paymentMethod: 'internal-device', tenders: [{ method: 'internal-device', amount: 60, refunded: 0 }, { method: 'cash', amount: 49.5, refunded: 0 }] };
+    server.answers['GET /api/v1/invoice/inv-7'] = envelope(200, { data: split });
+    const { container } = await open('/admin/invoice/data/inv-7');
+    await waitFor(() => expect(container.textContent).toContain('RemainingMVR 109.50'));
+    typeInto(field(container, 'Refund amount'), '55');
+    await click(button(container, 'Refund amount…'));
+    expect(openDialog()?.textContent).toContain('Goes back as Swipe MVR 5.50, Cash MVR 49.50. A refund cannot be undone.');
+  });
+
+  it('prints no part, change or rounding for a sale paid by card', async () => {
+    server.answers['GET /api/v1/invoice/inv-7'] = envelope(200, {
+      data: { ...paidInvoice, paymentMethod: 'digital', tenders: [{ method: 'digital', amount: 109.5, refunded: 0 }], cashReceived: null, change: 0, rounding: 0 },
+    });
+    const { container } = await open('/admin/invoice/data/inv-7');
+    await waitFor(() => expect(container.querySelector('.invoice-tenders')).not.toBeNull());
+    const receipt = container.querySelector('.receipt')!.textContent;
+    expect(receipt).toContain('CardMVR 109.50');
+    expect(receipt).not.toContain('Cash received');
+    expect(receipt).not.toContain('Change');
+    expect(receipt).not.toContain('Cash rounding');
+  });
+
   it('asks before refunding an amount, naming it, and shows what is left once confirmed', async () => {
     server.answers['PUT /api/v1/payment/inv-7/invoice'] = envelope(200, { data: { ...paidInvoice, refundedAmount: 20 } });
     const { container } = await open('/admin/invoice/data/inv-7');

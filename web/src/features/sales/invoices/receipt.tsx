@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { CashTendered, Invoice } from '@/types/invoice';
-import { isPositive } from '@/lib/decimal-text';
+import type { Invoice } from '@/types/invoice';
+import { compareDecimal, isPositive } from '@/lib/decimal-text';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
-import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, twoDecimals } from './format';
+import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, tenderName, twoDecimals } from './format';
 import './receipt.css';
 
 export interface ReceiptProps {
@@ -13,20 +13,19 @@ export interface ReceiptProps {
   /** The shop's currency code for the totals (the payment dialog alone labels amounts MVR). */
   currencyCode: string;
   timeZone: string | undefined;
-  /** Printed right after a cash sale: what was handed over and the change given back. */
-  cash?: CashTendered | null;
 }
 
 /**
  * A sale as the customer takes it home: the shop with its address and phone, the receipt number
  * of a paid sale (the shop's gap-free count of paid sales) and the invoice number, when it was
  * paid (medium date, short time), who bought and who sold, each line with its discount, then the discounts, tax, loyalty redemption, total, refunds and
- * how it was paid, and the shop's footer. Every amount is the server's (priced by the core);
+ * how it was paid (each part of a sale paid in parts, the cash received, the change and the cash
+ * rounding), and the shop's footer. Every amount is the server's (priced by the core);
  * nothing is added up here. Laid out for the shop's paper: an 80 mm roll or an A4 sheet.
  */
-export function Receipt({ invoice, shopName, currencyCode, timeZone, cash = null }: ReceiptProps) {
+export function Receipt({ invoice, shopName, currencyCode, timeZone }: ReceiptProps) {
   const settings = useReceiptSettings();
-  return <ReceiptLayout invoice={invoice} shopName={shopName} currencyCode={currencyCode} timeZone={timeZone} cash={cash} settings={settings} />;
+  return <ReceiptLayout invoice={invoice} shopName={shopName} currencyCode={currencyCode} timeZone={timeZone} settings={settings} />;
 }
 
 /** The receipt with the given settings (the settings screen previews its draft with it). */
@@ -35,7 +34,6 @@ export function ReceiptLayout({
   shopName,
   currencyCode,
   timeZone,
-  cash = null,
   settings,
 }: ReceiptProps & { settings: ReceiptSettings | null }) {
   const custom = invoice.status === 'custom';
@@ -122,11 +120,28 @@ export function ReceiptLayout({
         <Total label={custom ? 'Total Amount' : 'Total'} value={inCurrency(invoice.totalAmount)} strong />
         {isPositive(invoice.refundedAmount) && <Total label="Refunded" value={inCurrency(invoice.refundedAmount)} />}
         {!custom && <Total label="Payment method" value={paymentMethodName(invoice.paymentMethod)} />}
-        {cash && <Total label="Cash received" value={money(cash.received, currencyCode)} />}
-        {cash && <Total label="Change" value={money(cash.change, currencyCode)} />}
+        {!custom && <PaymentLines invoice={invoice} inCurrency={inCurrency} />}
       </dl>
       {settings?.receiptFooter && <p className="receipt__footer">{settings.receiptFooter}</p>}
     </article>
+  );
+}
+
+/**
+ * How the sale was paid: each part (the one method too), the cash handed over and the change,
+ * and what the shop's cash rounding added or took off.
+ */
+function PaymentLines({ invoice, inCurrency }: { invoice: Invoice; inCurrency: (value: string) => string }) {
+  const tenders = invoice.tenders ?? [];
+  const rounding = invoice.rounding ?? '0';
+  return (
+    <>
+      {tenders.length > 0 &&
+        tenders.map((tender, index) => <Total key={index} label={tenderName(tender.method)} value={inCurrency(tender.amount)} />)}
+      {invoice.cashReceived != null && <Total label="Cash received" value={inCurrency(invoice.cashReceived)} />}
+      {invoice.cashReceived != null && <Total label="Change" value={inCurrency(invoice.change ?? '0')} />}
+      {compareDecimal(rounding, 0) !== 0 && <Total label="Cash rounding" value={inCurrency(rounding)} />}
+    </>
   );
 }
 

@@ -2,8 +2,8 @@
  * What a refund would do, asked of the back office's core (the same rules the server applies),
  * so the admin sees a refused amount before sending it. Null when the core is not loaded.
  */
-import { CoreError } from '@/lib/core';
-import { refundByAmount, refundByLines } from '@/lib/core-back-office';
+import { CoreError, type TenderPart } from '@/lib/core';
+import { refundByAmount, refundByLines, refundTenders } from '@/lib/core-back-office';
 import type { Invoice } from '@/types/invoice';
 import { isPositive } from '@/lib/decimal-text';
 
@@ -54,3 +54,21 @@ export const returnedLines = (quantities: Record<string, string>) =>
   Object.entries(quantities)
     .map(([productId, quantity]) => ({ productId, quantity: quantity.trim() }))
     .filter((line) => line.quantity !== '');
+
+/**
+ * Where a refund of a sale paid by several methods goes back, as the server will send it (last
+ * part first), in the order the parts were paid: "Swipe MVR 2.67, Cash MVR 27.33". Null for a sale paid by one method, or when the
+ * core cannot tell.
+ */
+export function refundSplit(invoice: Invoice, amount: string, coreReady: boolean): TenderPart[] | null {
+  const tenders = invoice.tenders ?? [];
+  if (new Set(tenders.map((tender) => tender.method)).size < 2) return null;
+  const check = ask(coreReady, () =>
+    refundTenders({
+      tenders: tenders.map((tender) => ({ method: tender.method, amount: tender.amount })),
+      refunded: tenders.map((tender) => ({ method: tender.method, amount: tender.refunded })),
+      amount,
+    }),
+  );
+  return check?.ok ? check.value.parts : null;
+}

@@ -10,9 +10,9 @@ import { refundAmount } from '../api/payments';
 import { useTillData } from '../local/till-data-context';
 import { refundInShift } from './refund-shift';
 import type { Invoice } from '@/types/invoice';
-import { money, paymentMethodName } from './format';
+import { money, paymentMethodName, tenderName } from './format';
 import { RefundLines } from './refund-lines';
-import { checkRefundAmount, remainingRefundable } from './refund-math';
+import { checkRefundAmount, refundSplit, remainingRefundable } from './refund-math';
 
 interface RefundPanelProps {
   invoice: Invoice;
@@ -121,7 +121,7 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
           <ConfirmDialog
             open={confirming !== null}
             message={`Refund ${money(confirming ?? '0', currencyCode)} of ${invoice.invoiceNumber}?`}
-            detail={`Paid by ${paymentMethodName(invoice.paymentMethod)}. A refund cannot be undone.`}
+            detail={`${refundGoesTo(invoice, confirming, coreReady, currencyCode)} A refund cannot be undone.`}
             confirmLabel="Refund"
             tone="danger"
             busy={pending}
@@ -133,4 +133,11 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
       )}
     </ScreenPanel>
   );
+}
+
+/** "Paid by Cash.", or for a sale paid by several methods where the refund goes back. */
+function refundGoesTo(invoice: Invoice, amount: string | null, coreReady: boolean, currencyCode: string): string {
+  const split = amount === null ? null : refundSplit(invoice, amount, coreReady);
+  if (!split) return `Paid by ${paymentMethodName(invoice.paymentMethod)}.`;
+  return `Goes back as ${split.map((part) => `${tenderName(part.method)} ${money(part.amount, currencyCode)}`).join(', ')}.`;
 }

@@ -12,6 +12,7 @@ import {
 import type { Customer, StoredCommand } from '@/features/offline';
 import { ApiError } from '@/lib/api-client';
 import { reconcileTillAnswers } from './reconcile';
+import { pay, type PaymentOptions, type TillPaymentMethod } from './payment-commands';
 import type { TillData } from './till-data';
 
 // Dexie's liveQuery runs its queries only where Dexie found an IndexedDB when it loaded (as in
@@ -64,4 +65,10 @@ export async function localTill(answer: (command: StoredCommand) => FakeAnswer =
     goOnline: () => void (online = true),
     goOffline: () => void (online = false),
   };
+}
+
+/** Pays the whole of the open invoice `ref` by one method, cash exact, with no cash rounding. */
+export async function payWhole(data: TillData, ref: string, method: TillPaymentMethod, options: PaymentOptions) {
+  const invoice = await data.db.invoices.get(ref);
+  return pay(data, ref, { tenders: [{ method, amount: invoice?.totalAmount ?? '0' }], cashRounding: '0' }, options);
 }

@@ -1,16 +1,21 @@
 /**
- * Paying at the till, local-first: cash and swipe are recorded at once, offline too. One
- * transaction marks the invoice paid (`paidAt`, `paymentMethod`), takes the sold quantities off
- * the local stock (undone if the server refuses the sale), enters the sale in the till's open
- * shift (shift-commands.ts; opening one by itself for the first sale) and queues
- * `POST /till/invoices/{ref}/payment` with the whole invoice as it was sold and its total.
+ * Paying at the till, local-first: cash and swipe are recorded at once, offline too, one method
+ * or several (a sale paid in parts). Core's `tenderPlan` applies the tenders as handed over with
+ * the shop's cash rounding; only a plan that pays the whole sale is recorded. One transaction
+ * marks the invoice paid (`paidAt`, `paymentMethod`, the parts, cash received, change and
+ * rounding), takes the sold quantities off the local stock (undone if the server refuses the
+ * sale), enters the sale in the till's open shift (shift-commands.ts; opening one by itself for
+ * the first sale) and queues `POST /till/invoices/{ref}/payment` with the tenders, the rounding
+ * step, the whole invoice as it was sold and its total.
  *
  * A card payment goes through Stripe, which needs the server's invoice: it is offered only
  * online, once the outbox has sent every command of the invoice (`cardInvoiceId`).
  */
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type LocalTables, type TillPaymentBody } from '@/features/offline';
 import { openInvoice } from './invoice-change';
-import { subtractDecimal } from '@/lib/decimal-text';
+import { compareDecimal, moneyText, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
+import { CoreError, tenderPlan, type ShiftSale, type TenderPart, type TenderPlan } from '@/lib/core';
+import type { Decimal, InvoiceTender } from '@/types/invoice';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 import { shiftForSale } from './shift-commands';
@@ -37,24 +42,85 @@ async function takeStock(tables: LocalTables, invoice: LocalInvoice) {
   }
 }
 
-/** Records a cash or swipe payment of the open invoice `ref`; answers the paid invoice. */
-export async function pay(data: TillData, ref: string, method: TillPaymentMethod, options: PaymentOptions): Promise<LocalInvoice> {
+/** One tender as handed over: a cash amount is what the customer gave. */
+export interface TillTender {
+  method: TillPaymentMethod;
+  amount: Decimal;
+}
+
+export interface TillPayment {
+  /** In the order handed over. */
+  tenders: TillTender[];
+  /** The shop's cash rounding step ("0": none). */
+  cashRounding: Decimal;
+}
+
+/** Core's plan of the tenders on the sale's total; core's refusal becomes the till's. */
+export function planOf(totalAmount: Decimal, payment: TillPayment): TenderPlan {
+  try {
+    return tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders });
+  } catch (error) {
+    if (error instanceof CoreError) throw new TillRefusal(error.message);
+    throw error;
+  }
+}
+
+/** The method that paid the most of the sale (the first of them on a tie). */
+export function mainMethod<Method extends string>(parts: readonly { method: Method; amount: Decimal }[]): Method | null {
+  const byMethod = new Map<Method, Decimal>();
+  for (const part of parts) byMethod.set(part.method, sumDecimal([byMethod.get(part.method) ?? '0', part.amount]));
+  let best: [Method, Decimal] | null = null;
+  for (const entry of byMethod) if (!best || compareDecimal(entry[1], best[1]) > 0) best = entry;
+  return best?.[0] ?? null;
+}
+
+const commandKind = (tenders: readonly TillTender[]) => {
+  const methods = new Set(tenders.map((tender) => tender.method));
+  if (methods.size > 1) return 'paySplit';
+  return methods.has('cash') ? 'payCash' : 'paySwipe';
+};
+
+/** The sale as the shift's report counts it: by its one method, or by the parts core applied. */
+function shiftSaleOf(invoiceRef: string, invoice: LocalInvoice, plan: TenderPlan): ShiftSale {
+  const totals = {
+    invoiceId: invoiceRef, subTotal: invoice.subTotal, totalDiscount: invoice.totalDiscount, totalTax: invoice.totalTax,
+    redeemAmount: invoice.redeemAmount, totalAmount: invoice.totalAmount, rounding: plan.rounding,
+  };
+  const methods = new Set(plan.tenders.map((part) => part.method));
+  if (methods.size === 1) return { ...totals, paymentMethod: plan.tenders[0]!.method };
+  return { ...totals, tenders: plan.tenders };
+}
+
+const invoiceTenders = (parts: TenderPart[]): InvoiceTender[] => parts.map((part) => ({ method: part.method, amount: part.amount, refunded: '0' }));
+
+/**
+ * Records the payment of the open invoice `ref` by its tenders (as handed over) with the shop's
+ * cash rounding; refused with core's message when they do not pay the whole sale. Answers the
+ * paid invoice.
+ */
+export async function pay(data: TillData, ref: string, payment: TillPayment, options: PaymentOptions): Promise<LocalInvoice> {
   let paid: LocalInvoice | null = null;
   let body: TillPaymentBody | null = null;
   await data.engine.enqueue(
-    { kind: method === 'cash' ? 'payCash' : 'paySwipe', action: () => ({ type: 'payInvoice', invoiceRef: ref, payload: body! }) },
+    { kind: commandKind(payment.tenders), action: () => ({ type: 'payInvoice', invoiceRef: ref, payload: body! }) },
     async (tables) => {
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
+      const plan = planOf(invoice.totalAmount, payment);
+      if (!plan.complete) throw new TillRefusal(`${plan.remaining} is left to pay`);
       const paidAt = nowOf(data);
-      const sale = {
-        invoiceId: ref, paymentMethod: method, subTotal: invoice.subTotal, totalDiscount: invoice.totalDiscount,
-        totalTax: invoice.totalTax, redeemAmount: invoice.redeemAmount, totalAmount: invoice.totalAmount,
-      };
+      const sale = shiftSaleOf(ref, invoice, plan);
       const shiftRef = await shiftForSale(data.db, tables, { invoiceRef: ref, at: paidAt, sale, seller: options.seller ?? invoice.staff });
-      body = { method, paidAt, offline: options.offline, totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice), shiftRef };
+      body = {
+        tenders: payment.tenders.map((tender) => ({ method: tender.method, amount: moneyText(tender.amount) })), cashRounding: payment.cashRounding, paidAt, offline: options.offline,
+        totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice), shiftRef,
+      };
       await takeStock(tables, invoice);
-      paid = { ...invoice, status: 'paid', paidAt, paymentMethod: method, updatedAt: paidAt, origin: 'till' };
+      const tookCash = payment.tenders.some((tender) => tender.method === 'cash');
+      paid = {
+        ...invoice, status: 'paid', paidAt, paymentMethod: mainMethod(plan.tenders), tenders: invoiceTenders(plan.tenders),
+        cashReceived: tookCash ? plan.cashReceived : null, change: plan.change, rounding: plan.rounding, updatedAt: paidAt, origin: 'till',
+      };
       await tables.put('invoices', paid);
     },
   );

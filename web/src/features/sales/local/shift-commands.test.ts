@@ -1,12 +1,12 @@
 /** The till's shift against a real local database and sync engine, with a scripted server. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadCore } from '@/test/core';
-import { canonicalDecimal, sumDecimal } from '@/lib/decimal-text';
+import { canonicalDecimal, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
 import { cola, water } from '@/features/catalog/testing';
 import { shiftRefOf, type StoredCommand, type TillPaymentBody } from '@/features/offline';
 import { bodyOf } from '@/features/offline/testing';
 import { addLine, createCart } from './cart-commands';
-import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
+import { aishaOnInvoice, localTill, payWhole, seller, type FakeAnswer } from './local-test-support';
 import { pay } from './payment-commands';
 import {
   closeShift, moveCash, NO_OPEN_SHIFT, OPEN_A_SHIFT, openShift, openShiftOf, reportOf, SHIFT_ALREADY_OPEN, takeServerShift,
@@ -30,7 +30,7 @@ const syncNow = async () => {
 async function sell(quantity: string, method: 'cash' | 'internal-device' = 'cash') {
   const cart = await createCart(till.data, { customer: aishaOnInvoice, staff: seller });
   await addLine(till.data, cart.ref, { productId: cola._id }, quantity);
-  return pay(till.data, cart.ref, method, { offline: true });
+  return payWhole(till.data, cart.ref, method, { offline: true });
 }
 
 const paymentBody = async (ref: string) => {
@@ -82,6 +82,21 @@ describe('a sale in the shift', () => {
     expect(canonicalDecimal(report.expectedCash)).toBe(canonicalDecimal(sumDecimal(['20', cashSale.totalAmount])));
   });
 
+  it('counts a sale paid in parts by its parts, and the drawer keeps the cash received less the change', async () => {
+    till = await localTill();
+    const shift = await openShift(till.data, { openingFloat: '20', openedBy: 'Mina' });
+    const cart = await createCart(till.data, { customer: aishaOnInvoice, staff: seller });
+    await addLine(till.data, cart.ref, { productId: cola._id }, '3');
+    const paid = await pay(till.data, cart.ref, { tenders: [{ method: 'internal-device', amount: '10.01' }, { method: 'cash', amount: '50' }], cashRounding: '1' }, { offline: true });
+    expect(paid.rounding).not.toBe('0.00');
+    const report = await reportOf(till.db, shift);
+    const method = (name: string) => report.byMethod.find((one) => one.paymentMethod === name)!;
+    expect(method('internal-device')).toMatchObject({ salesCount: 1, sales: '10.01' });
+    expect(canonicalDecimal(method('cash').sales)).toBe(canonicalDecimal(paid.tenders![1]!.amount));
+    expect(report.cashRounding).toBe(paid.rounding);
+    expect(canonicalDecimal(report.expectedCash)).toBe(canonicalDecimal(subtractDecimal(sumDecimal(['20', paid.cashReceived!]), paid.change!)));
+  });
+
   it('opens a shift by itself at the first sale (float 0), which the next sale joins', async () => {
     till = await localTill();
     expect(await openShiftOf(till.db)).toBeUndefined();
@@ -101,7 +116,7 @@ describe('a sale in the shift', () => {
     const cart = await createCart(till.data, { customer: aishaOnInvoice, staff: seller });
     await addLine(till.data, cart.ref, { productId: water._id }, '1');
     const before = await queued();
-    await expect(pay(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(OPEN_A_SHIFT);
+    await expect(payWhole(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(OPEN_A_SHIFT);
     expect(await queued()).toEqual(before);
     expect((await till.db.invoices.get(cart.ref))!.status).toBe('active');
     expect(await till.db.shiftEntries.count()).toBe(0);

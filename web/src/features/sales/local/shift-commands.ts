@@ -11,8 +11,8 @@
  */
 import type { LocalShift, LocalTables, ShiftEntry, ShiftNumberRow, TillDb } from '@/features/offline';
 import { closeBodyOf } from '@/features/offline';
-import { shiftReport, type CashCount, type MovementKind, type ShiftInput, type ShiftReport, type ShiftSale } from '@/lib/core';
-import { canonicalDecimal } from '@/lib/decimal-text';
+import { shiftReport, type CashCount, type MovementKind, type ShiftInput, type ShiftRefund, type ShiftReport, type ShiftSale } from '@/lib/core';
+import { moneyText } from '@/lib/decimal-text';
 import { deviceCodeOf, nextProvisionalNumber } from './provisional-number';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 
@@ -33,7 +33,8 @@ export async function lastClosedShift(db: TillDb): Promise<LocalShift | undefine
 
 /** Whether the shop requires a counted opening before selling (kept from the last online read). */
 export async function requiresOpenShift(db: TillDb): Promise<boolean> {
-  return (await db.tillSettings.get('requireOpenShift'))?.value ?? false;
+  const row = await db.tillSettings.get('requireOpenShift');
+  return row?.key === 'requireOpenShift' && row.value;
 }
 
 const deviceOf = (provisionalNumber: string) => provisionalNumber.split('-')[0] ?? '';
@@ -66,7 +67,7 @@ export async function openShift(data: TillData, input: OpeningInput): Promise<Lo
         provisionalNumber,
         status: 'open',
         autoOpened: false,
-        openingFloat: canonicalMoney(input.openingFloat),
+        openingFloat: moneyText(input.openingFloat),
         openedAt: nowOf(data),
         openedBy: input.openedBy,
         closedAt: null,
@@ -90,7 +91,7 @@ export interface MovementInput {
 export async function moveCash(data: TillData, shiftRef: string, input: MovementInput): Promise<void> {
   const ref = crypto.randomUUID();
   const at = nowOf(data);
-  const amount = canonicalMoney(input.amount);
+  const amount = moneyText(input.amount);
   const reason = input.reason.trim();
   await data.engine.enqueue(
     { kind: input.kind, action: { type: 'moveCash', shiftRef, payload: { ref, kind: input.kind, amount, reason, at } } },
@@ -197,17 +198,11 @@ export async function movementsOf(db: TillDb, shiftRef: string) {
  * A refund the server has made (refunds are online) entered in this till's open shift, so its
  * report counts it as the server does. Answers whether a shift took it.
  */
-export async function recordRefundInShift(db: TillDb, refund: { ref: string; invoiceId: string; paymentMethod: ShiftSale['paymentMethod']; amount: string; at: number }) {
+export async function recordRefundInShift(db: TillDb, made: { ref: string; at: number; refund: ShiftRefund }) {
   return db.transaction('rw', [db.shifts, db.shiftEntries], async () => {
     const shift = await openShiftOf(db);
     if (!shift) return false;
-    const entry: ShiftEntry = {
-      _id: refund.ref,
-      shiftRef: shift._id,
-      at: refund.at,
-      type: 'refund',
-      refund: { invoiceId: refund.invoiceId, paymentMethod: refund.paymentMethod, amount: refund.amount },
-    };
+    const entry: ShiftEntry = { _id: made.ref, shiftRef: shift._id, at: made.at, type: 'refund', refund: made.refund };
     await db.shiftEntries.put(entry);
     return true;
   });
@@ -225,13 +220,6 @@ export async function pruneClosedShifts(db: TillDb, keep = CLOSED_SHIFTS_KEPT): 
   await db.shifts.bulkDelete(old);
   await db.shiftNumbers.bulkDelete(old);
   return old.length;
-}
-
-/** Money typed into a form ("12.5") as 2-decimal text ("12.50"). */
-function canonicalMoney(typed: string): string {
-  const text = canonicalDecimal(typed.trim());
-  const [whole, fraction = ''] = text.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
 }
 
 /** The server's open shift of this device, as the till reads it online. */

@@ -10,9 +10,9 @@ import {
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type TillInvoiceBody, type TillPaymentBody } from '@/features/offline';
 import { cartLineOf } from '@/types/invoice-wire';
 import { addLine, clearCart, createCart, deleteOpenOrder, removeLine, saveOpenOrder, setQuantity } from './cart-commands';
-import { aishaOnInvoice, localTill, seller, type FakeAnswer } from './local-test-support';
+import { aishaOnInvoice, localTill, payWhole, seller, type FakeAnswer } from './local-test-support';
 import { readInvoice } from './local-views';
-import { cardInvoiceId, pay } from './payment-commands';
+import { cardInvoiceId, mainMethod, pay } from './payment-commands';
 import { redeem } from './redemption';
 
 beforeAll(loadCore);
@@ -38,7 +38,7 @@ const kinds = async () => (await queued()).map((command) => command.kind);
 /** Answers every invoice command with a numbered invoice, as the server does: a paid one also has its receipt number. */
 const numbering = (command: StoredCommand): FakeAnswer => {
   const ref = invoiceRefOf(command.action);
-  const receiptNumber = command.kind === 'payCash' || command.kind === 'paySwipe' ? 'R-000007' : null;
+  const receiptNumber = command.action.type === 'payInvoice' ? 'R-000007' : null;
   return command.action.type === 'deleteInvoice' ? { data: null } : { data: { _id: '42', ref, invoiceNumber: 'INV-000042', receiptNumber } };
 };
 
@@ -198,7 +198,7 @@ describe('redeeming points', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     await redeem(till.data, cart.ref, amount);
-    return pay(till.data, cart.ref, 'cash', { offline: true });
+    return payWhole(till.data, cart.ref, 'cash', { offline: true });
   }
 
   it('is limited by the last known balance minus this device’s unsent redemptions', async () => {
@@ -244,7 +244,7 @@ describe('paying cash or swipe', () => {
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     const open = await invoiceOf(cart.ref);
     till.clock.advance(5_000);
-    const paid = await pay(till.data, cart.ref, 'internal-device', { offline: true });
+    const paid = await payWhole(till.data, cart.ref, 'internal-device', { offline: true });
     expect(paid).toMatchObject({ status: 'paid', paymentMethod: 'internal-device', paidAt: till.clock.now() });
     expect((await till.db.products.get(rice._id))?.quantity).toBe(11.25);
     expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
@@ -252,16 +252,78 @@ describe('paying cash or swipe', () => {
     const command = (await queued()).at(-1)!;
     expect(command).toMatchObject({ kind: 'paySwipe', action: { type: 'payInvoice', invoiceRef: cart.ref } });
     const body = bodyOf(command) as TillPaymentBody;
-    expect(body).toMatchObject({ method: 'internal-device', paidAt: till.clock.now(), offline: true, totalAmount: String(open.totalAmount) });
+    expect(body).toMatchObject({
+      tenders: [{ method: 'internal-device', amount: '1862.94' }], cashRounding: '0', paidAt: till.clock.now(), offline: true, totalAmount: open.totalAmount,
+    });
+    expect(body).not.toHaveProperty('method');
     expect(body.invoice).toMatchObject({ status: 'active', customerId: 'c-1' });
     expect(body.invoice.lines).toHaveLength(2);
-    await expect(pay(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(/is paid and can no longer change/);
+    await expect(payWhole(till.data, cart.ref, 'cash', { offline: true })).rejects.toThrow(/is paid and can no longer change/);
+  });
+
+  it('pays in parts: core applies them in order with the shop’s cash rounding, and the sale records each', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: rice._id }, '1.25');
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    expect((await invoiceOf(cart.ref)).totalAmount).toBe('1862.94');
+    const tenders = [{ method: 'internal-device', amount: '1000' }, { method: 'cash', amount: '900' }] as const;
+    const paid = await pay(till.data, cart.ref, { tenders: [...tenders], cashRounding: '0.05' }, { offline: true });
+
+    // Swipe 1000.00 leaves 862.94, due in cash as 862.95: 900.00 handed over, 37.05 back.
+    expect(paid).toMatchObject({
+      status: 'paid', paymentMethod: 'internal-device', cashReceived: '900.00', change: '37.05', rounding: '0.01',
+      tenders: [{ method: 'internal-device', amount: '1000.00', refunded: '0' }, { method: 'cash', amount: '862.94', refunded: '0' }],
+    });
+    const command = (await queued()).at(-1)!;
+    expect(command.kind).toBe('paySplit');
+    expect(bodyOf(command)).toMatchObject({
+      tenders: [{ method: 'internal-device', amount: '1000.00' }, { method: 'cash', amount: '900.00' }], cashRounding: '0.05', totalAmount: '1862.94',
+    } satisfies Partial<TillPaymentBody>);
+    const entry = await till.db.shiftEntries.get(cart.ref);
+    expect(entry).toMatchObject({
+      type: 'sale',
+      sale: { tenders: [{ method: 'internal-device', amount: '1000.00' }, { method: 'cash', amount: '862.94' }], rounding: '0.01', totalAmount: '1862.94' },
+    });
+    expect(entry?.type === 'sale' && entry.sale.paymentMethod).toBeUndefined();
+  });
+
+  it('keeps one method in the shift with its rounding, and names the method that paid the most', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const { totalAmount } = await invoiceOf(cart.ref);
+    const paid = await pay(till.data, cart.ref, { tenders: [{ method: 'cash', amount: '5' }, { method: 'cash', amount: '100' }], cashRounding: '1' }, { offline: true });
+    expect(paid).toMatchObject({ paymentMethod: 'cash', cashReceived: '105.00' });
+    expect((await queued()).at(-1)?.kind).toBe('payCash');
+    const entry = await till.db.shiftEntries.get(cart.ref);
+    expect(entry).toMatchObject({ sale: { paymentMethod: 'cash', rounding: paid.rounding, totalAmount } });
+    expect(entry?.type === 'sale' && entry.sale.tenders).toBeUndefined();
+    expect(mainMethod([{ method: 'cash', amount: '10' }, { method: 'internal-device', amount: '6' }, { method: 'internal-device', amount: '4' }])).toBe('cash');
+    expect(mainMethod([{ method: 'cash', amount: '10' }, { method: 'internal-device', amount: '6' }, { method: 'internal-device', amount: '4.01' }])).toBe('internal-device');
+  });
+
+  it('refuses tenders that leave something to pay, and core’s refusals, recording nothing', async () => {
+    till = await localTill();
+    const cart = await newCart();
+    await addLine(till.data, cart.ref, { productId: rice._id }, '1.25');
+    await addLine(till.data, cart.ref, { productId: cola._id }, '2');
+    const before = await queued();
+    const payment = (cash: string) => ({ tenders: [{ method: 'internal-device' as const, amount: '1000' }, { method: 'cash' as const, amount: cash }], cashRounding: '0.05' });
+    await expect(pay(till.data, cart.ref, payment('800'), { offline: true })).rejects.toThrow('62.94 is left to pay');
+    await expect(pay(till.data, cart.ref, payment('862.94'), { offline: true })).rejects.toThrow('Cash due is 862.95 (the shop rounds cash to 0.05)');
+    await expect(pay(till.data, cart.ref, { tenders: [{ method: 'internal-device', amount: '2000' }], cashRounding: '0' }, { offline: true })).rejects.toThrow(
+      'Swipe of 2000.00 is more than the 1862.94 left to pay',
+    );
+    expect(await queued()).toEqual(before);
+    expect(await invoiceOf(cart.ref)).toMatchObject({ status: 'active' });
+    expect(await till.db.shiftEntries.count()).toBe(0);
   });
 
   it('refuses an empty cart', async () => {
     till = await localTill();
     const cart = await newCart();
-    await expect(pay(till.data, cart.ref, 'cash', { offline: false })).rejects.toThrow('Cart Empty');
+    await expect(payWhole(till.data, cart.ref, 'cash', { offline: false })).rejects.toThrow('Cart Empty');
   });
 
   it('by card needs a connection and every command of the invoice sent', async () => {
@@ -281,7 +343,7 @@ describe('sync: reconcile and rollback', () => {
     till = await localTill(numbering);
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id });
-    const paid = await pay(till.data, cart.ref, 'cash', { offline: false });
+    const paid = await payWhole(till.data, cart.ref, 'cash', { offline: false });
     const before = await till.db.invoices.toArray();
     till.goOnline();
     expect(await syncNow()).toMatchObject({ sent: 3, rejected: 0 });
@@ -310,7 +372,7 @@ describe('sync: reconcile and rollback', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: water._id }, '4');
     const open: LocalInvoice = await invoiceOf(cart.ref);
-    await pay(till.data, cart.ref, 'cash', { offline: true });
+    await payWhole(till.data, cart.ref, 'cash', { offline: true });
     expect((await till.db.products.get(water._id))?.quantity).toBe(56);
     till.goOnline();
     await syncNow();
@@ -338,7 +400,7 @@ describe('selling while the products table is filled from a first pull', () => {
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: cola._id }, '2');
     await addLine(till.data, cart.ref, { barcodeNumber: water.barcodeNumber });
-    await pay(till.data, cart.ref, 'cash', { offline: true });
+    await payWhole(till.data, cart.ref, 'cash', { offline: true });
     expect((await till.db.products.get(cola._id))?.quantity).toBe(22);
     expect((await till.db.products.get(water._id))?.quantity).toBe(59);
 
@@ -356,7 +418,7 @@ describe('selling while the products table is filled from a first pull', () => {
     await firstPull();
     const cart = await newCart();
     await addLine(till.data, cart.ref, { productId: water._id }, '4');
-    await pay(till.data, cart.ref, 'cash', { offline: true });
+    await payWhole(till.data, cart.ref, 'cash', { offline: true });
     expect((await till.db.products.get(water._id))?.quantity).toBe(56);
     till.goOnline();
     await syncNow();

@@ -1,27 +1,33 @@
-import { useId } from 'react';
-import { cashBalance, CoreError } from '@/lib/core';
+import { useId, type Ref } from 'react';
+import { cashBalance, CoreError, tenderPlan } from '@/lib/core';
 import { twoDecimals } from '../invoices/format';
-import type { CashTendered, Decimal } from '@/types/invoice';
+import type { TillPayment } from '../local/payment-commands';
+import type { Decimal } from '@/types/invoice';
 
 /** The payment dialog writes its amounts with the MVR prefix. */
 export const DIALOG_CURRENCY = 'MVR';
+
+export const TYPE_AN_AMOUNT = 'Type the amount received, e.g. 250 or 250.50';
 
 interface CashReceivedProps {
   received: string;
   onReceivedChange: (value: string) => void;
   totalAmount: Decimal;
-  /** Enter in the box: the cashier has typed what was handed over (pays cash). */
+  /** The parts taken so far and the shop's cash rounding. */
+  payment: TillPayment;
+  /** Enter in the box: the cashier has typed what was handed over (takes it as cash). */
   onEnter?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * What the customer handed over and the change to give back. The balance equals
- * the received amount minus the total, worked out by the core (exact decimals, never floats);
- * a negative balance is what is still owed.
+ * What the customer handed over, and its balance against what is left to pay: the change to give
+ * back when it settles the sale, what is still owed when it is a part, or core's refusal (cash
+ * that covers the rest but not its rounded amount). Every figure is core's (exact decimals).
  */
-export function CashReceived({ received, onReceivedChange, totalAmount, onEnter }: CashReceivedProps) {
+export function CashReceived({ received, onReceivedChange, totalAmount, payment, onEnter, inputRef }: CashReceivedProps) {
   const id = useId();
-  const balance = balanceOf(received, totalAmount);
+  const balance = balanceOf(received, totalAmount, payment);
   return (
     <div className="payment-dialog__cash">
       <div className="field">
@@ -31,6 +37,7 @@ export function CashReceived({ received, onReceivedChange, totalAmount, onEnter 
         <div className="field__box">
           <input
             id={id}
+            ref={inputRef}
             className="field__input"
             inputMode="decimal"
             autoComplete="off"
@@ -41,7 +48,7 @@ export function CashReceived({ received, onReceivedChange, totalAmount, onEnter 
               event.preventDefault();
               onEnter();
             }}
-            aria-describedby={`${id}-balance`}
+            aria-describedby={`${id}-balance ${id}-hint`}
             aria-invalid={balance.kind === 'invalid' || undefined}
           />
         </div>
@@ -49,35 +56,38 @@ export function CashReceived({ received, onReceivedChange, totalAmount, onEnter 
       <p id={`${id}-balance`} className={`payment-dialog__balance payment-dialog__balance--${balance.kind}`} aria-live="polite">
         {balance.text}
       </p>
+      <p id={`${id}-hint`} className="payment-dialog__hint">
+        Empty: pays what is left. Less: taken as one part.
+      </p>
     </div>
   );
 }
 
-/** What the cashier typed as received, when it covers the total: the change (the core's), else null. */
-export function cashTendered(received: string, totalAmount: Decimal): CashTendered | null {
-  if (!received.trim()) return null;
+type Balance = { kind: 'none' | 'change' | 'owed' | 'invalid'; text: string };
+
+function balanceOf(received: string, totalAmount: Decimal, payment: TillPayment): Balance {
+  const typed = received.trim();
+  if (!typed) return { kind: 'none', text: 'Balance: —' };
   try {
-    const { balance } = cashBalance({ received: received.trim(), totalAmount });
-    return balance.startsWith('-') ? null : { received: received.trim(), change: balance };
+    const before = tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders });
+    // The plain difference first: text that is no amount is told as such, not as a part's refusal.
+    const owed = ask(() => cashBalance({ received: typed, totalAmount: before.remaining }).balance);
+    if (owed === null) return { kind: 'invalid', text: TYPE_AN_AMOUNT };
+    const after = tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: [...payment.tenders, { method: 'cash', amount: typed }] });
+    if (after.complete) return { kind: 'change', text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(after.change)}` };
+    return { kind: 'owed', text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(owed)} (still owed)` };
   } catch (error) {
-    if (error instanceof CoreError) return null;
+    if (error instanceof CoreError) return { kind: 'invalid', text: error.message };
     throw error;
   }
 }
 
-type Balance = { kind: 'none' | 'change' | 'owed' | 'invalid'; text: string };
-
-function balanceOf(received: string, totalAmount: Decimal): Balance {
-  if (!received.trim()) return { kind: 'none', text: 'Balance: —' };
+/** Core's answer, or null when core refuses the input. */
+function ask<T>(run: () => T): T | null {
   try {
-    const { balance } = cashBalance({ received: received.trim(), totalAmount });
-    const owed = balance.startsWith('-');
-    return {
-      kind: owed ? 'owed' : 'change',
-      text: `Balance: ${DIALOG_CURRENCY}${twoDecimals(balance)}${owed ? ' (still owed)' : ''}`,
-    };
+    return run();
   } catch (error) {
-    if (error instanceof CoreError) return { kind: 'invalid', text: 'Type the amount received, e.g. 250 or 250.50' };
+    if (error instanceof CoreError) return null;
     throw error;
   }
 }

@@ -46,6 +46,12 @@ const receivedInput = () => {
   return document.getElementById(label!.htmlFor) as HTMLInputElement;
 };
 
+/** The parts taken, as listed: method and amount. */
+const parts = () => [...dialog().querySelectorAll('.payment-dialog__part')].map((part) => part.textContent);
+/** Paid, Remaining and Cash due under the parts. */
+const figures = () =>
+  Object.fromEntries([...dialog().querySelectorAll('.payment-dialog__figures > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+
 async function openDialog(invoice: LocalInvoice = localOrder) {
   await till.db.invoices.put(invoice);
   view = await renderElement(
@@ -106,7 +112,10 @@ describe('the payment dialog', () => {
     expect(await till.db.invoices.get(REF)).toMatchObject({ status: 'paid', paymentMethod: 'cash', paidAt });
     const [queued] = await till.db.outbox.toArray();
     expect(queued).toMatchObject({ kind: 'payCash', action: { type: 'payInvoice', invoiceRef: REF } });
-    expect(bodyOf(queued!)).toMatchObject({ method: 'cash', paidAt, totalAmount: '109.5' } satisfies Partial<TillPaymentBody>);
+    // Nothing typed: the whole total in cash, exact (this shop rounds no cash).
+    expect(bodyOf(queued!)).toMatchObject({
+      tenders: [{ method: 'cash', amount: '109.50' }], cashRounding: '0', paidAt, totalAmount: '109.5',
+    } satisfies Partial<TillPaymentBody>);
     expect(server.fetchMock).not.toHaveBeenCalled();
 
     // Until the server has numbered it, the receipt shows the device's provisional number.
@@ -206,6 +215,87 @@ describe('the payment dialog', () => {
     expect(button(dialog(), 'Pay').disabled).toBe(true);
     expect(button(dialog(), 'Cash').disabled).toBe(false);
     expect(browser.goTo).not.toHaveBeenCalled();
+  });
+
+  it('takes swipe 20 then cash 30 on 47.33, the shop rounding cash to 0.05: change 2.65, recorded with both parts', async () => {
+    // Read online earlier and kept: the till applies it offline, with no server at hand.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await till.db.tillSettings.put({ key: 'cashRounding', value: '0.05' });
+    await openDialog({ ...localOrder, totalAmount: '47.33' });
+    await waitFor(() => expect(dialog().textContent).toContain('Cash dueMVR47.35'));
+
+    typeInto(receivedInput(), '20');
+    await click(button(dialog(), 'Swipe'));
+    await waitFor(() => expect(parts()).toEqual(['SwipeMVR20.00']));
+    expect(figures()).toEqual({ Paid: 'MVR20.00', Remaining: 'MVR27.33', 'Cash due': 'MVR27.35' });
+    expect(receivedInput().value).toBe('');
+    expect(button(dialog(), 'Pay').disabled).toBe(true);
+    expect(dialog().textContent).toContain('Card can’t be one of the parts yet; remove them to pay by card.');
+    expect(await till.db.outbox.count()).toBe(0);
+
+    typeInto(receivedInput(), '30');
+    expect(dialog().textContent).toContain('Balance: MVR2.65');
+    press(receivedInput(), 'Enter');
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Proceed to print?'));
+    expect(dialog().querySelector('.payment-dialog__change')?.textContent).toBe('Change dueMVR2.65Received MVR30.00');
+
+    const [queued, ...more] = await till.db.outbox.toArray();
+    expect(more).toEqual([]);
+    expect(queued).toMatchObject({ kind: 'paySplit', action: { type: 'payInvoice', invoiceRef: REF } });
+    expect(bodyOf(queued!)).toMatchObject({
+      tenders: [{ method: 'internal-device', amount: '20.00' }, { method: 'cash', amount: '30.00' }], cashRounding: '0.05', totalAmount: '47.33', offline: true,
+    } satisfies Partial<TillPaymentBody>);
+    expect(await till.db.invoices.get(REF)).toMatchObject({
+      status: 'paid', paymentMethod: 'cash', cashReceived: '30.00', change: '2.65', rounding: '0.02',
+      tenders: [{ method: 'internal-device', amount: '20.00', refunded: '0' }, { method: 'cash', amount: '27.33', refunded: '0' }],
+    });
+    expect(server.fetchMock).not.toHaveBeenCalled();
+
+    const receipt = document.querySelector('.print-copy')?.textContent;
+    expect(receipt).toContain('SwipeMVR 20.00');
+    expect(receipt).toContain('CashMVR 27.33');
+    expect(receipt).toContain('Cash receivedMVR 30.00');
+    expect(receipt).toContain('ChangeMVR 2.65');
+    expect(receipt).toContain('Cash roundingMVR 0.02');
+  });
+
+  it('takes a part back with its remove button; then F9 with nothing typed pays the cash due', async () => {
+    await till.db.tillSettings.put({ key: 'cashRounding', value: '0.05' });
+    await openDialog({ ...localOrder, totalAmount: '47.33' });
+    typeInto(receivedInput(), '10');
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(parts()).toEqual(['CashMVR10.00']));
+    typeInto(receivedInput(), '5');
+    press(dialog(), 'F7');
+    await waitFor(() => expect(parts()).toEqual(['CashMVR10.00', 'SwipeMVR5.00']));
+    expect(figures()).toMatchObject({ Paid: 'MVR15.00', Remaining: 'MVR32.33' });
+
+    await click(button(dialog(), 'Remove Cash MVR10.00'));
+    expect(parts()).toEqual(['SwipeMVR5.00']);
+    expect(figures()).toEqual({ Paid: 'MVR5.00', Remaining: 'MVR42.33', 'Cash due': 'MVR42.35' });
+    press(dialog(), 'F9');
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Proceed to print?'));
+    const [queued] = await till.db.outbox.toArray();
+    expect(bodyOf(queued!)).toMatchObject({ tenders: [{ method: 'internal-device', amount: '5.00' }, { method: 'cash', amount: '42.35' }] });
+    expect(await till.db.invoices.get(REF)).toMatchObject({ paymentMethod: 'cash', change: '0.00', rounding: '0.02' });
+  });
+
+  it('says core’s refusal of a part in place and takes nothing', async () => {
+    await till.db.tillSettings.put({ key: 'cashRounding', value: '0.05' });
+    await openDialog({ ...localOrder, totalAmount: '47.33' });
+    await waitFor(() => expect(dialog().textContent).toContain('Cash dueMVR47.35'));
+    typeInto(receivedInput(), '47.33');
+    expect(dialog().textContent).toContain('Cash due is 47.35 (the shop rounds cash to 0.05)');
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Cash due is 47.35 (the shop rounds cash to 0.05)'));
+    typeInto(receivedInput(), '50');
+    expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('');
+    await click(button(dialog(), 'Swipe'));
+    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Swipe of 50.00 is more than the 47.33 left to pay'));
+    expect(parts()).toEqual([]);
+    expect(await till.db.outbox.count()).toBe(0);
+    expect(notify.error).not.toHaveBeenCalled();
+    expect(button(dialog(), 'Cash').disabled).toBe(false);
   });
 
   it('closes without paying on Cancel or Escape', async () => {

@@ -7,16 +7,20 @@ import { notify } from '@/lib/notify';
 import { startCardPayment } from '../api/payments';
 import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
+import { cashRoundingOf, NO_CASH_ROUNDING } from '../local/cash-rounding';
 import { useLocalInvoice, viewOf } from '../local/local-views';
-import { cardInvoiceId, pay as payLocally } from '../local/payment-commands';
+import { cardInvoiceId, pay as payLocally, planOf, type TillPayment, type TillTender } from '../local/payment-commands';
+import type { TenderPlan } from '@/lib/core';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
+import { useLiveQuery } from '../local/use-live-query';
 import type { LocalInvoice } from '@/features/offline';
-import type { CashTendered, Invoice } from '@/types/invoice';
+import type { Invoice } from '@/types/invoice';
 import { isPositive } from '@/lib/decimal-text';
 import { browser } from './browser';
-import { CashReceived, cashTendered, DIALOG_CURRENCY } from './cash-received';
+import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
+import { roundsCash, TenderParts } from './tender-parts';
 import { useShopSession } from '@/features/auth';
 
 export interface PaymentDialogProps {
@@ -31,19 +35,24 @@ export interface PaymentDialogProps {
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
- * The payment dialog: "Total payable amount: MVR{total}", the tax, the cash received
- * with its balance, and Cash, Swipe, Pay (card) and Cancel. Cash and swipe are recorded in the
- * till's local data at once, offline too, and sent by the outbox. After them, "Proceed to
- * print?" with the change to give back (a cash sale with the amount received) and Print (the
- * receipt, with the invoice number or "Provisional 7F3A-0012" until the server has numbered it,
- * and the cash received and change) or Cancel; both end in `onDone`. Pay (card) needs the server's
- * invoice: online, once the outbox has sent it, the browser goes to Stripe's checkout; offline
- * it says "Card payment needs a connection".
+ * The payment dialog: "Total payable amount: MVR{total}", the tax, the amount received with its
+ * balance, and Cash, Swipe, Pay (card) and Cancel. With nothing typed, Cash pays what is left in
+ * cash (rounded as the shop rounds cash) and Swipe pays it by swipe; with an amount typed, Cash
+ * takes that cash as handed over and Swipe that amount, each settling the sale when it covers the
+ * rest, or taken as one part of it (listed, with Paid, Remaining and Cash due). Core's
+ * `tenderPlan` works out every figure with the shop's cash rounding (kept by the till, so
+ * offline too) and refuses what does not fit, in place. Once the parts pay the whole sale it is
+ * recorded in the till's local data at once, offline too, and sent by the outbox. After it,
+ * "Proceed to print?" with the change to give back and Print (the receipt, with the invoice
+ * number or "Provisional 7F3A-0012" until the server has numbered it) or Cancel; both end in
+ * `onDone`. Pay (card) pays the whole sale and needs the server's invoice: online, once the
+ * outbox has sent it, the browser goes to Stripe's checkout; offline it says "Card payment needs
+ * a connection".
  */
 export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
-  const [paid, setPaid] = useState<{ invoice: LocalInvoice; cash: CashTendered | null } | null>(null);
-  if (paid) return <PrintQuestion paid={paid.invoice} cash={paid.cash} onDone={() => onDone(paid.invoice)} />;
-  return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={(done, cash) => setPaid({ invoice: done, cash })} />;
+  const [paid, setPaid] = useState<LocalInvoice | null>(null);
+  if (paid) return <PrintQuestion paid={paid} onDone={() => onDone(paid)} />;
+  return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
 }
 
 type Busy = 'cash' | 'swipe' | 'card' | null;
@@ -51,40 +60,89 @@ type Busy = 'cash' | 'swipe' | 'card' | null;
 interface PaymentChoiceProps {
   invoice: LocalInvoice;
   onClose: () => void;
-  /** The sale is paid; with the cash handed over and the change, when paid in cash with enough received. */
-  onPaid: (paid: LocalInvoice, cash: CashTendered | null) => void;
+  /** The sale is paid and recorded. */
+  onPaid: (paid: LocalInvoice) => void;
 }
 
 function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const data = useTillData();
   const [received, setReceived] = useState('');
+  // The parts taken, with the rounding step they were taken with: one sale rounds by one step.
+  const [taken, setTaken] = useState<{ parts: TillTender[]; cashRounding: string }>({ parts: [], cashRounding: NO_CASH_ROUNDING });
+  const parts = taken.parts;
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState('');
   const [cardUnavailable, setCardUnavailable] = useState('');
   const unavailableId = useId();
+  const cardHintId = useId();
+  const amountRef = useRef<HTMLInputElement>(null);
+  const kept = useLiveQuery(data ? () => cashRoundingOf(data.db) : null, [data]);
+  const cashRounding = parts.length > 0 ? taken.cashRounding : kept.status === 'ready' ? kept.data : NO_CASH_ROUNDING;
+  const payment = { tenders: parts, cashRounding };
+  const plan = planOrNull(invoice.totalAmount, payment);
 
-  async function pay(method: 'cash' | 'swipe') {
+  /**
+   * Cash or Swipe: the amount typed (or, with none, what is left: in cash, rounded) as the next
+   * part. When it pays the rest, the sale is recorded at once.
+   */
+  async function take(method: 'cash' | 'swipe') {
     if (busy) return;
     setBusy(method);
     setFailure('');
+    let tenders: TillTender[];
+    let cashStep: string;
+    let complete: boolean;
     try {
-      if (!data) throw new TillRefusal(messages.paymentFailed);
-      const paid = await payLocally(data, invoice.ref, method === 'cash' ? 'cash' : 'internal-device', { offline: !isOnline() });
-      notify.success(messages.paymentSuccessful);
-      onPaid(paid, method === 'cash' ? cashTendered(received, invoice.totalAmount) : null);
+      if (!data) throw new Error('No till data');
+      // The step as kept right now (the dialog's copy may still be loading), then the parts' own.
+      cashStep = parts.length > 0 ? taken.cashRounding : await cashRoundingOf(data.db);
+      const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep });
+      const tillMethod = method === 'cash' ? 'cash' : 'internal-device';
+      const amount = received.trim() || (method === 'cash' ? before.cashDue : before.remaining);
+      tenders = [...parts, { method: tillMethod, amount }];
+      complete = planOf(invoice.totalAmount, { tenders, cashRounding: cashStep }).complete;
     } catch (error) {
-      const message = refusalMessage(error, messages.paymentFailed);
-      // A cash payment's failure is only logged, never toasted. The cashier still
-      // has to know the sale is not recorded, so the dialog says it in place, without a toast.
-      if (method === 'cash') console.error('Cash payment failed', error);
-      else notify.error(message);
-      setFailure(message);
+      // Core's refusal of this part is said in place: nothing is taken.
+      if (error instanceof TillRefusal) {
+        setFailure(error.message);
+        setBusy(null);
+      } else fail(method, error);
+      return;
+    }
+    if (!complete) {
+      setTaken({ parts: tenders, cashRounding: cashStep });
+      setReceived('');
       setBusy(null);
+      amountRef.current?.focus();
+      return;
+    }
+    try {
+      const paid = await payLocally(data, invoice.ref, { tenders, cashRounding: cashStep }, { offline: !isOnline() });
+      notify.success(messages.paymentSuccessful);
+      onPaid(paid);
+    } catch (error) {
+      fail(method, error);
     }
   }
 
+  function fail(method: 'cash' | 'swipe', error: unknown) {
+    const message = refusalMessage(error, messages.paymentFailed);
+    // A cash payment's failure is only logged, never toasted. The cashier still
+    // has to know the sale is not recorded, so the dialog says it in place, without a toast.
+    if (method === 'cash') console.error('Cash payment failed', error);
+    else notify.error(message);
+    setFailure(message);
+    setBusy(null);
+  }
+
+  function removePart(index: number) {
+    setTaken((before) => ({ ...before, parts: before.parts.filter((_, at) => at !== index) }));
+    setFailure('');
+    amountRef.current?.focus();
+  }
+
   async function payByCard() {
-    if (busy || cardUnavailable) return;
+    if (busy || cardUnavailable || parts.length > 0) return;
     setBusy('card');
     setFailure('');
     try {
@@ -103,23 +161,25 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
     }
   }
 
-  // F9 pays cash and F7 by swipe (docs/till-keyboard.md), as the buttons do.
-  const payKey = useRef(pay);
+  // F9 takes cash and F7 swipe (docs/till-keyboard.md), as the buttons do.
+  const takeKey = useRef(take);
   useEffect(() => {
-    payKey.current = pay;
+    takeKey.current = take;
   });
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       const method = event.key === 'F9' ? 'cash' : event.key === 'F7' ? 'swipe' : null;
       if (!method || event.ctrlKey || event.metaKey || event.altKey) return;
       event.preventDefault();
-      void payKey.current(method);
+      void takeKey.current(method);
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
   const lineCount = invoice.products.length;
+  const inParts = parts.length > 0;
+  const cardHint = inParts ? cardHintId : undefined;
   return (
     <DialogFrame
       title={`Total payable amount: ${DIALOG_CURRENCY}${twoDecimals(invoice.totalAmount)}`}
@@ -156,20 +216,40 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
             {twoDecimals(invoice.totalTax)}
           </dd>
         </div>
+        {!inParts && plan && roundsCash(cashRounding) && (
+          <div>
+            <dt>Cash due</dt>
+            <dd>
+              {DIALOG_CURRENCY}
+              {twoDecimals(plan.cashDue)}
+            </dd>
+          </div>
+        )}
       </dl>
-      <CashReceived received={received} onReceivedChange={setReceived} totalAmount={invoice.totalAmount} onEnter={() => void pay('cash')} />
+      {inParts && plan && <TenderParts parts={parts} plan={plan} roundsCash={roundsCash(cashRounding)} disabled={busy !== null} onRemove={removePart} />}
+      <CashReceived
+        received={received}
+        onReceivedChange={(value) => {
+          setReceived(value);
+          setFailure('');
+        }}
+        totalAmount={invoice.totalAmount}
+        payment={payment}
+        onEnter={() => void take('cash')}
+        inputRef={amountRef}
+      />
       <FormAlert message={failure} />
       <div className="payment-dialog__methods">
-        <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" shortcut="F9" onClick={() => void pay('cash')} />
-        <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" shortcut="F7" onClick={() => void pay('swipe')} />
+        <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" shortcut="F9" onClick={() => void take('cash')} />
+        <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" shortcut="F7" onClick={() => void take('swipe')} />
         <MethodButton
           label="Pay"
           busyLabel="Opening Stripe…"
           icon={<CreditCard aria-hidden="true" />}
           busy={busy}
           mine="card"
-          unavailable={Boolean(cardUnavailable)}
-          describedBy={cardUnavailable ? unavailableId : undefined}
+          unavailable={Boolean(cardUnavailable) || inParts}
+          describedBy={cardUnavailable ? unavailableId : cardHint}
           onClick={() => void payByCard()}
         />
         <button type="button" className="button button--secondary" disabled={busy !== null} onClick={onClose}>
@@ -181,8 +261,26 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
           Card payment unavailable: {cardUnavailable}
         </p>
       )}
+      {!cardUnavailable && inParts && (
+        <p id={cardHintId} className="payment-dialog__unavailable">
+          Card can’t be one of the parts yet; remove them to pay by card.
+        </p>
+      )}
     </DialogFrame>
   );
+}
+
+/**
+ * The plan to show, or null when core refuses it (a rounding step the till kept that core does
+ * not know): then Cash and Swipe say core's message when pressed, and nothing is taken.
+ */
+function planOrNull(totalAmount: string, payment: TillPayment): TenderPlan | null {
+  try {
+    return planOf(totalAmount, payment);
+  } catch (error) {
+    if (error instanceof TillRefusal) return null;
+    throw error;
+  }
 }
 
 interface MethodButtonProps {
@@ -218,13 +316,15 @@ function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false,
 }
 
 /**
- * "Proceed to print?" with Print or Cancel, after the payment is recorded. The
- * invoice is read live, so the server's number replaces the provisional one once it arrives.
+ * "Proceed to print?" with Print or Cancel, after the payment is recorded, and the change to give
+ * back when cash was handed over. The invoice is read live, so the server's number replaces the
+ * provisional one once it arrives.
  */
-function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; cash: CashTendered | null; onDone: () => void }) {
+function PrintQuestion({ paid: recorded, onDone }: { paid: LocalInvoice; onDone: () => void }) {
   const session = useShopSession();
   const live = useLocalInvoice(useTillData(), recorded.ref);
   const paid: Invoice = live.status === 'ready' && live.data ? live.data : viewOf(recorded, undefined);
+  const cashReceived = paid.cashReceived ?? null;
   return (
     <DialogFrame title="Proceed to print?" onDismiss={onDone} busy={false}>
       {/* The ref names the sale for good (its number may still be provisional): tests match it on the server. */}
@@ -233,16 +333,16 @@ function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; c
         {twoDecimals(paid.totalAmount)}).
         {paid.receiptNumber && <span className="payment-dialog__receipt-number"> Receipt {paid.receiptNumber}.</span>}
       </p>
-      {cash && (
+      {cashReceived !== null && (
         <p className="payment-dialog__change" role="status">
           <span>Change due</span>
           <strong>
             {DIALOG_CURRENCY}
-            {twoDecimals(cash.change)}
+            {twoDecimals(paid.change ?? '0')}
           </strong>
           <span className="payment-dialog__received">
             Received {DIALOG_CURRENCY}
-            {twoDecimals(cash.received)}
+            {twoDecimals(cashReceived)}
           </span>
         </p>
       )}
@@ -263,7 +363,7 @@ function PrintQuestion({ paid: recorded, cash, onDone }: { paid: LocalInvoice; c
         </button>
       </div>
       <PrintCopy>
-        <Receipt invoice={paid} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} cash={cash} />
+        <Receipt invoice={paid} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} />
       </PrintCopy>
     </DialogFrame>
   );

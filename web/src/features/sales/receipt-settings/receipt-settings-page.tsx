@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { getReceiptSettings, saveReceiptSettings, type ReceiptPaper, type ReceiptSettings } from '../api/receipt-settings';
 import { ReceiptLayout } from '../invoices/receipt';
 import type { Invoice } from '@/types/invoice';
+import { CashRoundingSetting } from './cash-rounding-setting';
 import './receipt-settings.css';
 import { useShopSession } from '@/features/auth';
 
@@ -50,7 +51,8 @@ function sampleReceipt(at: number): Invoice {
 /**
  * /admin/receipt: what the shop's receipts print besides the sale (docs/counter.md, "Receipts"):
  * the address, a footer, and the printer's paper, with a preview of the receipt as it will
- * print. The shop's name and phone number are the super admin's to change.
+ * print; and, under "Payments", the shop's cash rounding. The shop's name and phone number are
+ * the super admin's to change.
  */
 export function ReceiptSettingsPage() {
   const addressId = useId();
@@ -155,6 +157,9 @@ export function ReceiptSettingsPage() {
               <ReceiptLayout invoice={sample} shopName={session.shopName} currencyCode={session.currencyCode} timeZone={session.timeZone} settings={draft} />
             </div>
           )}
+        </ScreenPanel>
+        <ScreenPanel>
+          <CashRoundingSetting />
         </ScreenPanel>
       </div>
     </Screen>

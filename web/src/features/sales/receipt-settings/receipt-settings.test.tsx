@@ -3,13 +3,14 @@
  * The shop's receipt settings as the admin meets them (/admin/receipt, the real route table, a
  * stubbed server), and the receipt every till prints with them.
  */
+import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { signedOut, useAuthStore } from '@/stores/auth-store';
 import { useReceiptStore } from './receipt-store';
 import { loadCore } from '@/test/core';
 import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
-import { button, click, envelope, renderElement, renderRoutes, typeInto, waitFor } from '@/test/render';
+import { button, click, envelope, field, renderElement, renderRoutes, typeInto, waitFor } from '@/test/render';
 import { stubServer } from '@/test/stub-server';
 import type { Invoice } from '@/types/invoice';
 import type { ReceiptSettings } from '../api/receipt-settings';
@@ -46,6 +47,7 @@ beforeEach(() => {
   server.answers['GET /api/v1/shop/check-login'] = ok(cornerGrocery);
   server.answers['GET /api/v1/admin/check-logged'] = ok(aishaAdmin);
   server.answers['GET /api/v1/shop/receipt'] = ok(stored);
+  server.answers['GET /api/v1/shop/payment-settings'] = ok({ cashRounding: 0.05 });
 });
 afterEach(() => {
   view?.unmount();
@@ -115,4 +117,34 @@ describe('Receipt settings', () => {
     await waitFor(() => expect(rendered.container.textContent).toContain('Receipt footer cannot contain control characters'));
     expect(server.requests().some((request) => request.key.startsWith('PUT'))).toBe(false);
   });
+
+  it('saves the shop’s cash rounding as soon as it is chosen, and says the server’s refusal', async () => {
+    const rendered = await renderRoutes(routes, '/admin/receipt');
+    view = rendered;
+    const rounding = () => field(rendered.container, 'Cash rounding') as unknown as HTMLSelectElement;
+    await waitFor(() => expect(rounding().value).toBe('0.05'));
+    expect([...rounding().options].map((option) => option.textContent)).toEqual(['None', '0.05', '0.10', '0.25', '0.50', '1.00']);
+
+    server.answers['PUT /api/v1/shop/payment-settings'] = ok({ cashRounding: 0.25 });
+    await change(rounding(), '0.25');
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith('Payment settings saved'));
+    expect(server.requests().filter((request) => request.key === 'PUT /api/v1/shop/payment-settings').map((request) => request.body)).toEqual([
+      { cashRounding: 0.25 },
+    ]);
+    expect(rounding().value).toBe('0.25');
+
+    server.answers['PUT /api/v1/shop/payment-settings'] = envelope(400, { message: 'Cash rounding must be one of 0, 0.05, 0.10, 0.25, 0.50, 1.00' });
+    await change(rounding(), '1');
+    await waitFor(() => expect(rendered.container.querySelector('.receipt-settings__payments [role="alert"]')?.textContent).toBe('Cash rounding must be one of 0, 0.05, 0.10, 0.25, 0.50, 1.00'));
+    expect(rounding().value).toBe('0.25');
+    expect(notify.success).toHaveBeenCalledTimes(1);
+  });
 });
+
+/** Chooses an option of a select as the browser reports it. */
+async function change(select: HTMLSelectElement, value: string) {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}

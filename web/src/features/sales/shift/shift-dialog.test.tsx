@@ -6,13 +6,15 @@ import { button, click, envelope, renderRoutes, typeInto, waitFor } from '@/test
 import { stubServer } from '@/test/stub-server';
 import { localTill } from '../local/local-test-support';
 import { openShiftOf, takeServerShift } from '../local/shift-commands';
+import { cashRoundingOf } from '../local/cash-rounding';
 import { ShiftDialog, type ShiftGrants } from './shift-dialog';
 import { readTillShift, useTillShift } from './use-till-shift';
 import type { TillData } from '../local/till-data';
 
 beforeAll(loadCore);
+let server: ReturnType<typeof stubServer>;
 beforeEach(() => {
-  const server = stubServer();
+  server = stubServer();
   // The shop lets a sale open a shift by itself; this device has no shift on the server.
   server.answers['GET /api/v1/shop/shift-settings'] = envelope(200, { data: { requireOpenShift: false } });
   vi.stubGlobal('fetch', server.fetchMock);
@@ -98,6 +100,27 @@ describe('the shift dialog', () => {
     expect(await openShiftOf(till.db)).toBeUndefined();
     const state = await readTillShift(till.db);
     expect(state.lastClosed?.report).toMatchObject({ expectedCash: '42.50', countedCash: '45.00', difference: '2.50' });
+  });
+});
+
+describe("the shop's cash rounding", () => {
+  it('is read online as the till opens and kept for the sales paid offline', async () => {
+    till = await localTill();
+    expect(await cashRoundingOf(till.db)).toBe('0');
+    server.answers['GET /api/v1/shop/payment-settings'] = envelope(200, { data: { cashRounding: 0.05 } });
+    await openDialog();
+    await waitFor(() => expect(dialog().querySelector('h2')?.textContent).toBe('Open shift'));
+    await vi.waitFor(async () => expect(await cashRoundingOf(till.db)).toBe('0.05'));
+  });
+
+  it('stays as kept when the server cannot be read, and the shift is read all the same', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    till = await localTill();
+    await till.db.tillSettings.put({ key: 'cashRounding', value: '0.25' });
+    server.answers['GET /api/v1/shop/shift-settings'] = envelope(200, { data: { requireOpenShift: true } });
+    await openDialog();
+    await vi.waitFor(async () => expect((await readTillShift(till.db)).requireOpenShift).toBe(true));
+    expect(await cashRoundingOf(till.db)).toBe('0.25');
   });
 });
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { messages } from '@/config/messages';
 import { notify } from '@/lib/notify';
 import { money } from '@/lib/money-text';
+import { compareDecimal } from '@/lib/decimal-text';
 import type { CashCount, MovementKind } from '@/lib/core';
 import { closeShift, moveCash, openShift, shiftInput } from '../local/shift-commands';
 import { refusalMessage } from '../local/till-data';
@@ -154,6 +155,7 @@ function OpenSummary({ view, currencyCode, may, onStep, onPrint }: SummaryProps 
         <Figure label="Opening float" value={money(report.openingFloat, currencyCode)} />
         <Figure label="Paid in" value={money(report.payIns, currencyCode)} />
         <Figure label="Paid out" value={money(report.payOuts, currencyCode)} />
+        {compareDecimal(report.cashRounding, 0) !== 0 && <Figure label="Cash rounding" value={money(report.cashRounding, currencyCode)} />}
         <Figure label="Expected in drawer" value={money(report.expectedCash, currencyCode)} strong />
       </dl>
       <div className="shift-actions">

@@ -2,7 +2,8 @@
  * The till's shift as the screens show it (live from the local tables): the open shift with its
  * number and X report so far, or the last closed one with its Z report. Online, the shop's
  * shift rule and the device's open shift on the server are read once when the till opens
- * (shift-commands.ts `takeServerShift`).
+ * (shift-commands.ts `takeServerShift`), and so is the shop's cash rounding, kept for the sales
+ * paid offline (local/cash-rounding.ts).
  */
 import { useEffect } from 'react';
 import type { LocalShift, TillDb } from '@/features/offline';
@@ -10,6 +11,8 @@ import { isAbort } from '@/lib/api-client';
 import type { ShiftReport } from '@/lib/core';
 import { getShiftSettings } from '@/features/shifts';
 import { getCurrentShift, serverShiftOf } from '../api/till-shifts';
+import { getPaymentSettings } from '../api/payment-settings';
+import { keepCashRounding } from '../local/cash-rounding';
 import { lastClosedShift, movementsOf, openShiftOf, reportOf, requiresOpenShift, shiftLabel, takeServerShift } from '../local/shift-commands';
 import type { TillData } from '../local/till-data';
 import { useLiveQuery } from '../local/use-live-query';
@@ -51,6 +54,11 @@ async function refreshFromServer(db: TillDb, signal: AbortSignal) {
   await takeServerShift(db, settings.requireOpenShift, current && serverShiftOf(current));
 }
 
+async function refreshCashRounding(db: TillDb, signal: AbortSignal) {
+  const { cashRounding } = await getPaymentSettings(signal);
+  await keepCashRounding(db, cashRounding);
+}
+
 export function useTillShift(data: TillData | null) {
   const state = useLiveQuery(data ? () => readTillShift(data.db) : null, [data]);
 
@@ -59,6 +67,10 @@ export function useTillShift(data: TillData | null) {
     const controller = new AbortController();
     refreshFromServer(data.db, controller.signal).catch((error: unknown) => {
       if (!isAbort(error) && !controller.signal.aborted) console.warn('The shift could not be read from the server; using the local one', error);
+    });
+    // Apart from the shift: either read may fail without keeping the other from the till.
+    refreshCashRounding(data.db, controller.signal).catch((error: unknown) => {
+      if (!isAbort(error) && !controller.signal.aborted) console.warn('The cash rounding could not be read from the server; using the kept one', error);
     });
     return () => controller.abort();
   }, [data]);
