@@ -142,8 +142,16 @@ async function pay(page, dialog, cart, method, methodName, totalText) {
   await question.waitFor();
   const answer = await paid;
   assert.equal(answer.status, 200);
-  assert.equal(answer.request.method, methodName);
+  // One tender of the method pressed (cash: what was handed over), paying the whole total.
+  assert.deepEqual(
+    answer.request.tenders.map((tender) => tender.method),
+    [methodName],
+  );
   assert.equal(cents(answer.request.totalAmount), cents(totalText), 'the till sent the total it showed');
+  assert.deepEqual(
+    answer.invoice.tenders.map((tender) => [tender.method, cents(tender.amount)]),
+    [[methodName, cents(totalText)]],
+  );
   assert.equal(answer.invoice.status, 'paid');
   assert.equal(cents(answer.invoice.totalAmount), cents(totalText), "the server's total is the screen's");
   return question;
