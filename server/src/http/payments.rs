@@ -8,6 +8,7 @@
 
 use axum::extract::{FromRequestParts, Path, State};
 use axum::http::request::Parts;
+use pos_core::tender::{MAX_TENDERS, Tender};
 use pos_core::validation::{self, NumberInput};
 use serde::Deserialize;
 
@@ -21,7 +22,7 @@ use super::{ApiError, AppState, Success};
 use crate::db::customers::loyalty;
 use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::http::session_extract::UserSession;
-use crate::sales::refunds::{self, LineRefund, RefundRequest, Refunding};
+use crate::sales::refunds::{self, LineRefund, RefundRequest, Refunded, Refunding};
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
 
 pub const ONLY_ADMINS_REFUND: &str = "Only a shop admin can refund";
@@ -181,6 +182,22 @@ struct RefundBody {
         pattern = r"^\s*([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})?\s*$"
     )]
     shift_ref: Option<String>,
+    /// Where the money goes back: methods the sale was paid by and amounts adding up to what is
+    /// refunded, each within what its method took less what went back through it before.
+    /// Absent: the last tender taken first (docs/api-payments.md, "Refunds through tenders").
+    to: Option<Vec<RefundPartBody>>,
+}
+
+/// One method a refund goes back through.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = RefundPart)]
+struct RefundPartBody {
+    /// `cash`, `internal-device` or `digital`.
+    method: String,
+    /// Money, above 0.
+    #[schema(value_type = String)]
+    amount: NumberInput,
 }
 
 /// A product of the invoice and how much of it comes back.
@@ -198,10 +215,21 @@ struct RefundItemBody {
 
 impl RefundBody {
     fn request(self) -> Result<RefundRequest, ApiError> {
+        let to = match &self.to {
+            Some(parts) => refund_parts(parts)?,
+            None => Vec::new(),
+        };
+        Ok(RefundRequest {
+            what: self.refunded()?,
+            to,
+        })
+    }
+
+    fn refunded(self) -> Result<Refunded, ApiError> {
         match (self.amount, self.products) {
             (Some(amount), None) => {
                 let amount = amount.decimal("amount")?;
-                Ok(RefundRequest::Amount(validation::money_amount(
+                Ok(Refunded::Amount(validation::money_amount(
                     "amount", amount,
                 )?))
             }
@@ -216,7 +244,7 @@ impl RefundBody {
                     .enumerate()
                     .map(|(index, item)| item.line_refund(index))
                     .collect::<Result<_, _>>()
-                    .map(RefundRequest::Lines)
+                    .map(Refunded::Lines)
             }
             (Some(_), Some(_)) => Err(ApiError::BadRequest(
                 "Send either amount or products, not both".to_owned(),
@@ -226,6 +254,33 @@ impl RefundBody {
             )),
         }
     }
+}
+
+/// The parts of `to`, each a method and money above 0.
+fn refund_parts(parts: &[RefundPartBody]) -> Result<Vec<Tender>, ApiError> {
+    if parts.len() > MAX_TENDERS {
+        return Err(ApiError::BadRequest(format!(
+            "A refund can go back in at most {MAX_TENDERS} parts"
+        )));
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(index, part)| {
+            let number = index + 1;
+            let method = PaymentMethod::parse(&part.method).map_err(|_| {
+                ApiError::BadRequest(format!(
+                    "Refund part {number}: method must be cash, internal-device or digital"
+                ))
+            })?;
+            let field = format!("Refund part {number}: amount");
+            let amount = validation::money_amount(&field, part.amount.decimal(&field)?)?;
+            if amount.is_zero() {
+                return Err(ApiError::BadRequest(format!("{field} must be more than 0")));
+            }
+            Ok(Tender { method, amount })
+        })
+        .collect()
 }
 
 impl RefundItemBody {

@@ -17,6 +17,7 @@ use crate::till_support::{REF, TillShop, flags, invoice, keyed, line, pay, payme
 on_both_backends!(
     a_till_sale_paid_by_swipe_then_cash_keeps_each_part_the_change_and_the_rounding,
     a_refund_of_a_split_sale_goes_back_through_the_last_tender_first,
+    a_refund_goes_back_where_the_admin_says_within_each_tender,
     specs_cash_route_rounds_to_the_shops_step,
     payment_settings_are_read_by_the_till_and_changed_by_an_admin,
     tender_bodies_are_validated_and_change_nothing,
@@ -404,4 +405,58 @@ async fn a_split_payment_replayed_under_its_key_is_taken_once(backend: Backend) 
             ("internal-device".to_owned(), 1500)
         ]
     );
+}
+
+async fn a_refund_goes_back_where_the_admin_says_within_each_tender(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let (paid, _) = split_sale(&mut till).await;
+    let path = format!("/payment/{}/invoice", paid["_id"].as_str().unwrap());
+    let admin = &mut till.shop.admin;
+    let refund = |amount: &str, to: Value| json!({"amount": amount, "shiftRef": SHIFT, "to": to});
+    let refused = [
+        (
+            refund("5", json!([{"method": "digital", "amount": "5"}])),
+            "The sale was not paid by Card",
+        ),
+        (
+            refund("5", json!([{"method": "cash", "amount": "4"}])),
+            "The refund's parts add up to 4.00, not the 5.00 refunded",
+        ),
+        (
+            refund("21", json!([{"method": "internal-device", "amount": "21"}])),
+            "Swipe took 20.00; at most 20.00 of it can go back",
+        ),
+        (
+            refund("5", json!([{"method": "cheque", "amount": "5"}])),
+            "Refund part 1: method must be cash, internal-device or digital",
+        ),
+        (
+            refund("5", json!([{"method": "cash", "amount": "0"}])),
+            "Refund part 1: amount must be more than 0",
+        ),
+    ];
+    for (body, message) in refused {
+        let reply = admin.call("PUT", &path, Some(body)).await;
+        assert_eq!(reply.status / 100, 4, "{:#}", reply.body);
+        assert_eq!(reply.message(), message);
+    }
+    let unchanged = admin
+        .get(&format!("/invoice/{}", paid["_id"].as_str().unwrap()))
+        .await;
+    assert_eq!(dec(&unchanged.data()["refundedAmount"]), d("0"));
+
+    let to =
+        json!([{"method": "internal-device", "amount": "20"}, {"method": "cash", "amount": "5"}]);
+    let done = admin.call("PUT", &path, Some(refund("25", to))).await;
+    done.assert_status(200);
+    assert_eq!(
+        tenders_of(done.data()),
+        vec![
+            part("internal-device", "20", "20"),
+            part("cash", "27.33", "5"),
+        ]
+    );
+    let day = day_by_method(admin, paid["paidAt"].as_i64().unwrap()).await;
+    assert_eq!(kept(&day, "internal-device"), d("0"));
+    assert_eq!(kept(&day, "cash"), d("22.33"));
 }

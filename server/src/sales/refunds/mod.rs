@@ -12,7 +12,7 @@
 mod card;
 mod planning;
 
-pub use planning::{LineRefund, RefundRequest, Refunding};
+pub use planning::{LineRefund, RefundRequest, Refunded, Refunding};
 use planning::{is_card_paid, number, plan_locked, record, refund_shift};
 
 use crate::db::identity::users::User;

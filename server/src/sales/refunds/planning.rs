@@ -26,9 +26,19 @@ use crate::sales::shifts::{self, Missing, OPEN_A_SHIFT_TO_REFUND, ShiftChoice};
 use crate::service_error::ServiceError;
 use crate::stripe::CardGateway;
 
-/// What to refund, validated as input (pos_core checks it against the invoice).
+/// What to refund and where the money goes, validated as input (pos_core checks it against the
+/// invoice).
 #[derive(Debug, Clone, PartialEq)]
-pub enum RefundRequest {
+pub struct RefundRequest {
+    pub what: Refunded,
+    /// The methods the money goes back through and how much through each, adding up to what
+    /// is refunded; empty: the last tender taken first (`pos_core::tender::refund_tenders`).
+    pub to: Vec<Tender>,
+}
+
+/// What comes back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refunded {
     /// Money back, nothing restocked.
     Amount(Decimal),
     /// Units of lines, named by product id, restocked.
@@ -93,9 +103,9 @@ pub(super) async fn plan_locked(
     invoices::tenders::attach(&mut *tx, &mut invoice).await?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
     let counted_before = rollup::contribution(&invoice, &lines)?;
-    let mut plan = match request {
-        RefundRequest::Amount(amount) => by_amount(&invoice, *amount)?,
-        RefundRequest::Lines(items) => by_lines(&invoice, lines, items)?,
+    let mut plan = match &request.what {
+        Refunded::Amount(amount) => by_amount(&invoice, *amount)?,
+        Refunded::Lines(items) => by_lines(&invoice, lines, items)?,
     };
     if plan.amount.is_zero() {
         // A refunds row is money that came back (refunds_amount_check); lines wholly paid
@@ -104,7 +114,7 @@ pub(super) async fn plan_locked(
             "There is no money left to refund on these products".to_owned(),
         ));
     }
-    plan.back_to = back_to(&invoice, plan.amount)?;
+    plan.back_to = back_to(&invoice, plan.amount, &request.to)?;
     Ok(Planned {
         invoice,
         plan,
@@ -112,9 +122,13 @@ pub(super) async fn plan_locked(
     })
 }
 
-/// Where `amount` goes back: through the methods the sale was paid by, the last taken first,
-/// each within what it took less what went back through it before (pos_core).
-fn back_to(invoice: &Invoice, amount: Decimal) -> Result<Vec<(String, i64)>, ServiceError> {
+/// Where `amount` goes back: through the methods the sale was paid by, as `to` asks or else the
+/// last taken first, each within what it took less what went back through it before (pos_core).
+fn back_to(
+    invoice: &Invoice,
+    amount: Decimal,
+    to: &[Tender],
+) -> Result<Vec<(String, i64)>, ServiceError> {
     let tender = |method: &str, cents: i64| -> Result<Tender, ServiceError> {
         Ok(Tender {
             method: PaymentMethod::parse(method)?,
@@ -133,7 +147,7 @@ fn back_to(invoice: &Invoice, amount: Decimal) -> Result<Vec<(String, i64)>, Ser
         tenders,
         refunded,
         amount,
-        to: Vec::new(),
+        to: to.to_vec(),
     })?;
     split
         .parts
@@ -176,7 +190,7 @@ pub(super) async fn record(
             amount_cents,
             points_reversed_cents: reversed,
             points_restored_cents: restored,
-            by_lines: matches!(request, RefundRequest::Lines(_)),
+            by_lines: matches!(request.what, Refunded::Lines(_)),
             staff_user_id: admin.id,
             staff_name: &admin.user_name,
             stripe_refund_id,
