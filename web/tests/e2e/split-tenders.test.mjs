@@ -5,7 +5,6 @@
 // change and the rounding. The dialog with a part taken is photographed at 1024x768, 768x1024
 // and 1440x900 (web/test-results/split-tenders-*.png) with Total and the buttons in view.
 
-/* global navigator */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { adminSignIn, cartStored, cents, tillAnswer, toast } from './demo-shop.mjs';
