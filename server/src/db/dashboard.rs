@@ -35,7 +35,6 @@ pub struct CategoryRow {
 pub struct PaidInvoice {
     pub id: i64,
     pub paid_at: i64,
-    pub payment_method: String,
     pub redeem_cents: i64,
     pub total_amount_cents: i64,
     pub refunded_cents: i64,
@@ -307,7 +306,7 @@ pub async fn shared_invoices_page<'e>(
     limit: i64,
 ) -> Result<Vec<PaidInvoice>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, paid_at, payment_method, redeem_cents, total_amount_cents, refunded_cents \
+        "SELECT id, paid_at, redeem_cents, total_amount_cents, refunded_cents \
          FROM invoices WHERE shop_id = $1 AND status = $2 AND id > $3 \
          AND paid_at IS NOT NULL AND payment_method IS NOT NULL \
          AND (redeem_cents > 0 OR refunded_cents > 0) ORDER BY id LIMIT $4",

@@ -64,29 +64,6 @@ pub fn add_tenders(
     }
 }
 
-/// Stores the method that paid the most and the cash side on a sale this transaction is paying.
-pub async fn store_cash_side<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    invoice_id: i64,
-    payment_method: &str,
-    cash: CashSide,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "UPDATE invoices SET payment_method = $3, cash_received_cents = $4, change_cents = $5, \
-         rounding_cents = $6 WHERE id = $1 AND shop_id = $2",
-    )
-    .bind(invoice_id)
-    .bind(shop_id)
-    .bind(payment_method)
-    .bind(cash.cash_received_cents)
-    .bind(cash.change_cents)
-    .bind(cash.rounding_cents)
-    .execute(db)
-    .await
-    .map(drop)
-}
-
 /// The parts of invoice `invoice_id` of `shop_id`, in the order they were taken.
 pub async fn of_invoice<'e>(
     db: impl Executor<'e>,
