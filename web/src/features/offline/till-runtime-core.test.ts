@@ -7,7 +7,7 @@ import { openLocalDb } from './local-db';
 import { enqueue } from './outbox';
 import type { TriggerEnvironment } from './sync-triggers';
 import type { Product } from './types';
-import { requestPersistentStorage, startTillRuntime, type TillRuntime, type TillRuntimeOptions } from './till-runtime-core';
+import { requestPersistentStorage, showLastSync, startTillRuntime, type TillRuntime, type TillRuntimeOptions } from './till-runtime-core';
 
 function environment() {
   const documentTarget = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
@@ -87,9 +87,25 @@ describe('till runtime', () => {
     const seed = openLocalDb('shop-1', dbOptions);
     await seed.syncState.put({ resource: 'products', cursor: 9, lastSyncAt: 1_600_000_000_000 });
     await seed.syncState.put({ resource: 'categories', cursor: 4, lastSyncAt: 1_500_000_000_000 });
+    await seed.syncState.put({ resource: 'customers', cursor: 7, lastSyncAt: 1_600_000_000_500 });
     seed.close();
     const { status } = start({ dbOptions, fetchPage: pullThatHangsUntilAborted });
-    await vi.waitFor(() => expect(status.state.lastSyncAt).toBe(1_600_000_000_000));
+    // The pull is as old as its oldest resource.
+    await vi.waitFor(() => expect(status.state.lastSyncAt).toBe(1_500_000_000_000));
+  });
+
+  it('does not call a pull that a reload cut short (customers never pulled) synced', async () => {
+    const db = openLocalDb('shop-1', { indexedDB: new IDBFactory(), IDBKeyRange });
+    await db.syncState.put({ resource: 'products', cursor: 9, lastSyncAt: 1_600_000_000_000 });
+    await db.syncState.put({ resource: 'categories', cursor: 4, lastSyncAt: 1_500_000_000_000 });
+    await db.syncState.put({ resource: 'customers', cursor: 3, lastSyncAt: null });
+    const status = recordingStatus();
+    await showLastSync(db, status);
+    expect(status.state.lastSyncAt).toBeNull();
+    await db.syncState.put({ resource: 'customers', cursor: 7, lastSyncAt: 1_550_000_000_000 });
+    await showLastSync(db, status);
+    expect(status.state.lastSyncAt).toBe(1_500_000_000_000);
+    db.close();
   });
 
   it('sends what the outbox already holds', async () => {

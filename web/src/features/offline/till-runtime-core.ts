@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './clock';
 import { openLocalDb, type TillDb } from './local-db';
 import { createSyncEngine, type Reconcile, type SendCommand, type SyncEngine, type SyncEngineOptions } from './sync-engine';
 import { attachSyncTriggers, type TriggerEnvironment } from './sync-triggers';
+import { syncResources } from './types';
 
 /** What the runtime tells the cashier through (the app's sync status store by default). */
 export type RuntimeStatus = Pick<SyncStatusActions, 'setOnline' | 'setPendingCount' | 'markSynced' | 'setRejected' | 'addRejected'>;
@@ -184,10 +185,15 @@ function browserStorage(): PersistentStorage | null {
     : null;
 }
 
-/** After a reload the bar shows the last completed pull, not "never", until the next exchange. */
-async function showLastSync(db: TillDb, status: RuntimeStatus): Promise<void> {
-  const times = (await db.syncState.toArray()).map((row) => row.lastSyncAt).filter((at): at is number => at !== null);
-  if (times.length > 0) status.markSynced(Math.max(...times));
+/**
+ * After a reload the bar shows the last completed pull, not "never", until the next exchange. A
+ * pull cut short by the reload (products in, customers not yet) has not completed: the till
+ * says "Synced" only once every resource has been pulled, as of the oldest of them.
+ */
+export async function showLastSync(db: TillDb, status: Pick<RuntimeStatus, 'markSynced'>): Promise<void> {
+  const rows = await db.syncState.bulkGet([...syncResources]);
+  const times = rows.map((row) => row?.lastSyncAt ?? null);
+  if (times.every((at): at is number => at !== null)) status.markSynced(Math.min(...times));
 }
 
 /** Offline (no answer) or signed out (401) are expected states, not faults worth a log line. */

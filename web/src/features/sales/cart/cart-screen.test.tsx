@@ -25,6 +25,7 @@ import { asLocal, withTillData } from '../local/local-route-support';
 import { saveOpenOrder } from '../local/cart-commands';
 import { localTill } from '../local/local-test-support';
 import { cartLineOf } from '@/types/invoice-wire';
+import { WALK_IN_MISSING } from './customer-lookup';
 import { cartOf, cartWithLines, cola, emptyCart, lineOf, rice, water } from './till-test-fixtures';
 import { tillDefaults, useTillStore } from '@/stores/till-store';
 
@@ -123,6 +124,30 @@ describe('the walk-in sale', () => {
     expect(sale.pointsEarned).toBe('0.00');
     expect(sale.products[0]!.pointsEarned).toBe('0.00');
     expect(isPositive(sale.totalAmount)).toBe(true);
+  });
+
+  it('waits for a first pull still bringing the customers instead of refusing the sale', async () => {
+    const walkIn = (await till.db.customers.get('c-walk-in'))!;
+    await till.db.customers.delete('c-walk-in');
+    let pulls = 0;
+    till.data.pullNow = async () => {
+      pulls += 1;
+      await till.db.customers.put(walkIn);
+    };
+    await openCart();
+    await click(button(view!.container, 'Walk-in'));
+    await waitFor(() => expect(customerShown()).toBe('Walk-in customer'));
+    expect(pulls).toBe(1);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('says why when the walk-in customer has never reached an offline till', async () => {
+    await till.db.customers.delete('c-walk-in');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await openCart();
+    await click(button(view!.container, 'Walk-in'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(WALK_IN_MISSING));
+    expect(document.querySelector('.cart-panel')).toBeNull();
   });
 
   it('starts on F6, and a customer’s phone then takes its empty cart over', async () => {

@@ -52,7 +52,12 @@ export function saleCustomer(customer: {
 /** Starts the walk-in sale: the shop's walk-in customer's cart (throws when it cannot). */
 export async function startWalkIn(data: TillData | null, onCustomer: (customer: InvoiceCustomer) => Promise<void>) {
   if (!data) throw new TillRefusal('The till is still opening: try again in a moment');
-  const walkIn = await walkInCustomer(data.db);
+  let walkIn = await walkInCustomer(data.db);
+  // A till whose first pull of customers is still running: online, that pull brings it.
+  if (!walkIn && data.pullNow && navigator.onLine) {
+    await data.pullNow().catch(() => undefined);
+    walkIn = await walkInCustomer(data.db);
+  }
   if (!walkIn) throw new TillRefusal(WALK_IN_MISSING);
   await onCustomer(saleCustomer(walkIn));
 }
