@@ -4,7 +4,7 @@ export type DecimalIn = string | number;
 
 export type Unit = "no" | "kg" | "lt" | "m";
 export type DiscountType = "percentage" | "flat";
-export type PaymentMethod = "cash" | "internal-device" | "digital";
+export type PaymentMethod = "cash" | "internal-device" | "digital" | "store-credit";
 export type MethodFilter = PaymentMethod | "all";
 
 /** Thrown by every core function that refuses its input. */
@@ -160,7 +160,9 @@ export interface ShiftReport {
 }
 
 /** Input of `tenderPlan`: the sale's total, the shop's cash step (0: none) and the tenders so far, in order. */
-export interface TenderInput { totalAmount: DecimalIn; cashRounding?: DecimalIn; tenders?: Tender[] }
+/** The customer's store credit as the till knows it: the last balance and its uses not yet sent. */
+export interface StoreCredit { balance: DecimalIn; held?: DecimalIn[] }
+export interface TenderInput { totalAmount: DecimalIn; cashRounding?: DecimalIn; tenders?: Tender[]; storeCredit?: StoreCredit | null }
 /**
  * What the tenders paid (`tenders`, adding up to `paid`), what is `remaining`, the cash that settles it
  * (`cashDue`, rounded to the shop's step), the cash handed over, the `change`, the `rounding` cash

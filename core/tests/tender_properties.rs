@@ -5,7 +5,8 @@
 use pos_core::Decimal;
 use pos_core::dashboard::PaymentMethod;
 use pos_core::tender::{
-    CASH_ROUNDING_STEPS, RefundTendersInput, Tender, TenderInput, refund_tenders, tender_plan,
+    CASH_ROUNDING_STEPS, RefundTendersInput, StoreCredit, Tender, TenderInput, refund_tenders,
+    tender_plan,
 };
 use proptest::prelude::*;
 
@@ -74,6 +75,7 @@ proptest! {
             total_amount: money(total),
             cash_rounding: money(step),
             tenders,
+            store_credit: None,
         }).unwrap();
         prop_assert!(plan.complete);
         prop_assert_eq!(plan.tenders.iter().map(|t| t.amount).sum::<Decimal>(), money(total));
@@ -99,6 +101,7 @@ proptest! {
             total_amount: money(total),
             cash_rounding: Decimal::ZERO,
             tenders: vec![Tender { method, amount: money(total + over) }],
+            store_credit: None,
         });
         prop_assert!(refused.is_err());
     }
@@ -112,6 +115,7 @@ proptest! {
             total_amount: money(total),
             cash_rounding: money(step),
             tenders: tenders_of(total, step, &parts, extra),
+            store_credit: None,
         }).unwrap();
         let mut refunded: Vec<Tender> = Vec::new();
         let mut left = money(total);
@@ -139,5 +143,63 @@ proptest! {
             let refundable: Decimal = answer.refundable.iter().map(|t| t.amount).sum();
             prop_assert_eq!(refundable, left);
         }
+    }
+
+    #[test]
+    fn store_credit_never_spends_more_than_the_balance_less_held_uses(
+        total in 1..=100_000_i64,
+        balance in 0..=50_000_i64,
+        held in prop::collection::vec(1..=20_000_i64, 0..4),
+        spend in 1..=60_000_i64,
+    ) {
+        let available = (balance - held.iter().sum::<i64>()).max(0);
+        let plan = tender_plan(TenderInput {
+            total_amount: money(total),
+            cash_rounding: Decimal::ZERO,
+            tenders: vec![Tender { method: PaymentMethod::StoreCredit, amount: money(spend) }],
+            store_credit: Some(StoreCredit {
+                balance: money(balance),
+                held: held.iter().map(|cents| money(*cents)).collect(),
+            }),
+        });
+        prop_assert_eq!(plan.is_ok(), spend <= available && spend <= total);
+        if let Ok(plan) = plan {
+            prop_assert_eq!(plan.remaining, money(total - spend));
+        }
+    }
+
+    #[test]
+    fn a_refund_to_store_credit_draws_on_the_tenders_and_adds_up(
+        (total, step, parts, extra) in sale(),
+        ask in 1..=500_000_i64,
+        credit_share in 0..=100_i64,
+    ) {
+        let plan = tender_plan(TenderInput {
+            total_amount: money(total),
+            cash_rounding: money(step),
+            tenders: tenders_of(total, step, &parts, extra),
+            store_credit: None,
+        }).unwrap();
+        let amount = ask.min(total);
+        prop_assume!(amount > 0);
+        // Part of the refund to store credit, the rest back to the last tender taken.
+        let credit = amount * credit_share / 100;
+        let last = plan.tenders.last().unwrap().clone();
+        let to_last = (amount - credit).min((last.amount * Decimal::from(100)).try_into().unwrap());
+        let credit = amount - to_last;
+        let mut to = vec![Tender { method: PaymentMethod::StoreCredit, amount: money(credit) }];
+        if to_last > 0 {
+            to.push(Tender { method: last.method, amount: money(to_last) });
+        }
+        let answer = refund_tenders(RefundTendersInput {
+            tenders: plan.tenders.clone(),
+            refunded: Vec::new(),
+            amount: money(amount),
+            to,
+        }).unwrap();
+        prop_assert_eq!(answer.parts.iter().map(|t| t.amount).sum::<Decimal>(), money(amount));
+        let refundable: Decimal = answer.refundable.iter().map(|t| t.amount).sum();
+        prop_assert_eq!(refundable, money(total - amount));
+        prop_assert!(answer.refundable.iter().all(|t| t.amount >= Decimal::ZERO));
     }
 }

@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{CoreError, CoreResult};
 
-/// How a sale was paid: `cash`, `internal-device` (a card swipe, shown as Swipe) or `digital`
-/// (online card checkout, shown as Stripe).
+/// How a sale was paid: `cash`, `internal-device` (a card swipe, shown as Swipe), `digital`
+/// (online card checkout, shown as Stripe) or `store-credit` (the customer's credit with the
+/// shop).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
@@ -14,15 +15,40 @@ pub enum PaymentMethod {
     Cash,
     InternalDevice,
     Digital,
+    StoreCredit,
 }
 
 impl PaymentMethod {
     /// Every method, in the order the dashboard lists them.
-    pub const ALL: [PaymentMethod; 3] = [
+    pub const ALL: [PaymentMethod; 4] = [
+        PaymentMethod::Cash,
+        PaymentMethod::InternalDevice,
+        PaymentMethod::Digital,
+        PaymentMethod::StoreCredit,
+    ];
+
+    /// The methods a summary always lists, zeros included; the others appear once they took
+    /// money, so a shop that never used them sees the summary it always had.
+    pub const ALWAYS_LISTED: [PaymentMethod; 3] = [
         PaymentMethod::Cash,
         PaymentMethod::InternalDevice,
         PaymentMethod::Digital,
     ];
+
+    /// The method's place in [`PaymentMethod::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            PaymentMethod::Cash => 0,
+            PaymentMethod::InternalDevice => 1,
+            PaymentMethod::Digital => 2,
+            PaymentMethod::StoreCredit => 3,
+        }
+    }
+
+    /// Whether a summary lists the method even when it took nothing.
+    pub fn always_listed(self) -> bool {
+        Self::ALWAYS_LISTED.contains(&self)
+    }
 
     /// The method's name as the API writes it.
     pub fn as_str(self) -> &'static str {
@@ -30,18 +56,21 @@ impl PaymentMethod {
             PaymentMethod::Cash => "cash",
             PaymentMethod::InternalDevice => "internal-device",
             PaymentMethod::Digital => "digital",
+            PaymentMethod::StoreCredit => "store-credit",
         }
     }
 
-    /// Parses `cash`, `internal-device` or `digital` (case-insensitive, spaces ignored).
+    /// Parses `cash`, `internal-device`, `digital` or `store-credit` (case-insensitive, spaces
+    /// ignored).
     pub fn parse(input: &str) -> CoreResult<Self> {
         match input.trim().to_ascii_lowercase().as_str() {
             "cash" => Ok(PaymentMethod::Cash),
             "internal-device" => Ok(PaymentMethod::InternalDevice),
             "digital" => Ok(PaymentMethod::Digital),
+            "store-credit" => Ok(PaymentMethod::StoreCredit),
             _ => Err(CoreError::invalid(
                 "paymentMethod",
-                "Payment method must be one of cash, internal-device, digital",
+                "Payment method must be one of cash, internal-device, digital, store-credit",
             )),
         }
     }
@@ -57,20 +86,22 @@ pub enum MethodFilter {
     Cash,
     InternalDevice,
     Digital,
+    StoreCredit,
 }
 
 impl MethodFilter {
-    /// Parses the `methods` query value: `all`, `cash`, `internal-device` or `digital`
-    /// (case-insensitive); empty means `all`.
+    /// Parses the `methods` query value: `all`, `cash`, `internal-device`, `digital` or
+    /// `store-credit` (case-insensitive); empty means `all`.
     pub fn parse(input: &str) -> CoreResult<Self> {
         match input.trim().to_ascii_lowercase().as_str() {
             "" | "all" => Ok(MethodFilter::All),
             "cash" => Ok(MethodFilter::Cash),
             "internal-device" => Ok(MethodFilter::InternalDevice),
             "digital" => Ok(MethodFilter::Digital),
+            "store-credit" => Ok(MethodFilter::StoreCredit),
             _ => Err(CoreError::invalid(
                 "methods",
-                "Payment method must be one of all, cash, internal-device, digital",
+                "Payment method must be one of all, cash, internal-device, digital, store-credit",
             )),
         }
     }
@@ -82,6 +113,7 @@ impl MethodFilter {
             MethodFilter::Cash => method == PaymentMethod::Cash,
             MethodFilter::InternalDevice => method == PaymentMethod::InternalDevice,
             MethodFilter::Digital => method == PaymentMethod::Digital,
+            MethodFilter::StoreCredit => method == PaymentMethod::StoreCredit,
         }
     }
 }
@@ -104,7 +136,7 @@ mod tests {
             MethodFilter::parse("card").unwrap_err(),
             CoreError::invalid(
                 "methods",
-                "Payment method must be one of all, cash, internal-device, digital"
+                "Payment method must be one of all, cash, internal-device, digital, store-credit"
             )
         );
         assert!(MethodFilter::All.admits(PaymentMethod::Digital));

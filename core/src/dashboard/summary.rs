@@ -33,7 +33,8 @@ pub struct GrandTotal {
     pub rounded_total_amount: Decimal,
 }
 
-/// The three method tiles (always cash, internal-device, digital) and their total.
+/// The method tiles (always cash, internal-device, digital; store credit once used) and their
+/// total.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PeriodTotals {
@@ -62,20 +63,17 @@ pub struct PaymentMethodsInput {
 }
 
 /// The Sales Performance block for a day, month or year: cash, internal-device and digital
-/// totals (always all three, zeros included) and their sum.
+/// totals (always all three, zeros included), store credit once it took money, and their sum.
 pub fn payment_method_summary(rows: &[DailyTotal], period: Period) -> PaymentMethodSummary {
     let range = period.range();
-    let mut sums = [Decimal::ZERO; 3];
+    let mut sums = [Decimal::ZERO; PaymentMethod::ALL.len()];
     for row in rows.iter().filter(|row| range.contains(row.date)) {
-        let slot = PaymentMethod::ALL
-            .iter()
-            .position(|method| *method == row.payment_method)
-            .unwrap_or_default();
-        sums[slot] += to_cents(row.amount);
+        sums[row.payment_method.index()] += to_cents(row.amount);
     }
     let payment_method: Vec<MethodTotal> = PaymentMethod::ALL
         .iter()
         .zip(sums)
+        .filter(|(method, sum)| method.always_listed() || !sum.is_zero())
         .map(|(method, sum)| MethodTotal {
             payment_type: PaymentType {
                 payment_method: *method,

@@ -76,20 +76,19 @@ struct Sums {
     discounts: Cents,
     redemptions: Cents,
     tax: Cents,
-    sales_count: [u64; 3],
-    sales: [Cents; 3],
-    refunds_count: [u64; 3],
-    refunds: [Cents; 3],
+    sales_count: [u64; METHODS],
+    sales: [Cents; METHODS],
+    refunds_count: [u64; METHODS],
+    refunds: [Cents; METHODS],
     pay_ins: Cents,
     pay_outs: Cents,
 }
 
+/// How many payment methods a report sums.
+const METHODS: usize = PaymentMethod::ALL.len();
+
 fn method_index(method: PaymentMethod) -> usize {
-    match method {
-        PaymentMethod::Cash => 0,
-        PaymentMethod::InternalDevice => 1,
-        PaymentMethod::Digital => 2,
-    }
+    method.index()
 }
 
 /// Reports a shift (operation `shiftReport`): the X report while it is open (no `counted`), the
@@ -134,8 +133,13 @@ fn report(input: &ShiftInput) -> CoreResult<ShiftReport> {
     let expected = opening_float + sums.sales[cash] + sums.rounding - sums.refunds[cash]
         + sums.pay_ins
         - sums.pay_outs;
+    // Store credit is listed once the shift took or gave back some.
     let by_method = PaymentMethod::ALL
         .iter()
+        .filter(|method| {
+            let i = method_index(**method);
+            method.always_listed() || sums.sales_count[i] + sums.refunds_count[i] > 0
+        })
         .map(|&method| {
             let i = method_index(method);
             Ok(MethodTotals {
@@ -232,7 +236,7 @@ fn add_sale(sums: &mut Sums, sale: &ShiftSale, index: usize) -> CoreResult<()> {
     }
     let rounding = checks::signed_money(sale.rounding, Field::Item("sales", index, "rounding"))?;
     let what = || format!("Sale {}", sale.invoice_id.trim());
-    let mut counted = [false; 3];
+    let mut counted = [false; METHODS];
     for_each_part(
         sale.payment_method,
         &sale.tenders,
@@ -282,7 +286,7 @@ fn add_refund(sums: &mut Sums, refund: &ShiftRefund, index: usize) -> CoreResult
         "Refund amount must be greater than 0",
     )?;
     let what = || format!("Refund of sale {}", refund.invoice_id.trim());
-    let mut counted = [false; 3];
+    let mut counted = [false; METHODS];
     for_each_part(
         refund.payment_method,
         &refund.tenders,

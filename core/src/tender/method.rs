@@ -2,11 +2,12 @@
 
 use crate::dashboard::PaymentMethod;
 
-/// "Cash", "Swipe", "Card": the names the till's buttons and receipts use.
+/// "Cash", "Swipe", "Card", "Store credit": the names the till's buttons and receipts use.
 pub fn method_words(method: PaymentMethod) -> &'static str {
     match method {
         PaymentMethod::Cash => "Cash",
         PaymentMethod::InternalDevice => "Swipe",
         PaymentMethod::Digital => "Card",
+        PaymentMethod::StoreCredit => "Store credit",
     }
 }

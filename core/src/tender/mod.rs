@@ -5,8 +5,9 @@
 //! swipe (the shop's card terminal), card (Stripe Checkout). Each tender pays part of what is
 //! left:
 //!
-//! - a swipe or card tender pays exactly its amount, never more than is left (a card is never
-//!   charged more than the sale);
+//! - a swipe, card or store credit tender pays exactly its amount, never more than is left (a
+//!   card is never charged more than the sale); store credit never more than the customer may
+//!   spend: the balance last known less the uses the server has not seen yet ([`StoreCredit`]);
 //! - a cash tender is what the customer handed over. When it covers what is left, it settles the
 //!   sale and the rest is change. What cash settles is rounded to the shop's cash step
 //!   ([`round_cash`]: none, 0.05, 0.10, 0.25, 0.50 or 1.00), halves up: 12.33 left in a 0.05
@@ -35,7 +36,7 @@ mod rounding;
 mod synced;
 
 pub use method::method_words;
-pub use plan::{MAX_TENDERS, Tender, TenderInput, TenderPlan, tender_plan};
+pub use plan::{MAX_TENDERS, StoreCredit, Tender, TenderInput, TenderPlan, tender_plan};
 pub use refund::{RefundTenders, RefundTendersInput, refund_tenders};
 pub use rounding::{CASH_ROUNDING_STEPS, cash_rounding_step, round_cash};
 pub use synced::synced_tenders;

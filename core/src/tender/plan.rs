@@ -23,7 +23,9 @@ pub struct Tender {
 }
 
 /// Input of `tenderPlan`: the sale's total, the shop's cash rounding step (0 or absent: none)
-/// and the tenders so far, in the order they were handed over.
+/// and the tenders so far, in the order they were handed over. `storeCredit`, when given,
+/// bounds what store credit may pay; absent, store credit is not bounded here (the server
+/// bounds it by the customer's ledger).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TenderInput {
@@ -33,6 +35,28 @@ pub struct TenderInput {
     pub cash_rounding: Decimal,
     #[serde(default)]
     pub tenders: Vec<Tender>,
+    #[serde(default)]
+    pub store_credit: Option<StoreCredit>,
+}
+
+/// The customer's store credit as the payer knows it: the balance last learnt from the server
+/// and the uses of it the server has not seen yet (a till's sales waiting to be sent). What may
+/// be spent is the balance less those uses, so a till offline never spends the same credit
+/// twice.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreCredit {
+    #[serde(deserialize_with = "crate::decimal_text::deserialize")]
+    pub balance: Decimal,
+    #[serde(default)]
+    pub held: Vec<Decimal>,
+}
+
+impl StoreCredit {
+    /// The balance less the held uses, never below 0.
+    pub fn available(&self) -> Decimal {
+        (self.balance - self.held.iter().copied().sum::<Decimal>()).max(Decimal::ZERO)
+    }
 }
 
 /// Output of `tenderPlan`. Money is 2-decimal text.
@@ -60,8 +84,9 @@ pub struct TenderPlan {
 }
 
 /// Applies the tenders to the sale in order (see the module's rules). Refuses a tender that is
-/// not above 0, one after the sale is paid, a swipe or card over what is left, and cash that
-/// covers what is left but not its rounded amount.
+/// not above 0, one after the sale is paid, a swipe, card or store credit over what is left,
+/// store credit over what the customer may spend, and cash that covers what is left but not its
+/// rounded amount.
 ///
 /// Total 12.33, rounding 0.05, tenders swipe 5.00 and cash 10.00: swipe pays 5.00, 7.33 is
 /// left, due in cash as 7.35; cash pays 7.33 with change 2.65 and rounding 0.02; complete.
@@ -79,6 +104,7 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
     let mut cash_received = Decimal::ZERO;
     let mut change = Decimal::ZERO;
     let mut rounding = Decimal::ZERO;
+    let mut credit_left = input.store_credit.as_ref().map(StoreCredit::available);
     for (index, tender) in input.tenders.iter().enumerate() {
         let field = Field::Item("tenders", index, "amount");
         let amount = checks::money(tender.amount, field)?;
@@ -126,6 +152,9 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
                 ),
             ));
         }
+        if tender.method == PaymentMethod::StoreCredit {
+            credit_left = spend_credit(credit_left, amount, field)?;
+        }
         applied.push(part(tender.method, amount));
         remaining -= amount;
     }
@@ -140,6 +169,30 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
         rounding: out(rounding),
         complete: remaining.is_zero(),
     })
+}
+
+/// What store credit is left once `amount` of it is spent; refused beyond what may be spent.
+fn spend_credit(
+    left: Option<Decimal>,
+    amount: Decimal,
+    field: Field,
+) -> CoreResult<Option<Decimal>> {
+    match left {
+        None => Ok(None),
+        Some(left) if amount > left => Err(CoreError::invalid(
+            field.to_string(),
+            if left.is_zero() {
+                "The customer has no store credit to spend".to_string()
+            } else {
+                format!(
+                    "Store credit of {} is more than the {} the customer has",
+                    out(amount),
+                    out(left)
+                )
+            },
+        )),
+        Some(left) => Ok(Some(left - amount)),
+    }
 }
 
 fn part(method: PaymentMethod, amount: Decimal) -> Tender {

@@ -19,8 +19,10 @@ pub struct RefundTendersInput {
     pub refunded: Vec<Tender>,
     #[serde(deserialize_with = "crate::decimal_text::deserialize")]
     pub amount: Decimal,
-    /// Where the refund goes, as methods the sale was paid by and amounts adding up to
-    /// `amount`; empty: the last tender taken is paid back first.
+    /// Where the refund goes, as methods and amounts adding up to `amount`: a method the sale
+    /// was paid by, within what it can give back, or store credit, which may take any of the
+    /// refund (what it takes comes off the sale's own store credit first, then off the last
+    /// tender taken); empty: the last tender taken is paid back first.
     #[serde(default)]
     pub to: Vec<Tender>,
 }
@@ -29,7 +31,8 @@ pub struct RefundTendersInput {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RefundTenders {
-    /// The refund by method, in the order the sale first took each method.
+    /// Where the refund goes, by method, in the order the sale first took each method (store
+    /// credit the sale did not take comes last).
     pub parts: Vec<Tender>,
     /// What each method the sale took can still give back after this refund, same order.
     pub refundable: Vec<Tender>,
@@ -72,30 +75,72 @@ pub fn refund_tenders(input: RefundTendersInput) -> CoreResult<RefundTenders> {
             out(left)
         )));
     }
-    let mut parts = vec![Decimal::ZERO; methods.len()];
+    // What each method the sale took gives up, and where the refund goes.
+    let mut drawn = vec![Decimal::ZERO; methods.len()];
+    let mut to_credit = Decimal::ZERO;
     if input.to.is_empty() {
-        let mut unplaced = amount;
-        for (entry, part) in methods.iter().zip(parts.iter_mut()).rev() {
-            let share = unplaced.min(entry.left);
-            *part = share;
+        draw_last_first(amount, &methods, &mut drawn);
+    } else {
+        to_credit = place_as_asked(&input.to, amount, &methods, &mut drawn)?;
+        // Credit comes off the sale's own store credit first, then the last tender taken.
+        let credit = methods
+            .iter()
+            .position(|entry| entry.method == PaymentMethod::StoreCredit);
+        let mut unplaced = to_credit;
+        if let Some(position) = credit {
+            let share = unplaced.min(methods[position].left - drawn[position]);
+            drawn[position] += share;
             unplaced -= share;
         }
-    } else {
-        place_as_asked(&input.to, amount, &methods, &mut parts)?;
+        for (entry, part) in methods.iter().zip(drawn.iter_mut()).rev() {
+            let share = unplaced.min(entry.left - *part);
+            *part += share;
+            unplaced -= share;
+        }
+    }
+    let mut parts: Vec<Tender> = Vec::with_capacity(methods.len() + 1);
+    for (entry, part) in methods.iter().zip(&drawn) {
+        let goes = match (input.to.is_empty(), entry.method) {
+            (true, _) => *part,
+            (false, PaymentMethod::StoreCredit) => to_credit,
+            (false, method) => asked_for(&input.to, method),
+        };
+        if !goes.is_zero() {
+            parts.push(tender(entry.method, goes));
+        }
+    }
+    let sale_took_credit = methods
+        .iter()
+        .any(|entry| entry.method == PaymentMethod::StoreCredit);
+    if !to_credit.is_zero() && !sale_took_credit {
+        parts.push(tender(PaymentMethod::StoreCredit, to_credit));
     }
     Ok(RefundTenders {
-        parts: methods
-            .iter()
-            .zip(&parts)
-            .filter(|(_, part)| !part.is_zero())
-            .map(|(entry, part)| tender(entry.method, *part))
-            .collect(),
+        parts,
         refundable: methods
             .iter()
-            .zip(&parts)
+            .zip(&drawn)
             .map(|(entry, part)| tender(entry.method, entry.left - part))
             .collect(),
     })
+}
+
+/// The default: the last tender taken is paid back first.
+fn draw_last_first(amount: Decimal, methods: &[Taken], drawn: &mut [Decimal]) {
+    let mut unplaced = amount;
+    for (entry, part) in methods.iter().zip(drawn.iter_mut()).rev() {
+        let share = unplaced.min(entry.left);
+        *part = share;
+        unplaced -= share;
+    }
+}
+
+/// What `to` sends to `method`, in all.
+fn asked_for(to: &[Tender], method: PaymentMethod) -> Decimal {
+    to.iter()
+        .filter(|wanted| wanted.method == method)
+        .map(|wanted| wanted.amount)
+        .sum()
 }
 
 /// One method's take and what of it can still go back.
@@ -125,24 +170,30 @@ fn taken_by_method(tenders: &[Tender]) -> CoreResult<Vec<Taken>> {
     Ok(methods)
 }
 
-/// Places the refund where `to` asks, each method within what it can give back.
+/// Places the refund where `to` asks, each method within what it can give back; answers what
+/// goes to store credit, which is placed after.
 fn place_as_asked(
     to: &[Tender],
     amount: Decimal,
     methods: &[Taken],
-    parts: &mut [Decimal],
-) -> CoreResult<()> {
+    drawn: &mut [Decimal],
+) -> CoreResult<Decimal> {
     let mut asked = Decimal::ZERO;
+    let mut to_credit = Decimal::ZERO;
     for (index, wanted) in to.iter().enumerate() {
         let share = checks::money(wanted.amount, Field::Item("to", index, "amount"))?;
+        asked += share;
+        if wanted.method == PaymentMethod::StoreCredit {
+            to_credit += share;
+            continue;
+        }
         let position = methods
             .iter()
             .position(|entry| entry.method == wanted.method)
             .ok_or_else(|| not_taken("to", index, wanted.method))?;
-        parts[position] += share;
-        asked += share;
+        drawn[position] += share;
         let entry = &methods[position];
-        if parts[position] > entry.left {
+        if drawn[position] > entry.left {
             return Err(CoreError::invalid(
                 format!("to[{index}].amount"),
                 format!(
@@ -164,7 +215,7 @@ fn place_as_asked(
             ),
         ));
     }
-    Ok(())
+    Ok(to_credit)
 }
 
 fn not_taken(list: &str, index: usize, method: PaymentMethod) -> CoreError {

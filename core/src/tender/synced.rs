@@ -12,7 +12,7 @@ use crate::pricing::checks::{self, Field, out};
 /// exactly, that is the answer; otherwise (the till priced the sale differently, which the server
 /// flags as a total mismatch, or its tenders fall short or run over) the tenders are fitted to
 /// the total: applied in order, each up to what is left, without rounding, and whatever is still
-/// left added to the last tender's method. Cash handed over beyond what cash paid is change.
+/// left added to the last tender's method (the last other than store credit, when there is one). Cash handed over beyond what cash paid is change.
 ///
 /// Total 10.00 priced by the server where the till charged 9.00 as swipe 4.00 and cash 5.00:
 /// swipe 4.00, cash 6.00 (the cash part grows by what was left); cash received 5.00, change 0.
@@ -44,7 +44,15 @@ pub fn synced_tenders(input: TenderInput) -> CoreResult<TenderPlan> {
         }
     }
     if !left.is_zero() {
-        let last = input.tenders[input.tenders.len() - 1].method;
+        // Store credit is the customer's, bounded by their ledger: what is left goes on the
+        // last other tender, when there is one.
+        let last = input
+            .tenders
+            .iter()
+            .rev()
+            .map(|tender| tender.method)
+            .find(|method| *method != PaymentMethod::StoreCredit)
+            .unwrap_or(PaymentMethod::StoreCredit);
         add(&mut parts, last, left);
     }
     let cash_paid: Decimal = parts

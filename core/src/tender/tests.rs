@@ -13,6 +13,7 @@ fn plan(total: Decimal, step: Decimal, tenders: Vec<Tender>) -> Result<TenderPla
         total_amount: total,
         cash_rounding: step,
         tenders,
+        store_credit: None,
     })
 }
 
@@ -275,6 +276,7 @@ fn a_synced_sale_keeps_its_plan_when_it_settles_the_total() {
         total_amount: dec!(47.33),
         cash_rounding: dec!(0.05),
         tenders: vec![tender(InternalDevice, dec!(20)), tender(Cash, dec!(30))],
+        store_credit: None,
     };
     assert_eq!(
         synced_tenders(input.clone()).unwrap(),
@@ -288,6 +290,7 @@ fn a_synced_sale_priced_higher_by_the_server_puts_the_rest_on_its_last_tender() 
         total_amount: dec!(10),
         cash_rounding: Decimal::ZERO,
         tenders: vec![tender(InternalDevice, dec!(4)), tender(Cash, dec!(5))],
+        store_credit: None,
     })
     .unwrap();
     assert_eq!(
@@ -308,6 +311,7 @@ fn a_synced_sale_priced_lower_by_the_server_takes_the_tenders_up_to_its_total() 
             tender(InternalDevice, dec!(6)),
             tender(InternalDevice, dec!(3)),
         ],
+        store_credit: None,
     })
     .unwrap();
     assert_eq!(fitted.tenders, vec![tender(InternalDevice, dec!(8.00))]);
