@@ -25,7 +25,9 @@ export function RefundToFields({ split, currencyCode, disabled }: RefundToFields
             <span className="visually-hidden">Refund to </span>
             {tenderName(row.method)}
           </label>
-          <span className="refund-to__left">{row.left !== null && `up to ${money(row.left, currencyCode)}`}</span>
+          <span className="refund-to__left" id={`${id}-${row.method}-left`}>
+            {row.left !== null && `up to ${money(row.left, currencyCode)}`}
+          </span>
           <input
             id={`${id}-${row.method}`}
             className="field__input refund-to__input"
@@ -33,7 +35,7 @@ export function RefundToFields({ split, currencyCode, disabled }: RefundToFields
             autoComplete="off"
             value={row.value}
             aria-invalid={split.message ? true : undefined}
-            aria-describedby={split.message ? messageId : undefined}
+            aria-describedby={split.message ? `${id}-${row.method}-left ${messageId}` : `${id}-${row.method}-left`}
             onChange={(event) => split.edit(row.method, event.target.value)}
           />
         </div>

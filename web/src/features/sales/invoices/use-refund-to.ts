@@ -83,6 +83,9 @@ export function useRefundTo(invoice: Invoice, amount: string | null, coreReady: 
       }
     }
     blocked = parts === null;
+  } else if (typed && shown && !coreReady) {
+    // Nothing can check the typed split until core has loaded, and it is not sent unchecked.
+    blocked = true;
   }
 
   // Core answers both splits in the order the sale was paid, each amount with 2 decimals.
