@@ -7,6 +7,7 @@
  */
 import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
+import type { TenderPart } from '@/lib/core';
 import type { CardSession } from '@/types/invoice';
 import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 
@@ -38,13 +39,22 @@ export interface ReturnedLine {
 
 const refundPath = (invoiceId: string) => `/payment/${segment(invoiceId)}/invoice`;
 
-/** The till shift the refund's money leaves from (docs/api-shifts.md); absent: the server's choice. */
-const inShift = (shiftRef: string | undefined) => (shiftRef ? { shiftRef } : {});
+/**
+ * Where a refund is made and where its money goes: the till shift it leaves from
+ * (docs/api-shifts.md; absent: the server's choice), and the methods it goes back to
+ * (docs/api-payments.md "Refunds through tenders"; absent: the last tender first).
+ */
+export interface RefundRoute {
+  shiftRef?: string;
+  to?: TenderPart[];
+}
+
+const routed = ({ shiftRef, to }: RefundRoute) => ({ ...(shiftRef ? { shiftRef } : {}), ...(to ? { to } : {}) });
 
 /** Admin only (403 for staff). Over what can still be refunded: 400 with the core's message. */
-export const refundAmount = (invoiceId: string, amount: string, shiftRef?: string) =>
-  api.put<WireInvoice>(refundPath(invoiceId), { amount, ...inShift(shiftRef) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
+export const refundAmount = (invoiceId: string, amount: string, route: RefundRoute = {}) =>
+  api.put<WireInvoice>(refundPath(invoiceId), { amount, ...routed(route) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
 
 /** Admin only: the lines' share of what was paid comes back and the goods are restocked. */
-export const refundLines = (invoiceId: string, products: ReturnedLine[], shiftRef?: string) =>
-  api.put<WireInvoice>(refundPath(invoiceId), { products, ...inShift(shiftRef) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);
+export const refundLines = (invoiceId: string, products: ReturnedLine[], route: RefundRoute = {}) =>
+  api.put<WireInvoice>(refundPath(invoiceId), { products, ...routed(route) }, { fallbackMessage: messages.refundFailed }).then(invoiceFromWire);

@@ -3,7 +3,7 @@
  * so the admin sees a refused amount before sending it. Null when the core is not loaded.
  */
 import { CoreError, type TenderPart } from '@/lib/core';
-import { refundByAmount, refundByLines, refundTenders } from '@/lib/core-back-office';
+import { refundByAmount, refundByLines, refundTenders, type RefundTenders } from '@/lib/core-back-office';
 import type { Invoice } from '@/types/invoice';
 import { isPositive } from '@/lib/decimal-text';
 
@@ -55,20 +55,22 @@ export const returnedLines = (quantities: Record<string, string>) =>
     .map(([productId, quantity]) => ({ productId, quantity: quantity.trim() }))
     .filter((line) => line.quantity !== '');
 
+/** Whether the sale was paid by two or more methods, so its refunds can be split between them. */
+export const paidByParts = (invoice: Invoice) => new Set((invoice.tenders ?? []).map((tender) => tender.method)).size > 1;
+
 /**
- * Where a refund of a sale paid by several methods goes back, as the server will send it (last
- * part first), in the order the parts were paid: "Swipe MVR 2.67, Cash MVR 27.33". Null for a sale paid by one method, or when the
- * core cannot tell.
+ * Where a refund of `amount` goes back: core's default (the last tender first) without `to`,
+ * or the parts `to` names, checked against what each method can still give back. With an
+ * amount of 0 it answers only what each method can still give back.
  */
-export function refundSplit(invoice: Invoice, amount: string, coreReady: boolean): TenderPart[] | null {
+export function checkRefundTo(invoice: Invoice, amount: string, to: TenderPart[] | undefined, coreReady: boolean): Check<RefundTenders> {
   const tenders = invoice.tenders ?? [];
-  if (new Set(tenders.map((tender) => tender.method)).size < 2) return null;
-  const check = ask(coreReady, () =>
+  return ask(coreReady, () =>
     refundTenders({
       tenders: tenders.map((tender) => ({ method: tender.method, amount: tender.amount })),
       refunded: tenders.map((tender) => ({ method: tender.method, amount: tender.refunded })),
       amount,
+      ...(to ? { to } : {}),
     }),
   );
-  return check?.ok ? check.value.parts : null;
 }

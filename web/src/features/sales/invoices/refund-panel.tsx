@@ -10,9 +10,11 @@ import { refundAmount } from '../api/payments';
 import { useTillData } from '../local/till-data-context';
 import { refundInShift } from './refund-shift';
 import type { Invoice } from '@/types/invoice';
-import { money, paymentMethodName, tenderName } from './format';
+import { money, paymentMethodName } from './format';
 import { RefundLines } from './refund-lines';
-import { checkRefundAmount, refundSplit, remainingRefundable } from './refund-math';
+import { checkRefundAmount, remainingRefundable } from './refund-math';
+import { RefundToFields, refundGoesTo } from './refund-to';
+import { useRefundTo } from './use-refund-to';
 
 interface RefundPanelProps {
   invoice: Invoice;
@@ -26,8 +28,9 @@ interface RefundPanelProps {
  * An admin's refunds of a paid invoice (docs/api-payments.md): by amount, or by lines,
  * which also puts the goods back in stock. Partial refunds add up and never exceed what was
  * paid; what the core can see is refused in place before anything is sent, and every refund is
- * confirmed first with its amount: sent as soon as the field lost focus, a tap elsewhere would
- * move money (docs/counter.md).
+ * confirmed first with its amount and where its money goes: sent as soon as the field lost
+ * focus, a tap elsewhere would move money (docs/counter.md). A sale paid in parts lets the admin
+ * say how much goes back to each method (docs/api-payments.md "Refunds through tenders").
  */
 export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: RefundPanelProps) {
   const data = useTillData();
@@ -39,11 +42,14 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
   const [confirming, setConfirming] = useState<string | null>(null);
   const remaining = remainingRefundable(invoice, coreReady);
   const fullyRefunded = invoice.status === 'refunded';
+  const typedAmount = amount.trim();
+  const amountCheck = typedAmount ? checkRefundAmount(invoice, typedAmount, coreReady) : null;
+  const split = useRefundTo(invoice, amountCheck?.ok ? typedAmount : null, coreReady);
 
   function askAmount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = amount.trim();
-    if (!typed || pending) return;
+    if (!typed || pending || split.blocked) return;
     const check = checkRefundAmount(invoice, typed, coreReady);
     if (check && !check.ok) {
       setAmountError(check.message);
@@ -54,10 +60,12 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
 
   async function sendAmount(typed: string) {
     setPending(true);
+    const to = split.to;
     try {
-      const refunded = await refundInShift(data, invoice, (shiftRef) => refundAmount(invoice._id, typed, shiftRef));
+      const refunded = await refundInShift(data, invoice, (shiftRef) => refundAmount(invoice._id, typed, { shiftRef, to }));
       notify.success(messages.refundAccepted, { id: 'refund-accepted', position: 'top-right' });
       setAmount('');
+      split.reset();
       onRefunded(refunded);
     } catch (error) {
       const message = errorMessage(error, messages.refundFailed);
@@ -111,8 +119,9 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
               error={amountError}
               hint="Checked first; you confirm the amount before it is refunded."
             />
+            {split.shown && typedAmount && <RefundToFields split={split} currencyCode={currencyCode} disabled={pending} />}
             <div className="form-actions">
-              <button type="submit" className="button button--secondary" disabled={pending || !amount.trim()}>
+              <button type="submit" className="button button--secondary" disabled={pending || !typedAmount || split.blocked}>
                 Refund amount…
               </button>
             </div>
@@ -121,7 +130,7 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
           <ConfirmDialog
             open={confirming !== null}
             message={`Refund ${money(confirming ?? '0', currencyCode)} of ${invoice.invoiceNumber}?`}
-            detail={`${refundGoesTo(invoice, confirming, coreReady, currencyCode)} A refund cannot be undone.`}
+            detail={`${refundGoesTo(split, paymentMethodName(invoice.paymentMethod), currencyCode)} A refund cannot be undone.`}
             confirmLabel="Refund"
             tone="danger"
             busy={pending}
@@ -135,9 +144,3 @@ export function RefundPanel({ invoice, currencyCode, coreReady, onRefunded }: Re
   );
 }
 
-/** "Paid by Cash.", or for a sale paid by several methods where the refund goes back. */
-function refundGoesTo(invoice: Invoice, amount: string | null, coreReady: boolean, currencyCode: string): string {
-  const split = amount === null ? null : refundSplit(invoice, amount, coreReady);
-  if (!split) return `Paid by ${paymentMethodName(invoice.paymentMethod)}.`;
-  return `Goes back as ${split.map((part) => `${tenderName(part.method)} ${money(part.amount, currencyCode)}`).join(', ')}.`;
-}
