@@ -27,14 +27,16 @@
 //! the plan gives them, or fitted to the server's total when they do not settle it.
 //!
 //! Layout: `rounding` (the cash step), `plan` (paying), `synced` (a till's sale at the server),
-//! `refund` (paying back), `method` (words).
+//! `refund` (paying back), `credit` (topping up store credit), `method` (words).
 
+mod credit;
 mod method;
 mod plan;
 mod refund;
 mod rounding;
 mod synced;
 
+pub use credit::{MAX_TOP_UP, TopUp, TopUpInput, store_credit_top_up};
 pub use method::method_words;
 pub use plan::{MAX_TENDERS, StoreCredit, Tender, TenderInput, TenderPlan, tender_plan};
 pub use refund::{RefundTenders, RefundTendersInput, refund_tenders};

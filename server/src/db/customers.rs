@@ -9,6 +9,7 @@
 //! the ledger's trigger and never written here (`db::customers::loyalty`).
 
 pub mod loyalty;
+pub mod store_credit;
 pub mod till;
 
 use super::Executor;
@@ -17,7 +18,7 @@ use super::Executor;
 macro_rules! customer_columns {
     () => {
         "id, shop_id, customer_name, phone_number, email, created_at, updated_at, \
-         CAST(walk_in AS BIGINT) AS walk_in "
+         CAST(walk_in AS BIGINT) AS walk_in, store_credit_cents "
     };
 }
 macro_rules! customer_select {
@@ -50,6 +51,9 @@ pub struct Customer {
     pub updated_at: i64,
     /// 1 for the shop's walk-in customer (migrations/*/0018_walk_in_customer.sql), else 0.
     pub walk_in: i64,
+    /// The customer's store credit in cents: the sum of its ledger (`store_credit`), never
+    /// below 0.
+    pub store_credit_cents: i64,
 }
 
 impl Customer {

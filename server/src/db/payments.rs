@@ -57,6 +57,10 @@ pub struct Claimed {
     pub dashboard_zone: Option<String>,
     /// The step the shop rounds cash payments to, in cents (0: none), read with the claim.
     pub cash_rounding_cents: i64,
+    /// The customer's store credit before this sale, in cents (`None` without a customer),
+    /// current for the same reason as the loyalty balance: its ledger's insert trigger also
+    /// raises the shop's sync version.
+    pub customer_credit_cents: Option<i64>,
 }
 
 /// Moves invoice `invoice_id` of `shop_id` from open (`active` or `saved`) to `paid`, with its
@@ -90,7 +94,10 @@ pub async fn claim_open<'e>(
         ") END AS customer_balance_cents, \
          (SELECT dashboard_zone FROM shops WHERE shops.id = invoices.shop_id) AS dashboard_zone, \
          (SELECT cash_rounding_cents FROM shops WHERE shops.id = invoices.shop_id) \
-         AS cash_rounding_cents"
+         AS cash_rounding_cents, \
+         (SELECT store_credit_cents FROM customers \
+          WHERE customers.shop_id = invoices.shop_id AND customers.id = invoices.customer_id) \
+         AS customer_credit_cents"
     ))
     .bind(invoice_id)
     .bind(shop_id)

@@ -36,6 +36,24 @@ pub struct CustomerView {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     #[schema(required = false)]
     walk_in: bool,
+    /// The customer's store credit, 2 decimals; present only when above 0, so a customer
+    /// without credit keeps SPEC's shape (docs/api-store-credit.md).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_decimal"
+    )]
+    #[schema(required = false, value_type = Option<f64>)]
+    store_credit: Option<Decimal>,
+}
+
+fn optional_decimal<S: serde::Serializer>(
+    value: &Option<Decimal>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => decimal(value, serializer),
+        None => serializer.serialize_none(),
+    }
 }
 
 impl CustomerView {
@@ -44,6 +62,8 @@ impl CustomerView {
         let points = scaled::money(balance_cents);
         Self {
             walk_in: customer.is_walk_in(),
+            store_credit: (customer.store_credit_cents > 0)
+                .then(|| scaled::money(customer.store_credit_cents)),
             id: customer.id.to_string(),
             customer_name: customer.customer_name,
             phone_number: customer.phone_number,

@@ -228,6 +228,7 @@ async fn create(
         created_at: now,
         updated_at: now,
         walk_in: 0,
+        store_credit_cents: 0,
     };
     Ok(Success::created(
         "Customer added",

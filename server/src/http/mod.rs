@@ -48,6 +48,7 @@ mod shifts;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
+mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
 mod super_admin_session;
@@ -164,6 +165,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(till_flags::router())
         .merge(shifts::router())
         .merge(payment_settings::router())
+        .merge(store_credit::router())
         .merge(audit::router())
         .merge(super_admin_audit::router())
 }
@@ -191,6 +193,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("till_flags", till_flags::ROUTES),
     ("shifts", shifts::ROUTES),
     ("payment_settings", payment_settings::ROUTES),
+    ("store_credit", store_credit::ROUTES),
     ("audit", audit::ROUTES),
     ("super_admin_audit", super_admin_audit::ROUTES),
     ("invoices", invoices::ROUTES),

@@ -142,7 +142,7 @@ pub struct PaymentBody {
 #[serde(rename_all = "camelCase")]
 #[schema(as = TillTender)]
 pub struct TenderBody {
-    #[schema(schema_with = payment_method)]
+    #[schema(schema_with = tender_method)]
     method: String,
     /// Money: what the tender paid, or for cash what was handed over.
     #[schema(value_type = String)]
@@ -179,6 +179,15 @@ fn payment_method() -> Schema {
     text_choice(
         &["cash", "internal-device"],
         "cash, or internal-device (the shop's own card terminal)",
+    )
+}
+
+/// `method` of one tender of a till payment.
+fn tender_method() -> Schema {
+    text_choice(
+        &["cash", "internal-device", "store-credit"],
+        "cash, internal-device (the shop's own card terminal) or store-credit (the customer's \
+         credit with the shop)",
     )
 }
 
@@ -409,13 +418,17 @@ fn till_tenders(tenders: &[TenderBody]) -> Result<Vec<Tender>, ApiError> {
         .map(|(index, tender)| {
             let field = format!("Tender {}: amount", index + 1);
             let amount = tender.amount.decimal(&field)?;
-            Ok(Tender {
-                method: till_method(&tender.method).map_err(|_| {
+            let method = match tender.method.trim() {
+                "store-credit" => PaymentMethod::StoreCredit,
+                other => till_method(other).map_err(|_| {
                     bad(format!(
-                        "Tender {}: method must be cash or internal-device",
+                        "Tender {}: method must be cash, internal-device or store-credit",
                         index + 1
                     ))
                 })?,
+            };
+            Ok(Tender {
+                method,
                 amount: money_amount(&field, amount)?,
             })
         })

@@ -16,6 +16,7 @@ pub mod shift_reports;
 pub mod shift_times;
 pub mod shifts;
 pub mod stock_rule;
+pub mod store_credit;
 pub mod tendering;
 pub mod till_flags;
 pub mod till_sale;

@@ -42,7 +42,7 @@ use super::tendering::{self, Tendering};
 use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, ShopRollups};
-use crate::db::customers::ShopCustomer;
+use crate::db::customers::{ShopCustomer, store_credit};
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, tenders};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::shifts::{self as db_shifts, ShiftUser};
@@ -135,7 +135,7 @@ pub async fn settle(
     // has taken is never refused for want of a shift (docs/api-shifts.md).
     let missing = match method {
         PaymentMethod::Digital => Missing::Open,
-        PaymentMethod::Cash | PaymentMethod::InternalDevice => {
+        PaymentMethod::Cash | PaymentMethod::InternalDevice | PaymentMethod::StoreCredit => {
             Missing::OpenUnlessRequired(OPEN_A_SHIFT)
         }
     };
@@ -190,6 +190,7 @@ pub async fn settle_claimed(
         customer_balance_cents,
         dashboard_zone,
         cash_rounding_cents,
+        customer_credit_cents,
     } = claimed;
     let shop_id = invoice.shop_id;
     let cart = price(&invoice, &lines)?;
@@ -233,6 +234,22 @@ pub async fn settle_claimed(
         .iter()
         .map(|(method, cents)| (method.as_str(), *cents))
         .collect();
+    let credit_spent = paid_by.cents_of(PaymentMethod::StoreCredit);
+    if credit_spent > 0 {
+        let credit = SpentCredit {
+            customer_id: paid.customer_id,
+            balance_cents: customer_credit_cents.unwrap_or(0),
+            spent_cents: credit_spent,
+        };
+        let taken = cover_store_credit(credit, shortfalls, &mut flags)?;
+        if let (Some(customer_id), true) = (paid.customer_id, taken > 0) {
+            let customer = ShopCustomer {
+                shop_id,
+                customer_id,
+            };
+            store_credit::add_payment(&mut with_stock, customer, paid.id, taken, now);
+        }
+    }
     tenders::add_tenders(&mut with_stock, shop_id, paid.id, &parts, now);
     paid.tenders = paid_by.invoice_tenders(paid.id);
     let counted = rollup::contribution(&paid, &paid_lines)?;
@@ -369,6 +386,55 @@ fn cover_redemption(
                 covered,
             )?);
             Ok(covered)
+        }
+    }
+}
+
+/// Store credit a sale spends: its customer (none for a custom sale), their credit as the claim
+/// read it, and what the tenders took of it.
+#[derive(Debug, Clone, Copy)]
+struct SpentCredit {
+    customer_id: Option<i64>,
+    balance_cents: i64,
+    spent_cents: i64,
+}
+
+/// What of the store credit a sale spends the customer's ledger takes: all of it when the
+/// balance holds it. Otherwise (two tills spent the same credit offline) with
+/// [`Shortfalls::Refuse`] the payment is refused; with [`Shortfalls::Record`] the ledger takes
+/// what the balance holds, never below 0, and the sale is flagged `store_credit_shortfall`.
+fn cover_store_credit(
+    credit: SpentCredit,
+    shortfalls: Shortfalls,
+    flags: &mut Vec<SaleFlag>,
+) -> Result<i64, ServiceError> {
+    let Some(customer_id) = credit.customer_id else {
+        return Err(ServiceError::Invalid(
+            "Store credit needs the customer's sale: a custom sale has no credit to spend"
+                .to_owned(),
+        ));
+    };
+    let balance = credit.balance_cents.max(0);
+    if credit.spent_cents <= balance {
+        return Ok(credit.spent_cents);
+    }
+    match shortfalls {
+        Shortfalls::Refuse => Err(ServiceError::Invalid(if balance == 0 {
+            "The customer has no store credit to spend".to_owned()
+        } else {
+            format!(
+                "Store credit of {} is more than the {} the customer has",
+                money(credit.spent_cents),
+                money(balance)
+            )
+        })),
+        Shortfalls::Record => {
+            flags.push(SaleFlag::store_credit_shortfall(
+                customer_id,
+                money(credit.spent_cents),
+                money(balance),
+            )?);
+            Ok(balance)
         }
     }
 }

@@ -35,6 +35,15 @@ pub struct PaidBy {
 }
 
 impl PaidBy {
+    /// What `method` paid, in cents (0 when it paid nothing).
+    pub fn cents_of(&self, method: PaymentMethod) -> i64 {
+        self.parts
+            .iter()
+            .filter(|(paid_by, _)| *paid_by == method)
+            .map(|(_, cents)| cents)
+            .sum()
+    }
+
     /// The parts as an invoice carries them, nothing refunded yet.
     pub fn invoice_tenders(&self, invoice_id: i64) -> Vec<InvoiceTender> {
         self.parts
@@ -66,6 +75,7 @@ pub fn paid_by(
                 total_amount: total,
                 cash_rounding: cash_rounding.unwrap_or(shop_step),
                 tenders: tenders.clone(),
+                store_credit: None,
             };
             let named = tenders
                 .first()
@@ -94,6 +104,7 @@ fn whole(
         total_amount: total,
         cash_rounding: step,
         tenders,
+        store_credit: None,
     })?;
     if !plan.complete {
         return Err(ServiceError::invariant(

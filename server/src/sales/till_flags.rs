@@ -21,6 +21,7 @@ pub mod kind {
     pub const LOYALTY_SHORTFALL: &str = "loyalty_shortfall";
     pub const TOTAL_MISMATCH: &str = "total_mismatch";
     pub const TIME_OUT_OF_WINDOW: &str = "time_out_of_window";
+    pub const STORE_CREDIT_SHORTFALL: &str = "store_credit_shortfall";
 }
 
 /// One flag to record: its kind and its detail as JSON text.
@@ -28,6 +29,18 @@ pub mod kind {
 pub struct SaleFlag {
     pub kind: &'static str,
     pub detail: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CreditShortfallDetail {
+    customer_id: String,
+    #[serde(serialize_with = "decimal")]
+    spent: Decimal,
+    #[serde(serialize_with = "decimal")]
+    balance: Decimal,
+    #[serde(serialize_with = "decimal")]
+    shortfall: Decimal,
 }
 
 #[derive(Serialize)]
@@ -135,6 +148,22 @@ impl SaleFlag {
             shortfall: redeemed - balance,
         };
         flag(kind::LOYALTY_SHORTFALL, &detail)
+    }
+
+    /// The sale spent `spent` of the customer's store credit while it held only `balance`
+    /// (another till spent some first): the ledger took `balance`.
+    pub fn store_credit_shortfall(
+        customer_id: i64,
+        spent: Decimal,
+        balance: Decimal,
+    ) -> Result<Self, ServiceError> {
+        let detail = CreditShortfallDetail {
+            customer_id: customer_id.to_string(),
+            spent,
+            balance,
+            shortfall: spent - balance,
+        };
+        flag(kind::STORE_CREDIT_SHORTFALL, &detail)
     }
 
     /// The lines priced at today's catalogue values come to another total.

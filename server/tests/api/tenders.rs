@@ -428,7 +428,7 @@ async fn a_refund_goes_back_where_the_admin_says_within_each_tender(backend: Bac
         ),
         (
             refund("5", json!([{"method": "cheque", "amount": "5"}])),
-            "Refund part 1: method must be cash, internal-device or digital",
+            "Refund part 1: method must be cash, internal-device, digital or store-credit",
         ),
         (
             refund("5", json!([{"method": "cash", "amount": "0"}])),

@@ -137,13 +137,11 @@ fn was_paid(invoice: &Invoice) -> bool {
     invoice.status == status::PAID || invoice.status == status::REFUNDED
 }
 
-/// Adds `cents` to what went back through `method` of invoice `invoice_id`, and records the
-/// refund's part. The table's check refuses more than the method took.
-pub async fn give_back(
+/// Takes `cents` off what the sale's `method` tender can still give back (a refund drew on it).
+pub async fn draw_back(
     db: &mut sqlx::AnyConnection,
     shop_id: i64,
     invoice_id: i64,
-    refund_id: i64,
     (method, cents): (&str, i64),
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
@@ -154,8 +152,20 @@ pub async fn give_back(
     .bind(invoice_id)
     .bind(method)
     .bind(cents)
-    .execute(&mut *db)
-    .await?;
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// Records that refund `refund_id` sent `cents` back by `method` (one of the sale's methods,
+/// or store credit).
+pub async fn send_back(
+    db: &mut sqlx::AnyConnection,
+    shop_id: i64,
+    invoice_id: i64,
+    refund_id: i64,
+    (method, cents): (&str, i64),
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO refund_tenders (refund_id, shop_id, invoice_id, method, amount_cents) \
          VALUES ($1, $2, $3, $4, $5)",

@@ -24,6 +24,7 @@ use crate::db::invoices::Invoice;
 use crate::db::payments::card_refund_claims::{self, CardRefundClaim};
 use crate::db::support::scaled::{CENTS, money, to_scaled};
 use crate::db::{identity::users::User, shops, sync};
+use crate::sales::settle::PaymentMethod;
 use crate::service_error::ServiceError;
 use crate::stripe::{CardError, CardGateway};
 
@@ -45,6 +46,16 @@ pub(super) async fn refund(
     shift_ref: Option<&str>,
     admin: &User,
 ) -> Result<Invoice, ServiceError> {
+    let to_credit = request
+        .to
+        .iter()
+        .any(|part| part.method == PaymentMethod::StoreCredit);
+    if to_credit {
+        return Err(ServiceError::Invalid(
+            "A card payment goes back to the card: store credit takes refunds of cash and swipe"
+                .to_owned(),
+        ));
+    }
     let Some(cards) = place.cards else {
         return Err(ServiceError::Conflict(
             "Card payments are not configured".to_owned(),

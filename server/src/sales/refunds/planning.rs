@@ -13,12 +13,13 @@ use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution, ShopRollups};
 use crate::db::audit::AuditEvent;
-use crate::db::customers::ShopCustomer;
+use crate::db::customers::{self, ShopCustomer, store_credit};
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::payments::refunds::{self, NewRefund};
 use crate::db::shifts::ShiftUser;
 use crate::db::support::scaled::{CENTS, E3, money, to_scaled};
+use crate::db::support::write_batch::WriteBatch;
 use crate::db::{Db, dashboard, identity::users::User};
 use crate::sales::numbering::invoice_number_text;
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod};
@@ -58,9 +59,23 @@ pub(super) struct Plan {
     fully_refunded: bool,
     /// (line, units of it refunded now) for a refund by lines.
     lines: Vec<(InvoiceLine, Decimal)>,
-    /// Where the money goes back: `(method, cents)` per method the sale was paid by
-    /// (pos_core's `refund_tenders`), filled once the amount is known.
+    /// Where the money goes back: `(method, cents)` per method the sale was paid by, and store
+    /// credit (pos_core's `refund_tenders`), filled once the amount is known.
     back_to: Vec<(String, i64)>,
+    /// What each method the sale was paid by gives up: `(method, cents)`. It equals `back_to`
+    /// except when store credit takes a part, which comes off the sale's tenders.
+    drawn: Vec<(String, i64)>,
+}
+
+impl Plan {
+    /// What the refund sends to the customer's store credit, in cents.
+    pub(super) fn to_store_credit(&self) -> i64 {
+        self.back_to
+            .iter()
+            .filter(|(method, _)| method == PaymentMethod::StoreCredit.as_str())
+            .map(|(_, cents)| cents)
+            .sum()
+    }
 }
 
 /// A refund planned on the locked invoice: the invoice, the plan, and what the invoice counted
@@ -114,7 +129,10 @@ pub(super) async fn plan_locked(
             "There is no money left to refund on these products".to_owned(),
         ));
     }
-    plan.back_to = back_to(&invoice, plan.amount, &request.to)?;
+    (plan.back_to, plan.drawn) = back_to(&invoice, plan.amount, &request.to)?;
+    if plan.to_store_credit() > 0 {
+        refuse_unless_credit_holder(&mut *tx, &invoice).await?;
+    }
     Ok(Planned {
         invoice,
         plan,
@@ -123,12 +141,14 @@ pub(super) async fn plan_locked(
 }
 
 /// Where `amount` goes back: through the methods the sale was paid by, as `to` asks or else the
-/// last taken first, each within what it took less what went back through it before (pos_core).
+/// last taken first, each within what it took less what went back through it before, or to
+/// store credit (pos_core). Answers where it goes and what each of the sale's methods gives up.
+#[allow(clippy::type_complexity)]
 fn back_to(
     invoice: &Invoice,
     amount: Decimal,
     to: &[Tender],
-) -> Result<Vec<(String, i64)>, ServiceError> {
+) -> Result<(Vec<(String, i64)>, Vec<(String, i64)>), ServiceError> {
     let tender = |method: &str, cents: i64| -> Result<Tender, ServiceError> {
         Ok(Tender {
             method: PaymentMethod::parse(method)?,
@@ -149,7 +169,7 @@ fn back_to(
         amount,
         to: to.to_vec(),
     })?;
-    split
+    let goes = split
         .parts
         .into_iter()
         .map(|part| {
@@ -158,7 +178,41 @@ fn back_to(
                 to_scaled(part.amount, CENTS)?,
             ))
         })
-        .collect()
+        .collect::<Result<Vec<_>, ServiceError>>()?;
+    // What each tender gives up: what it could give back before less what it can after.
+    let mut drawn = Vec::with_capacity(split.refundable.len());
+    for left in &split.refundable {
+        let method = left.method.as_str();
+        let before: i64 = invoice
+            .tenders
+            .iter()
+            .filter(|part| part.method == method)
+            .map(|part| part.amount_cents - part.refunded_cents)
+            .sum();
+        let given = before - to_scaled(left.amount, CENTS)?;
+        if given > 0 {
+            drawn.push((method.to_owned(), given));
+        }
+    }
+    Ok((goes, drawn))
+}
+
+/// Store credit goes to a named customer: not the walk-in customer, not a deleted one.
+async fn refuse_unless_credit_holder(
+    tx: &mut AnyConnection,
+    invoice: &Invoice,
+) -> Result<(), ServiceError> {
+    let holder = match invoice.customer_id {
+        Some(customer_id) => customers::find(&mut *tx, invoice.shop_id, customer_id).await?,
+        None => None,
+    };
+    match holder {
+        Some(customer) if !customer.is_walk_in() => Ok(()),
+        _ => Err(ServiceError::Invalid(
+            "A refund goes to store credit only for a named customer: this sale has none"
+                .to_owned(),
+        )),
+    }
 }
 
 /// Writes a planned refund in `tx` (which claimed the sync counter before locking the invoice):
@@ -199,9 +253,23 @@ pub(super) async fn record(
         },
     )
     .await?;
+    for (method, cents) in &plan.drawn {
+        let part = (method.as_str(), *cents);
+        invoices::tenders::draw_back(&mut *tx, shop_id, invoice_id, part).await?;
+    }
     for (method, cents) in &plan.back_to {
         let part = (method.as_str(), *cents);
-        invoices::tenders::give_back(&mut *tx, shop_id, invoice_id, refund_id, part).await?;
+        invoices::tenders::send_back(&mut *tx, shop_id, invoice_id, refund_id, part).await?;
+    }
+    let to_credit = plan.to_store_credit();
+    if let (Some(customer_id), true) = (invoice.customer_id, to_credit > 0) {
+        let mut credit = WriteBatch::default();
+        let customer = ShopCustomer {
+            shop_id,
+            customer_id,
+        };
+        store_credit::add_refund(&mut credit, customer, invoice_id, to_credit, now);
+        credit.run(&mut *tx).await?;
     }
     let mut refunded = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?
@@ -337,6 +405,7 @@ fn by_amount(invoice: &Invoice, amount: Decimal) -> Result<Plan, ServiceError> {
         fully_refunded: planned.fully_refunded,
         lines: Vec::new(),
         back_to: Vec::new(),
+        drawn: Vec::new(),
     })
 }
 
@@ -396,6 +465,7 @@ fn by_lines(
         fully_refunded: planned.fully_refunded,
         lines: refunded_lines,
         back_to: Vec::new(),
+        drawn: Vec::new(),
     })
 }
 
