@@ -155,6 +155,13 @@ mod back_office {
         "TenderPlan"
     );
     export!(
+        storeCreditTopUp,
+        store_credit_top_up,
+        tender::store_credit_top_up,
+        "TopUpInput",
+        "TopUp"
+    );
+    export!(
         repriceSale,
         reprice_sale,
         reprice::reprice,

@@ -176,3 +176,6 @@ export interface TenderPlan {
 export interface RefundTendersInput { tenders: Tender[]; refunded?: Tender[]; amount: DecimalIn; to?: Tender[] }
 /** The refund by method, and what each method can still give back after it. */
 export interface RefundTenders { parts: TenderPart[]; refundable: TenderPart[] }
+/** A store credit top-up: the money taken and how it was paid (cash or internal-device). */
+export interface TopUpInput { amount: DecimalIn; method: PaymentMethod }
+export interface TopUp { amount: Decimal; method: PaymentMethod }

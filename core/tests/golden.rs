@@ -68,6 +68,7 @@ fn run(operation: &str, input: &str) -> String {
         "tenderPlan" => call(input, pos_core::tender::tender_plan),
         "refundTenders" => call(input, pos_core::tender::refund_tenders),
         "syncedTenders" => call(input, pos_core::tender::synced_tenders),
+        "storeCreditTopUp" => call(input, pos_core::tender::store_credit_top_up),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }

@@ -159,7 +159,23 @@ mod tests {
             created_at: 1,
             updated_at: 2,
             walk_in: 0,
+            store_credit_cents: 0,
         }
+    }
+
+    #[test]
+    fn store_credit_shows_only_above_zero() {
+        let without = serde_json::to_value(CustomerView::new(customer(), 0)).unwrap();
+        assert!(without.get("storeCredit").is_none());
+        let holder = Customer {
+            store_credit_cents: 1250,
+            ..customer()
+        };
+        let text = serde_json::to_string(&CustomerView::new(holder, 0)).unwrap();
+        assert!(
+            text.ends_with(r#""updatedAt":2,"storeCredit":12.50}"#),
+            "{text}"
+        );
     }
 
     #[test]

@@ -93,6 +93,7 @@ mod shifts;
 mod shutdown;
 mod sign_in;
 mod sign_in_limits;
+mod store_credit;
 mod sync_catalog;
 mod sync_concurrency;
 mod sync_customers;

@@ -319,7 +319,7 @@ async fn tender_bodies_are_validated_and_change_nothing(backend: Backend) {
         (
             json!([{"method": "digital", "amount": "10"}]),
             json!("0"),
-            "Tender 1: method must be cash or internal-device",
+            "Tender 1: method must be cash, internal-device or store-credit",
         ),
         (
             json!([{"method": "cash", "amount": "-1"}]),

@@ -17,7 +17,7 @@ export type {
   CustomInvoiceInput, CustomInvoiceLineInput, CustomInvoice, CustomInvoiceLine,
   ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
   RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines, ReverseLoyaltyInput,
-  LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders, TenderInput, TenderPlan,
+  LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders, TenderInput, TenderPlan, TopUpInput, TopUp,
 } from '../wasm-core/pos_core_back_office_wasm.js';
 
 const backOffice = wasmModule('loadBackOfficeCore', init);
@@ -63,6 +63,9 @@ export const refundTenders = (input: Types.RefundTendersInput): Types.RefundTend
 /** A till's tenders as the server takes them when the sale syncs (fitted to the server's total). */
 export const syncedTenders = (input: Types.TenderInput): Types.TenderPlan =>
   backOffice.callWithJson('syncedTenders', glue.syncedTenders, input);
+
+export const storeCreditTopUp = (input: Types.TopUpInput): Types.TopUp =>
+  backOffice.callWithJson('storeCreditTopUp', glue.storeCreditTopUp, input);
 /** Loyalty points to reverse and to restore after a refund. */
 export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyReversal =>
   backOffice.callWithJson('reverseLoyalty', glue.reverseLoyalty, input);
