@@ -184,7 +184,7 @@ pub struct ShiftSaleView {
     invoice_number: String,
     /// `paid` or `refunded` (in full).
     status: String,
-    /// `cash`, `internal-device` or `digital`: the method that paid the most of it.
+    /// `cash`, `internal-device`, `digital` or `store-credit`: the method that paid the most of it.
     #[schema(required = true)]
     payment_method: Option<String>,
     #[serde(serialize_with = "decimal")]
@@ -218,7 +218,7 @@ pub struct ShiftSaleView {
 #[serde(rename_all = "camelCase")]
 #[schema(as = ShiftTender)]
 pub struct ShiftTenderView {
-    /// `cash`, `internal-device` or `digital`.
+    /// `cash`, `internal-device`, `digital` or `store-credit`.
     method: String,
     #[serde(serialize_with = "decimal")]
     #[schema(value_type = f64)]
@@ -262,7 +262,7 @@ pub struct ShiftRefundView {
     #[serde(rename = "_id")]
     id: String,
     invoice_id: String,
-    /// How the refunded invoice was paid: `cash`, `internal-device` or `digital`.
+    /// How the refunded invoice was paid: `cash`, `internal-device`, `digital` or `store-credit`.
     #[schema(required = true)]
     payment_method: Option<String>,
     #[serde(serialize_with = "decimal")]

@@ -172,6 +172,9 @@ pub fn valid_body(method: &str, path: &str, own: &ShopRows) -> Option<Value> {
         ("PUT", "/categories/{id}") => json!({"categoryName": "Renamed"}),
         ("PUT", "/product/update/{id}") => product_body("Renamed", &own.category),
         ("PUT", "/customer/{id}") => json!({"customerName": "Renamed", "phoneNumber": "7779999"}),
+        ("POST", "/customer/{id}/store-credit") => {
+            json!({"amount": "1", "method": "cash", "ref": "security-matrix-top-up"})
+        }
         ("PUT", "/admin/staff/{id}" | "/super-admin/employees/{id}") => json!({
             "userName": "Renamed", "email": "renamed@example.com", "phoneNumber": "7779998"}),
         ("PATCH", "/admin/staff/{id}/password" | "/super-admin/employees/{id}/password") => {
