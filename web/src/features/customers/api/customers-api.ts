@@ -9,7 +9,7 @@ import type { Customer } from '@/types/customer';
 
 export type { Customer };
 
-export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit';
 
 /** One of a customer's invoices, newest first in `CustomerWithInvoices.invoices`. */
 export interface CustomerInvoice {
