@@ -30,6 +30,13 @@ describe('a store credit top-up and the till’s shift', () => {
     expect((await reportOf(till.db, shift)).payIns).toBe('25.00');
   });
 
+  it('has the till pull the customers afterwards, so its copy of the balance catches up', async () => {
+    till = await localTill();
+    const pullNow = vi.fn(async () => undefined);
+    await topUpInShift({ ...till.data, pullNow }, { ...topUp, method: 'internal-device' }, async () => null);
+    expect(pullNow).toHaveBeenCalledTimes(1);
+  });
+
   it('names no shift for a swipe top-up, nor without a shift open', async () => {
     till = await localTill();
     const send = vi.fn(async (shiftRef?: string) => shiftRef);

@@ -3,7 +3,8 @@
  * into that shift's drawer: it is sent naming the shift (the outbox is sent first, so the server
  * has the shift), and once the server has recorded it the shift's local report counts it as the
  * pay in the server made ("Store credit for Aisha Ali"). A swipe top-up, or one made with no
- * till or no shift open here, names no shift.
+ * till or no shift open here, names no shift. Either way the till then pulls the customers, so
+ * its copy of the balance is the new one.
  */
 import type { ShiftEntry } from '@/features/offline';
 import { moneyText } from '@/lib/decimal-text';
@@ -21,6 +22,13 @@ export interface TopUpInShift {
 }
 
 export async function topUpInShift<T>(data: TillData | null, topUp: TopUpInShift, send: (shiftRef?: string) => Promise<T>): Promise<T> {
+  const answer = await sendInShift(data, topUp, send);
+  // The till's copy of the customer catches up now, so its payment dialog offers the new credit.
+  void data?.pullNow?.().catch(() => undefined);
+  return answer;
+}
+
+async function sendInShift<T>(data: TillData | null, topUp: TopUpInShift, send: (shiftRef?: string) => Promise<T>): Promise<T> {
   const shift = data && topUp.method === 'cash' ? await openShiftOf(data.db) : undefined;
   if (!data || !shift) return send();
   await data.engine.drain({ ignoreBackoff: true }).catch(() => undefined);
