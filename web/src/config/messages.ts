@@ -57,6 +57,8 @@ export const messages = {
   customerDeleteFailed: 'Failed to delete customer.',
   confirmDeleteCustomer: 'Do you want to delete this customer?',
   customerInvoicesFailed: 'Failed to fetch customer invoice',
+  storeCreditLoadFailed: 'Failed to fetch store credit',
+  storeCreditAddFailed: 'Failed to add store credit',
   /** The product's message list names no failure for loading the customer list. */
   customersLoadFailed: 'Failed to fetch customers!',
 

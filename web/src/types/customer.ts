@@ -19,6 +19,8 @@ export interface Customer {
   pointAmount: number;
   createdAt: number;
   updatedAt: number;
+  /** The customer's store credit with the shop; sent only when above 0 (absent: none). */
+  storeCredit?: number;
   /** Only on the shop's walk-in customer (no phone number, earns no points, never edited). */
   walkIn?: true;
 }

@@ -302,10 +302,14 @@ describe('one customer’s invoices (/admin/customer/view/invoice/:id)', () => {
     ]);
     expect(headers(container)).toEqual([
       'Invoice no', 'Date', 'Status', 'Payment method', 'Sub total (MVR)', 'Discount (MVR)', 'Total (MVR)', 'Refunded (MVR)', 'Staff',
+      // Then the store credit ledger's.
+      'Date', 'Kind', 'Amount (MVR)', 'Note',
     ]);
     // Corner Grocery is in Indian/Maldives (UTC+5).
+    // The invoices come first, then the store credit ledger.
+    const invoicesTable = () => container.querySelector('table')!;
     await waitFor(() =>
-      expect(rows(container)).toEqual([
+      expect(rows(invoicesTable())).toEqual([
         ['INV-000042', 'Mar 5, 2025, 5:30 PM', 'Paid', 'Swipe', '250.00', '12.50', '237.50', '0.00', 'Ben'],
         ['INV-000041', 'Mar 1, 2025, 9:05 AM', 'Refunded', 'Cash', '1,200.10', '0.00', '1,200.10', '1,200.10', 'Aisha'],
       ]),

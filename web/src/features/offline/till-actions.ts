@@ -26,8 +26,9 @@ export interface TillPaymentBody {
   /**
    * The methods and amounts as handed over, in order (a cash amount is what the customer gave);
    * absent from older queues, which carry `method` instead (the whole total by it, cash exact).
+   * A `store-credit` part is taken from the customer's store credit by the server.
    */
-  tenders?: { method: 'cash' | 'internal-device'; amount: Decimal }[];
+  tenders?: { method: 'cash' | 'internal-device' | 'store-credit'; amount: Decimal }[];
   /** The shop's cash rounding step the till applied ("0": none). */
   cashRounding?: Decimal;
   method?: 'cash' | 'internal-device';

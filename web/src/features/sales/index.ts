@@ -14,6 +14,8 @@ export { salesPaths } from './invoices/sales-area';
 // The till's local data (docs/offline.md): the app provides it, the customer form writes to it.
 export { createCustomer } from './local/customer-commands';
 export { reconcileTillAnswers } from './local/reconcile';
+// A cash top-up of store credit (the customer screens) goes into the till's open shift.
+export { topUpInShift } from './local/store-credit-top-up';
 export type { TillData } from './local/till-data';
 export { TillDataProvider, useTillData } from './local/till-data-context';
 export { tillCommandState } from './local/till-requests';

@@ -39,7 +39,7 @@ export interface ShiftReportSheetProps {
   timeZone?: string;
 }
 
-const methodNames: Record<string, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card' };
+const methodNames: Record<string, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card', 'store-credit': 'Store credit' };
 
 function when(at: number | null, timeZone: string | undefined): string {
   if (at === null) return '—';

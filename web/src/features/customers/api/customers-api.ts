@@ -1,6 +1,7 @@
 /**
  * The customer calls (docs/api-customers.md): the shop's customers,
- * adding, changing and deleting one, and one customer with their invoices. Each names its SPEC
+ * adding, changing and deleting one, one customer with their invoices, and their store credit
+ * (docs/api-store-credit.md): its ledger and a top-up. Each names its SPEC
  * part 8 fallback message; the server's own message wins when it sends one.
  */
 import { api, ApiError } from '@/lib/api-client';
@@ -9,7 +10,7 @@ import type { Customer } from '@/types/customer';
 
 export type { Customer };
 
-export type PaymentMethod = 'cash' | 'internal-device' | 'digital';
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit';
 
 /** One of a customer's invoices, newest first in `CustomerWithInvoices.invoices`. */
 export interface CustomerInvoice {
@@ -68,3 +69,44 @@ export async function findCustomerWithInvoices(id: string, signal?: AbortSignal)
     throw error;
   }
 }
+
+/** How a top-up was paid. */
+export type TopUpMethod = 'cash' | 'internal-device';
+
+/** One row of a customer's store credit ledger; `amount` is negative for credit spent. */
+export interface StoreCreditEntry {
+  _id: string;
+  kind: 'top-up' | 'refund' | 'payment';
+  amount: number;
+  /** The sale a refund or a payment belongs to. */
+  invoiceId: string | null;
+  /** How a top-up was paid; null for the other kinds. */
+  method: TopUpMethod | null;
+  note: string;
+  createdAt: number;
+}
+
+/** The balance and the newest ledger rows, newest first. */
+export interface StoreCreditLedger {
+  balance: number;
+  entries: StoreCreditEntry[];
+}
+
+/** A top-up as sent: the amount as typed text, and the client's key so a resend lands once. */
+export interface StoreCreditTopUp {
+  amount: string;
+  method: TopUpMethod;
+  note?: string;
+  ref: string;
+  /** The till's open shift: a cash top-up goes into its drawer as a pay in. */
+  shiftRef?: string;
+}
+
+const storeCreditPath = (id: string) => `${customerPath(id)}/store-credit`;
+
+export const getStoreCredit = (id: string, signal?: AbortSignal) =>
+  api.get<StoreCreditLedger>(storeCreditPath(id), { fallbackMessage: messages.storeCreditLoadFailed, signal });
+
+/** Answers the new balance and the row recorded (the first one, when the ref was sent before). */
+export const addStoreCredit = (id: string, topUp: StoreCreditTopUp) =>
+  api.post<{ balance: number; entry: StoreCreditEntry }>(storeCreditPath(id), topUp, { fallbackMessage: messages.storeCreditAddFailed });

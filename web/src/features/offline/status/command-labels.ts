@@ -13,6 +13,7 @@ const labels: Record<string, string> = {
   payCash: 'Cash payment',
   paySwipe: 'Swipe payment',
   paySplit: 'Payment in parts',
+  payStoreCredit: 'Store credit payment',
   deleteOpenOrder: 'Delete open order',
   createCustomer: 'Add customer',
   openShift: 'Open shift',

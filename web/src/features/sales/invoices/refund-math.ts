@@ -4,7 +4,7 @@
  */
 import { CoreError, type TenderPart } from '@/lib/core';
 import { refundByAmount, refundByLines, refundTenders, type RefundTenders } from '@/lib/core-back-office';
-import type { Invoice } from '@/types/invoice';
+import type { Invoice, InvoiceTender } from '@/types/invoice';
 import { isPositive } from '@/lib/decimal-text';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string } | null;
@@ -55,8 +55,30 @@ export const returnedLines = (quantities: Record<string, string>) =>
     .map(([productId, quantity]) => ({ productId, quantity: quantity.trim() }))
     .filter((line) => line.quantity !== '');
 
+/**
+ * What the sale's methods paid and gave back: its parts, or on an answer without them its one
+ * method for the whole total.
+ */
+export function saleTenders(invoice: Invoice): InvoiceTender[] {
+  if (invoice.tenders && invoice.tenders.length > 0) return invoice.tenders;
+  if (!invoice.paymentMethod) return [];
+  return [{ method: invoice.paymentMethod, amount: invoice.totalAmount, refunded: invoice.refundedAmount }];
+}
+
 /** Whether the sale was paid by two or more methods, so its refunds can be split between them. */
 export const paidByParts = (invoice: Invoice) => new Set((invoice.tenders ?? []).map((tender) => tender.method)).size > 1;
+
+/**
+ * Whether a refund of the sale may go to store credit: its customer is a named one (the walk-in
+ * customer has no phone number, and invoice answers do not flag it) and no part of it was paid
+ * by card, whose refunds go back through Stripe.
+ */
+export function refundsToStoreCredit(invoice: Invoice): boolean {
+  const customer = invoice.customer;
+  if (!customer || customer.walkIn || customer.phoneNumber.trim() === '') return false;
+  const byCard = invoice.paymentMethod === 'digital' || saleTenders(invoice).some((tender) => tender.method === 'digital');
+  return !byCard;
+}
 
 /**
  * Where a refund of `amount` goes back: core's default (the last tender first) without `to`,
@@ -64,7 +86,7 @@ export const paidByParts = (invoice: Invoice) => new Set((invoice.tenders ?? [])
  * amount of 0 it answers only what each method can still give back.
  */
 export function checkRefundTo(invoice: Invoice, amount: string, to: TenderPart[] | undefined, coreReady: boolean): Check<RefundTenders> {
-  const tenders = invoice.tenders ?? [];
+  const tenders = saleTenders(invoice);
   return ask(coreReady, () =>
     refundTenders({
       tenders: tenders.map((tender) => ({ method: tender.method, amount: tender.amount })),

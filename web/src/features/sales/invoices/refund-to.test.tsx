@@ -31,6 +31,9 @@ const paidInParts: WireInvoice = {
   ],
 };
 
+/** The shop's walk-in customer as an invoice names it: no phone number. */
+const walkIn = { _id: 'c-walk-in', customerName: 'Walk-in customer', phoneNumber: '' };
+
 let server: ReturnType<typeof stubServer>;
 let view: Awaited<ReturnType<typeof renderRoutes>> | undefined;
 const sentBodies = () => server.requests().filter((request) => request.key === refundRoute).map((request) => request.body);
@@ -84,6 +87,7 @@ describe('where a refund of a sale paid in parts goes back', () => {
     expect(splitRows(container)).toEqual([
       ['Refund to Swipe', 'up to MVR 60.00', '0.00'],
       ['Refund to Cash', 'up to MVR 49.50', '30.00'],
+      ['Refund to Store credit', 'any part of the refund', '0.00'],
     ]);
     typeInto(field(container, 'Refund amount'), '55');
     expect(field(container, 'Refund to Swipe').value).toBe('5.50');
@@ -183,7 +187,7 @@ describe('where a refund of a sale paid in parts goes back', () => {
     const container = await open(paidInParts);
     typeInto(container.querySelector<HTMLInputElement>('input[aria-label="Return quantity of Basmati rice"]')!, '1');
     expect(container.textContent).toContain('Refund for these goods: MVR 40.50');
-    expect(splitRows(container).map((row) => row[2])).toEqual(['0.00', '40.50']);
+    expect(splitRows(container).map((row) => row[2])).toEqual(['0.00', '40.50', '0.00']);
     typeInto(field(container, 'Refund to Swipe'), '40.50');
     typeInto(field(container, 'Refund to Cash'), '0');
     await pressEnter(field(container, 'Refund to Swipe'));
@@ -203,8 +207,8 @@ describe('where a refund of a sale paid in parts goes back', () => {
     ]);
   });
 
-  it('keeps a sale paid by one method to the amount alone', async () => {
-    const byCash = { ...paidInvoice, tenders: [{ method: 'cash', amount: 109.5, refunded: 0 }] } as WireInvoice;
+  it('keeps a walk-in customer’s sale paid by one method to the amount alone', async () => {
+    const byCash = { ...paidInvoice, customer: walkIn, tenders: [{ method: 'cash', amount: 109.5, refunded: 0 }] } as WireInvoice;
     server.answers[refundRoute] = envelope(200, { data: { ...byCash, refundedAmount: 20 } });
     const container = await open(byCash);
     typeInto(field(container, 'Refund amount'), '20');
@@ -215,5 +219,66 @@ describe('where a refund of a sale paid in parts goes back', () => {
     await click(button(openDialog()!, 'Refund'));
     await waitFor(() => expect(notify.success).toHaveBeenCalled());
     expect(sentBodies()).toEqual([{ amount: '20' }]);
+  });
+});
+
+describe('a refund sent to store credit', () => {
+  const byCash = { ...paidInvoice, tenders: [{ method: 'cash', amount: 109.5, refunded: 0 }] } as WireInvoice;
+
+  it('offers Store credit at 0 for a named customer’s one-method sale, and sends the typed part as `to`', async () => {
+    server.answers[refundRoute] = envelope(200, { data: { ...byCash, refundedAmount: 30 } });
+    const container = await open(byCash);
+    typeInto(field(container, 'Refund amount'), '30');
+    expect(splitRows(container)).toEqual([
+      ['Refund to Cash', 'up to MVR 109.50', '30.00'],
+      ['Refund to Store credit', 'any part of the refund', '0.00'],
+    ]);
+    typeInto(field(container, 'Refund to Store credit'), '20');
+    typeInto(field(container, 'Refund to Cash'), '10');
+    expect(splitAlert(container)).toBe('');
+    await click(button(container, 'Refund amount…'));
+    expect(openDialog()?.textContent).toContain('Goes back as Cash MVR 10.00, Store credit MVR 20.00. A refund cannot be undone.');
+    await click(button(openDialog()!, 'Refund'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalled());
+    expect(sentBodies()).toEqual([
+      {
+        amount: '30',
+        to: [
+          { method: 'cash', amount: '10.00' },
+          { method: 'store-credit', amount: '20.00' },
+        ],
+      },
+    ]);
+  });
+
+  it('lets store credit take all of a split sale’s refund, checked by core', async () => {
+    server.answers[refundRoute] = envelope(200, { data: { ...paidInParts, refundedAmount: 55 } });
+    const container = await open(paidInParts);
+    typeInto(field(container, 'Refund amount'), '55');
+    typeInto(field(container, 'Refund to Store credit'), '50');
+    typeInto(field(container, 'Refund to Cash'), '');
+    typeInto(field(container, 'Refund to Swipe'), '');
+    expect(splitAlert(container)).toBe("The refund's parts add up to 50.00, not the 55.00 refunded");
+    expect(button(container, 'Refund amount…').disabled).toBe(true);
+    typeInto(field(container, 'Refund to Store credit'), '55');
+    expect(splitAlert(container)).toBe('');
+    await click(button(container, 'Refund amount…'));
+    expect(openDialog()?.textContent).toContain('Goes back as Store credit MVR 55.00.');
+    await click(button(openDialog()!, 'Refund'));
+    await waitFor(() => expect(notify.success).toHaveBeenCalled());
+    expect(sentBodies()).toEqual([{ amount: '55', to: [{ method: 'store-credit', amount: '55.00' }] }]);
+  });
+
+  it('is not offered for the walk-in customer, nor for a sale paid by card', async () => {
+    const container = await open({ ...byCash, customer: walkIn } as WireInvoice);
+    typeInto(field(container, 'Refund amount'), '20');
+    expect(section(container)).toBeUndefined();
+    view?.unmount();
+
+    const byCard = { ...paidInvoice, paymentMethod: 'digital', tenders: [{ method: 'digital', amount: 109.5, refunded: 0 }] } as WireInvoice;
+    const again = await open(byCard);
+    typeInto(field(again, 'Refund amount'), '20');
+    expect(section(again)).toBeUndefined();
+    expect(again.textContent).not.toContain('Store credit');
   });
 });

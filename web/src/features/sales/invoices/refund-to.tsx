@@ -26,7 +26,7 @@ export function RefundToFields({ split, currencyCode, disabled }: RefundToFields
             {tenderName(row.method)}
           </label>
           <span className="refund-to__left" id={`${id}-${row.method}-left`}>
-            {row.left !== null && `up to ${money(row.left, currencyCode)}`}
+            {row.left !== null ? `up to ${money(row.left, currencyCode)}` : row.method === 'store-credit' && 'any part of the refund'}
           </span>
           <input
             id={`${id}-${row.method}`}
@@ -52,8 +52,12 @@ export function RefundToFields({ split, currencyCode, disabled }: RefundToFields
   );
 }
 
-/** "Goes back as Swipe MVR 2.67, Cash MVR 27.33." for a split refund, else the sale's one method. */
+/**
+ * "Goes back as Swipe MVR 2.67, Cash MVR 27.33." for a split refund or one sending money to
+ * store credit ("Cash MVR 10.00, Store credit MVR 20.00"), else the sale's one method.
+ */
 export function refundGoesTo(split: RefundTo, paidBy: string, currencyCode: string): string {
-  if (!split.shown || !split.parts) return `Paid by ${paidBy}.`;
+  const toCredit = split.parts?.some((part) => part.method === 'store-credit') ?? false;
+  if (!split.shown || !split.parts || (!split.inParts && !toCredit)) return `Paid by ${paidBy}.`;
   return `Goes back as ${split.parts.map((part) => `${tenderName(part.method)} ${money(part.amount, currencyCode)}`).join(', ')}.`;
 }

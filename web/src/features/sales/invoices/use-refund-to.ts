@@ -3,25 +3,32 @@
  * through tenders"). The amounts start as core's default split of the amount being refunded and
  * follow it until the admin types one; from then on core checks what is typed (blank is 0) and
  * the refund waits while core refuses it. Only a split that differs from the default is sent.
+ * A sale of a named customer not paid by card also offers Store credit (0 by default), even when
+ * it was paid by one method: core lets store credit take any part of a refund.
  */
 import { useState } from 'react';
 import type { TenderPart } from '@/lib/core';
 import type { Invoice, PaymentMethod } from '@/types/invoice';
 import { isPositive } from '@/lib/decimal-text';
 import { tenderName } from './format';
-import { checkRefundTo, paidByParts } from './refund-math';
+import { checkRefundTo, paidByParts, refundsToStoreCredit, saleTenders } from './refund-math';
 
 export interface RefundToRow {
   method: PaymentMethod;
-  /** What the method can still give back, by core; null while core is not loaded. */
+  /**
+   * What the method can still give back, by core; null while core is not loaded, and for store
+   * credit the sale did not take (it may take any part of the refund).
+   */
   left: string | null;
   /** The amount shown in its field: the default split's, or what the admin typed. */
   value: string;
 }
 
 export interface RefundTo {
-  /** A sale paid by two or more methods: its refunds can be split between them. */
+  /** A sale paid by two or more methods, or one whose refund may go to store credit. */
   shown: boolean;
+  /** The sale was paid by two or more methods. */
+  inParts: boolean;
   rows: RefundToRow[];
   /** The admin typed an amount, so the default no longer fills the fields. */
   edited: boolean;
@@ -44,8 +51,11 @@ type Typed = Partial<Record<PaymentMethod, string>>;
 /** `amount`: what is being refunded, once core accepts it as a refund; null before. */
 export function useRefundTo(invoice: Invoice, amount: string | null, coreReady: boolean): RefundTo {
   const [typed, setTyped] = useState<Typed | null>(null);
-  const shown = paidByParts(invoice);
-  const methods = shown ? (invoice.tenders ?? []).map((tender) => tender.method) : [];
+  const inParts = paidByParts(invoice);
+  const toCredit = refundsToStoreCredit(invoice);
+  const shown = inParts || toCredit;
+  const saleMethods = [...new Set(saleTenders(invoice).map((tender) => tender.method))];
+  const methods: PaymentMethod[] = !shown ? [] : toCredit && !saleMethods.includes('store-credit') ? [...saleMethods, 'store-credit'] : saleMethods;
   const left = shown ? checkRefundTo(invoice, '0', undefined, coreReady) : null;
   const defaults = shown && amount !== null ? checkRefundTo(invoice, amount, undefined, coreReady) : null;
   const defaultParts = defaults?.ok ? defaults.value.parts : null;
@@ -92,6 +102,7 @@ export function useRefundTo(invoice: Invoice, amount: string | null, coreReady: 
   const to = typed && parts && defaultParts && JSON.stringify(parts) !== JSON.stringify(defaultParts) ? parts : undefined;
   return {
     shown,
+    inParts,
     rows,
     edited: typed !== null,
     message,

@@ -14,16 +14,17 @@
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type LocalTables, type TillPaymentBody } from '@/features/offline';
 import { openInvoice } from './invoice-change';
 import { compareDecimal, moneyText, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
-import { CoreError, tenderPlan, type ShiftSale, type TenderPart, type TenderPlan } from '@/lib/core';
+import { CoreError, tenderPlan, type ShiftSale, type StoreCredit, type TenderPart, type TenderPlan } from '@/lib/core';
 import type { Decimal, InvoiceTender } from '@/types/invoice';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 import { shiftForSale } from './shift-commands';
+import { storeCreditFor } from './store-credit';
 
 export const CART_EMPTY = 'Cart Empty';
 export const CARD_NEEDS_CONNECTION = 'Card payment needs a connection';
 
-export type TillPaymentMethod = 'cash' | 'internal-device';
+export type TillPaymentMethod = 'cash' | 'internal-device' | 'store-credit';
 
 export interface PaymentOptions {
   /** Whether the till was offline when the sale was made (the server records it). */
@@ -55,10 +56,13 @@ export interface TillPayment {
   cashRounding: Decimal;
 }
 
-/** Core's plan of the tenders on the sale's total; core's refusal becomes the till's. */
-export function planOf(totalAmount: Decimal, payment: TillPayment): TenderPlan {
+/**
+ * Core's plan of the tenders on the sale's total; core's refusal becomes the till's. With the
+ * customer's `storeCredit` (store-credit.ts), core bounds the store-credit parts by it.
+ */
+export function planOf(totalAmount: Decimal, payment: TillPayment, storeCredit?: StoreCredit | null): TenderPlan {
   try {
-    return tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders });
+    return tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders, storeCredit });
   } catch (error) {
     if (error instanceof CoreError) throw new TillRefusal(error.message);
     throw error;
@@ -77,8 +81,11 @@ export function mainMethod<Method extends string>(parts: readonly { method: Meth
 const commandKind = (tenders: readonly TillTender[]) => {
   const methods = new Set(tenders.map((tender) => tender.method));
   if (methods.size > 1) return 'paySplit';
+  if (methods.has('store-credit')) return 'payStoreCredit';
   return methods.has('cash') ? 'payCash' : 'paySwipe';
 };
+
+const takesStoreCredit = (payment: TillPayment) => payment.tenders.some((tender) => tender.method === 'store-credit');
 
 /** The sale as the shift's report counts it: by its one method, or by the parts core applied. */
 function shiftSaleOf(invoiceRef: string, invoice: LocalInvoice, plan: TenderPlan): ShiftSale {
@@ -101,12 +108,17 @@ const invoiceTenders = (parts: TenderPart[]): InvoiceTender[] => parts.map((part
 export async function pay(data: TillData, ref: string, payment: TillPayment, options: PaymentOptions): Promise<LocalInvoice> {
   let paid: LocalInvoice | null = null;
   let body: TillPaymentBody | null = null;
+  // Read before the payment's transaction (which holds the invoice tables, not the outbox); a
+  // customer without credit has none to spend, and core says so.
+  const storeCredit = takesStoreCredit(payment)
+    ? ((await storeCreditFor(data.db, (await data.db.invoices.get(ref))?.customer ?? null)) ?? { balance: '0' })
+    : null;
   await data.engine.enqueue(
     { kind: commandKind(payment.tenders), action: () => ({ type: 'payInvoice', invoiceRef: ref, payload: body! }) },
     async (tables) => {
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
-      const plan = planOf(invoice.totalAmount, payment);
+      const plan = planOf(invoice.totalAmount, payment, storeCredit);
       if (!plan.complete) throw new TillRefusal(`${plan.remaining} is left to pay`);
       const paidAt = nowOf(data);
       const sale = shiftSaleOf(ref, invoice, plan);

@@ -1,4 +1,4 @@
-import { Banknote, CreditCard, Printer, Smartphone } from 'lucide-react';
+import { Banknote, CreditCard, Printer, Smartphone, WalletCards } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormAlert } from '@/components/form';
 import { messages } from '@/config/messages';
@@ -10,13 +10,14 @@ import { PrintCopy, Receipt } from '../invoices/receipt';
 import { cashRoundingOf, NO_CASH_ROUNDING } from '../local/cash-rounding';
 import { useLocalInvoice, viewOf } from '../local/local-views';
 import { cardInvoiceId, pay as payLocally, planOf, type TillPayment, type TillTender } from '../local/payment-commands';
-import type { TenderPlan } from '@/lib/core';
+import type { StoreCredit, TenderPlan } from '@/lib/core';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import { useLiveQuery } from '../local/use-live-query';
 import type { LocalInvoice } from '@/features/offline';
 import type { Invoice } from '@/types/invoice';
-import { isPositive } from '@/lib/decimal-text';
+import { compareDecimal, isPositive } from '@/lib/decimal-text';
+import { availableStoreCredit, storeCreditFor } from '../local/store-credit';
 import { browser } from './browser';
 import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
@@ -48,6 +49,11 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
  * `onDone`. Pay (card) pays the whole sale and needs the server's invoice: online, once the
  * outbox has sent it, the browser goes to Stripe's checkout; offline it says "Card payment needs
  * a connection".
+ *
+ * A named customer with store credit also gets "Store credit MVR 12.50 available": it takes the
+ * amount typed, or with none the smaller of what is left and the credit available, as a part
+ * paid from their store credit; core bounds it by the customer's last synced balance less this
+ * till's unsent uses (local/store-credit.ts) and its refusal is said in place.
  */
 export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
   const [paid, setPaid] = useState<LocalInvoice | null>(null);
@@ -55,7 +61,10 @@ export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) 
   return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
 }
 
-type Busy = 'cash' | 'swipe' | 'card' | null;
+type Busy = 'cash' | 'swipe' | 'credit' | 'card' | null;
+type TakenMethod = 'cash' | 'swipe' | 'credit';
+
+const tillMethods = { cash: 'cash', swipe: 'internal-device', credit: 'store-credit' } as const;
 
 interface PaymentChoiceProps {
   invoice: LocalInvoice;
@@ -79,13 +88,18 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const kept = useLiveQuery(data ? () => cashRoundingOf(data.db) : null, [data]);
   const cashRounding = parts.length > 0 ? taken.cashRounding : kept.status === 'ready' ? kept.data : NO_CASH_ROUNDING;
   const payment = { tenders: parts, cashRounding };
-  const plan = planOrNull(invoice.totalAmount, payment);
+  // Read live: the customer sync brings a new balance, and a sent payment stops holding credit.
+  const customerId = invoice.customer?._id;
+  const credit = useLiveQuery(data ? () => storeCreditFor(data.db, invoice.customer) : null, [data, customerId]);
+  const storeCredit = credit.status === 'ready' ? credit.data : null;
+  const plan = planOrNull(invoice.totalAmount, payment, storeCredit);
 
   /**
-   * Cash or Swipe: the amount typed (or, with none, what is left: in cash, rounded) as the next
-   * part. When it pays the rest, the sale is recorded at once.
+   * Cash, Swipe or Store credit: the amount typed (or, with none, what is left: in cash, rounded;
+   * in store credit, at most what is available) as the next part. When it pays the rest, the
+   * sale is recorded at once.
    */
-  async function take(method: 'cash' | 'swipe') {
+  async function take(method: TakenMethod) {
     if (busy) return;
     setBusy(method);
     setFailure('');
@@ -96,11 +110,13 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       if (!data) throw new Error('No till data');
       // The step as kept right now (the dialog's copy may still be loading), then the parts' own.
       cashStep = parts.length > 0 ? taken.cashRounding : await cashRoundingOf(data.db);
-      const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep });
-      const tillMethod = method === 'cash' ? 'cash' : 'internal-device';
-      const amount = received.trim() || (method === 'cash' ? before.cashDue : before.remaining);
-      tenders = [...parts, { method: tillMethod, amount }];
-      complete = planOf(invoice.totalAmount, { tenders, cashRounding: cashStep }).complete;
+      // The credit as kept right now: a payment sent or a sync since the last render counts.
+      const credit = await storeCreditFor(data.db, invoice.customer);
+      const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep }, credit);
+      const amount = received.trim() || untypedAmount(method, before, credit);
+      tenders = [...parts, { method: tillMethods[method], amount }];
+      const withCredit = method === 'credit' ? (credit ?? { balance: '0' }) : credit;
+      complete = planOf(invoice.totalAmount, { tenders, cashRounding: cashStep }, withCredit).complete;
     } catch (error) {
       // Core's refusal of this part is said in place: nothing is taken.
       if (error instanceof TillRefusal) {
@@ -125,7 +141,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
     }
   }
 
-  function fail(method: 'cash' | 'swipe', error: unknown) {
+  function fail(method: TakenMethod, error: unknown) {
     const message = refusalMessage(error, messages.paymentFailed);
     // A cash payment's failure is only logged, never toasted. The cashier still
     // has to know the sale is not recorded, so the dialog says it in place, without a toast.
@@ -239,6 +255,18 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
         inputRef={amountRef}
       />
       <FormAlert message={failure} />
+      {storeCredit && (
+        <div className="payment-dialog__credit">
+          <MethodButton
+            label={`Store credit ${DIALOG_CURRENCY} ${twoDecimals(availableStoreCredit(storeCredit))} available`}
+            busyLabel="Paying…"
+            icon={<WalletCards aria-hidden="true" />}
+            busy={busy}
+            mine="credit"
+            onClick={() => void take('credit')}
+          />
+        </div>
+      )}
       <div className="payment-dialog__methods">
         <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" shortcut="F9" onClick={() => void take('cash')} />
         <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" shortcut="F7" onClick={() => void take('swipe')} />
@@ -274,13 +302,24 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
  * The plan to show, or null when core refuses it (a rounding step the till kept that core does
  * not know): then Cash and Swipe say core's message when pressed, and nothing is taken.
  */
-function planOrNull(totalAmount: string, payment: TillPayment): TenderPlan | null {
+function planOrNull(totalAmount: string, payment: TillPayment, storeCredit: StoreCredit | null): TenderPlan | null {
   try {
-    return planOf(totalAmount, payment);
+    return planOf(totalAmount, payment, storeCredit);
   } catch (error) {
     if (error instanceof TillRefusal) return null;
     throw error;
   }
+}
+
+/**
+ * With nothing typed: cash settles what is left, rounded as the shop rounds cash; swipe pays what
+ * is left; store credit pays what is left, or all the credit available when that is less.
+ */
+function untypedAmount(method: TakenMethod, before: TenderPlan, credit: StoreCredit | null): string {
+  if (method === 'cash') return before.cashDue;
+  if (method === 'swipe' || !credit) return before.remaining;
+  const available = availableStoreCredit(credit);
+  return compareDecimal(available, before.remaining) < 0 ? available : before.remaining;
 }
 
 interface MethodButtonProps {
