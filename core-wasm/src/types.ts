@@ -171,6 +171,8 @@ export interface TenderInput { totalAmount: DecimalIn; cashRounding?: DecimalIn;
 export interface TenderPlan {
   totalAmount: Decimal; tenders: TenderPart[]; paid: Decimal; remaining: Decimal; cashDue: Decimal; cashReceived: Decimal;
   change: Decimal; rounding: Decimal; complete: boolean;
+  /** What store credit the customer may still spend after these tenders (only with `storeCredit`). */
+  storeCreditLeft?: Decimal;
 }
 /** What the sale's tenders paid, what went back to each before, the refund and, optionally, where it goes. */
 export interface RefundTendersInput { tenders: Tender[]; refunded?: Tender[]; amount: DecimalIn; to?: Tender[] }

@@ -165,6 +165,7 @@ proptest! {
         prop_assert_eq!(plan.is_ok(), spend <= available && spend <= total);
         if let Ok(plan) = plan {
             prop_assert_eq!(plan.remaining, money(total - spend));
+            prop_assert_eq!(plan.store_credit_left, Some(money(available - spend)));
         }
     }
 

@@ -81,6 +81,10 @@ pub struct TenderPlan {
     pub rounding: Decimal,
     /// True once nothing is left to pay.
     pub complete: bool,
+    /// The store credit the customer may still spend after these tenders; only with a
+    /// `storeCredit` input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub store_credit_left: Option<Decimal>,
 }
 
 /// Applies the tenders to the sale in order (see the module's rules). Refuses a tender that is
@@ -168,6 +172,7 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
         change: out(change),
         rounding: out(rounding),
         complete: remaining.is_zero(),
+        store_credit_left: credit_left.map(out),
     })
 }
 

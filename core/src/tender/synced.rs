@@ -76,6 +76,7 @@ pub fn synced_tenders(input: TenderInput) -> CoreResult<TenderPlan> {
         change: out((cash_received - cash_paid).max(Decimal::ZERO)),
         rounding: out(Decimal::ZERO),
         complete: true,
+        store_credit_left: None,
     })
 }
 

@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '@/app/routes';
 import { signedOut, useAuthStore } from '@/stores/auth-store';
+import { loadBackOffice } from '@/test/back-office-core';
 import { loadCore } from '@/test/core';
 import { aishaAdmin, cornerGrocery } from '@/test/identity-fixtures';
 import { button, click, envelope, field, renderRoutes, typeInto, waitFor } from '@/test/render';
@@ -39,7 +40,10 @@ async function openCustomer(customer: CustomerWithInvoices = { ...aishaWithInvoi
   return view.container;
 }
 
-beforeAll(loadCore);
+beforeAll(async () => {
+  await loadCore();
+  await loadBackOffice();
+});
 beforeEach(() => {
   server = stubServer();
   vi.stubGlobal('fetch', server.fetchMock);
@@ -83,7 +87,7 @@ describe('a customer’s store credit', () => {
     typeInto(field(dialog()!, 'Amount (MVR)'), '25');
     typeInto(field(dialog()!, 'Note (optional)'), 'Deposit');
     await click(button(dialog()!, 'Continue'));
-    expect(dialog()!.textContent).toContain('Add MVR 25.00 store credit for Aisha Ali, paid in cash?');
+    await waitFor(() => expect(dialog()!.textContent).toContain('Add MVR 25.00 store credit for Aisha Ali, paid in cash?'));
     expect(sentBodies()).toEqual([]);
 
     await click(button(dialog()!, 'Add'));
@@ -98,21 +102,34 @@ describe('a customer’s store credit', () => {
     await click(button(container, 'Add store credit'));
     typeInto(field(dialog()!, 'Amount (MVR)'), '5.50');
     await click(button(dialog()!, 'Continue'));
+    await waitFor(() => expect(button(dialog()!, 'Add')).toBeTruthy());
     await click(button(dialog()!, 'Add'));
     await waitFor(() => expect(sentBodies()).toHaveLength(2));
     expect(sentBodies()[1]).toEqual({ amount: '5.50', method: 'cash', ref: 'ref-2' });
   });
 
-  it('says a swipe top-up as such, shows the server’s refusal in place, and a retry keeps the same ref', async () => {
-    server.answers[creditRoute] = envelope(400, { message: 'A top-up is at most 1000000.00' });
+  it('refuses what core refuses before asking, without sending anything', async () => {
     const container = await openCustomer();
     await click(button(container, 'Add store credit'));
     typeInto(field(dialog()!, 'Amount (MVR)'), '2000000');
+    await click(button(dialog()!, 'Continue'));
+    await waitFor(() => expect(dialog()!.textContent).toContain('A top-up is at most 1000000.00'));
+    typeInto(field(dialog()!, 'Amount (MVR)'), '0');
+    await click(button(dialog()!, 'Continue'));
+    await waitFor(() => expect(dialog()!.textContent).toContain('Amount must be more than 0'));
+    expect(sentBodies()).toEqual([]);
+  });
+
+  it('says a swipe top-up as such, shows the server’s refusal in place, and a retry keeps the same ref', async () => {
+    server.answers[creditRoute] = envelope(409, { message: 'This top-up ref was recorded with other details' });
+    const container = await openCustomer();
+    await click(button(container, 'Add store credit'));
+    typeInto(field(dialog()!, 'Amount (MVR)'), '2000');
     await click(dialog()!.querySelector<HTMLInputElement>('input[type="radio"][value="internal-device"]')!);
     await click(button(dialog()!, 'Continue'));
-    expect(dialog()!.textContent).toContain('Add MVR 2,000,000.00 store credit for Aisha Ali, paid by swipe?');
+    await waitFor(() => expect(dialog()!.textContent).toContain('Add MVR 2,000.00 store credit for Aisha Ali, paid by swipe?'));
     await click(button(dialog()!, 'Add'));
-    await waitFor(() => expect(dialog()!.querySelector('[role="alert"]')?.textContent).toBe('A top-up is at most 1000000.00'));
+    await waitFor(() => expect(dialog()!.querySelector('[role="alert"]')?.textContent).toBe('This top-up ref was recorded with other details'));
     await click(button(dialog()!, 'Add'));
     await waitFor(() => expect(sentBodies()).toHaveLength(2));
     expect(sentBodies().map((body) => [body.method, body.ref])).toEqual([

@@ -5,7 +5,8 @@ import { FormAlert, RadioGroup, TextField } from '@/components/form';
 import { useModal } from '@/components/modal';
 import { messages } from '@/config/messages';
 import { errorMessage } from '@/lib/api-client';
-import { isPositive } from '@/lib/decimal-text';
+import { CoreError } from '@/lib/core';
+import { loadBackOfficeCore, storeCreditTopUp } from '@/lib/core-back-office';
 import './customers.css';
 import { addStoreCredit, type StoreCreditEntry, type TopUpMethod } from '../api/customers-api';
 import { money } from '../format';
@@ -24,6 +25,22 @@ interface AddStoreCreditDialogProps {
   /** After the server recorded it: the new balance and its ledger row. */
   onAdded: (added: { balance: number; entry: StoreCreditEntry }) => void;
   onClose: () => void;
+}
+
+/** Core's refusal of a top-up of `amount` by `method`, or null when core takes it (or is not loaded). */
+async function topUpRefusal(amount: string, method: TopUpMethod): Promise<string | null> {
+  try {
+    await loadBackOfficeCore();
+  } catch {
+    return null;
+  }
+  try {
+    storeCreditTopUp({ amount, method });
+    return null;
+  } catch (error) {
+    if (error instanceof CoreError) return error.message;
+    throw error;
+  }
 }
 
 /** Digits with at most 2 decimals, as the server reads an amount. */
@@ -64,11 +81,14 @@ export function AddStoreCreditDialog({ customer, currencyCode, sendInShift, onAd
     initialFocus: () => dialogRef.current?.querySelector<HTMLElement>('input, button') ?? null,
   });
 
-  function review(event: FormEvent<HTMLFormElement>) {
+  async function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = amount.trim();
     if (!amountPattern.test(typed)) return setAmountError(TYPE_TOP_UP_AMOUNT);
-    if (!isPositive(typed)) return setAmountError('Amount must be more than 0');
+    // Core's rule for a top-up (above 0, at most the largest top-up), as the server applies it;
+    // without the core (it failed to load) the server's answer says the same.
+    const refusal = await topUpRefusal(typed, method);
+    if (refusal) return setAmountError(refusal);
     setFailure('');
     // A fresh key for each top-up the admin confirms; a retry of this one keeps it.
     setStep({ name: 'confirm', ref: crypto.randomUUID(), amount: typed });
@@ -106,7 +126,7 @@ export function AddStoreCreditDialog({ customer, currencyCode, sendInShift, onAd
           </button>
         </header>
         {step.name === 'form' && (
-          <form className="store-credit-dialog__form" onSubmit={review} noValidate>
+          <form className="store-credit-dialog__form" onSubmit={(event) => void review(event)} noValidate>
             <TextField
               id={amountId}
               label={`Amount${currencyCode ? ` (${currencyCode})` : ''}`}

@@ -7,7 +7,7 @@
  */
 import type { StoredCommand, TillDb } from '@/features/offline';
 import type { StoreCredit } from '@/lib/core';
-import { canonicalDecimal, compareDecimal, isPositive, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
+import { canonicalDecimal, isPositive } from '@/lib/decimal-text';
 import type { InvoiceCustomer } from '@/types/invoice';
 
 const isUnsentPayment = (command: StoredCommand) => command.state !== 'rejected' && command.action.type === 'payInvoice';
@@ -30,14 +30,4 @@ export async function storeCreditFor(db: TillDb, customer: InvoiceCustomer | nul
   const row = await db.customers.get(customer._id);
   if (!row || row.walkIn || row.storeCredit === undefined || !isPositive(row.storeCredit)) return null;
   return { balance: canonicalDecimal(row.storeCredit), held: await heldStoreCredit(db, customer._id) };
-}
-
-/**
- * What the button offers: the balance less the held uses, never below 0, as core's
- * `StoreCredit.available` counts it. Only shown and used as the default amount: core still
- * bounds every part by the same figures.
- */
-export function availableStoreCredit(credit: StoreCredit): string {
-  const left = subtractDecimal(credit.balance, sumDecimal(credit.held ?? []));
-  return compareDecimal(left, 0) < 0 ? '0' : left;
 }

@@ -17,7 +17,7 @@ import { useLiveQuery } from '../local/use-live-query';
 import type { LocalInvoice } from '@/features/offline';
 import type { Invoice } from '@/types/invoice';
 import { compareDecimal, isPositive } from '@/lib/decimal-text';
-import { availableStoreCredit, storeCreditFor } from '../local/store-credit';
+import { storeCreditFor } from '../local/store-credit';
 import { browser } from './browser';
 import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
@@ -113,7 +113,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       // The credit as kept right now: a payment sent or a sync since the last render counts.
       const credit = await storeCreditFor(data.db, invoice.customer);
       const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep }, credit);
-      const amount = received.trim() || untypedAmount(method, before, credit);
+      const amount = received.trim() || untypedAmount(method, before);
       tenders = [...parts, { method: tillMethods[method], amount }];
       const withCredit = method === 'credit' ? (credit ?? { balance: '0' }) : credit;
       complete = planOf(invoice.totalAmount, { tenders, cashRounding: cashStep }, withCredit).complete;
@@ -258,7 +258,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       {storeCredit && (
         <div className="payment-dialog__credit">
           <MethodButton
-            label={`Store credit ${DIALOG_CURRENCY} ${twoDecimals(availableStoreCredit(storeCredit))} available`}
+            label={`Store credit ${DIALOG_CURRENCY} ${twoDecimals(plan?.storeCreditLeft ?? '0')} available`}
             busyLabel="Paying…"
             icon={<WalletCards aria-hidden="true" />}
             busy={busy}
@@ -313,13 +313,14 @@ function planOrNull(totalAmount: string, payment: TillPayment, storeCredit: Stor
 
 /**
  * With nothing typed: cash settles what is left, rounded as the shop rounds cash; swipe pays what
- * is left; store credit pays what is left, or all the credit available when that is less.
+ * is left; store credit pays what is left, or all the credit still available (core's
+ * `storeCreditLeft`) when that is less.
  */
-function untypedAmount(method: TakenMethod, before: TenderPlan, credit: StoreCredit | null): string {
+function untypedAmount(method: TakenMethod, before: TenderPlan): string {
   if (method === 'cash') return before.cashDue;
-  if (method === 'swipe' || !credit) return before.remaining;
-  const available = availableStoreCredit(credit);
-  return compareDecimal(available, before.remaining) < 0 ? available : before.remaining;
+  const left = before.storeCreditLeft;
+  if (method === 'swipe' || left === undefined) return before.remaining;
+  return compareDecimal(left, before.remaining) < 0 ? left : before.remaining;
 }
 
 interface MethodButtonProps {
