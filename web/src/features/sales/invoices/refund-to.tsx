@@ -26,7 +26,8 @@ export function RefundToFields({ split, currencyCode, disabled }: RefundToFields
             {tenderName(row.method)}
           </label>
           <span className="refund-to__left" id={`${id}-${row.method}-left`}>
-            {row.left !== null ? `up to ${money(row.left, currencyCode)}` : row.method === 'store-credit' && 'any part of the refund'}
+            {/* Store credit may take any part of a refund, whatever of it the sale took. */}
+            {row.method === 'store-credit' ? 'any part of the refund' : row.left !== null && `up to ${money(row.left, currencyCode)}`}
           </span>
           <input
             id={`${id}-${row.method}`}
