@@ -5,7 +5,7 @@
 //! needs (`security(("userSession" = [scope::list]))`), and `ROUTES`, the table as data, which
 //! `tests/api/route_table.rs` holds against the OpenAPI document.
 //!
-//! ```ignore
+//! ```text
 //! route_table! {
 //!     // method  path                 handler    who may call it
 //!     get    "/categories"        => list,   grant "category_read";
