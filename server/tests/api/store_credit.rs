@@ -12,7 +12,7 @@ use crate::shift_support::{
 };
 use crate::support::{Backend, on_both_backends};
 use crate::sync_support::pull;
-use crate::till_support::{TillShop, flags, invoice, line, pay, payment};
+use crate::till_support::{TillShop, flags, invoice, line, part, pay, tendered, tenders_of};
 
 on_both_backends!(
     a_top_up_lands_once_and_a_till_sale_spends_the_credit,
@@ -63,32 +63,7 @@ async fn ledger_of(admin: &mut Browser, customer: &str) -> (Decimal, Vec<(String
 /// A till payment of one line of `price` by `tenders` (`(method, amount)` as handed over).
 fn till_sale(till: &TillShop, customer: &str, price: &str, tenders: &[(&str, &str)]) -> Value {
     let sale = invoice(customer, vec![line(&till.cola, "1", price)], "0");
-    let mut body = payment("cash", price, sale);
-    body.as_object_mut().unwrap().remove("method");
-    body["tenders"] = tenders
-        .iter()
-        .map(|(method, amount)| json!({"method": method, "amount": amount}))
-        .collect();
-    body
-}
-
-fn tenders_of(invoice: &Value) -> Vec<(String, Decimal, Decimal)> {
-    invoice["tenders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|tender| {
-            (
-                tender["method"].as_str().unwrap().to_owned(),
-                dec(&tender["amount"]),
-                dec(&tender["refunded"]),
-            )
-        })
-        .collect()
-}
-
-fn part(method: &str, amount: &str, refunded: &str) -> (String, Decimal, Decimal) {
-    (method.to_owned(), d(amount), d(refunded))
+    tendered(price, sale, tenders)
 }
 
 const SALE_A: &str = "1c9f6c2e-1a2b-4c3d-8e4f-001122aabb01";

@@ -12,7 +12,9 @@ use crate::shift_support::{
     SHIFT, close_shift, counted, detail, in_shift, open_shift, opening, report_input,
 };
 use crate::support::{Backend, on_both_backends};
-use crate::till_support::{REF, TillShop, flags, invoice, keyed, line, pay, payment, replayed};
+use crate::till_support::{
+    REF, TillShop, flags, invoice, keyed, line, part, pay, payment, replayed, tendered, tenders_of,
+};
 
 on_both_backends!(
     a_till_sale_paid_by_swipe_then_cash_keeps_each_part_the_change_and_the_rounding,
@@ -41,36 +43,11 @@ async fn set_rounding(admin: &mut Browser, step: &str) {
     assert_eq!(reply.message(), "Payment settings saved");
 }
 
-/// A till payment of `lines` by `tenders` (`(method, amount)` as handed over).
+/// A till payment of `sale` by `tenders` in a shop rounding cash to `step`.
 fn split_payment(total: &str, sale: Value, tenders: &[(&str, &str)], step: &str) -> Value {
-    let mut body = payment("cash", total, sale);
-    body.as_object_mut().unwrap().remove("method");
-    body["tenders"] = tenders
-        .iter()
-        .map(|(method, amount)| json!({"method": method, "amount": amount}))
-        .collect();
+    let mut body = tendered(total, sale, tenders);
     body["cashRounding"] = json!(step);
     body
-}
-
-/// `(method, amount, refunded)` of an invoice answer's tenders.
-fn tenders_of(invoice: &Value) -> Vec<(String, Decimal, Decimal)> {
-    invoice["tenders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|tender| {
-            (
-                tender["method"].as_str().unwrap().to_owned(),
-                dec(&tender["amount"]),
-                dec(&tender["refunded"]),
-            )
-        })
-        .collect()
-}
-
-fn part(method: &str, amount: &str, refunded: &str) -> (String, Decimal, Decimal) {
-    (method.to_owned(), d(amount), d(refunded))
 }
 
 /// The dashboard's kept amount per method on the day of `paid_at` (the seeded shops' zone).

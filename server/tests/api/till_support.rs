@@ -92,6 +92,43 @@ pub fn payment(method: &str, total: &str, invoice: Value) -> Value {
            "totalAmount": total, "invoice": invoice})
 }
 
+/// The payment body of `invoice` by `tenders` (`(method, amount)` as handed over), the till
+/// showing `total`.
+pub fn tendered(total: &str, invoice: Value, tenders: &[(&str, &str)]) -> Value {
+    let mut body = payment("cash", total, invoice);
+    body.as_object_mut().unwrap().remove("method");
+    body["tenders"] = tenders
+        .iter()
+        .map(|(method, amount)| json!({"method": method, "amount": amount}))
+        .collect();
+    body
+}
+
+/// `(method, amount, refunded)` of an invoice answer's tenders.
+pub fn tenders_of(invoice: &Value) -> Vec<(String, Decimal, Decimal)> {
+    invoice["tenders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tender| {
+            (
+                tender["method"].as_str().unwrap().to_owned(),
+                crate::sales_support::dec(&tender["amount"]),
+                crate::sales_support::dec(&tender["refunded"]),
+            )
+        })
+        .collect()
+}
+
+/// One expected tender: `(method, amount, refunded)`.
+pub fn part(method: &str, amount: &str, refunded: &str) -> (String, Decimal, Decimal) {
+    (
+        method.to_owned(),
+        amount.parse().unwrap(),
+        refunded.parse().unwrap(),
+    )
+}
+
 pub const REF: &str = "0b9f6c2e-1a2b-4c3d-8e4f-001122aabbcc";
 
 pub async fn put_invoice(browser: &mut Browser, client_ref: &str, body: Value) -> Reply {

@@ -134,3 +134,23 @@ export async function openFromMenu(page, menu, label, path) {
   await page.getByRole('navigation', { name: menu }).getByRole('link', { name: label, exact: true }).click();
   await atPath(page, path);
 }
+
+/** The three screens a till is judged on: a landscape and a portrait tablet, and a desktop. */
+export const tillSizes = {
+  landscape: { width: 1024, height: 768 },
+  portrait: { width: 768, height: 1024 },
+  desktop: { width: 1440, height: 900 },
+};
+
+/** A product tile is tapped: its line shows in the cart and is stored on the device. */
+export async function addTileToCart(page, productName) {
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) }).click();
+  await page.getByRole('list', { name: 'Products in the cart' }).getByText(productName).waitFor();
+  await cartStored(page);
+}
+
+/** `locator` is wholly inside a window of `viewport`, with no scroll. */
+export async function insideWindow(locator, viewport, what) {
+  const box = await locator.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `${what} is inside the window (${box?.y}+${box?.height} of ${viewport.height})`);
+}

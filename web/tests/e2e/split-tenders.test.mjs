@@ -7,16 +7,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, cartStored, cents, tillAnswer, toast } from './demo-shop.mjs';
+import { adminSignIn, cents, tillAnswer, toast, addTileToCart, insideWindow, tillSizes as sizes } from './demo-shop.mjs';
 import { launchBrowser, shot, url } from './support.mjs';
 
 const cheddar = 'Cheddar Cheese 200g';
 const croissant = 'Croissant';
-const sizes = {
-  landscape: { width: 1024, height: 768 },
-  portrait: { width: 768, height: 1024 },
-  desktop: { width: 1440, height: 900 },
-};
 
 let browser;
 before(async () => {
@@ -27,18 +22,6 @@ after(async () => {
 });
 
 const panel = (page) => page.locator('.cart-panel');
-const cartLines = (page) => page.getByRole('list', { name: 'Products in the cart' });
-
-async function addByTile(page, productName) {
-  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) }).click();
-  await cartLines(page).getByText(productName).waitFor();
-  await cartStored(page);
-}
-
-async function inWindow(locator, viewport, what) {
-  const box = await locator.boundingBox();
-  assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `${what} is inside the window (${box?.y}+${box?.height} of ${viewport.height})`);
-}
 
 /** Cents rounded to the nearest 5, halves up (the shop's 0.05 step). */
 const toFive = (amount) => Math.floor((amount + 2) / 5) * 5;
@@ -69,9 +52,9 @@ describe('a sale paid in parts', () => {
         await shot(page, 'split-tenders-failed');
         throw error;
       });
-      await addByTile(page, cheddar);
-      await addByTile(page, croissant);
-      await addByTile(page, croissant);
+      await addTileToCart(page, cheddar);
+      await addTileToCart(page, croissant);
+      await addTileToCart(page, croissant);
       const total = cents(await panel(page).getByLabel('Total', { exact: true }).textContent());
       assert.ok(total > 2000 && total < 12000, `a total between 20 and 120 (${total})`);
       await panel(page).getByRole('button', { name: 'Pay', exact: true }).click();
@@ -86,9 +69,9 @@ describe('a sale paid in parts', () => {
 
       for (const [name, viewport] of Object.entries(sizes)) {
         await page.setViewportSize(viewport);
-        await inWindow(dialog.getByRole('heading', { name: /^Total payable amount/ }), viewport, `the total (${name})`);
-        await inWindow(dialog.getByRole('button', { name: 'Cash', exact: true }), viewport, `Cash (${name})`);
-        await inWindow(dialog.getByRole('button', { name: 'Cancel', exact: true }), viewport, `Cancel (${name})`);
+        await insideWindow(dialog.getByRole('heading', { name: /^Total payable amount/ }), viewport, `the total (${name})`);
+        await insideWindow(dialog.getByRole('button', { name: 'Cash', exact: true }), viewport, `Cash (${name})`);
+        await insideWindow(dialog.getByRole('button', { name: 'Cancel', exact: true }), viewport, `Cancel (${name})`);
         await shot(page, `split-tenders-${name}`);
       }
       await page.setViewportSize(sizes.landscape);

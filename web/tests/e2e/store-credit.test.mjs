@@ -7,16 +7,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { adminSignIn, atPath, cartStored, cents, tillAnswer, toast } from './demo-shop.mjs';
+import { adminSignIn, atPath, cents, tillAnswer, toast, addTileToCart, insideWindow, tillSizes as sizes } from './demo-shop.mjs';
 import { launchBrowser, shot, url } from './support.mjs';
 
 const cheddar = 'Cheddar Cheese 200g';
 const croissant = 'Croissant';
-const sizes = {
-  landscape: { width: 1024, height: 768 },
-  portrait: { width: 768, height: 1024 },
-  desktop: { width: 1440, height: 900 },
-};
 const run = String(Date.now()).slice(-6);
 const customer = { name: `Credit Holder ${run}`, phone: `6${run}` };
 
@@ -29,18 +24,6 @@ after(async () => {
 });
 
 const panel = (page) => page.locator('.cart-panel');
-const cartLines = (page) => page.getByRole('list', { name: 'Products in the cart' });
-
-async function addByTile(page, productName) {
-  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${productName}`) }).click();
-  await cartLines(page).getByText(productName).waitFor();
-  await cartStored(page);
-}
-
-async function inWindow(locator, viewport, what) {
-  const box = await locator.boundingBox();
-  assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, `${what} is inside the window (${box?.y}+${box?.height} of ${viewport.height})`);
-}
 
 /** The customer's store credit as the server keeps it: `{balance, entries}` in cents, newest first. */
 async function ledger(page, customerId) {
@@ -88,9 +71,9 @@ describe('store credit', () => {
       await page.getByRole('button', { name: /^Sync status: .*Synced / }).waitFor();
       await page.getByLabel('Customer phone').fill(customer.phone);
       await panel(page).getByText(customer.name).waitFor();
-      await addByTile(page, cheddar);
-      await addByTile(page, croissant);
-      await addByTile(page, croissant);
+      await addTileToCart(page, cheddar);
+      await addTileToCart(page, croissant);
+      await addTileToCart(page, croissant);
       const total = cents(await panel(page).getByLabel('Total', { exact: true }).textContent());
       assert.ok(total > 4000 && total < 12000, `a total between 40 and 120 (${total})`);
       await panel(page).getByRole('button', { name: 'Pay', exact: true }).click();
@@ -103,9 +86,9 @@ describe('store credit', () => {
       await dialog.getByRole('button', { name: 'Store credit MVR 10.00 available' }).waitFor();
       for (const [name, viewport] of Object.entries(sizes)) {
         await page.setViewportSize(viewport);
-        await inWindow(dialog.getByRole('heading', { name: /^Total payable amount/ }), viewport, `the total (${name})`);
-        await inWindow(dialog.getByRole('button', { name: 'Cash', exact: true }), viewport, `Cash (${name})`);
-        await inWindow(dialog.getByRole('button', { name: 'Cancel', exact: true }), viewport, `Cancel (${name})`);
+        await insideWindow(dialog.getByRole('heading', { name: /^Total payable amount/ }), viewport, `the total (${name})`);
+        await insideWindow(dialog.getByRole('button', { name: 'Cash', exact: true }), viewport, `Cash (${name})`);
+        await insideWindow(dialog.getByRole('button', { name: 'Cancel', exact: true }), viewport, `Cancel (${name})`);
         await shot(page, `store-credit-dialog-${name}`);
       }
       await page.setViewportSize(sizes.landscape);
