@@ -1,7 +1,7 @@
 //! One export per core operation; see `types.ts` for the shapes.
 //!
 //! Two WebAssembly modules are built from this crate. The till's (feature `till`: cart pricing,
-//! cash balance, loyalty, form validation, paying in parts, the shift's X and Z report, which the till prints
+//! cash balance, loyalty, form validation, paying in parts, gift card numbers, the shift's X and Z report, which the till prints
 //! offline) loads on every page, so it holds only what a cashier's
 //! screen runs and stays small. The back office's (feature `back-office`: refunds and where their money goes, custom
 //! invoices, re-pricing, dashboard bucketing with the time-zone database) is fetched only by the
@@ -90,6 +90,20 @@ mod till {
         tender::tender_plan,
         "TenderInput",
         "TenderPlan"
+    );
+    export!(
+        giftCardNumber,
+        gift_card_number,
+        tender::gift_card_number,
+        "GiftCardNumber",
+        "GiftCardNumber"
+    );
+    export!(
+        giftCardLoad,
+        gift_card_load,
+        tender::gift_card_load,
+        "GiftCardLoadInput",
+        "GiftCardLoad"
     );
 }
 

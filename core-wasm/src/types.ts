@@ -4,7 +4,7 @@ export type DecimalIn = string | number;
 
 export type Unit = "no" | "kg" | "lt" | "m";
 export type DiscountType = "percentage" | "flat";
-export type PaymentMethod = "cash" | "internal-device" | "digital" | "store-credit";
+export type PaymentMethod = "cash" | "internal-device" | "digital" | "store-credit" | "gift-card";
 export type MethodFilter = PaymentMethod | "all";
 
 /** Thrown by every core function that refuses its input. */
@@ -159,10 +159,17 @@ export interface ShiftReport {
   expectedCash: Decimal; countedCash: Decimal | null; difference: Decimal | null; denominations: CountedDenomination[] | null;
 }
 
-/** Input of `tenderPlan`: the sale's total, the shop's cash step (0: none) and the tenders so far, in order. */
-/** The customer's store credit as the till knows it: the last balance and its uses not yet sent. */
-export interface StoreCredit { balance: DecimalIn; held?: DecimalIn[] }
-export interface TenderInput { totalAmount: DecimalIn; cashRounding?: DecimalIn; tenders?: Tender[]; storeCredit?: StoreCredit | null }
+/** Store credit or a gift card as the till knows it: the last balance and its uses not yet sent. */
+export interface Spendable { balance: DecimalIn; held?: DecimalIn[] }
+/** The customer's store credit as the till knows it. */
+export type StoreCredit = Spendable;
+/**
+ * Input of `tenderPlan`: the sale's total, the shop's cash step (0: none) and the tenders so far, in order;
+ * `storeCredit` and `giftCard` (the sale's one gift card) bound what those tenders may pay.
+ */
+export interface TenderInput {
+  totalAmount: DecimalIn; cashRounding?: DecimalIn; tenders?: Tender[]; storeCredit?: Spendable | null; giftCard?: Spendable | null;
+}
 /**
  * What the tenders paid (`tenders`, adding up to `paid`), what is `remaining`, the cash that settles it
  * (`cashDue`, rounded to the shop's step), the cash handed over, the `change`, the `rounding` cash
@@ -173,6 +180,8 @@ export interface TenderPlan {
   change: Decimal; rounding: Decimal; complete: boolean;
   /** What store credit the customer may still spend after these tenders (only with `storeCredit`). */
   storeCreditLeft?: Decimal;
+  /** What may still be spent of the gift card after these tenders (only with `giftCard`). */
+  giftCardLeft?: Decimal;
 }
 /** What the sale's tenders paid, what went back to each before, the refund and, optionally, where it goes. */
 export interface RefundTendersInput { tenders: Tender[]; refunded?: Tender[]; amount: DecimalIn; to?: Tender[] }
@@ -181,3 +190,8 @@ export interface RefundTenders { parts: TenderPart[]; refundable: TenderPart[] }
 /** A store credit top-up: the money taken and how it was paid (cash or internal-device). */
 export interface TopUpInput { amount: DecimalIn; method: PaymentMethod }
 export interface TopUp { amount: Decimal; method: PaymentMethod }
+/** A gift card's number as typed or scanned (input), or as stored: capitals and digits, no spaces or dashes (output). */
+export interface GiftCardNumber { number: string }
+/** A gift card sold or reloaded at the counter: its number, the money taken and how (cash or internal-device). */
+export interface GiftCardLoadInput { number: string; amount: DecimalIn; method: PaymentMethod }
+export interface GiftCardLoad { number: string; amount: Decimal; method: PaymentMethod }

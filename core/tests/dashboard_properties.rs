@@ -35,6 +35,8 @@ fn filter() -> impl Strategy<Value = MethodFilter> {
         MethodFilter::Cash,
         MethodFilter::InternalDevice,
         MethodFilter::Digital,
+        MethodFilter::StoreCredit,
+        MethodFilter::GiftCard,
     ])
 }
 
@@ -93,6 +95,7 @@ fn admits(filter: MethodFilter, method: PaymentMethod) -> bool {
         MethodFilter::InternalDevice => method == PaymentMethod::InternalDevice,
         MethodFilter::Digital => method == PaymentMethod::Digital,
         MethodFilter::StoreCredit => method == PaymentMethod::StoreCredit,
+        MethodFilter::GiftCard => method == PaymentMethod::GiftCard,
     }
 }
 

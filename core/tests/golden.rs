@@ -69,6 +69,8 @@ fn run(operation: &str, input: &str) -> String {
         "refundTenders" => call(input, pos_core::tender::refund_tenders),
         "syncedTenders" => call(input, pos_core::tender::synced_tenders),
         "storeCreditTopUp" => call(input, pos_core::tender::store_credit_top_up),
+        "giftCardNumber" => call(input, pos_core::tender::gift_card_number),
+        "giftCardLoad" => call(input, pos_core::tender::gift_card_load),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }

@@ -5,7 +5,7 @@
 use pos_core::Decimal;
 use pos_core::dashboard::PaymentMethod;
 use pos_core::tender::{
-    CASH_ROUNDING_STEPS, RefundTendersInput, StoreCredit, Tender, TenderInput, refund_tenders,
+    CASH_ROUNDING_STEPS, RefundTendersInput, Spendable, Tender, TenderInput, refund_tenders,
     tender_plan,
 };
 use proptest::prelude::*;
@@ -76,6 +76,7 @@ proptest! {
             cash_rounding: money(step),
             tenders,
             store_credit: None,
+            gift_card: None,
         }).unwrap();
         prop_assert!(plan.complete);
         prop_assert_eq!(plan.tenders.iter().map(|t| t.amount).sum::<Decimal>(), money(total));
@@ -102,6 +103,7 @@ proptest! {
             cash_rounding: Decimal::ZERO,
             tenders: vec![Tender { method, amount: money(total + over) }],
             store_credit: None,
+            gift_card: None,
         });
         prop_assert!(refused.is_err());
     }
@@ -116,6 +118,7 @@ proptest! {
             cash_rounding: money(step),
             tenders: tenders_of(total, step, &parts, extra),
             store_credit: None,
+            gift_card: None,
         }).unwrap();
         let mut refunded: Vec<Tender> = Vec::new();
         let mut left = money(total);
@@ -146,26 +149,35 @@ proptest! {
     }
 
     #[test]
-    fn store_credit_never_spends_more_than_the_balance_less_held_uses(
+    fn store_credit_and_gift_cards_never_spend_more_than_the_balance_less_held_uses(
         total in 1..=100_000_i64,
         balance in 0..=50_000_i64,
         held in prop::collection::vec(1..=20_000_i64, 0..4),
         spend in 1..=60_000_i64,
+        on_gift_card in any::<bool>(),
     ) {
         let available = (balance - held.iter().sum::<i64>()).max(0);
+        let spendable = Spendable {
+            balance: money(balance),
+            held: held.iter().map(|cents| money(*cents)).collect(),
+        };
+        let (method, store_credit, gift_card) = if on_gift_card {
+            (PaymentMethod::GiftCard, None, Some(spendable))
+        } else {
+            (PaymentMethod::StoreCredit, Some(spendable), None)
+        };
         let plan = tender_plan(TenderInput {
             total_amount: money(total),
             cash_rounding: Decimal::ZERO,
-            tenders: vec![Tender { method: PaymentMethod::StoreCredit, amount: money(spend) }],
-            store_credit: Some(StoreCredit {
-                balance: money(balance),
-                held: held.iter().map(|cents| money(*cents)).collect(),
-            }),
+            tenders: vec![Tender { method, amount: money(spend) }],
+            store_credit,
+            gift_card,
         });
         prop_assert_eq!(plan.is_ok(), spend <= available && spend <= total);
         if let Ok(plan) = plan {
             prop_assert_eq!(plan.remaining, money(total - spend));
-            prop_assert_eq!(plan.store_credit_left, Some(money(available - spend)));
+            let left = if on_gift_card { plan.gift_card_left } else { plan.store_credit_left };
+            prop_assert_eq!(left, Some(money(available - spend)));
         }
     }
 
@@ -180,6 +192,7 @@ proptest! {
             cash_rounding: money(step),
             tenders: tenders_of(total, step, &parts, extra),
             store_credit: None,
+            gift_card: None,
         }).unwrap();
         let amount = ask.min(total);
         prop_assume!(amount > 0);

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::error::{CoreError, CoreResult};
 
 /// How a sale was paid: `cash`, `internal-device` (a card swipe, shown as Swipe), `digital`
-/// (online card checkout, shown as Stripe) or `store-credit` (the customer's credit with the
-/// shop).
+/// (online card checkout, shown as Stripe), `store-credit` (the customer's credit with the
+/// shop) or `gift-card` (a gift card the shop sold).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
@@ -16,15 +16,17 @@ pub enum PaymentMethod {
     InternalDevice,
     Digital,
     StoreCredit,
+    GiftCard,
 }
 
 impl PaymentMethod {
     /// Every method, in the order the dashboard lists them.
-    pub const ALL: [PaymentMethod; 4] = [
+    pub const ALL: [PaymentMethod; 5] = [
         PaymentMethod::Cash,
         PaymentMethod::InternalDevice,
         PaymentMethod::Digital,
         PaymentMethod::StoreCredit,
+        PaymentMethod::GiftCard,
     ];
 
     /// The methods a summary always lists, zeros included; the others appear once they took
@@ -42,6 +44,7 @@ impl PaymentMethod {
             PaymentMethod::InternalDevice => 1,
             PaymentMethod::Digital => 2,
             PaymentMethod::StoreCredit => 3,
+            PaymentMethod::GiftCard => 4,
         }
     }
 
@@ -57,24 +60,31 @@ impl PaymentMethod {
             PaymentMethod::InternalDevice => "internal-device",
             PaymentMethod::Digital => "digital",
             PaymentMethod::StoreCredit => "store-credit",
+            PaymentMethod::GiftCard => "gift-card",
         }
     }
 
-    /// Parses `cash`, `internal-device`, `digital` or `store-credit` (case-insensitive, spaces
-    /// ignored).
+    /// Parses `cash`, `internal-device`, `digital`, `store-credit` or `gift-card`
+    /// (case-insensitive, spaces ignored).
     pub fn parse(input: &str) -> CoreResult<Self> {
         match input.trim().to_ascii_lowercase().as_str() {
             "cash" => Ok(PaymentMethod::Cash),
             "internal-device" => Ok(PaymentMethod::InternalDevice),
             "digital" => Ok(PaymentMethod::Digital),
             "store-credit" => Ok(PaymentMethod::StoreCredit),
+            "gift-card" => Ok(PaymentMethod::GiftCard),
             _ => Err(CoreError::invalid(
                 "paymentMethod",
-                "Payment method must be one of cash, internal-device, digital, store-credit",
+                "Payment method must be one of cash, internal-device, digital, store-credit, \
+                 gift-card",
             )),
         }
     }
 }
+
+/// What a `methods` value may be, as the refusal of any other says.
+pub const FILTER_CHOICES: &str =
+    "Payment method must be one of all, cash, internal-device, digital, store-credit, gift-card";
 
 /// The chart tab: `all` (the default) or one payment method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -87,11 +97,12 @@ pub enum MethodFilter {
     InternalDevice,
     Digital,
     StoreCredit,
+    GiftCard,
 }
 
 impl MethodFilter {
-    /// Parses the `methods` query value: `all`, `cash`, `internal-device`, `digital` or
-    /// `store-credit` (case-insensitive); empty means `all`.
+    /// Parses the `methods` query value: `all`, `cash`, `internal-device`, `digital`,
+    /// `store-credit` or `gift-card` (case-insensitive); empty means `all`.
     pub fn parse(input: &str) -> CoreResult<Self> {
         match input.trim().to_ascii_lowercase().as_str() {
             "" | "all" => Ok(MethodFilter::All),
@@ -99,10 +110,8 @@ impl MethodFilter {
             "internal-device" => Ok(MethodFilter::InternalDevice),
             "digital" => Ok(MethodFilter::Digital),
             "store-credit" => Ok(MethodFilter::StoreCredit),
-            _ => Err(CoreError::invalid(
-                "methods",
-                "Payment method must be one of all, cash, internal-device, digital, store-credit",
-            )),
+            "gift-card" => Ok(MethodFilter::GiftCard),
+            _ => Err(CoreError::invalid("methods", FILTER_CHOICES)),
         }
     }
 
@@ -114,6 +123,7 @@ impl MethodFilter {
             MethodFilter::InternalDevice => method == PaymentMethod::InternalDevice,
             MethodFilter::Digital => method == PaymentMethod::Digital,
             MethodFilter::StoreCredit => method == PaymentMethod::StoreCredit,
+            MethodFilter::GiftCard => method == PaymentMethod::GiftCard,
         }
     }
 }
@@ -134,10 +144,7 @@ mod tests {
         assert_eq!(MethodFilter::parse("CASH").unwrap(), MethodFilter::Cash);
         assert_eq!(
             MethodFilter::parse("card").unwrap_err(),
-            CoreError::invalid(
-                "methods",
-                "Payment method must be one of all, cash, internal-device, digital, store-credit"
-            )
+            CoreError::invalid("methods", FILTER_CHOICES)
         );
         assert!(MethodFilter::All.admits(PaymentMethod::Digital));
         assert!(MethodFilter::Digital.admits(PaymentMethod::Digital));

@@ -28,9 +28,19 @@ pub struct TopUp {
 }
 
 /// Checks a top-up: money above 0 with at most 2 decimals, at most [`MAX_TOP_UP`], paid in cash
-/// or by swipe (store credit is not bought with store credit, and a card top-up would need the
+/// or by swipe (store credit is not bought with store credit, and a top-up by card would need the
 /// card checkout).
 pub fn store_credit_top_up(input: TopUpInput) -> CoreResult<TopUp> {
+    money_taken(
+        input,
+        "A top-up",
+        "Store credit is topped up in cash or by swipe",
+    )
+}
+
+/// Checks money taken at the counter for credit (a top-up, a gift card): above 0, at most
+/// [`MAX_TOP_UP`] (else "`what` is at most"), in cash or by swipe (else `wrong_method`).
+pub(super) fn money_taken(input: TopUpInput, what: &str, wrong_method: &str) -> CoreResult<TopUp> {
     let amount = checks::money(input.amount, Field::Top("amount"))?;
     if amount.is_zero() {
         return Err(CoreError::invalid("amount", "Amount must be more than 0"));
@@ -38,7 +48,7 @@ pub fn store_credit_top_up(input: TopUpInput) -> CoreResult<TopUp> {
     if amount > MAX_TOP_UP {
         return Err(CoreError::invalid(
             "amount",
-            format!("A top-up is at most {}", out(MAX_TOP_UP)),
+            format!("{what} is at most {}", out(MAX_TOP_UP)),
         ));
     }
     match input.method {
@@ -46,9 +56,8 @@ pub fn store_credit_top_up(input: TopUpInput) -> CoreResult<TopUp> {
             amount: out(amount),
             method: input.method,
         }),
-        PaymentMethod::Digital | PaymentMethod::StoreCredit => Err(CoreError::invalid(
-            "method",
-            "Store credit is topped up in cash or by swipe",
-        )),
+        PaymentMethod::Digital | PaymentMethod::StoreCredit | PaymentMethod::GiftCard => {
+            Err(CoreError::invalid("method", wrong_method))
+        }
     }
 }

@@ -7,7 +7,8 @@
 //!
 //! - a swipe, card or store credit tender pays exactly its amount, never more than is left (a
 //!   card is never charged more than the sale); store credit never more than the customer may
-//!   spend: the balance last known less the uses the server has not seen yet ([`StoreCredit`]);
+//!   spend, and a gift card never more than is on it: the balance last known less the uses the
+//!   server has not seen yet ([`Spendable`]). A sale takes one gift card;
 //! - a cash tender is what the customer handed over. When it covers what is left, it settles the
 //!   sale and the rest is change. What cash settles is rounded to the shop's cash step
 //!   ([`round_cash`]: none, 0.05, 0.10, 0.25, 0.50 or 1.00), halves up: 12.33 left in a 0.05
@@ -27,9 +28,11 @@
 //! the plan gives them, or fitted to the server's total when they do not settle it.
 //!
 //! Layout: `rounding` (the cash step), `plan` (paying), `synced` (a till's sale at the server),
-//! `refund` (paying back), `credit` (topping up store credit), `method` (words).
+//! `refund` (paying back), `credit` (topping up store credit), `gift_card` (card numbers and
+//! selling a card), `method` (words).
 
 mod credit;
+mod gift_card;
 mod method;
 mod plan;
 mod refund;
@@ -37,8 +40,12 @@ mod rounding;
 mod synced;
 
 pub use credit::{MAX_TOP_UP, TopUp, TopUpInput, store_credit_top_up};
+pub use gift_card::{
+    GiftCardLoad, GiftCardLoadInput, GiftCardNumber, MAX_CARD_NUMBER, MIN_CARD_NUMBER,
+    gift_card_load, gift_card_number,
+};
 pub use method::method_words;
-pub use plan::{MAX_TENDERS, StoreCredit, Tender, TenderInput, TenderPlan, tender_plan};
+pub use plan::{MAX_TENDERS, Spendable, StoreCredit, Tender, TenderInput, TenderPlan, tender_plan};
 pub use refund::{RefundTenders, RefundTendersInput, refund_tenders};
 pub use rounding::{CASH_ROUNDING_STEPS, cash_rounding_step, round_cash};
 pub use synced::synced_tenders;

@@ -24,8 +24,9 @@ pub struct Tender {
 
 /// Input of `tenderPlan`: the sale's total, the shop's cash rounding step (0 or absent: none)
 /// and the tenders so far, in the order they were handed over. `storeCredit`, when given,
-/// bounds what store credit may pay; absent, store credit is not bounded here (the server
-/// bounds it by the customer's ledger).
+/// bounds what store credit may pay, and `giftCard` what the sale's gift card may pay (a sale
+/// takes one gift card); absent, they are not bounded here (the server bounds them by their
+/// ledgers).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TenderInput {
@@ -36,23 +37,28 @@ pub struct TenderInput {
     #[serde(default)]
     pub tenders: Vec<Tender>,
     #[serde(default)]
-    pub store_credit: Option<StoreCredit>,
+    pub store_credit: Option<Spendable>,
+    #[serde(default)]
+    pub gift_card: Option<Spendable>,
 }
 
-/// The customer's store credit as the payer knows it: the balance last learnt from the server
-/// and the uses of it the server has not seen yet (a till's sales waiting to be sent). What may
-/// be spent is the balance less those uses, so a till offline never spends the same credit
-/// twice.
+/// A customer's store credit or a gift card as the payer knows it: the balance last learnt from
+/// the server and the uses of it the server has not seen yet (a till's sales waiting to be
+/// sent). What may be spent is the balance less those uses, so a till offline never spends the
+/// same money twice.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct StoreCredit {
+pub struct Spendable {
     #[serde(deserialize_with = "crate::decimal_text::deserialize")]
     pub balance: Decimal,
     #[serde(default)]
     pub held: Vec<Decimal>,
 }
 
-impl StoreCredit {
+/// The customer's store credit as the payer knows it.
+pub type StoreCredit = Spendable;
+
+impl Spendable {
     /// The balance less the held uses, never below 0.
     pub fn available(&self) -> Decimal {
         (self.balance - self.held.iter().copied().sum::<Decimal>()).max(Decimal::ZERO)
@@ -85,12 +91,16 @@ pub struct TenderPlan {
     /// `storeCredit` input.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub store_credit_left: Option<Decimal>,
+    /// What may still be spent of the gift card after these tenders; only with a `giftCard`
+    /// input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gift_card_left: Option<Decimal>,
 }
 
 /// Applies the tenders to the sale in order (see the module's rules). Refuses a tender that is
-/// not above 0, one after the sale is paid, a swipe, card or store credit over what is left,
-/// store credit over what the customer may spend, and cash that covers what is left but not its
-/// rounded amount.
+/// not above 0, one after the sale is paid, a swipe, card, store credit or gift card over what
+/// is left, store credit over what the customer may spend, a gift card over what is on it, and
+/// cash that covers what is left but not its rounded amount.
 ///
 /// Total 12.33, rounding 0.05, tenders swipe 5.00 and cash 10.00: swipe pays 5.00, 7.33 is
 /// left, due in cash as 7.35; cash pays 7.33 with change 2.65 and rounding 0.02; complete.
@@ -108,7 +118,8 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
     let mut cash_received = Decimal::ZERO;
     let mut change = Decimal::ZERO;
     let mut rounding = Decimal::ZERO;
-    let mut credit_left = input.store_credit.as_ref().map(StoreCredit::available);
+    let mut credit_left = input.store_credit.as_ref().map(Spendable::available);
+    let mut card_left = input.gift_card.as_ref().map(Spendable::available);
     for (index, tender) in input.tenders.iter().enumerate() {
         let field = Field::Item("tenders", index, "amount");
         let amount = checks::money(tender.amount, field)?;
@@ -156,8 +167,12 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
                 ),
             ));
         }
-        if tender.method == PaymentMethod::StoreCredit {
-            credit_left = spend_credit(credit_left, amount, field)?;
+        match tender.method {
+            PaymentMethod::StoreCredit => {
+                credit_left = spend(credit_left, amount, field, &STORE_CREDIT)?;
+            }
+            PaymentMethod::GiftCard => card_left = spend(card_left, amount, field, &GIFT_CARD)?,
+            _ => {}
         }
         applied.push(part(tender.method, amount));
         remaining -= amount;
@@ -173,26 +188,50 @@ pub fn tender_plan(input: TenderInput) -> CoreResult<TenderPlan> {
         rounding: out(rounding),
         complete: remaining.is_zero(),
         store_credit_left: credit_left.map(out),
+        gift_card_left: card_left.map(out),
     })
 }
 
-/// What store credit is left once `amount` of it is spent; refused beyond what may be spent.
-fn spend_credit(
+/// How a refusal names a bounded balance: when nothing is left, and when a tender is over it.
+struct BalanceWords {
+    empty: &'static str,
+    named: &'static str,
+    holder: &'static str,
+}
+
+const STORE_CREDIT: BalanceWords = BalanceWords {
+    empty: "The customer has no store credit to spend",
+    named: "Store credit",
+    holder: "the customer has",
+};
+
+const GIFT_CARD: BalanceWords = BalanceWords {
+    empty: "The gift card has nothing left to spend",
+    named: "Gift card",
+    holder: "on the card",
+};
+
+/// What is left of a bounded balance once `amount` of it is spent; refused beyond what may be
+/// spent.
+fn spend(
     left: Option<Decimal>,
     amount: Decimal,
     field: Field,
+    words: &BalanceWords,
 ) -> CoreResult<Option<Decimal>> {
     match left {
         None => Ok(None),
         Some(left) if amount > left => Err(CoreError::invalid(
             field.to_string(),
             if left.is_zero() {
-                "The customer has no store credit to spend".to_string()
+                words.empty.to_string()
             } else {
                 format!(
-                    "Store credit of {} is more than the {} the customer has",
+                    "{} of {} is more than the {} {}",
+                    words.named,
                     out(amount),
-                    out(left)
+                    out(left),
+                    words.holder
                 )
             },
         )),

@@ -12,7 +12,8 @@ use crate::pricing::checks::{self, Field, out};
 /// exactly, that is the answer; otherwise (the till priced the sale differently, which the server
 /// flags as a total mismatch, or its tenders fall short or run over) the tenders are fitted to
 /// the total: applied in order, each up to what is left, without rounding, and whatever is still
-/// left added to the last tender's method (the last other than store credit, when there is one). Cash handed over beyond what cash paid is change.
+/// left added to the last tender's method (the last other than store credit or a gift card,
+/// when there is one). Cash handed over beyond what cash paid is change.
 ///
 /// Total 10.00 priced by the server where the till charged 9.00 as swipe 4.00 and cash 5.00:
 /// swipe 4.00, cash 6.00 (the cash part grows by what was left); cash received 5.00, change 0.
@@ -44,15 +45,15 @@ pub fn synced_tenders(input: TenderInput) -> CoreResult<TenderPlan> {
         }
     }
     if !left.is_zero() {
-        // Store credit is the customer's, bounded by their ledger: what is left goes on the
+        // Store credit and a gift card are bounded by their ledgers: what is left goes on the
         // last other tender, when there is one.
         let last = input
             .tenders
             .iter()
             .rev()
             .map(|tender| tender.method)
-            .find(|method| *method != PaymentMethod::StoreCredit)
-            .unwrap_or(PaymentMethod::StoreCredit);
+            .find(|method| !matches!(method, PaymentMethod::StoreCredit | PaymentMethod::GiftCard))
+            .unwrap_or(input.tenders[input.tenders.len() - 1].method);
         add(&mut parts, last, left);
     }
     let cash_paid: Decimal = parts
@@ -77,6 +78,7 @@ pub fn synced_tenders(input: TenderInput) -> CoreResult<TenderPlan> {
         rounding: out(Decimal::ZERO),
         complete: true,
         store_credit_left: None,
+        gift_card_left: None,
     })
 }
 

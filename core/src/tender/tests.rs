@@ -14,6 +14,7 @@ fn plan(total: Decimal, step: Decimal, tenders: Vec<Tender>) -> Result<TenderPla
         cash_rounding: step,
         tenders,
         store_credit: None,
+        gift_card: None,
     })
 }
 
@@ -277,6 +278,7 @@ fn a_synced_sale_keeps_its_plan_when_it_settles_the_total() {
         cash_rounding: dec!(0.05),
         tenders: vec![tender(InternalDevice, dec!(20)), tender(Cash, dec!(30))],
         store_credit: None,
+        gift_card: None,
     };
     assert_eq!(
         synced_tenders(input.clone()).unwrap(),
@@ -291,6 +293,7 @@ fn a_synced_sale_priced_higher_by_the_server_puts_the_rest_on_its_last_tender() 
         cash_rounding: Decimal::ZERO,
         tenders: vec![tender(InternalDevice, dec!(4)), tender(Cash, dec!(5))],
         store_credit: None,
+        gift_card: None,
     })
     .unwrap();
     assert_eq!(
@@ -312,8 +315,54 @@ fn a_synced_sale_priced_lower_by_the_server_takes_the_tenders_up_to_its_total() 
             tender(InternalDevice, dec!(3)),
         ],
         store_credit: None,
+        gift_card: None,
     })
     .unwrap();
     assert_eq!(fitted.tenders, vec![tender(InternalDevice, dec!(8.00))]);
     assert_eq!(fitted.paid, dec!(8.00));
+}
+
+#[test]
+fn gift_card_numbers_are_read_without_spaces_dashes_or_case() {
+    let number = |text: &str| {
+        gift_card_number(GiftCardNumber {
+            number: text.to_owned(),
+        })
+        .map(|read| read.number)
+    };
+    assert_eq!(number(" gc-0001 7788 ").unwrap(), "GC00017788");
+    assert_eq!(number("600012").unwrap(), "600012");
+    for refused in [
+        "12345",
+        "GC#000177",
+        "ÄBCDEFGH",
+        "1234567890123456789012345",
+    ] {
+        assert_eq!(
+            number(refused).unwrap_err().message(),
+            "A gift card number is 6 to 24 letters or digits",
+            "{refused}"
+        );
+    }
+}
+
+#[test]
+fn a_gift_card_pays_at_most_what_is_on_it_less_held_uses() {
+    let input = |amount: Decimal| TenderInput {
+        total_amount: dec!(50),
+        cash_rounding: Decimal::ZERO,
+        tenders: vec![tender(PaymentMethod::GiftCard, amount)],
+        store_credit: None,
+        gift_card: Some(Spendable {
+            balance: dec!(30),
+            held: vec![dec!(5)],
+        }),
+    };
+    let paid = tender_plan(input(dec!(25))).unwrap();
+    assert_eq!(paid.gift_card_left, Some(dec!(0.00)));
+    assert_eq!(paid.remaining, dec!(25.00));
+    assert_eq!(
+        tender_plan(input(dec!(25.01))).unwrap_err().message(),
+        "Gift card of 25.01 is more than the 25.00 on the card"
+    );
 }

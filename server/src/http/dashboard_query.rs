@@ -16,7 +16,7 @@ pub const OWN_SHOP_ONLY: &str = "An admin sees only their own shop's dashboard";
 pub const CHOOSE_A_SHOP: &str = "shop: Choose a shop";
 pub const YEAR_REQUIRED: &str = "year: Year is required";
 pub const BAD_METHODS: &str =
-    "methods must be one of all, cash, internal-device, digital, store-credit";
+    "methods must be one of all, cash, internal-device, digital, store-credit, gift-card";
 
 /// The dashboard query string, every value as text so a bad one gets the field's own message
 /// (not a generic deserialisation error). Unknown parameters are ignored.

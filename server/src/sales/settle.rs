@@ -135,9 +135,10 @@ pub async fn settle(
     // has taken is never refused for want of a shift (docs/api-shifts.md).
     let missing = match method {
         PaymentMethod::Digital => Missing::Open,
-        PaymentMethod::Cash | PaymentMethod::InternalDevice | PaymentMethod::StoreCredit => {
-            Missing::OpenUnlessRequired(OPEN_A_SHIFT)
-        }
+        PaymentMethod::Cash
+        | PaymentMethod::InternalDevice
+        | PaymentMethod::StoreCredit
+        | PaymentMethod::GiftCard => Missing::OpenUnlessRequired(OPEN_A_SHIFT),
     };
     let cashier = ShiftUser {
         user_id: claimed.invoice.staff_user_id,

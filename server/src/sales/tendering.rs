@@ -76,6 +76,7 @@ pub fn paid_by(
                 cash_rounding: cash_rounding.unwrap_or(shop_step),
                 tenders: tenders.clone(),
                 store_credit: None,
+                gift_card: None,
             };
             let named = tenders
                 .first()
@@ -105,6 +106,7 @@ fn whole(
         cash_rounding: step,
         tenders,
         store_credit: None,
+        gift_card: None,
     })?;
     if !plan.complete {
         return Err(ServiceError::invariant(

@@ -168,7 +168,8 @@ async fn bad_parameters_are_refused_with_the_field_named(backend: Backend) {
             "{path}"
         );
     }
-    let bad_methods = "methods must be one of all, cash, internal-device, digital, store-credit";
+    let bad_methods =
+        "methods must be one of all, cash, internal-device, digital, store-credit, gift-card";
     for chart_path in ["week", "month", "year", "days"] {
         for methods in ["bogus", "swipe", "cash,digital"] {
             let path = format!("/admin/dashboard/invoices/{chart_path}?methods={methods}");

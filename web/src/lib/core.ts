@@ -103,3 +103,9 @@ export const shiftReport = (input: Types.ShiftInput): Types.ShiftReport =>
  */
 export const tenderPlan = (input: Types.TenderInput): Types.TenderPlan =>
   till.callWithJson('tenderPlan', glue.tenderPlan, input);
+/** A gift card's number as stored (capitals and digits, no spaces or dashes), or refused. */
+export const giftCardNumber = (input: Types.GiftCardNumber): Types.GiftCardNumber =>
+  till.callWithJson('giftCardNumber', glue.giftCardNumber, input);
+/** Checks a gift card sold or reloaded at the counter: its number, the money and how it was paid. */
+export const giftCardLoad = (input: Types.GiftCardLoadInput): Types.GiftCardLoad =>
+  till.callWithJson('giftCardLoad', glue.giftCardLoad, input);

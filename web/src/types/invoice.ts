@@ -15,7 +15,7 @@ import type { Decimal, SaleLine, Unit } from '@/lib/core';
 export type { Decimal, Unit };
 export type InvoiceStatus = 'active' | 'saved' | 'paid' | 'refunded' | 'custom';
 /** `store-credit`: the customer's credit with the shop (their ledger on the server). */
-export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit';
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit' | 'gift-card';
 export type CardStatus = 'pending' | 'failed' | 'paid' | null;
 
 export type InvoiceLine = SaleLine;

@@ -25,12 +25,12 @@ export function dateTime(value: number | string | null | undefined, timeZone?: s
 }
 
 /** Internal-device is shown as Swipe, digital as Stripe. */
-const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe', 'store-credit': 'Store credit' };
+const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe', 'store-credit': 'Store credit', 'gift-card': 'Gift card' };
 
 export const paymentMethodName = (method: PaymentMethod | null) => (method ? (paymentMethodNames[method] ?? method) : '—');
 
 /** A part of a payment by its method: a card part is named by what the customer used. */
-const tenderNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card', 'store-credit': 'Store credit' };
+const tenderNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card', 'store-credit': 'Store credit', 'gift-card': 'Gift card' };
 
 export const tenderName = (method: PaymentMethod) => tenderNames[method] ?? method;
 
