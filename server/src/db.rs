@@ -27,6 +27,7 @@ pub mod audit;
 pub mod catalog;
 pub mod customers;
 pub mod dashboard;
+pub mod gift_cards;
 pub mod idempotency;
 pub mod identity;
 pub mod invoices;

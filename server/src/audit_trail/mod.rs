@@ -6,6 +6,7 @@
 
 pub mod catalog;
 
+use pos_core::dashboard::PaymentMethod;
 use rust_decimal::Decimal;
 use sqlx::AnyConnection;
 
@@ -70,6 +71,17 @@ pub async fn write(
     };
     audit::record(&mut *tx, &entry).await?;
     Ok(())
+}
+
+/// How money taken at the counter was paid, as a row's detail says it: "in cash", "by swipe".
+pub fn money_taken_by(method: PaymentMethod) -> &'static str {
+    match method {
+        PaymentMethod::Cash => "in cash",
+        PaymentMethod::InternalDevice => "by swipe",
+        PaymentMethod::Digital => "by card",
+        PaymentMethod::StoreCredit => "from store credit",
+        PaymentMethod::GiftCard => "from a gift card",
+    }
 }
 
 /// Money as the shop reads it: `12.50`.

@@ -26,11 +26,13 @@ pub enum AuditEvent {
     CashPaidOut,
     ShiftOpened,
     ShiftClosed,
+    StoreCreditAdded,
+    GiftCardSold,
 }
 
 impl AuditEvent {
     /// Every event, in the order the back office lists them.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 21] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -50,6 +52,8 @@ impl AuditEvent {
         Self::CashPaidOut,
         Self::ShiftOpened,
         Self::ShiftClosed,
+        Self::StoreCreditAdded,
+        Self::GiftCardSold,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -73,6 +77,8 @@ impl AuditEvent {
             Self::CashPaidOut => "cash-paid-out",
             Self::ShiftOpened => "shift-opened",
             Self::ShiftClosed => "shift-closed",
+            Self::StoreCreditAdded => "store-credit-added",
+            Self::GiftCardSold => "gift-card-sold",
         }
     }
 

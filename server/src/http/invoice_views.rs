@@ -104,13 +104,16 @@ pub struct InvoiceView {
 #[serde(rename_all = "camelCase")]
 #[schema(as = InvoiceTender)]
 struct TenderView {
-    /// `cash`, `internal-device` or `digital`.
+    /// `cash`, `internal-device`, `digital`, `store-credit` or `gift-card`.
     method: String,
     #[serde(serialize_with = "decimal")]
     amount: Decimal,
     /// What refunds gave back through this method so far.
     #[serde(serialize_with = "decimal")]
     refunded: Decimal,
+    /// The number of the gift card a `gift-card` part was paid by (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    card: Option<String>,
 }
 
 /// The customer of a sale; `loyalityPoint` (SPEC's spelling) is the current balance when the
@@ -336,6 +339,7 @@ impl InvoiceView {
                     method: tender.method.clone(),
                     amount: scaled::money(tender.amount_cents),
                     refunded: scaled::money(tender.refunded_cents),
+                    card: tender.card.clone(),
                 })
                 .collect(),
             cash_received: invoice.cash_received_cents.map(scaled::money),

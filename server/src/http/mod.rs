@@ -19,6 +19,7 @@ mod envelope;
 mod error;
 #[doc(hidden)]
 pub mod fuzzing;
+mod gift_cards;
 mod health;
 mod idempotency;
 mod identity_views;
@@ -166,6 +167,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(shifts::router())
         .merge(payment_settings::router())
         .merge(store_credit::router())
+        .merge(gift_cards::router())
         .merge(audit::router())
         .merge(super_admin_audit::router())
 }
@@ -194,6 +196,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("shifts", shifts::ROUTES),
     ("payment_settings", payment_settings::ROUTES),
     ("store_credit", store_credit::ROUTES),
+    ("gift_cards", gift_cards::ROUTES),
     ("audit", audit::ROUTES),
     ("super_admin_audit", super_admin_audit::ROUTES),
     ("invoices", invoices::ROUTES),

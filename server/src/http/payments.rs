@@ -270,7 +270,8 @@ fn refund_parts(parts: &[RefundPartBody]) -> Result<Vec<Tender>, ApiError> {
             let number = index + 1;
             let method = PaymentMethod::parse(&part.method).map_err(|_| {
                 ApiError::BadRequest(format!(
-                    "Refund part {number}: method must be cash, internal-device, digital or store-credit"
+                    "Refund part {number}: method must be cash, internal-device, digital, store-credit or \
+                     gift-card"
                 ))
             })?;
             let field = format!("Refund part {number}: amount");

@@ -24,7 +24,7 @@ use crate::sales::settle::PaymentMethod;
 use crate::sales::tendering::Tendering;
 use crate::sales::till_sale::TillPayment;
 use crate::sales::till_state::{CUSTOMER_NOT_FOUND, CustomerName, InvoiceState, PRODUCT_NOT_FOUND};
-use pos_core::tender::{MAX_TENDERS, Tender, cash_rounding_step};
+use pos_core::tender::{GiftCardNumber, MAX_TENDERS, Tender, cash_rounding_step, gift_card_number};
 
 /// The most lines one invoice may have.
 pub const MAX_LINES: usize = 500;
@@ -147,6 +147,9 @@ pub struct TenderBody {
     /// Money: what the tender paid, or for cash what was handed over.
     #[schema(value_type = String)]
     amount: NumberInput,
+    /// The gift card's number, for a `gift-card` tender (a sale takes one card).
+    #[serde(default)]
+    card: Option<String>,
 }
 
 /// A text field that takes one of `values` (`#[schema(schema_with = ...)]`).
@@ -185,9 +188,9 @@ fn payment_method() -> Schema {
 /// `method` of one tender of a till payment.
 fn tender_method() -> Schema {
     text_choice(
-        &["cash", "internal-device", "store-credit"],
-        "cash, internal-device (the shop's own card terminal) or store-credit (the customer's \
-         credit with the shop)",
+        &["cash", "internal-device", "store-credit", "gift-card"],
+        "cash, internal-device (the shop's own card terminal), store-credit (the customer's \
+         credit with the shop) or gift-card (with the card's number as `card`)",
     )
 }
 
@@ -367,6 +370,7 @@ impl PaymentBody {
         let tendering = match (&self.tenders, &self.method) {
             (Some(tenders), _) => Tendering::Parts {
                 tenders: till_tenders(tenders)?,
+                gift_card: gift_card_of(tenders)?,
                 cash_rounding: match &self.cash_rounding {
                     Some(step) if !step.as_str().trim().is_empty() => Some(
                         cash_rounding_step(step.decimal("cashRounding")?)
@@ -420,9 +424,11 @@ fn till_tenders(tenders: &[TenderBody]) -> Result<Vec<Tender>, ApiError> {
             let amount = tender.amount.decimal(&field)?;
             let method = match tender.method.trim() {
                 "store-credit" => PaymentMethod::StoreCredit,
+                "gift-card" => PaymentMethod::GiftCard,
                 other => till_method(other).map_err(|_| {
                     bad(format!(
-                        "Tender {}: method must be cash, internal-device or store-credit",
+                        "Tender {}: method must be cash, internal-device, store-credit or \
+                         gift-card",
                         index + 1
                     ))
                 })?,
@@ -433,4 +439,36 @@ fn till_tenders(tenders: &[TenderBody]) -> Result<Vec<Tender>, ApiError> {
             })
         })
         .collect()
+}
+
+/// The one gift card the gift-card tenders name, as pos_core reads numbers; `None` without a
+/// gift-card tender.
+fn gift_card_of(tenders: &[TenderBody]) -> Result<Option<String>, ApiError> {
+    let mut card: Option<String> = None;
+    for (index, tender) in tenders.iter().enumerate() {
+        if tender.method.trim() != PaymentMethod::GiftCard.as_str() {
+            continue;
+        }
+        let typed = tender.card.as_deref().unwrap_or_default();
+        if typed.trim().is_empty() {
+            return Err(bad(format!(
+                "Tender {}: card is required for a gift card",
+                index + 1
+            )));
+        }
+        let number = gift_card_number(GiftCardNumber {
+            number: typed.to_owned(),
+        })
+        .map_err(|error| bad(format!("Tender {}: {}", index + 1, error.message())))?
+        .number;
+        match &card {
+            Some(first) if *first != number => {
+                return Err(bad(format!(
+                    "A sale is paid by one gift card: {first} and {number} were given"
+                )));
+            }
+            _ => card = Some(number),
+        }
+    }
+    Ok(card)
 }

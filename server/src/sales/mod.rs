@@ -6,6 +6,7 @@
 
 mod cart_audit;
 pub mod cart_edits;
+pub mod gift_cards;
 pub mod numbering;
 pub mod open_invoice;
 pub mod pricing;

@@ -43,6 +43,7 @@ use super::till_flags::SaleFlag;
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, ShopRollups};
 use crate::db::customers::{ShopCustomer, store_credit};
+use crate::db::gift_cards::{self, SaleOfCard};
 use crate::db::invoices::{self, Invoice, InvoiceLine, TotalsCents, tenders};
 use crate::db::payments::{self, Claim, Claimed};
 use crate::db::shifts::{self as db_shifts, ShiftUser};
@@ -251,8 +252,42 @@ pub async fn settle_claimed(
             store_credit::add_payment(&mut with_stock, customer, paid.id, taken, now);
         }
     }
-    tenders::add_tenders(&mut with_stock, shop_id, paid.id, &parts, now);
+    let card_spent = paid_by.cents_of(PaymentMethod::GiftCard);
+    let mut paid_by_card = None;
+    if card_spent > 0 {
+        let number = tendering
+            .gift_card()
+            .ok_or_else(|| ServiceError::Invalid("A gift card tender needs its card".to_owned()))?;
+        let card = gift_cards::find(&mut *tx, shop_id, number).await?;
+        let spent = SpentCard {
+            number,
+            balance_cents: card.as_ref().map_or(0, |card| card.balance_cents),
+            spent_cents: card_spent,
+        };
+        let taken = cover_gift_card(spent, shortfalls, &mut flags)?;
+        if let Some(card) = card {
+            if taken > 0 {
+                let sale = SaleOfCard {
+                    shop_id,
+                    gift_card_id: card.id,
+                    invoice_id: paid.id,
+                };
+                gift_cards::add_payment(&mut with_stock, sale, taken, now);
+            }
+            paid_by_card = Some(card);
+        }
+    }
+    let card_id = paid_by_card.as_ref().map(|card| card.id);
+    tenders::add_tenders(&mut with_stock, (shop_id, paid.id), &parts, card_id, now);
     paid.tenders = paid_by.invoice_tenders(paid.id);
+    if let Some(card) = paid_by_card {
+        for part in &mut paid.tenders {
+            if part.method == PaymentMethod::GiftCard.as_str() {
+                part.gift_card_id = Some(card.id);
+                part.card = Some(card.number.clone());
+            }
+        }
+    }
     let counted = rollup::contribution(&paid, &paid_lines)?;
     let rollups = ShopRollups {
         shop_id,
@@ -433,6 +468,49 @@ fn cover_store_credit(
             flags.push(SaleFlag::store_credit_shortfall(
                 customer_id,
                 money(credit.spent_cents),
+                money(balance),
+            )?);
+            Ok(balance)
+        }
+    }
+}
+
+/// A gift card a sale spends: its number, what is on it as read under the sync counter lock (0
+/// when the shop has no such card), and what the tenders took of it.
+#[derive(Debug, Clone, Copy)]
+struct SpentCard<'a> {
+    number: &'a str,
+    balance_cents: i64,
+    spent_cents: i64,
+}
+
+/// What of the gift card a sale spends its ledger takes: all of it when the card holds it.
+/// Otherwise (two tills spent the same card offline, or the shop has no such card) with
+/// [`Shortfalls::Refuse`] the payment is refused; with [`Shortfalls::Record`] the ledger takes
+/// what the card holds, never below 0, and the sale is flagged `gift_card_shortfall`.
+fn cover_gift_card(
+    card: SpentCard<'_>,
+    shortfalls: Shortfalls,
+    flags: &mut Vec<SaleFlag>,
+) -> Result<i64, ServiceError> {
+    let balance = card.balance_cents.max(0);
+    if card.spent_cents <= balance {
+        return Ok(card.spent_cents);
+    }
+    match shortfalls {
+        Shortfalls::Refuse => Err(ServiceError::Invalid(if balance == 0 {
+            "The gift card has nothing left to spend".to_owned()
+        } else {
+            format!(
+                "Gift card of {} is more than the {} on the card",
+                money(card.spent_cents),
+                money(balance)
+            )
+        })),
+        Shortfalls::Record => {
+            flags.push(SaleFlag::gift_card_shortfall(
+                card.number,
+                money(card.spent_cents),
                 money(balance),
             )?);
             Ok(balance)

@@ -5,7 +5,9 @@
 use pos_core::Decimal;
 use pos_core::tender::{TopUpInput, store_credit_top_up};
 
+use crate::audit_trail::{self, Actor, Happening, money_taken_by};
 use crate::clock::Clock;
+use crate::db::audit::AuditEvent;
 use crate::db::customers::store_credit::{self, CreditEntry, TopUp};
 use crate::db::customers::{self, ShopCustomer};
 use crate::db::shifts::{self as db_shifts, NewMovement, ShiftUser};
@@ -147,6 +149,25 @@ pub async fn top_up(
     let balance_cents = store_credit::balance_cents(&mut *tx, customer)
         .await?
         .unwrap_or(0);
+    let mut detail = format!(
+        "Added {} {}",
+        audit_trail::cents(amount_cents),
+        money_taken_by(checked.method)
+    );
+    if !request.note.is_empty() {
+        detail = format!("{detail}: {}", request.note);
+    }
+    let happening = Happening {
+        event: AuditEvent::StoreCreditAdded,
+        subject: format!("customer {}", holder.customer_name),
+        detail,
+    };
+    let actor = Actor {
+        user_id: by.user_id,
+        user_name: by.user_name,
+        device_code: "",
+    };
+    audit_trail::write(&mut tx, shop_id, actor, now, happening).await?;
     tx.commit().await?;
     tracing::info!(
         shop_id,

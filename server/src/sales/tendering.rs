@@ -20,8 +20,20 @@ pub enum Tendering {
     /// server's total are fitted to it (`pos_core::tender::synced_tenders`), never refused.
     Parts {
         tenders: Vec<Tender>,
+        /// The card the gift-card tenders name (a sale takes one), as pos_core reads numbers.
+        gift_card: Option<String>,
         cash_rounding: Option<Decimal>,
     },
+}
+
+impl Tendering {
+    /// The gift card the tenders name, if any.
+    pub fn gift_card(&self) -> Option<&str> {
+        match self {
+            Tendering::Whole(_) => None,
+            Tendering::Parts { gift_card, .. } => gift_card.as_deref(),
+        }
+    }
 }
 
 /// A paid sale's tenders as they are stored.
@@ -53,6 +65,8 @@ impl PaidBy {
                 method: method.as_str().to_owned(),
                 amount_cents: *cents,
                 refunded_cents: 0,
+                gift_card_id: None,
+                card: None,
             })
             .collect()
     }
@@ -70,6 +84,7 @@ pub fn paid_by(
         Tendering::Parts {
             tenders,
             cash_rounding,
+            ..
         } => {
             let input = TenderInput {
                 total_amount: total,
@@ -196,6 +211,7 @@ mod tests {
         let tender = |method, amount| Tender { method, amount };
         let paid = paid_by(
             &Tendering::Parts {
+                gift_card: None,
                 tenders: vec![
                     tender(PaymentMethod::InternalDevice, dec!(10)),
                     tender(PaymentMethod::Cash, dec!(5)),

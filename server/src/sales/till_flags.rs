@@ -22,6 +22,7 @@ pub mod kind {
     pub const TOTAL_MISMATCH: &str = "total_mismatch";
     pub const TIME_OUT_OF_WINDOW: &str = "time_out_of_window";
     pub const STORE_CREDIT_SHORTFALL: &str = "store_credit_shortfall";
+    pub const GIFT_CARD_SHORTFALL: &str = "gift_card_shortfall";
 }
 
 /// One flag to record: its kind and its detail as JSON text.
@@ -29,6 +30,18 @@ pub mod kind {
 pub struct SaleFlag {
     pub kind: &'static str,
     pub detail: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CardShortfallDetail<'a> {
+    card: &'a str,
+    #[serde(serialize_with = "decimal")]
+    spent: Decimal,
+    #[serde(serialize_with = "decimal")]
+    balance: Decimal,
+    #[serde(serialize_with = "decimal")]
+    shortfall: Decimal,
 }
 
 #[derive(Serialize)]
@@ -164,6 +177,23 @@ impl SaleFlag {
             shortfall: spent - balance,
         };
         flag(kind::STORE_CREDIT_SHORTFALL, &detail)
+    }
+
+    /// The sale spent `spent` of gift card `card` while it held only `balance` (another till
+    /// spent some first, or the shop has no such card and `balance` is 0): the ledger took
+    /// `balance`.
+    pub fn gift_card_shortfall(
+        card: &str,
+        spent: Decimal,
+        balance: Decimal,
+    ) -> Result<Self, ServiceError> {
+        let detail = CardShortfallDetail {
+            card,
+            spent,
+            balance,
+            shortfall: spent - balance,
+        };
+        flag(kind::GIFT_CARD_SHORTFALL, &detail)
     }
 
     /// The lines priced at today's catalogue values come to another total.

@@ -334,7 +334,7 @@ async fn bad_parameters_are_refused_naming_them(backend: Backend) {
         ),
         (
             "method=card".to_owned(),
-            "method must be cash, internal-device, digital or store-credit",
+            "method must be cash, internal-device, digital, store-credit or gift-card",
         ),
         (
             "minAmount=-1".to_owned(),

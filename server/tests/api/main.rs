@@ -42,6 +42,7 @@ mod database;
 mod demo_history;
 mod demo_history_support;
 mod first_start;
+mod gift_cards;
 mod health;
 mod health_live;
 mod invoice_lists;

@@ -55,6 +55,8 @@ pub struct ShopRows {
     /// The client ref of a shift a till opened, and its id.
     pub shift_ref: String,
     pub shift: String,
+    /// The number of a gift card the shop sold.
+    pub gift_card: String,
 }
 
 /// A set of session cookies the matrix sends, and what they hold.
@@ -200,13 +202,14 @@ enum Side {
 
 /// One row of each kind for the shop `browser` (its admin) is signed in to.
 async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRows {
-    let (shop, staff, phone, till_ref, shift_ref) = match side {
+    let (shop, staff, phone, till_ref, shift_ref, gift_card) = match side {
         Side::A => (
             &seeded.shop,
             &seeded.staff,
             "7775001",
             "0b9f6c2e-1a2b-4c3d-8e4f-00000000000a",
             "5b1f0c2e-1a2b-4c3d-8e4f-00000000000a",
+            "GC0000000A01",
         ),
         Side::B => (
             &seeded.other_shop,
@@ -214,6 +217,7 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
             "7776001",
             "0b9f6c2e-1a2b-4c3d-8e4f-00000000000b",
             "5b1f0c2e-1a2b-4c3d-8e4f-00000000000b",
+            "GC0000000B01",
         ),
     };
     let category = create_category(browser, "Matrix", "0").await;
@@ -249,6 +253,8 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         .await;
     opened.assert_status(201);
     let shift = id_of(&opened);
+    let card = json!({"number": gift_card, "amount": "5", "method": "cash", "ref": gift_card});
+    browser.post("/gift-card", card).await.assert_status(201);
 
     ShopRows {
         shop_id: shop.id.to_string(),
@@ -264,5 +270,6 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         till_ref: till_ref.to_owned(),
         shift_ref: shift_ref.to_owned(),
         shift,
+        gift_card: gift_card.to_owned(),
     }
 }

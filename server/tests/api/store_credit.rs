@@ -100,6 +100,18 @@ async fn a_top_up_lands_once_and_a_till_sale_spends_the_credit(backend: Backend)
         "This top-up ref was recorded with other details"
     );
 
+    // The audit trail says who took the money, once.
+    let audit = till
+        .shop
+        .admin
+        .get("/audit?event=store-credit-added&limit=10")
+        .await;
+    audit.assert_status(200);
+    let rows = audit.data().as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{rows:#?}");
+    assert_eq!(rows[0]["subject"], "customer Ann");
+    assert_eq!(rows[0]["detail"], "Added 30.00 in cash: Birthday gift");
+
     // Customer answers and the till's pull carry the balance.
     let read = till.shop.admin.get(&format!("/customer/{ann}")).await;
     assert_eq!(dec(&read.data()["storeCredit"]), d("30"));

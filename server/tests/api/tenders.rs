@@ -296,7 +296,7 @@ async fn tender_bodies_are_validated_and_change_nothing(backend: Backend) {
         (
             json!([{"method": "digital", "amount": "10"}]),
             json!("0"),
-            "Tender 1: method must be cash, internal-device or store-credit",
+            "Tender 1: method must be cash, internal-device, store-credit or gift-card",
         ),
         (
             json!([{"method": "cash", "amount": "-1"}]),
@@ -405,7 +405,7 @@ async fn a_refund_goes_back_where_the_admin_says_within_each_tender(backend: Bac
         ),
         (
             refund("5", json!([{"method": "cheque", "amount": "5"}])),
-            "Refund part 1: method must be cash, internal-device, digital or store-credit",
+            "Refund part 1: method must be cash, internal-device, digital, store-credit or gift-card",
         ),
         (
             refund("5", json!([{"method": "cash", "amount": "0"}])),

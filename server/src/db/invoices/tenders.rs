@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use pos_core::dashboard::PaymentMethod;
 use sqlx::AnyConnection;
 
 use super::{Invoice, status};
@@ -13,12 +14,21 @@ use crate::db::support::write_batch::{Table, WriteBatch};
 #[derive(Debug, Clone, Default, PartialEq, Eq, sqlx::FromRow)]
 pub struct InvoiceTender {
     pub invoice_id: i64,
-    /// `cash`, `internal-device` or `digital`.
+    /// `cash`, `internal-device`, `digital`, `store-credit` or `gift-card`.
     pub method: String,
     pub amount_cents: i64,
     /// What refunds gave back through this method so far.
     pub refunded_cents: i64,
+    /// The gift card a `gift-card` part was paid by: its row and its number.
+    pub gift_card_id: Option<i64>,
+    pub card: Option<String>,
 }
+
+/// The columns an [`InvoiceTender`] is read from, `t` being `invoice_tenders` and `g` the gift
+/// card it names, if any.
+const READ_COLUMNS: &str = "t.invoice_id, t.method, t.amount_cents, t.refunded_cents, \
+     t.gift_card_id, g.number AS card \
+     FROM invoice_tenders t LEFT JOIN gift_cards g ON g.id = t.gift_card_id";
 
 /// The cash side of a sale as it is stored on the invoice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,36 +38,39 @@ pub struct CashSide {
     pub rounding_cents: i64,
 }
 
-const TENDER_COLUMNS: [&str; 6] = [
+const TENDER_COLUMNS: [&str; 7] = [
     "shop_id",
     "invoice_id",
     "position",
     "method",
     "amount_cents",
+    "gift_card_id",
     "created_at",
 ];
-const TENDER_ROWS: Table<6> = Table {
+const TENDER_ROWS: Table<7> = Table {
     name: "invoice_tenders",
     columns: &TENDER_COLUMNS,
     conflict: "",
 };
 
 /// Adds the rows of a sale paid by `parts` (one per method, in the order each was first taken,
-/// each above 0) to `batch`.
+/// each above 0) to `batch`; the `gift-card` part, if any, names `gift_card_id`.
 pub fn add_tenders(
     batch: &mut WriteBatch,
-    shop_id: i64,
-    invoice_id: i64,
+    (shop_id, invoice_id): (i64, i64),
     parts: &[(&str, i64)],
+    gift_card_id: Option<i64>,
     now: i64,
 ) {
     for (position, (method, cents)) in parts.iter().enumerate() {
+        let card = gift_card_id.filter(|_| *method == PaymentMethod::GiftCard.as_str());
         let values = [
             shop_id.into(),
             invoice_id.into(),
             (position as i64).into(),
             (*method).into(),
             (*cents).into(),
+            card.into(),
             now.into(),
         ];
         batch.row(TENDER_ROWS, values);
@@ -70,14 +83,15 @@ pub async fn of_invoice<'e>(
     shop_id: i64,
     invoice_id: i64,
 ) -> Result<Vec<InvoiceTender>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT invoice_id, method, amount_cents, refunded_cents FROM invoice_tenders \
-         WHERE shop_id = $1 AND invoice_id = $2 ORDER BY position",
-    )
-    .bind(shop_id)
-    .bind(invoice_id)
-    .fetch_all(db)
-    .await
+    let sql = format!(
+        "SELECT {READ_COLUMNS} WHERE t.shop_id = $1 AND t.invoice_id = $2 ORDER BY t.position"
+    );
+    // Only this module's constants in the text.
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(shop_id)
+        .bind(invoice_id)
+        .fetch_all(db)
+        .await
 }
 
 /// Most invoices one query reads the parts of (as many placeholders).
@@ -93,8 +107,8 @@ pub async fn of_invoices(
     for chunk in ids.chunks(INVOICES_PER_QUERY) {
         let placeholders: Vec<String> = (0..chunk.len()).map(|at| format!("${}", at + 2)).collect();
         let sql = format!(
-            "SELECT invoice_id, method, amount_cents, refunded_cents FROM invoice_tenders \
-             WHERE shop_id = $1 AND invoice_id IN ({}) ORDER BY invoice_id, position",
+            "SELECT {READ_COLUMNS} WHERE t.shop_id = $1 AND t.invoice_id IN ({}) \
+             ORDER BY t.invoice_id, t.position",
             placeholders.join(", ")
         );
         // Only numbered placeholders in the text.

@@ -21,11 +21,19 @@ use crate::db::support::multi_row::{VALUES_PER_INSERT, insert_sql_from, rows_per
 pub enum Value {
     Int(i64),
     Text(String),
+    /// An integer column left empty (a reference the row does not have).
+    NoInt,
 }
 
 impl From<i64> for Value {
     fn from(value: i64) -> Self {
         Self::Int(value)
+    }
+}
+
+impl From<Option<i64>> for Value {
+    fn from(value: Option<i64>) -> Self {
+        value.map_or(Self::NoInt, Self::Int)
     }
 }
 
@@ -189,6 +197,7 @@ fn bind<'q>(query: Query<'q, Any, AnyArguments>, value: &Value) -> Query<'q, Any
     match value {
         Value::Int(number) => query.bind(*number),
         Value::Text(text) => query.bind(text.clone()),
+        Value::NoInt => query.bind(None::<i64>),
     }
 }
 

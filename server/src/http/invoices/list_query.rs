@@ -20,7 +20,8 @@ pub const BAD_FROM: &str = "from must be a date like 2026-11-26";
 pub const BAD_TO: &str = "to must be a date like 2026-11-26";
 pub const FROM_AFTER_TO: &str = "from must not be after to";
 pub const BAD_NUMBER: &str = "number must be an invoice number like INV-000042 or 42";
-pub const BAD_METHOD: &str = "method must be cash, internal-device, digital or store-credit";
+pub const BAD_METHOD: &str =
+    "method must be cash, internal-device, digital, store-credit or gift-card";
 pub const BAD_MIN_AMOUNT: &str =
     "minAmount must be an amount like 12.50: digits, at most 2 decimals, not negative";
 pub const BAD_MAX_AMOUNT: &str =
@@ -30,7 +31,13 @@ pub const BAD_STAFF: &str = "staff must be a user id or part of a name, at most 
 /// The longest `customer`, `staff` and `search`, counted before trimming.
 pub const TEXT_MAX_CHARS: usize = 100;
 
-const METHODS: [&str; 4] = ["cash", "internal-device", "digital", "store-credit"];
+const METHODS: [&str; 5] = [
+    "cash",
+    "internal-device",
+    "digital",
+    "store-credit",
+    "gift-card",
+];
 
 /// `GET /invoice`'s own parameters, as text.
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]

@@ -14,6 +14,7 @@ use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution, ShopRollups};
 use crate::db::audit::AuditEvent;
 use crate::db::customers::{self, ShopCustomer, store_credit};
+use crate::db::gift_cards::{self, SaleOfCard};
 use crate::db::invoices::{self, Invoice, InvoiceLine, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::payments::refunds::{self, NewRefund};
@@ -70,12 +71,30 @@ pub(super) struct Plan {
 impl Plan {
     /// What the refund sends to the customer's store credit, in cents.
     pub(super) fn to_store_credit(&self) -> i64 {
+        self.sent_to(PaymentMethod::StoreCredit)
+    }
+
+    /// What the refund puts back on the gift card that paid the sale, in cents.
+    fn to_gift_card(&self) -> i64 {
+        self.sent_to(PaymentMethod::GiftCard)
+    }
+
+    fn sent_to(&self, to: PaymentMethod) -> i64 {
         self.back_to
             .iter()
-            .filter(|(method, _)| method == PaymentMethod::StoreCredit.as_str())
+            .filter(|(method, _)| method == to.as_str())
             .map(|(_, cents)| cents)
             .sum()
     }
+}
+
+/// The gift card that paid `invoice`'s gift-card part, if the shop has it.
+fn paying_card(invoice: &Invoice) -> Option<i64> {
+    invoice
+        .tenders
+        .iter()
+        .find(|part| part.method == PaymentMethod::GiftCard.as_str())
+        .and_then(|part| part.gift_card_id)
 }
 
 /// A refund planned on the locked invoice: the invoice, the plan, and what the invoice counted
@@ -132,6 +151,13 @@ pub(super) async fn plan_locked(
     (plan.back_to, plan.drawn) = back_to(&invoice, plan.amount, &request.to)?;
     if plan.to_store_credit() > 0 {
         refuse_unless_credit_holder(&mut *tx, &invoice).await?;
+    }
+    if plan.to_gift_card() > 0 && paying_card(&invoice).is_none() {
+        return Err(ServiceError::Conflict(
+            "The gift card this sale was paid by is not one of the shop's: refund that part \
+             another way"
+                .to_owned(),
+        ));
     }
     Ok(Planned {
         invoice,
@@ -270,6 +296,17 @@ pub(super) async fn record(
         };
         store_credit::add_refund(&mut credit, customer, invoice_id, to_credit, now);
         credit.run(&mut *tx).await?;
+    }
+    let to_card = plan.to_gift_card();
+    if let (Some(gift_card_id), true) = (paying_card(invoice), to_card > 0) {
+        let mut card = WriteBatch::default();
+        let sale = SaleOfCard {
+            shop_id,
+            gift_card_id,
+            invoice_id,
+        };
+        gift_cards::add_refund(&mut card, sale, to_card, now);
+        card.run(&mut *tx).await?;
     }
     let mut refunded = invoices::find(&mut *tx, shop_id, invoice_id)
         .await?

@@ -25,6 +25,8 @@ pub enum Fixture {
     ShiftRef,
     /// A shift's id.
     Shift,
+    /// A gift card's number.
+    GiftCard,
     /// The password reset token of a public route: any well-formed token.
     ResetToken,
 }
@@ -45,6 +47,7 @@ impl ShopRows {
             Fixture::TillRef => &self.till_ref,
             Fixture::ShiftRef => &self.shift_ref,
             Fixture::Shift => &self.shift,
+            Fixture::GiftCard => &self.gift_card,
             Fixture::ResetToken => return "0".repeat(64),
         }
         .clone()
@@ -67,7 +70,8 @@ pub fn placeholder_rows() -> ShopRows {
         custom_invoice: id.clone(),
         till_ref: id.clone(),
         shift_ref: id.clone(),
-        shift: id,
+        shift: id.clone(),
+        gift_card: id,
     }
 }
 
@@ -91,6 +95,7 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
         Fixture::CustomerPhone,
     ),
     ("*", "/customer/", "id", Fixture::Customer),
+    ("*", "/gift-card/", "number", Fixture::GiftCard),
     ("*", "/invoice/custom/", "id", Fixture::CustomInvoice),
     ("*", "/invoice/custom/", "product_id", Fixture::Product),
     ("*", "/invoice/status-saved/", "id", Fixture::SavedInvoice),
@@ -175,6 +180,9 @@ pub fn valid_body(method: &str, path: &str, own: &ShopRows) -> Option<Value> {
         ("POST", "/customer/{id}/store-credit") => {
             json!({"amount": "1", "method": "cash", "ref": "security-matrix-top-up"})
         }
+        ("POST", "/gift-card") => json!({
+            "number": "GC00001111", "amount": "1", "method": "cash",
+            "ref": "security-matrix-gift-card"}),
         ("PUT", "/admin/staff/{id}" | "/super-admin/employees/{id}") => json!({
             "userName": "Renamed", "email": "renamed@example.com", "phoneNumber": "7779998"}),
         ("PATCH", "/admin/staff/{id}/password" | "/super-admin/employees/{id}/password") => {
