@@ -28,4 +28,12 @@ describe('the method tiles', () => {
       'Cash MVR': '10.50', 'Swipe MVR': '20.00', 'Stripe MVR': '0.00', 'Store credit MVR': '12.50', 'Total MVR': '43.00',
     });
   });
+
+  it('show a gift card tile once a gift card took money, with or without store credit', async () => {
+    const withCard = summary(10.5, 20, 0, 55.5);
+    withCard.date.paymentMethod.push({ paymentType: { paymentMethod: 'gift-card' }, roundedTotalAmount: 25 });
+    expect(await tilesOf({ summary: withCard })).toEqual({
+      'Cash MVR': '10.50', 'Swipe MVR': '20.00', 'Stripe MVR': '0.00', 'Gift card MVR': '25.00', 'Total MVR': '55.50',
+    });
+  });
 });

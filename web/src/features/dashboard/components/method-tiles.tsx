@@ -3,20 +3,24 @@ import type { PaymentMethodSummary } from '../types';
 
 /**
  * The tiles, labelled MVR; Swipe is the internal device, Stripe the card checkout. Store credit
- * has a tile only in a period where it took money (the summary lists it only then).
+ * and gift cards have a tile only in a period where they took money (the summary lists them only
+ * then).
  */
 const methodTiles = [
   { method: 'cash', label: 'Cash MVR' },
   { method: 'internal-device', label: 'Swipe MVR' },
   { method: 'digital', label: 'Stripe MVR' },
 ] as const;
-const storeCreditTile = { method: 'store-credit', label: 'Store credit MVR' } as const;
+const occasionalTiles = [
+  { method: 'store-credit', label: 'Store credit MVR' },
+  { method: 'gift-card', label: 'Gift card MVR' },
+] as const;
 
 /** A period's totals per payment method and together, each exactly as the server sent it. */
 export function MethodTiles({ summary }: { summary: PaymentMethodSummary }) {
   const amountOf = (method: string) =>
     summary.date.paymentMethod.find((entry) => entry.paymentType.paymentMethod === method)?.roundedTotalAmount;
-  const listed = amountOf(storeCreditTile.method) === undefined ? methodTiles : [...methodTiles, storeCreditTile];
+  const listed = [...methodTiles, ...occasionalTiles.filter((tile) => amountOf(tile.method) !== undefined)];
   const tiles = [
     ...listed.map((tile) => ({ label: tile.label, amount: amountOf(tile.method), total: false })),
     { label: 'Total MVR', amount: summary.date.grandTotal.roundedTotalAmount, total: true },
