@@ -16,7 +16,7 @@ export function dateTime(value: number | string, timeZone?: string): string {
 }
 
 /** Internal-device is shown as Swipe, digital as Stripe. */
-const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe', 'store-credit': 'Store credit' };
+const paymentMethodNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Stripe', 'store-credit': 'Store credit', 'gift-card': 'Gift card' };
 
 export const paymentMethodName = (method: PaymentMethod | null) => (method ? (paymentMethodNames[method] ?? method) : '—');
 

@@ -39,7 +39,7 @@ export interface ShiftReportSheetProps {
   timeZone?: string;
 }
 
-const methodNames: Record<string, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card', 'store-credit': 'Store credit' };
+const methodNames: Record<string, string> = { cash: 'Cash', 'internal-device': 'Swipe', digital: 'Card', 'store-credit': 'Store credit', 'gift-card': 'Gift card' };
 
 function when(at: number | null, timeZone: string | undefined): string {
   if (at === null) return '—';

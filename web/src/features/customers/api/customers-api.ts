@@ -10,7 +10,7 @@ import type { Customer } from '@/types/customer';
 
 export type { Customer };
 
-export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit';
+export type PaymentMethod = 'cash' | 'internal-device' | 'digital' | 'store-credit' | 'gift-card';
 
 /** One of a customer's invoices, newest first in `CustomerWithInvoices.invoices`. */
 export interface CustomerInvoice {
