@@ -59,6 +59,8 @@ export const messages = {
   customerInvoicesFailed: 'Failed to fetch customer invoice',
   storeCreditLoadFailed: 'Failed to fetch store credit',
   storeCreditAddFailed: 'Failed to add store credit',
+  giftCardLoadFailed: 'Failed to fetch the gift card',
+  giftCardSellFailed: 'Failed to sell the gift card',
   /** The product's message list names no failure for loading the customer list. */
   customersLoadFailed: 'Failed to fetch customers!',
 

@@ -38,7 +38,8 @@ export type {
   LedgerEntry, LedgerKind, LoyaltyBalanceInput, LoyaltyBalance, RedeemLimitInput, RedeemLimit,
   SaleEntriesInput, SaleEntries, FieldError, StaffSignupInput, FieldInput,
   ShiftInput, ShiftSale, ShiftRefund, CashMovement, MovementKind, CashCount, Denomination, ShiftReport,
-  MethodTotals, CountedDenomination, Tender, TenderPart, TenderInput, TenderPlan, StoreCredit,
+  MethodTotals, CountedDenomination, Tender, TenderPart, TenderInput, TenderPlan, StoreCredit, Spendable,
+  GiftCardNumber, GiftCardLoadInput, GiftCardLoad,
   Decimal, Unit, DiscountType,
 } from '../wasm-core/pos_core_wasm.js';
 import type * as Types from '../wasm-core/pos_core_wasm.js';

@@ -92,6 +92,8 @@ export interface InvoiceTender {
   method: PaymentMethod;
   amount: Decimal;
   refunded: Decimal;
+  /** The gift card a `gift-card` part was spent from; absent on every other part. */
+  card?: string;
 }
 
 /** `POST /payment/card/invoice/{id}`. */

@@ -4,7 +4,7 @@
  * installable app. The till's screens (features/sales) build on these; the app wires the runtime.
  */
 export type {
-  Category, Customer, InvoiceNumberRow, LocalInvoice, LocalShift, Product, ShiftEntry, ShiftMovement, ShiftNumberRow, StoredCommand,
+  Category, Customer, GiftCardRow, InvoiceNumberRow, LocalInvoice, LocalShift, Product, ShiftEntry, ShiftMovement, ShiftNumberRow, StoredCommand,
 } from './types';
 export type { TillDb } from './local-db';
 export type { LocalTables } from './local-change';

@@ -49,6 +49,9 @@
  * - `shiftNumbers`: the server's number for a shift ref, like `invoiceNumbers`;
  * - `tillSettings`: the shop's rules the till applies offline (`requireOpenShift`, `cashRounding`;
  *   a row is added without a new version: a till that has not read one yet uses its default).
+ *
+ * Version 9 keeps the gift cards this till has checked (`giftCards`, by number: `GiftCardRow`),
+ * so a card learnt online can pay offline.
  */
 import { Dexie, type DexieOptions, type EntityTable, type Table } from 'dexie';
 import type { CatalogFillRow, CatalogSnapshotRow, SnapshotKey, StagedPage } from './catalog-rows';
@@ -56,7 +59,7 @@ import { productChangeLog, type ProductChangeRow } from './product-change-log';
 import { invoiceFromWire } from '@/types/invoice-wire';
 import { actionOfRequest, type TillAction, type TillRequest } from './till-actions';
 import type {
-  Category, Customer, DataTableName, DeviceRow, InvoiceNumberRow, LocalInvoice, LocalShift, OutboxCommand, Product,
+  Category, Customer, DataTableName, DeviceRow, GiftCardRow, InvoiceNumberRow, LocalInvoice, LocalShift, OutboxCommand, Product,
   ShiftEntry, ShiftNumberRow, StoredCommand, SyncStateRow, TillSettingRow, UndoStep,
 } from './types';
 
@@ -73,6 +76,7 @@ export class TillDb extends Dexie {
   shiftEntries!: EntityTable<ShiftEntry, '_id'>;
   shiftNumbers!: EntityTable<ShiftNumberRow, 'ref'>;
   tillSettings!: EntityTable<TillSettingRow, 'key'>;
+  giftCards!: EntityTable<GiftCardRow, 'number'>;
   productChanges!: EntityTable<ProductChangeRow, 'seq'>;
   catalogSnapshot!: Table<CatalogSnapshotRow, SnapshotKey>;
   catalogStaging!: EntityTable<StagedPage, 'cursor'>;
@@ -148,6 +152,7 @@ export class TillDb extends Dexie {
         });
     });
     this.version(8).stores({ shifts: '_id, status', shiftEntries: '_id, shiftRef', shiftNumbers: 'ref', tillSettings: 'key' });
+    this.version(9).stores({ giftCards: 'number' });
     if (logged) this.use(productChangeLog);
   }
 

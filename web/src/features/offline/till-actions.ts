@@ -26,9 +26,10 @@ export interface TillPaymentBody {
   /**
    * The methods and amounts as handed over, in order (a cash amount is what the customer gave);
    * absent from older queues, which carry `method` instead (the whole total by it, cash exact).
-   * A `store-credit` part is taken from the customer's store credit by the server.
+   * A `store-credit` part is taken from the customer's store credit by the server, a
+   * `gift-card` part from the gift card it names in `card` (every one of a sale names the same).
    */
-  tenders?: { method: 'cash' | 'internal-device' | 'store-credit'; amount: Decimal }[];
+  tenders?: { method: 'cash' | 'internal-device' | 'store-credit' | 'gift-card'; amount: Decimal; card?: string }[];
   /** The shop's cash rounding step the till applied ("0": none). */
   cashRounding?: Decimal;
   method?: 'cash' | 'internal-device';

@@ -94,6 +94,19 @@ export interface ShiftNumberRow {
  */
 export type TillSettingRow = { key: 'requireOpenShift'; value: boolean } | { key: 'cashRounding'; value: Decimal };
 
+/**
+ * A gift card's balance as this till last learnt it from the server (`GET /gift-card/{number}`
+ * or the answer to selling it), so the card can pay offline later. The till never spends from
+ * it: its own unsent payments are held against it (features/sales/local/gift-card.ts).
+ */
+export interface GiftCardRow {
+  /** As core normalises it: capitals and digits ("GC00017788"). */
+  number: string;
+  balance: Decimal;
+  /** When the till learnt it (unix milliseconds). */
+  learntAt: number;
+}
+
 /** The device's provisional numbering: a 4 hex character code and the next number to give. */
 export interface DeviceRow {
   key: 'device';

@@ -19,6 +19,8 @@ const kindNames: Record<string, string> = {
   negative_stock: 'Negative stock',
   deleted_product: 'Deleted product',
   loyalty_shortfall: 'Loyalty shortfall',
+  store_credit_shortfall: 'Store credit shortfall',
+  gift_card_shortfall: 'Gift card shortfall',
   total_mismatch: 'Total mismatch',
   time_out_of_window: 'Till time not used',
 };
@@ -99,6 +101,23 @@ export function flagSentence(flag: SaleFlag, { currencyCode, timeZone }: FlagSho
       if (redeemed === null || balance === null || shortfall === null) break;
       const left = twoDecimals(balance) === '0.00' ? 'no points were left' : `only ${money(balance, currencyCode)} in points were left`;
       return `Redeemed ${redeemed} but ${left}: ${shortfall} not covered`;
+    }
+    case 'store_credit_shortfall': {
+      const spent = amount('spent');
+      const balance = numberField(detail, 'balance');
+      const shortfall = amount('shortfall');
+      if (spent === null || balance === null || shortfall === null) break;
+      const left = twoDecimals(balance) === '0.00' ? 'the customer had no store credit left' : `the customer had only ${money(balance, currencyCode)} left`;
+      return `Spent ${spent} of store credit but ${left}: ${shortfall} not covered`;
+    }
+    case 'gift_card_shortfall': {
+      const card = textField(detail, 'card');
+      const spent = amount('spent');
+      const balance = numberField(detail, 'balance');
+      const shortfall = amount('shortfall');
+      if (card === null || spent === null || balance === null || shortfall === null) break;
+      const left = twoDecimals(balance) === '0.00' ? 'it had nothing left' : `it had only ${money(balance, currencyCode)} left`;
+      return `Spent ${spent} from gift card ${card} but ${left}: ${shortfall} not covered`;
     }
     case 'total_mismatch': {
       const till = amount('tillTotal');

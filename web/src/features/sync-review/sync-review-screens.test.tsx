@@ -109,6 +109,28 @@ describe('sync review (/admin/sync/review)', () => {
     expect(rows(container)[3]?.[2]).toBe('refund oddity');
   });
 
+  it('says what store credit or gift card money two tills spent twice, from the decimal text the server writes', async () => {
+    server.answers[firstPage] = envelope(200, {
+      data: {
+        rows: [
+          flag('4', 'gift_card_shortfall', { card: 'GC00017788', spent: '30.00', balance: '12.50', shortfall: '17.50' }),
+          flag('3', 'gift_card_shortfall', { card: 'GC00019999', spent: '25.00', balance: '0', shortfall: '25.00' }),
+          flag('2', 'store_credit_shortfall', { customerId: '12', spent: '20.00', balance: '5.00', shortfall: '15.00' }),
+          flag('1', 'gift_card_shortfall', { spent: '30.00', balance: '12.50', shortfall: '17.50' }),
+        ],
+        more: false,
+      },
+    });
+    const { container } = await open('/admin/sync/review');
+    await waitFor(() => expect(rows(container)).toHaveLength(4));
+    expect(rows(container).map((cells) => cells.slice(2))).toEqual([
+      ['Gift card shortfall', 'Spent MVR 30.00 from gift card GC00017788 but it had only MVR 12.50 left: MVR 17.50 not covered'],
+      ['Gift card shortfall', 'Spent MVR 25.00 from gift card GC00019999 but it had nothing left: MVR 25.00 not covered'],
+      ['Store credit shortfall', 'Spent MVR 20.00 of store credit but the customer had only MVR 5.00 left: MVR 15.00 not covered'],
+      ['Gift card shortfall', 'The server sent this issue without its figures'],
+    ]);
+  });
+
   it('says which till time was not used, the time claimed and the time of arrival used instead, in the shop’s zone', async () => {
     const aYearBefore = Date.UTC(2024, 2, 5, 9, 45);
     const anHourAhead = marchFifth + 60 * 60 * 1000;

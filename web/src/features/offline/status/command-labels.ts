@@ -14,6 +14,7 @@ const labels: Record<string, string> = {
   paySwipe: 'Swipe payment',
   paySplit: 'Payment in parts',
   payStoreCredit: 'Store credit payment',
+  payGiftCard: 'Gift card payment',
   deleteOpenOrder: 'Delete open order',
   createCustomer: 'Add customer',
   openShift: 'Open shift',

@@ -24,6 +24,7 @@ import { useCartLifecycle } from './use-cart-lifecycle';
 import { useOpenOrderCount } from './use-open-order-count';
 import { useTillSelling } from './use-till-selling';
 import { printTillShift, ShiftDialog, useTillShift } from '../shift';
+import { GiftCardDialog } from '../gift-card';
 import { useReceiptSettings } from '../receipt-settings';
 import { useShopSession } from '@/features/auth';
 import './cart.css';
@@ -56,6 +57,7 @@ export function CartPage() {
   const [keysHelp, setKeysHelp] = useState(false);
   const shift = useTillShift(data);
   const [shiftOpen, setShiftOpen] = useState(false);
+  const [giftCardOpen, setGiftCardOpen] = useState(false);
   const shop = useShopSession();
   const receiptSettings = useReceiptSettings();
   useCartLifecycle(data, held);
@@ -239,6 +241,7 @@ export function CartPage() {
         openShift={shift?.open?.label ?? null}
         shiftNeeded={!!shift && !shift.open && shift.requireOpenShift}
         onShift={() => setShiftOpen(true)}
+        onGiftCard={() => setGiftCardOpen(true)}
         onLogout={() => void logout(session.area)}
       />
       <TillColumns selling={selling} invoice={selling.invoice} currencyCode={session.currencyCode} cart={cart} cartSide="start" />
@@ -272,6 +275,19 @@ export function CartPage() {
           }
           onClose={() => {
             setShiftOpen(false);
+            focusUnlessTyping(searchRef.current);
+          }}
+        />
+      )}
+      {giftCardOpen && (
+        <GiftCardDialog
+          data={data}
+          currencyCode={session.currencyCode}
+          timeZone={session.timeZone}
+          area={session.area}
+          userName={session.user?.userName ?? ''}
+          onClose={() => {
+            setGiftCardOpen(false);
             focusUnlessTyping(searchRef.current);
           }}
         />

@@ -590,3 +590,16 @@ describe('totals, redeem, save and pay', () => {
     expect(await till.db.invoices.get(asLocal({ ...emptyCart(), _id: 'inv-3' }).ref)).toBeUndefined();
   });
 });
+
+describe('gift cards at the till', () => {
+  it('opens from the till bar with the card’s number box focused, for a scan', async () => {
+    await openCart(cartWithLines());
+    await click(button(view!.container, 'Gift card: sell, load or check a balance'));
+    const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
+    expect(dialog.querySelector('h2')?.textContent).toBe('Gift card');
+    expect((document.activeElement as HTMLInputElement | null)?.id).toBe(dialog.querySelector('input')?.id);
+    expect(dialog.querySelector('label')?.textContent).toBe('Gift card number');
+    await click(button(dialog, 'Cancel'));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+  });
+});

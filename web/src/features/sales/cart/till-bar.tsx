@@ -1,5 +1,5 @@
 import {
-  ArrowLeft, Eraser, FilePlus2, ListOrdered, LogOut, PackagePlus, RotateCcw, Scale, ShoppingCart, Wallet,
+  ArrowLeft, Eraser, FilePlus2, Gift, ListOrdered, LogOut, PackagePlus, RotateCcw, Scale, ShoppingCart, Wallet,
 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
@@ -31,6 +31,8 @@ interface TillBarProps {
   /** The shop requires an open shift to sell and none is open: the button asks for attention. */
   shiftNeeded: boolean;
   onShift: () => void;
+  /** Sell or load a gift card, or check one's balance. */
+  onGiftCard: () => void;
   onLogout: () => void;
 }
 
@@ -38,7 +40,7 @@ interface TillBarProps {
  * The top bar of the cart: the smart search box (typing filters the products; a
  * scanner types a code and Enter, which adds that product), clear, back, cart, custom product,
  * open orders with the count of saved orders, new invoice (a new tab), reset, the shift (open,
- * pay in or out, close), the user's name and logout. "Ask quantity" is the quantity flag.
+ * pay in or out, close), gift cards (sell, load, check), the user's name and logout. "Ask quantity" is the quantity flag.
  */
 export function TillBar({ searchRef, ...props }: TillBarProps) {
   return (
@@ -82,6 +84,7 @@ export function TillBar({ searchRef, ...props }: TillBarProps) {
           <Wallet aria-hidden="true" />
           <span className="till-bar__text">Shift</span>
         </button>
+        <BarButton icon={<Gift />} label="Gift card: sell, load or check a balance" text="Gift card" onClick={props.onGiftCard} />
         <span className="till-bar__user" title="Signed in">
           {props.userName}
         </span>

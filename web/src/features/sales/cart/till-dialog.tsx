@@ -7,6 +7,10 @@ interface TillDialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Where focus starts; the first field or button by default. */
+  initialFocus?: string;
+  /** Set on the box, beside `till-dialog`. */
+  className?: string;
 }
 
 
@@ -15,13 +19,13 @@ interface TillDialogProps {
  * field has focus, Tab stays inside, Escape or a tap outside closes, and focus goes back to the
  * button that opened it.
  */
-export function TillDialog({ title, onClose, children }: TillDialogProps) {
+export function TillDialog({ title, onClose, children, initialFocus = 'input, select, button', className }: TillDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
   const { onKeyDown } = useModal(dialogRef, {
     onDismiss: onClose,
-    initialFocus: () => dialogRef.current?.querySelector<HTMLElement>('input, select, button') ?? null,
+    initialFocus: () => dialogRef.current?.querySelector<HTMLElement>(initialFocus) ?? null,
   });
 
   return createPortal(
@@ -31,7 +35,7 @@ export function TillDialog({ title, onClose, children }: TillDialogProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div ref={dialogRef} className="till-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div ref={dialogRef} className={className ? `till-dialog ${className}` : 'till-dialog'} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <header className="till-dialog__header">
           <h2 id={titleId} className="till-dialog__title">
             {title}

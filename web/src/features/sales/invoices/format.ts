@@ -34,6 +34,15 @@ const tenderNames: Record<PaymentMethod, string> = { cash: 'Cash', 'internal-dev
 
 export const tenderName = (method: PaymentMethod) => tenderNames[method] ?? method;
 
+/** A part as receipts and invoices list it: a gift-card part by its card's last 4 ("Gift card ••7788"). */
+export function partName(tender: { method: PaymentMethod; card?: string }): string {
+  if (tender.method === 'gift-card' && tender.card) return `${tenderName(tender.method)} ••${tender.card.slice(-4)}`;
+  return tenderName(tender.method);
+}
+
+/** A gift card's number kept short for a button: its first 2 and last 4 ("GC…7788"). */
+export const shortCardNumber = (number: string) => (number.length > 8 ? `${number.slice(0, 2)}…${number.slice(-4)}` : number);
+
 const statusNames: Record<InvoiceStatus, string> = {
   active: 'Open',
   saved: 'Open order',

@@ -1,5 +1,5 @@
 import type { Invoice } from '@/types/invoice';
-import { money, tenderName } from './format';
+import { money, partName } from './format';
 
 /**
  * How a paid sale was paid, part by part, and what was refunded to each part so far (a refund of
@@ -28,7 +28,7 @@ export function InvoiceTenders({ invoice, currencyCode }: { invoice: Invoice; cu
         <tbody>
           {tenders.map((tender, index) => (
             <tr key={index}>
-              <th scope="row">{tenderName(tender.method)}</th>
+              <th scope="row">{partName(tender)}</th>
               <td className="invoice-tenders__amount">{money(tender.amount, currencyCode)}</td>
               <td className="invoice-tenders__amount">{money(tender.refunded, currencyCode)}</td>
             </tr>

@@ -4,7 +4,7 @@ import type { Invoice } from '@/types/invoice';
 import { compareDecimal, isPositive } from '@/lib/decimal-text';
 import type { ReceiptSettings } from '../api/receipt-settings';
 import { useReceiptSettings } from '../receipt-settings/use-receipt-settings';
-import { customDetailsOf, dateTime, money, paymentMethodName, quantityText, tenderName, twoDecimals } from './format';
+import { customDetailsOf, dateTime, money, paymentMethodName, partName, quantityText, twoDecimals } from './format';
 import './receipt.css';
 
 export interface ReceiptProps {
@@ -137,7 +137,7 @@ function PaymentLines({ invoice, inCurrency }: { invoice: Invoice; inCurrency: (
   return (
     <>
       {tenders.length > 0 &&
-        tenders.map((tender, index) => <Total key={index} label={tenderName(tender.method)} value={inCurrency(tender.amount)} />)}
+        tenders.map((tender, index) => <Total key={index} label={partName(tender)} value={inCurrency(tender.amount)} />)}
       {invoice.cashReceived != null && <Total label="Cash received" value={inCurrency(invoice.cashReceived)} />}
       {invoice.cashReceived != null && <Total label="Change" value={inCurrency(invoice.change ?? '0')} />}
       {compareDecimal(rounding, 0) !== 0 && <Total label="Cash rounding" value={inCurrency(rounding)} />}

@@ -281,4 +281,31 @@ describe('a refund sent to store credit', () => {
     expect(section(again)).toBeUndefined();
     expect(again.textContent).not.toContain('Store credit');
   });
+
+  it('sends a refund back to the gift card that paid part of the sale, the card named by its last 4', async () => {
+    const byGiftCard = {
+      ...paidInvoice,
+      customer: walkIn,
+      paymentMethod: 'cash',
+      tenders: [
+        { method: 'gift-card', amount: 30, refunded: 0, card: 'GC00017788' },
+        { method: 'cash', amount: 79.5, refunded: 0 },
+      ],
+    } as WireInvoice;
+    server.answers[refundRoute] = envelope(200, { data: { ...byGiftCard, refundedAmount: 30 } });
+    const container = await open(byGiftCard);
+    const paidBy = [...container.querySelectorAll('.invoice-tenders__table tbody th')].map((cell) => cell.textContent);
+    expect(paidBy).toEqual(['Gift card ••7788', 'Cash']);
+    typeInto(field(container, 'Refund amount'), '30');
+    expect(splitRows(container)).toEqual([
+      ['Refund to Gift card', 'up to MVR 30.00', '0.00'],
+      ['Refund to Cash', 'up to MVR 79.50', '30.00'],
+    ]);
+    typeInto(field(container, 'Refund to Cash'), '0');
+    typeInto(field(container, 'Refund to Gift card'), '30');
+    await pressEnter(field(container, 'Refund to Gift card'));
+    expect(openDialog()?.textContent).toContain('Goes back as Gift card MVR 30.00.');
+    await click(button(openDialog()!, 'Refund'));
+    await waitFor(() => expect(sentBodies()).toEqual([{ amount: '30', to: [{ method: 'gift-card', amount: '30.00' }] }]));
+  });
 });

@@ -14,17 +14,18 @@
 import { invoiceRefOf, type LocalInvoice, type StoredCommand, type LocalTables, type TillPaymentBody } from '@/features/offline';
 import { openInvoice } from './invoice-change';
 import { compareDecimal, moneyText, subtractDecimal, sumDecimal } from '@/lib/decimal-text';
-import { CoreError, tenderPlan, type ShiftSale, type StoreCredit, type TenderPart, type TenderPlan } from '@/lib/core';
+import { CoreError, tenderPlan, type ShiftSale, type Spendable, type TenderPart, type TenderPlan } from '@/lib/core';
 import type { Decimal, InvoiceTender } from '@/types/invoice';
 import { invoiceBody } from './till-requests';
 import { nowOf, TillRefusal, type TillData } from './till-data';
 import { shiftForSale } from './shift-commands';
 import { storeCreditFor } from './store-credit';
+import { spendableGiftCard } from './gift-card';
 
 export const CART_EMPTY = 'Cart Empty';
 export const CARD_NEEDS_CONNECTION = 'Card payment needs a connection';
 
-export type TillPaymentMethod = 'cash' | 'internal-device' | 'store-credit';
+export type TillPaymentMethod = 'cash' | 'internal-device' | 'store-credit' | 'gift-card';
 
 export interface PaymentOptions {
   /** Whether the till was offline when the sale was made (the server records it). */
@@ -47,6 +48,8 @@ async function takeStock(tables: LocalTables, invoice: LocalInvoice) {
 export interface TillTender {
   method: TillPaymentMethod;
   amount: Decimal;
+  /** The gift card a `gift-card` tender is spent from (its number as core normalised it). */
+  card?: string;
 }
 
 export interface TillPayment {
@@ -56,13 +59,22 @@ export interface TillPayment {
   cashRounding: Decimal;
 }
 
+/** What bounds the parts spent from a balance: the customer's store credit, the sale's gift card. */
+export interface SpendBounds {
+  /** The customer's store credit (store-credit.ts). */
+  storeCredit?: Spendable | null;
+  /** The sale's one gift card (gift-card.ts). */
+  giftCard?: Spendable | null;
+}
+
 /**
  * Core's plan of the tenders on the sale's total; core's refusal becomes the till's. With the
- * customer's `storeCredit` (store-credit.ts), core bounds the store-credit parts by it.
+ * customer's store credit or the sale's gift card, core bounds the parts spent from it.
  */
-export function planOf(totalAmount: Decimal, payment: TillPayment, storeCredit?: StoreCredit | null): TenderPlan {
+export function planOf(totalAmount: Decimal, payment: TillPayment, bounds: SpendBounds = {}): TenderPlan {
   try {
-    return tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders: payment.tenders, storeCredit });
+    const tenders = payment.tenders.map(({ method, amount }) => ({ method, amount }));
+    return tenderPlan({ totalAmount, cashRounding: payment.cashRounding, tenders, storeCredit: bounds.storeCredit, giftCard: bounds.giftCard });
   } catch (error) {
     if (error instanceof CoreError) throw new TillRefusal(error.message);
     throw error;
@@ -82,10 +94,26 @@ const commandKind = (tenders: readonly TillTender[]) => {
   const methods = new Set(tenders.map((tender) => tender.method));
   if (methods.size > 1) return 'paySplit';
   if (methods.has('store-credit')) return 'payStoreCredit';
+  if (methods.has('gift-card')) return 'payGiftCard';
   return methods.has('cash') ? 'payCash' : 'paySwipe';
 };
 
 const takesStoreCredit = (payment: TillPayment) => payment.tenders.some((tender) => tender.method === 'store-credit');
+
+export const ONE_GIFT_CARD = 'A sale is paid by one gift card';
+
+/**
+ * The one gift card the payment spends, or null when it spends none. Every gift-card part names
+ * the same card, as the server requires.
+ */
+export function giftCardOf(tenders: readonly TillTender[]): string | null {
+  const cards = new Set(tenders.filter((tender) => tender.method === 'gift-card').map((tender) => tender.card ?? ''));
+  if (cards.size === 0) return null;
+  const [card] = cards;
+  if (cards.size > 1) throw new TillRefusal(`${ONE_GIFT_CARD}: ${[...cards].join(' and ')} were given`);
+  if (!card) throw new TillRefusal('A gift card part names no card');
+  return card;
+}
 
 /** The sale as the shift's report counts it: by its one method, or by the parts core applied. */
 function shiftSaleOf(invoiceRef: string, invoice: LocalInvoice, plan: TenderPlan): ShiftSale {
@@ -98,7 +126,16 @@ function shiftSaleOf(invoiceRef: string, invoice: LocalInvoice, plan: TenderPlan
   return { ...totals, tenders: plan.tenders };
 }
 
-const invoiceTenders = (parts: TenderPart[]): InvoiceTender[] => parts.map((part) => ({ method: part.method, amount: part.amount, refunded: '0' }));
+/** Core's parts as the invoice keeps them; the gift-card part names its card. */
+const invoiceTenders = (parts: TenderPart[], card: string | null): InvoiceTender[] =>
+  parts.map((part) => ({ method: part.method, amount: part.amount, refunded: '0', ...(part.method === 'gift-card' && card ? { card } : {}) }));
+
+/** A tender as the server takes it: money with 2 decimals, and a gift-card part's card. */
+const tenderBody = (tender: TillTender) => ({
+  method: tender.method,
+  amount: moneyText(tender.amount),
+  ...(tender.method === 'gift-card' ? { card: tender.card } : {}),
+});
 
 /**
  * Records the payment of the open invoice `ref` by its tenders (as handed over) with the shop's
@@ -113,24 +150,27 @@ export async function pay(data: TillData, ref: string, payment: TillPayment, opt
   const storeCredit = takesStoreCredit(payment)
     ? ((await storeCreditFor(data.db, (await data.db.invoices.get(ref))?.customer ?? null)) ?? { balance: '0' })
     : null;
+  // A card never learnt on this till cannot pay: its balance is unknown here.
+  const card = giftCardOf(payment.tenders);
+  const giftCard = card ? await spendableGiftCard(data.db, card) : null;
   await data.engine.enqueue(
     { kind: commandKind(payment.tenders), action: () => ({ type: 'payInvoice', invoiceRef: ref, payload: body! }) },
     async (tables) => {
       const invoice = await openInvoice(tables, ref);
       if (invoice.products.length === 0) throw new TillRefusal(CART_EMPTY);
-      const plan = planOf(invoice.totalAmount, payment, storeCredit);
+      const plan = planOf(invoice.totalAmount, payment, { storeCredit, giftCard });
       if (!plan.complete) throw new TillRefusal(`${plan.remaining} is left to pay`);
       const paidAt = nowOf(data);
       const sale = shiftSaleOf(ref, invoice, plan);
       const shiftRef = await shiftForSale(data.db, tables, { invoiceRef: ref, at: paidAt, sale, seller: options.seller ?? invoice.staff });
       body = {
-        tenders: payment.tenders.map((tender) => ({ method: tender.method, amount: moneyText(tender.amount) })), cashRounding: payment.cashRounding, paidAt, offline: options.offline,
+        tenders: payment.tenders.map(tenderBody), cashRounding: payment.cashRounding, paidAt, offline: options.offline,
         totalAmount: invoice.totalAmount, invoice: invoiceBody(invoice), shiftRef,
       };
       await takeStock(tables, invoice);
       const tookCash = payment.tenders.some((tender) => tender.method === 'cash');
       paid = {
-        ...invoice, status: 'paid', paidAt, paymentMethod: mainMethod(plan.tenders), tenders: invoiceTenders(plan.tenders),
+        ...invoice, status: 'paid', paidAt, paymentMethod: mainMethod(plan.tenders), tenders: invoiceTenders(plan.tenders, card),
         cashReceived: tookCash ? plan.cashReceived : null, change: plan.change, rounding: plan.rounding, updatedAt: paidAt, origin: 'till',
       };
       await tables.put('invoices', paid);

@@ -75,7 +75,7 @@ afterEach(async () => {
 describe('store credit in the payment dialog', () => {
   it('is not offered to a customer without store credit', async () => {
     await openDialog();
-    expect(buttonNames()).toEqual(['Cash', 'Swipe', 'Pay', 'Cancel']);
+    expect(buttonNames()).toEqual(['Gift card', 'Cash', 'Swipe', 'Pay', 'Cancel']);
   });
 
   it('is never offered to the walk-in customer', async () => {
@@ -84,7 +84,7 @@ describe('store credit in the payment dialog', () => {
     await openDialog({ ...localOrder, customer: walkIn });
     // Wait for the customer's row to have been read before saying no button shows.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(buttonNames()).toEqual(['Cash', 'Swipe', 'Pay', 'Cancel']);
+    expect(buttonNames()).toEqual(['Gift card', 'Cash', 'Swipe', 'Pay', 'Cancel']);
     expect(await storeCreditFor(till.db, walkIn)).toBeNull();
   });
 

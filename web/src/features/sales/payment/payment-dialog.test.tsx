@@ -85,7 +85,7 @@ describe('the payment dialog', () => {
     const opened = await openDialog({ ...localOrder, totalAmount: '1234.5', totalTax: '0' });
     expect(opened.querySelector('h2')?.textContent).toBe('Total payable amount: MVR1,234.50');
     expect(opened.textContent).toContain('TaxMVR0.00');
-    expect([...opened.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Cash', 'Swipe', 'Pay', 'Cancel']);
+    expect([...opened.querySelectorAll('button')].map((candidate) => candidate.textContent)).toEqual(['Gift card', 'Cash', 'Swipe', 'Pay', 'Cancel']);
   });
 
   it('shows the tax the lines carry when it is not zero', async () => {

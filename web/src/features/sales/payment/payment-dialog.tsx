@@ -1,5 +1,5 @@
 import { Banknote, CreditCard, Printer, Smartphone, WalletCards } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormAlert } from '@/components/form';
 import { messages } from '@/config/messages';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -9,8 +9,8 @@ import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { cashRoundingOf, NO_CASH_ROUNDING } from '../local/cash-rounding';
 import { useLocalInvoice, viewOf } from '../local/local-views';
-import { cardInvoiceId, pay as payLocally, planOf, type TillPayment, type TillTender } from '../local/payment-commands';
-import type { StoreCredit, TenderPlan } from '@/lib/core';
+import { cardInvoiceId, giftCardOf, pay as payLocally, planOf, type SpendBounds, type TillPayment, type TillTender } from '../local/payment-commands';
+import type { TenderPlan } from '@/lib/core';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
 import { useLiveQuery } from '../local/use-live-query';
@@ -18,6 +18,10 @@ import type { LocalInvoice } from '@/features/offline';
 import type { Invoice } from '@/types/invoice';
 import { compareDecimal, isPositive } from '@/lib/decimal-text';
 import { storeCreditFor } from '../local/store-credit';
+import { giftCardFor, giftCardNumberOf, spendableGiftCard } from '../local/gift-card';
+import { lookUpGiftCard } from '../gift-card/look-up-gift-card';
+import { GiftCardTender } from './gift-card-tender';
+import { MethodButton, type Busy } from './method-button';
 import { browser } from './browser';
 import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
@@ -54,6 +58,11 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
  * amount typed, or with none the smaller of what is left and the credit available, as a part
  * paid from their store credit; core bounds it by the customer's last synced balance less this
  * till's unsent uses (local/store-credit.ts) and its refusal is said in place.
+ *
+ * Gift card takes the card's number (typed or scanned): online the server's balance, which the
+ * till keeps; offline the one it kept (a card never checked here cannot pay). The card then pays
+ * like store credit, bounded by that balance less this till's unsent uses of it
+ * (local/gift-card.ts). A sale is paid by one gift card.
  */
 export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) {
   const [paid, setPaid] = useState<LocalInvoice | null>(null);
@@ -61,10 +70,9 @@ export function PaymentDialog({ invoice, onClose, onDone }: PaymentDialogProps) 
   return <PaymentChoice invoice={invoice} onClose={onClose} onPaid={setPaid} />;
 }
 
-type Busy = 'cash' | 'swipe' | 'credit' | 'card' | null;
-type TakenMethod = 'cash' | 'swipe' | 'credit';
+type TakenMethod = 'cash' | 'swipe' | 'credit' | 'gift';
 
-const tillMethods = { cash: 'cash', swipe: 'internal-device', credit: 'store-credit' } as const;
+const tillMethods = { cash: 'cash', swipe: 'internal-device', credit: 'store-credit', gift: 'gift-card' } as const;
 
 interface PaymentChoiceProps {
   invoice: LocalInvoice;
@@ -92,7 +100,32 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const customerId = invoice.customer?._id;
   const credit = useLiveQuery(data ? () => storeCreditFor(data.db, invoice.customer) : null, [data, customerId]);
   const storeCredit = credit.status === 'ready' ? credit.data : null;
-  const plan = planOrNull(invoice.totalAmount, payment, storeCredit);
+  // The sale's gift card once entered (its number), read live like the credit.
+  const [cardNumber, setCardNumber] = useState<string | null>(null);
+  const card = useLiveQuery(data && cardNumber ? () => giftCardFor(data.db, cardNumber) : null, [data, cardNumber]);
+  const giftCard = card.status === 'ready' ? card.data : null;
+  const plan = planOrNull(invoice.totalAmount, payment, { storeCredit, giftCard });
+
+  /**
+   * The number as typed or scanned becomes the sale's gift card: answers the refusal to say in
+   * place, or null.
+   */
+  async function checkGiftCard(typed: string): Promise<string | null> {
+    try {
+      if (!data) throw new TillRefusal(messages.paymentFailed);
+      const number = giftCardNumberOf(typed);
+      const taken = giftCardOf(parts);
+      if (taken && taken !== number) throw new TillRefusal(`This sale is already paid in part by gift card ${taken}: a sale takes one gift card`);
+      await lookUpGiftCard(data, number, isOnline());
+      setCardNumber(number);
+      setFailure('');
+      amountRef.current?.focus();
+      return null;
+    } catch (error) {
+      if (error instanceof TillRefusal) return error.message;
+      return errorMessage(error, messages.giftCardLoadFailed);
+    }
+  }
 
   /**
    * Cash, Swipe or Store credit: the amount typed (or, with none, what is left: in cash, rounded;
@@ -110,12 +143,16 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
       if (!data) throw new Error('No till data');
       // The step as kept right now (the dialog's copy may still be loading), then the parts' own.
       cashStep = parts.length > 0 ? taken.cashRounding : await cashRoundingOf(data.db);
-      // The credit as kept right now: a payment sent or a sync since the last render counts.
+      // The credit and the card as kept right now: a payment sent or a sync since the last render counts.
       const credit = await storeCreditFor(data.db, invoice.customer);
-      const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep }, credit);
+      const cardSpent = method === 'gift' ? cardNumber : giftCardOf(parts);
+      const bounds: SpendBounds = { storeCredit: credit, giftCard: cardSpent ? await spendableGiftCard(data.db, cardSpent) : null };
+      const before = planOf(invoice.totalAmount, { tenders: parts, cashRounding: cashStep }, bounds);
       const amount = received.trim() || untypedAmount(method, before);
-      tenders = [...parts, { method: tillMethods[method], amount }];
-      const withCredit = method === 'credit' ? (credit ?? { balance: '0' }) : credit;
+      const tender: TillTender = method === 'gift' ? { method: 'gift-card', amount, card: cardSpent ?? '' } : { method: tillMethods[method], amount };
+      tenders = [...parts, tender];
+      giftCardOf(tenders);
+      const withCredit = method === 'credit' ? { ...bounds, storeCredit: credit ?? { balance: '0' } } : bounds;
       complete = planOf(invoice.totalAmount, { tenders, cashRounding: cashStep }, withCredit).complete;
     } catch (error) {
       // Core's refusal of this part is said in place: nothing is taken.
@@ -255,8 +292,8 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
         inputRef={amountRef}
       />
       <FormAlert message={failure} />
-      {storeCredit && (
-        <div className="payment-dialog__credit">
+      <div className="payment-dialog__credit">
+        {storeCredit && (
           <MethodButton
             label={`Store credit ${DIALOG_CURRENCY} ${twoDecimals(plan?.storeCreditLeft ?? '0')} available`}
             busyLabel="Paying…"
@@ -265,8 +302,14 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
             mine="credit"
             onClick={() => void take('credit')}
           />
-        </div>
-      )}
+        )}
+        <GiftCardTender
+          card={cardNumber ? { number: cardNumber, left: plan?.giftCardLeft ?? null } : null}
+          busy={busy}
+          onCheck={checkGiftCard}
+          onTake={() => void take('gift')}
+        />
+      </div>
       <div className="payment-dialog__methods">
         <MethodButton label="Cash" busyLabel="Paying…" icon={<Banknote aria-hidden="true" />} busy={busy} mine="cash" shortcut="F9" onClick={() => void take('cash')} />
         <MethodButton label="Swipe" busyLabel="Paying…" icon={<Smartphone aria-hidden="true" />} busy={busy} mine="swipe" shortcut="F7" onClick={() => void take('swipe')} />
@@ -302,9 +345,9 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
  * The plan to show, or null when core refuses it (a rounding step the till kept that core does
  * not know): then Cash and Swipe say core's message when pressed, and nothing is taken.
  */
-function planOrNull(totalAmount: string, payment: TillPayment, storeCredit: StoreCredit | null): TenderPlan | null {
+function planOrNull(totalAmount: string, payment: TillPayment, bounds: SpendBounds): TenderPlan | null {
   try {
-    return planOf(totalAmount, payment, storeCredit);
+    return planOf(totalAmount, payment, bounds);
   } catch (error) {
     if (error instanceof TillRefusal) return null;
     throw error;
@@ -313,46 +356,14 @@ function planOrNull(totalAmount: string, payment: TillPayment, storeCredit: Stor
 
 /**
  * With nothing typed: cash settles what is left, rounded as the shop rounds cash; swipe pays what
- * is left; store credit pays what is left, or all the credit still available (core's
- * `storeCreditLeft`) when that is less.
+ * is left; store credit or the gift card pays what is left, or all that is still available of it
+ * (core's `storeCreditLeft`, `giftCardLeft`) when that is less.
  */
 function untypedAmount(method: TakenMethod, before: TenderPlan): string {
   if (method === 'cash') return before.cashDue;
-  const left = before.storeCreditLeft;
+  const left = method === 'gift' ? before.giftCardLeft : method === 'credit' ? before.storeCreditLeft : undefined;
   if (method === 'swipe' || left === undefined) return before.remaining;
   return compareDecimal(left, before.remaining) < 0 ? left : before.remaining;
-}
-
-interface MethodButtonProps {
-  label: string;
-  busyLabel: string;
-  icon: ReactNode;
-  busy: Busy;
-  mine: Exclude<Busy, null>;
-  unavailable?: boolean;
-  describedBy?: string;
-  /** The key that presses it too (aria-keyshortcuts, and its tooltip). */
-  shortcut?: string;
-  onClick: () => void;
-}
-
-function MethodButton({ label, busyLabel, icon, busy, mine, unavailable = false, describedBy, shortcut, onClick }: MethodButtonProps) {
-  const running = busy === mine;
-  return (
-    <button
-      type="button"
-      className="button button--primary payment-dialog__method"
-      disabled={busy !== null || unavailable}
-      aria-busy={running || undefined}
-      aria-describedby={describedBy}
-      aria-keyshortcuts={shortcut}
-      title={shortcut ? `${label} (${shortcut})` : undefined}
-      onClick={onClick}
-    >
-      {running ? <span className="button__spinner" aria-hidden="true" /> : icon}
-      {running ? busyLabel : label}
-    </button>
-  );
 }
 
 /**

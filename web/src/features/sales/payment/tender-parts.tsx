@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import type { TenderPlan } from '@/lib/core';
 import { isPositive } from '@/lib/decimal-text';
-import { tenderName, twoDecimals } from '../invoices/format';
+import { partName, twoDecimals } from '../invoices/format';
 import type { TillTender } from '../local/payment-commands';
 import { DIALOG_CURRENCY } from './cash-received';
 
@@ -27,10 +27,10 @@ export function TenderParts({ parts, plan, roundsCash, disabled, onRemove }: Ten
     <section className="payment-dialog__parts" aria-label="Parts taken">
       <ol className="payment-dialog__part-list">
         {parts.map((part, index) => {
-          const label = `${tenderName(part.method)} ${inDialog(part.amount)}`;
+          const label = `${partName(part)} ${inDialog(part.amount)}`;
           return (
             <li key={index} className="payment-dialog__part">
-              <span>{tenderName(part.method)}</span>
+              <span>{partName(part)}</span>
               <span className="payment-dialog__part-amount">{inDialog(part.amount)}</span>
               <button
                 type="button"
