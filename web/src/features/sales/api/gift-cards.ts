@@ -72,8 +72,14 @@ export async function findGiftCard(number: string, signal?: AbortSignal): Promis
   }
 }
 
+/** What selling or loading a card answers: the card as it now stands and the row recorded. */
+export interface GiftCardLoaded {
+  card: GiftCard;
+  entry: GiftCardEntry;
+}
+
 /** Sells a new card or loads a known one: the card as it now stands and the row recorded. */
-export const loadGiftCard = (body: GiftCardLoadBody) =>
+export const loadGiftCard = (body: GiftCardLoadBody): Promise<GiftCardLoaded> =>
   api
     .post<{ card: Wire<GiftCard>; entry: Wire<GiftCardEntry> }>('/gift-card', body, { fallbackMessage: messages.giftCardSellFailed })
     .then((answer) => ({ card: cardFromWire<GiftCard>(answer.card), entry: entryFromWire(answer.entry) }));

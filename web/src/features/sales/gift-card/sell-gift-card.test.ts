@@ -56,6 +56,16 @@ describe('selling a gift card at the till', () => {
     expect((await reportOf(till.db, shift)).payIns).toBe('50.00');
   });
 
+  it('says a card sold before was loaded, as the server’s pay in does', async () => {
+    const shift = await openShift(till.data, { openingFloat: '100', openedBy: 'Mina' });
+    till.goOnline();
+    server.answers['POST /api/v1/gift-card'] = sold(70, 'load');
+    await sellGiftCard(till.data, { ...sale, amount: '20', method: 'cash' });
+    expect(await movementsOf(till.db, shift._id)).toEqual([
+      expect.objectContaining({ kind: 'payIn', amount: '20.00', reason: 'Gift card GC00017788 loaded', ref: 'gift-1' }),
+    ]);
+  });
+
   it('keeps the card’s new balance, so the card can pay offline later', async () => {
     server.answers['POST /api/v1/gift-card'] = sold(70, 'load');
     await sellGiftCard(till.data, { ...sale, method: 'internal-device' });
