@@ -20,7 +20,7 @@ interface GiftCardTenderProps {
 /**
  * The gift card: "Gift card" opens a box for its number (a scanner types it and Enter), then the
  * card pays as "Gift card GC…7788: MVR 20.00 available" (core's `giftCardLeft`, the balance the
- * till learnt less this till's unsent uses). "Other card" enters another, which the sale takes
+ * till learnt less this till's unsent uses). "Other gift card" enters another, which the sale takes
  * instead only while no part of it came from the first (a sale is paid by one gift card).
  */
 export function GiftCardTender({ card, busy, onCheck, onTake }: GiftCardTenderProps) {
@@ -114,7 +114,7 @@ export function GiftCardTender({ card, busy, onCheck, onTake }: GiftCardTenderPr
         onClick={onTake}
       />
       <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => setEntering(true)}>
-        Other card
+        Other gift card
       </button>
     </div>
   );

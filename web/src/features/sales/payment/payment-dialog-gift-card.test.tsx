@@ -60,7 +60,7 @@ async function openDialog(invoice: LocalInvoice = localOrder) {
 
 /** Gift card, the number as the cashier typed or scanned it, then Check card. */
 async function enterCard(typed: string) {
-  const opener = [...dialog().querySelectorAll('button')].find((candidate) => ['Gift card', 'Other card'].includes(candidate.textContent ?? ''));
+  const opener = [...dialog().querySelectorAll('button')].find((candidate) => ['Gift card', 'Other gift card'].includes(candidate.textContent ?? ''));
   await click(opener!);
   const input = field(dialog(), 'Gift card number');
   expect(document.activeElement).toBe(input);
