@@ -8,6 +8,7 @@ use pos_core::validation::NumberInput;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::counter_money::{client_key, method_taken, shift_named};
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
@@ -18,16 +19,12 @@ use crate::db::support::scaled::money;
 use crate::http::session_extract::UserSession;
 use crate::numbers::decimal;
 use crate::sales::gift_cards::{self, LoadRequest};
-use crate::sales::settle::PaymentMethod;
 
 route_table! {
     // method path => handler, who may call it
     get  "/gift-card/{number}" => show_card, shop_user;
     post "/gift-card"          => load_card, shop_user;
 }
-
-/// The longest client key of a card's sale.
-const REF_MAX: usize = 64;
 
 /// `GiftCard`: a card, what is on it and when it was sold.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -140,25 +137,12 @@ impl LoadDraft {
             .amount
             .ok_or_else(|| bad("Amount is required"))?
             .decimal("amount")?;
-        let method = match self.method.as_deref().map(str::trim) {
-            None | Some("") => return Err(bad("Method is required")),
-            Some("cash") => PaymentMethod::Cash,
-            Some("internal-device") => PaymentMethod::InternalDevice,
-            Some(_) => return Err(bad("A gift card is paid for in cash or by swipe")),
-        };
-        let client_ref = self.client_ref.unwrap_or_default().trim().to_owned();
-        if client_ref.is_empty() {
-            return Err(bad("Ref is required: the client's key for this sale"));
-        }
-        if client_ref.len() > REF_MAX || client_ref.chars().any(char::is_control) {
-            return Err(bad(
-                "Ref must be at most 64 characters, without control characters",
-            ));
-        }
-        let shift_ref = self
-            .shift_ref
-            .map(|text| text.trim().to_owned())
-            .filter(|text| !text.is_empty());
+        let method = method_taken(
+            self.method.as_deref(),
+            "A gift card is paid for in cash or by swipe",
+        )?;
+        let client_ref = client_key(self.client_ref, "sale")?;
+        let shift_ref = shift_named(self.shift_ref);
         Ok(LoadRequest {
             number,
             amount,

@@ -8,6 +8,7 @@ use pos_core::validation::NumberInput;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::counter_money::{client_key, method_taken, shift_named};
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
@@ -19,7 +20,6 @@ use crate::db::shifts::ShiftUser;
 use crate::db::support::scaled::money;
 use crate::http::session_extract::{Require, UserSession};
 use crate::numbers::decimal;
-use crate::sales::settle::PaymentMethod;
 use crate::sales::store_credit::{self, CUSTOMER_NOT_FOUND, TopUpRequest};
 
 route_table! {
@@ -30,8 +30,6 @@ route_table! {
 
 /// The longest note a top-up keeps.
 const NOTE_MAX: usize = 200;
-/// The longest client key of a top-up.
-const REF_MAX: usize = 64;
 
 /// `StoreCredit`: the balance and the newest ledger rows, newest first.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -121,12 +119,10 @@ impl TopUpDraft {
             .amount
             .ok_or_else(|| bad("Amount is required"))?
             .decimal("amount")?;
-        let method = match self.method.as_deref().map(str::trim) {
-            None | Some("") => return Err(bad("Method is required")),
-            Some("cash") => PaymentMethod::Cash,
-            Some("internal-device") => PaymentMethod::InternalDevice,
-            Some(_) => return Err(bad("Method must be cash or internal-device")),
-        };
+        let method = method_taken(
+            self.method.as_deref(),
+            "Method must be cash or internal-device",
+        )?;
         let note = self.note.unwrap_or_default().trim().to_owned();
         if note.chars().count() > NOTE_MAX {
             return Err(bad("Note must be at most 200 characters"));
@@ -134,19 +130,8 @@ impl TopUpDraft {
         if note.chars().any(char::is_control) {
             return Err(bad("Note cannot contain line breaks or control characters"));
         }
-        let client_ref = self.client_ref.unwrap_or_default().trim().to_owned();
-        if client_ref.is_empty() {
-            return Err(bad("Ref is required: the client's key for this top-up"));
-        }
-        if client_ref.len() > REF_MAX || client_ref.chars().any(char::is_control) {
-            return Err(bad(
-                "Ref must be at most 64 characters, without control characters",
-            ));
-        }
-        let shift_ref = self
-            .shift_ref
-            .map(|text| text.trim().to_owned())
-            .filter(|text| !text.is_empty());
+        let client_ref = client_key(self.client_ref, "top-up")?;
+        let shift_ref = shift_named(self.shift_ref);
         Ok(TopUpRequest {
             amount,
             method,

@@ -11,12 +11,11 @@ use crate::audit_trail::{self, Actor, Happening, money_taken_by};
 use crate::clock::Clock;
 use crate::db::audit::AuditEvent;
 use crate::db::gift_cards::{self, GiftCard, GiftCardEntry, Load, kind};
-use crate::db::shifts::{self as db_shifts, NewMovement, ShiftUser};
+use crate::db::shifts::ShiftUser;
 use crate::db::support::scaled::{CENTS, to_scaled};
 use crate::db::{Db, sync};
-use crate::sales::numbering::shift_number_text;
 use crate::sales::settle::PaymentMethod;
-use crate::sales::shifts::SHIFT_NOT_FOUND;
+use crate::sales::shifts::{self, CounterPayIn};
 use crate::service_error::ServiceError;
 
 pub const GIFT_CARD_NOT_FOUND: &str = "Gift card not found";
@@ -116,36 +115,20 @@ pub async fn load(
         ),
     };
     if let (Some(shift_ref), PaymentMethod::Cash) = (&request.shift_ref, checked.method) {
-        let shift = db_shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
-        if !shift.is_open() {
-            return Err(ServiceError::Conflict(format!(
-                "Shift {} is closed",
-                shift_number_text(shift.shift_number)
-            )));
-        }
         let done = if row_kind == kind::SOLD {
             "sold"
         } else {
             "loaded"
         };
         let reason = format!("Gift card {} {done}", card.number);
-        db_shifts::insert_movement(
-            &mut *tx,
-            &NewMovement {
-                shop_id,
-                shift_id: shift.id,
-                client_ref: &request.client_ref,
-                kind: db_shifts::kind::PAY_IN,
-                amount_cents,
-                reason: &reason,
-                by,
-                moved_at: now,
-                now,
-            },
-        )
-        .await?;
+        let pay_in = CounterPayIn {
+            client_ref: &request.client_ref,
+            amount_cents,
+            reason: &reason,
+            by,
+            now,
+        };
+        shifts::pay_in_from_counter(&mut tx, shop_id, shift_ref, pay_in).await?;
     }
     let entry = gift_cards::load(
         &mut *tx,

@@ -279,6 +279,52 @@ pub enum Missing {
 /// shift, whose drawer now holds it; otherwise it is refused (409). With none named, the device's
 /// open shift; with none open, one opened by itself at `at` by `by`, float 0. A till's shift
 /// ([`ShiftChoice::Till`]) the shop does not know yet is opened under the till's ref.
+/// Cash taken at the counter outside a sale (a store credit top-up, a gift card sold) as it goes
+/// into the drawer of the till's shift `shift_ref`: the money's own ref, amount and reason.
+#[derive(Debug, Clone, Copy)]
+pub struct CounterPayIn<'a> {
+    pub client_ref: &'a str,
+    pub amount_cents: i64,
+    pub reason: &'a str,
+    pub by: ShiftUser<'a>,
+    pub now: i64,
+}
+
+/// Records `pay_in` on shop `shop_id`'s shift `shift_ref`, in `tx` (the money's own transaction),
+/// so the Z report expects the cash: 404 for an unknown shift, 409 for a closed one.
+pub async fn pay_in_from_counter(
+    tx: &mut AnyConnection,
+    shop_id: i64,
+    shift_ref: &str,
+    pay_in: CounterPayIn<'_>,
+) -> Result<(), ServiceError> {
+    let shift = shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
+        .await?
+        .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
+    if !shift.is_open() {
+        return Err(ServiceError::Conflict(format!(
+            "Shift {} is closed",
+            shift_number_text(shift.shift_number)
+        )));
+    }
+    shifts::insert_movement(
+        &mut *tx,
+        &NewMovement {
+            shop_id,
+            shift_id: shift.id,
+            client_ref: pay_in.client_ref,
+            kind: shifts::kind::PAY_IN,
+            amount_cents: pay_in.amount_cents,
+            reason: pay_in.reason,
+            by: pay_in.by,
+            moved_at: pay_in.now,
+            now: pay_in.now,
+        },
+    )
+    .await?;
+    Ok(())
+}
+
 pub async fn for_money(
     tx: &mut AnyConnection,
     shop_id: i64,

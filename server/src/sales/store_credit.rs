@@ -10,12 +10,11 @@ use crate::clock::Clock;
 use crate::db::audit::AuditEvent;
 use crate::db::customers::store_credit::{self, CreditEntry, TopUp};
 use crate::db::customers::{self, ShopCustomer};
-use crate::db::shifts::{self as db_shifts, NewMovement, ShiftUser};
+use crate::db::shifts::ShiftUser;
 use crate::db::support::scaled::{CENTS, to_scaled};
 use crate::db::{Db, sync};
-use crate::sales::numbering::shift_number_text;
 use crate::sales::settle::PaymentMethod;
-use crate::sales::shifts::SHIFT_NOT_FOUND;
+use crate::sales::shifts::{self, CounterPayIn};
 use crate::service_error::ServiceError;
 
 pub const CUSTOMER_NOT_FOUND: &str = "Customer not found";
@@ -106,31 +105,15 @@ pub async fn top_up(
         ));
     }
     if let (Some(shift_ref), PaymentMethod::Cash) = (&request.shift_ref, checked.method) {
-        let shift = db_shifts::find_by_ref(&mut *tx, shop_id, shift_ref)
-            .await?
-            .ok_or_else(|| ServiceError::NotFound(SHIFT_NOT_FOUND.to_owned()))?;
-        if !shift.is_open() {
-            return Err(ServiceError::Conflict(format!(
-                "Shift {} is closed",
-                shift_number_text(shift.shift_number)
-            )));
-        }
         let reason = format!("Store credit for {}", holder.customer_name);
-        db_shifts::insert_movement(
-            &mut *tx,
-            &NewMovement {
-                shop_id,
-                shift_id: shift.id,
-                client_ref: &request.client_ref,
-                kind: db_shifts::kind::PAY_IN,
-                amount_cents,
-                reason: &reason,
-                by,
-                moved_at: now,
-                now,
-            },
-        )
-        .await?;
+        let pay_in = CounterPayIn {
+            client_ref: &request.client_ref,
+            amount_cents,
+            reason: &reason,
+            by,
+            now,
+        };
+        shifts::pay_in_from_counter(&mut tx, shop_id, shift_ref, pay_in).await?;
     }
     let entry = store_credit::top_up(
         &mut *tx,
