@@ -1,6 +1,6 @@
 //! Paying and refunding invoices: this module has the writes of paying one (sales::settle);
 //! beside it, the card (Stripe Checkout) side of an invoice and the Stripe events handled
-//! ([`card`]), the card refunds asked of Stripe and not yet recorded ([`card_refund_claims`]),
+//! ([`card`]), the parts of a sale taken before its card payment ([`card_parts`]), the card refunds asked of Stripe and not yet recorded ([`card_refund_claims`]),
 //! and the writes of a refund, with its `refunds` row ([`refunds`]). What each payment method
 //! paid of a sale and gave back is `db::invoices::tenders`.
 //!
@@ -11,6 +11,7 @@
 //! lock (PostgreSQL) before it reads anything.
 
 pub mod card;
+pub mod card_parts;
 pub mod card_refund_claims;
 pub mod refunds;
 

@@ -11,6 +11,8 @@
 
 #[path = "card_checkout.rs"]
 mod checkout;
+#[path = "card_parts_body.rs"]
+mod parts_body;
 #[path = "card_webhook.rs"]
 mod webhook;
 
@@ -20,17 +22,23 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 
+use rust_decimal::Decimal;
+
 use super::idempotency::KEY_PARAM_DOC;
 use super::invoice_views::InvoiceView;
+use super::json::MaybeJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::db::invoices::{self, Invoice, card_status, status};
 use crate::db::{customers::loyalty, payments, shops};
 use crate::http::session_extract::UserSession;
+use crate::sales::card_parts;
 use crate::sales::numbering::invoice_number_text;
-use crate::sales::settle::{self, CardPayment, PaymentMethod, Settled};
+use crate::sales::settle::{self, CardPayment, Settled};
+use crate::sales::tendering::Tendering;
 use crate::stripe::{CardError, CardGateway, CheckoutSession};
+use parts_body::CardPartsBody;
 
 pub const NOT_CONFIGURED: &str = "Card payments are not configured";
 pub const NOT_CONFIRMED: &str = "Stripe has not confirmed this payment";
@@ -101,10 +109,12 @@ async fn view(state: &AppState, mut invoice: Invoice) -> Result<InvoiceView, Api
 }
 
 /// Whether Stripe's `session` pays `invoice`: its current session, paid, for this invoice,
-/// for exactly its total in the shop's currency. 409 otherwise.
+/// for exactly the card's part (`card`: its total, or what the parts taken before the card
+/// left) in the shop's currency. 409 otherwise.
 fn confirmed(
     invoice: &Invoice,
     session: &CheckoutSession,
+    card: Decimal,
     currency: &str,
 ) -> Result<CardPayment, ApiError> {
     let ours = invoice.card_session_id.as_deref() == Some(session.id.as_str())
@@ -112,7 +122,7 @@ fn confirmed(
     if !ours || !session.is_paid() {
         return Err(ApiError::Conflict(NOT_CONFIRMED.to_owned()));
     }
-    let expected = checkout::stripe_total(invoice, currency)?;
+    let expected = checkout::stripe_amount(invoice, card, currency)?;
     if session.amount_total != Some(expected) || session.currency.as_deref() != Some(currency) {
         return Err(ApiError::Conflict(format!(
             "The card payment does not match the total of invoice {}",
@@ -129,8 +139,9 @@ fn confirmed(
 enum Standing {
     /// This session already paid it: nothing to do.
     PaidBySession(Invoice),
-    /// Stripe confirmed it: settle with this card payment.
-    Payable(Invoice, CardPayment),
+    /// Stripe confirmed it: settle with this card payment, paid as `Tendering` says (the card
+    /// alone, or after the parts taken at the counter).
+    Payable(Invoice, CardPayment, Tendering),
 }
 
 /// 409 unless `session` pays `invoice` (or already did).
@@ -149,23 +160,25 @@ async fn standing(
         return Err(already_paid(&invoice));
     }
     let currency = currency(state, invoice.shop_id).await?;
-    let card = confirmed(&invoice, session, &currency)?;
-    Ok(Standing::Payable(invoice, card))
+    let (share, tendering) = card_parts::settling(&state.db, &invoice).await?;
+    let card = confirmed(&invoice, session, share, &currency)?;
+    Ok(Standing::Payable(invoice, card, tendering))
 }
 
-/// Pays the invoice by card in one transaction (sales::settle); the same session settling
-/// again answers the paid invoice.
+/// Pays the invoice by card, with the parts taken before it, in one transaction
+/// (sales::settle); the same session settling again answers the paid invoice.
 async fn settle_card(
     state: &AppState,
     invoice: &Invoice,
     card: CardPayment,
+    tendering: &Tendering,
 ) -> Result<Invoice, ApiError> {
     let settled = settle::settle(
         &state.db,
         &state.clock,
         invoice.shop_id,
         invoice.id,
-        PaymentMethod::Digital,
+        tendering,
         Some(card),
     )
     .await?;
@@ -182,7 +195,9 @@ async fn pay(
 ) -> Result<Invoice, ApiError> {
     match standing(state, invoice, session).await? {
         Standing::PaidBySession(invoice) => Ok(invoice),
-        Standing::Payable(invoice, card) => settle_card(state, &invoice, card).await,
+        Standing::Payable(invoice, card, tendering) => {
+            settle_card(state, &invoice, card, &tendering).await
+        }
     }
 }
 
@@ -246,16 +261,23 @@ async fn reusable_session(
 
 /// Start a card payment on Stripe Checkout.
 ///
-/// Opens a Stripe Checkout Session for the open sale invoice's total and answers where to send
-/// the customer. A second click or a retry while that session is still open for the same total
+/// Opens a Stripe Checkout Session for the open sale invoice's total, or for what the parts
+/// taken at the counter before the card leave (the body's `tenders`), and answers where to send
+/// the customer. A second click or a retry while that session is still open for the same amount
 /// answers the same session; a session Stripe already reports paid pays the invoice instead
-/// (then 409, already paid). Refused: an empty cart (400), a paid invoice or nothing to pay by
-/// card (409), card payments not configured (503), Stripe refusing or silent (502).
+/// (then 409, already paid). Refused: an empty cart or parts that do not fit the sale (400), a
+/// paid invoice or nothing to pay by card (409), card payments not configured (503), Stripe
+/// refusing or silent (502).
 #[utoipa::path(
     post,
     path = route::start_checkout,
     operation_id = "startCardPayment",
     tag = "payments",
+    request_body(
+        content = Option<CardPartsBody>,
+        content_type = "application/json",
+        description = "Optional: the parts of the sale taken at the counter before the card; the card pays what they leave. No body: the card pays the whole sale."
+    ),
     params(
         ("id" = String, Path, description = "The invoice's `_id`"),
         ("Idempotency-Key" = Option<String>, Header, description = KEY_PARAM_DOC),
@@ -263,7 +285,8 @@ async fn reusable_session(
     security(("userSession" = [])),
     responses(
         (status = 200, description = "The Checkout Session and the invoice", body = Answer<CheckoutView>),
-        (status = 400, description = "The cart is empty, or the Idempotency-Key is malformed", body = Failure),
+        (status = 400, description = "The cart is empty, the parts do not fit the sale or leave nothing for the card, or the Idempotency-Key is malformed", body = Failure),
+        (status = 415, description = "A body not declared as JSON", body = Failure),
         Refused,
         (status = 404, description = "No such sale invoice in this shop", body = Failure),
         (status = 409, description = "The invoice is already paid, has nothing to pay by card, has cents Stripe cannot charge in the shop's currency, or a request with this Idempotency-Key is still being processed", body = Failure),
@@ -277,7 +300,13 @@ async fn start_checkout(
     session: UserSession,
     Path(raw): Path<String>,
     headers: HeaderMap,
+    MaybeJson(body): MaybeJson<CardPartsBody>,
 ) -> Result<Success<CheckoutView>, ApiError> {
+    let counter = body
+        .as_ref()
+        .map(CardPartsBody::parts)
+        .transpose()?
+        .flatten();
     let cards = gateway(&state)?.clone();
     let invoice = sale_invoice(&state, session.shop_id, &raw).await?;
     if !invoice.is_open() {
@@ -295,8 +324,9 @@ async fn start_checkout(
         )));
     }
     let currency = currency(&state, invoice.shop_id).await?;
-    let total = checkout::stripe_total(&invoice, &currency)?;
-    let stripe_session = match reusable_session(&cards, &invoice, total).await? {
+    let share = card_parts::share(&state.db, &invoice, counter.as_ref()).await?;
+    let amount = checkout::stripe_amount(&invoice, share.amount, &currency)?;
+    let stripe_session = match reusable_session(&cards, &invoice, amount).await? {
         Reuse::Open(open) => open,
         // A paid session Stripe has not reported yet pays the invoice now instead of charging
         // the customer a second time.
@@ -307,11 +337,15 @@ async fn start_checkout(
         Reuse::New => {
             let area = if session.is_admin() { "admin" } else { "staff" };
             let site = checkout::site(&cards, &headers);
-            let request = checkout::request(&invoice, &lines, &currency, &site, area)?;
+            let page = (currency.as_str(), site.as_str(), area);
+            let request = checkout::request(&invoice, &lines, share.amount, page)?;
             cards.create_session(&request).await.map_err(bad_gateway)?
         }
     };
     let now = state.clock.now_millis();
+    // Kept once no earlier session of the invoice can still pay it: that one settles with the
+    // parts it was started with.
+    card_parts::keep(&state.db, &invoice, &share, now).await?;
     if !payments::card::start_attempt(pool, invoice.shop_id, invoice.id, &stripe_session.id, now)
         .await?
     {

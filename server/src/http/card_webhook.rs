@@ -100,7 +100,11 @@ async fn fulfil(state: &AppState, session: &CheckoutSession) -> Result<(), ApiEr
     };
     match standing(state, invoice, session).await {
         Ok(Standing::PaidBySession(_)) => Ok(()),
-        Ok(Standing::Payable(invoice, card)) => settle_card(state, &invoice, card).await.map(drop),
+        Ok(Standing::Payable(invoice, card, tendering)) => {
+            settle_card(state, &invoice, card, &tendering)
+                .await
+                .map(drop)
+        }
         Err(ApiError::Conflict(message)) => {
             tracing::error!(
                 session = %session.id,

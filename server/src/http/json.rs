@@ -34,6 +34,34 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
+/// `MaybeJson<T>`: a body a route takes only sometimes. No body (nothing but whitespace, however
+/// it is declared) is `None`, as a client that sends none expects; any other body is read as
+/// [`ApiJson`] reads it, so a body that means something is never dropped without a word.
+pub struct MaybeJson<T>(pub Option<T>);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for MaybeJson<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Response> {
+        let json = declares_json(&request);
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Self(None));
+        }
+        if !json {
+            return Err(ApiError::UnsupportedMediaType(
+                "Send the body as JSON with Content-Type: application/json".to_owned(),
+            )
+            .into_response());
+        }
+        parse(&bytes)
+            .map(|body| Self(Some(body)))
+            .map_err(IntoResponse::into_response)
+    }
+}
+
 /// JSON only: a form or text body is what a cross-site page can send without asking, so
 /// refusing it closes that door too.
 fn declares_json(request: &Request) -> bool {

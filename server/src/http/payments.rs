@@ -24,6 +24,7 @@ use crate::db::invoices::{self, Invoice, InvoiceLine};
 use crate::http::session_extract::UserSession;
 use crate::sales::refunds::{self, LineRefund, RefundRequest, Refunded, Refunding};
 use crate::sales::settle::{INVOICE_NOT_FOUND, PaymentMethod, Settled, settle};
+use crate::sales::tendering::Tendering;
 
 pub const ONLY_ADMINS_REFUND: &str = "Only a shop admin can refund";
 
@@ -74,7 +75,16 @@ async fn pay(
     method: PaymentMethod,
 ) -> Result<Success<InvoiceView>, ApiError> {
     let id = invoice_id(raw_id)?;
-    let settled = settle(&state.db, &state.clock, session.shop_id, id, method, None).await?;
+    let tendering = Tendering::Whole(method);
+    let settled = settle(
+        &state.db,
+        &state.clock,
+        session.shop_id,
+        id,
+        &tendering,
+        None,
+    )
+    .await?;
     let paid = match settled {
         // The lines and the balance as settling wrote them: no read after the commit.
         Settled::Paid {

@@ -368,17 +368,7 @@ impl LineBody {
 impl PaymentBody {
     pub fn payment(self) -> Result<TillPayment, ApiError> {
         let tendering = match (&self.tenders, &self.method) {
-            (Some(tenders), _) => Tendering::Parts {
-                tenders: till_tenders(tenders)?,
-                gift_card: gift_card_of(tenders)?,
-                cash_rounding: match &self.cash_rounding {
-                    Some(step) if !step.as_str().trim().is_empty() => Some(
-                        cash_rounding_step(step.decimal("cashRounding")?)
-                            .map_err(|error| bad(error.message()))?,
-                    ),
-                    _ => None,
-                },
-            },
+            (Some(tenders), _) => tendering_parts(tenders, self.cash_rounding.as_ref())?,
             (None, Some(method)) => Tendering::Whole(till_method(method)?),
             (None, None) => return Err(bad("Method must be cash or internal-device")),
         };
@@ -396,6 +386,25 @@ impl PaymentBody {
             shift_ref: optional_ref(self.shift_ref.as_deref(), BAD_SHIFT_REF)?,
         })
     }
+}
+
+/// A payment's `tenders` and the `cashRounding` step they were taken with (absent or blank: the
+/// shop's).
+pub(super) fn tendering_parts(
+    tenders: &[TenderBody],
+    cash_rounding: Option<&NumberInput>,
+) -> Result<Tendering, ApiError> {
+    Ok(Tendering::Parts {
+        tenders: till_tenders(tenders)?,
+        gift_card: gift_card_of(tenders)?,
+        cash_rounding: match cash_rounding {
+            Some(step) if !step.as_str().trim().is_empty() => Some(
+                cash_rounding_step(step.decimal("cashRounding")?)
+                    .map_err(|error| bad(error.message()))?,
+            ),
+            _ => None,
+        },
+    })
 }
 
 /// Cash or swipe: card checkout needs the server.

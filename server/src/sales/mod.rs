@@ -4,6 +4,7 @@
 //! refunding a paid one; a till sale's payment, dates and flags; the tills' shifts. Handlers call
 //! these; SQL stays in `db`.
 
+pub mod card_parts;
 mod cart_audit;
 pub mod cart_edits;
 pub mod gift_cards;

@@ -101,15 +101,24 @@ pub enum Shortfalls {
     Record,
 }
 
-/// Pays invoice `invoice_id` of `shop_id` by `method` (`card` is set exactly for `Digital`).
+/// Pays invoice `invoice_id` of `shop_id` as `tendering` says: by one method, or for a card
+/// that paid what the parts taken before it left (`sales::card_parts`), by those parts and the
+/// card. `card` is set exactly when a `Digital` part is Stripe's.
 pub async fn settle(
     db: &Db,
     clock: &Clock,
     shop_id: i64,
     invoice_id: i64,
-    method: PaymentMethod,
+    tendering: &Tendering,
     card: Option<CardPayment>,
 ) -> Result<Settled, ServiceError> {
+    let method = match tendering {
+        Tendering::Whole(method) => *method,
+        Tendering::Parts { .. } if card.is_some() => PaymentMethod::Digital,
+        Tendering::Parts { tenders, .. } => tenders
+            .first()
+            .map_or(PaymentMethod::Cash, |tender| tender.method),
+    };
     let now = clock.now_millis();
     // Before any connection or row lock (db::support::shop_locks); held until the transaction ends.
     let _shop_lock = db.lock_shop(shop_id).await;
@@ -135,6 +144,7 @@ pub async fn settle(
     // number: '' (the shop's web till) for an invoice made without one; a card payment Stripe
     // has taken is never refused for want of a shift (docs/api-shifts.md).
     let missing = match method {
+        _ if card.is_some() => Missing::Open,
         PaymentMethod::Digital => Missing::Open,
         PaymentMethod::Cash
         | PaymentMethod::InternalDevice
@@ -157,9 +167,8 @@ pub async fn settle(
     .await?;
     db_shifts::link_invoice(&mut *tx, shop_id, invoice_id, shift_id).await?;
     let lines = invoices::lines(&mut *tx, shop_id, invoice_id).await?;
-    let tendering = Tendering::Whole(method);
     let settled =
-        settle_claimed(&mut tx, claimed, lines, &tendering, now, Shortfalls::Refuse).await?;
+        settle_claimed(&mut tx, claimed, lines, tendering, now, Shortfalls::Refuse).await?;
     tx.commit().await?;
     tracing::info!(
         invoice_id,
@@ -351,7 +360,7 @@ fn not_open(found: Option<Invoice>, card: Option<&CardPayment>) -> Result<Settle
         return Err(ServiceError::NotFound(INVOICE_NOT_FOUND.to_owned()));
     };
     let same_session = card.is_some_and(|card| {
-        invoice.payment_method.as_deref() == Some(PaymentMethod::Digital.as_str())
+        invoice.card_status.as_deref() == Some(invoices::card_status::PAID)
             && invoice.card_session_id.as_deref() == Some(card.session_id.as_str())
     });
     if same_session {

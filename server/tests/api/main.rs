@@ -65,6 +65,7 @@ mod receipt_settings;
 mod request_bodies;
 mod route_table;
 mod sales_card;
+mod sales_card_parts;
 mod sales_card_refund_claims;
 mod sales_card_refunds;
 mod sales_card_webhook;

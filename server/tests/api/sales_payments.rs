@@ -6,6 +6,7 @@
 
 use pos_core::catalog::{DiscountType, Unit};
 use pos_server::sales::settle::{CardPayment, PaymentMethod, Settled, settle};
+use pos_server::sales::tendering::Tendering;
 use pos_server::service_error::ServiceError;
 use rust_decimal::{Decimal, dec};
 
@@ -413,7 +414,7 @@ async fn a_card_session_settles_once_and_again_answers_already_paid(backend: Bac
         session_id: "cs_test_1".to_owned(),
         payment_intent: Some("pi_test_1".to_owned()),
     };
-    let digital = PaymentMethod::Digital;
+    let digital = &Tendering::Whole(PaymentMethod::Digital);
 
     let first = settle(&app.db, &app.clock, shop, id, digital, Some(card.clone()))
         .await

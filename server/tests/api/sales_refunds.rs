@@ -16,6 +16,7 @@ use crate::sales_payment_support::{
 use crate::support::{Backend, TestApp, on_both_backends, spawn_app};
 use pos_core::catalog::Unit;
 use pos_server::sales::settle::{CardPayment, PaymentMethod, settle};
+use pos_server::sales::tendering::Tendering;
 
 on_both_backends!(
     refunds_by_amount_accumulate_and_reverse_points_in_proportion,
@@ -400,7 +401,7 @@ async fn a_card_paid_invoice_needs_stripe_to_be_refunded(backend: Backend) {
         &app.clock,
         seeded.shop.id,
         id,
-        PaymentMethod::Digital,
+        &Tendering::Whole(PaymentMethod::Digital),
         Some(card),
     )
     .await

@@ -61,7 +61,10 @@ pub(super) async fn refund(
             "Card payments are not configured".to_owned(),
         ));
     };
-    let asked = claim(place, shop_id, invoice_id, request).await?;
+    let Some(asked) = claim(place, shop_id, invoice_id, request).await? else {
+        // Nothing of it goes back to the card: the parts taken before the card give it back.
+        return super::without_card(place, shop_id, invoice_id, request, shift_ref, admin).await;
+    };
     let stripe_refund_id = ask_stripe(place, cards, shop_id, invoice_id, &asked).await?;
 
     // Before any row lock (db::support::shop_locks): the shift may be opened here.
@@ -93,13 +96,14 @@ pub(super) async fn refund(
     Ok(refunded)
 }
 
-/// Step 1: plans the refund on the locked invoice and claims the invoice for it.
+/// Step 1: plans the refund on the locked invoice and claims the invoice for it; `None` when
+/// nothing of it goes back to the card (and no card refund is unfinished).
 async fn claim(
     place: &Refunding<'_>,
     shop_id: i64,
     invoice_id: i64,
     request: &RefundRequest,
-) -> Result<StripeRefund, ServiceError> {
+) -> Result<Option<StripeRefund>, ServiceError> {
     let mut tx = place.db.writer().begin().await?;
     let planned = plan_locked(&mut tx, shop_id, invoice_id, request).await?;
     let invoice = &planned.invoice;
@@ -114,14 +118,20 @@ async fn claim(
             number(invoice)?
         )));
     };
-    let amount_cents = to_scaled(planned.plan.amount, CENTS)?;
+    // The card's part of the refund is asked of Stripe; the claim names the whole refund.
+    let card_cents = planned.plan.to_card();
+    let key = stripe_key(&planned)?;
+    let unfinished = card_refund_claims::find(&mut *tx, shop_id, invoice_id).await?;
+    if card_cents == 0 && unfinished.is_none() {
+        return Ok(None);
+    }
     let asked = StripeRefund {
-        key: stripe_key(&planned)?,
+        key,
         payment_intent,
-        minor_units: minor_units(place, shop_id, planned.plan.amount, amount_cents).await?,
+        minor_units: minor_units(place, shop_id, money(card_cents), card_cents).await?,
     };
-    match card_refund_claims::find(&mut *tx, shop_id, invoice_id).await? {
-        Some(unfinished) if unfinished.stripe_key != asked.key => {
+    match unfinished {
+        Some(unfinished) if unfinished.stripe_key != asked.key || card_cents == 0 => {
             let amount = format!("{:.2}", money(unfinished.amount_cents));
             return Err(ServiceError::Conflict(format!(
                 "A card refund of {amount} on invoice {} has not finished: refund {amount} again to finish it",
@@ -132,14 +142,14 @@ async fn claim(
         None => {
             let claim = CardRefundClaim {
                 stripe_key: asked.key.clone(),
-                amount_cents,
+                amount_cents: to_scaled(planned.plan.amount, CENTS)?,
                 created_at: place.clock.now_millis(),
             };
             card_refund_claims::insert(&mut *tx, shop_id, invoice_id, &claim).await?;
         }
     }
     tx.commit().await?;
-    Ok(asked)
+    Ok(Some(asked))
 }
 
 /// Step 2: Stripe's refund id. A refusal ends the claim; no answer keeps it.

@@ -15,7 +15,7 @@ use crate::dashboard::rollup::{self, Contribution, ShopRollups};
 use crate::db::audit::AuditEvent;
 use crate::db::customers::{self, ShopCustomer, store_credit};
 use crate::db::gift_cards::{self, SaleOfCard};
-use crate::db::invoices::{self, Invoice, InvoiceLine, status};
+use crate::db::invoices::{self, Invoice, InvoiceLine, card_status, status};
 use crate::db::payments::insert_ledger_entries;
 use crate::db::payments::refunds::{self, NewRefund};
 use crate::db::shifts::ShiftUser;
@@ -74,6 +74,11 @@ impl Plan {
         self.sent_to(PaymentMethod::StoreCredit)
     }
 
+    /// What the refund gives back to the card Stripe charged, in cents.
+    pub(super) fn to_card(&self) -> i64 {
+        self.sent_to(PaymentMethod::Digital)
+    }
+
     /// What the refund puts back on the gift card that paid the sale, in cents.
     fn to_gift_card(&self) -> i64 {
         self.sent_to(PaymentMethod::GiftCard)
@@ -112,8 +117,9 @@ pub struct Refunding<'a> {
     pub cards: Option<&'a CardGateway>,
 }
 
+/// Whether Stripe took some or all of `invoice`'s money: its refunds may go back to the card.
 pub(super) fn is_card_paid(invoice: &Invoice) -> bool {
-    invoice.payment_method.as_deref() == Some(PaymentMethod::Digital.as_str())
+    invoice.card_status.as_deref() == Some(card_status::PAID)
 }
 
 /// Locks invoice `invoice_id` in `tx` (so refunds of one invoice run one after the other and
