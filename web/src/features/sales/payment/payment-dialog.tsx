@@ -347,7 +347,7 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
         </p>
       )}
       {!cardUnavailable && cardPays && (
-        <p id={cardHintId} className="payment-dialog__unavailable">
+        <p id={cardHintId} className="payment-dialog__hint">
           Card pays the {DIALOG_CURRENCY} {twoDecimals(cardPays)} left
         </p>
       )}
