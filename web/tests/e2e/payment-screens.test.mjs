@@ -45,6 +45,13 @@ const products = ['Basmati rice 5kg bag', 'Brown rice', 'Jasmine rice', 'Rice fl
 }));
 const categories = [{ _id: 'cat-1', categoryName: 'Rice', description: '', discountRate: 0, productCount: 6, createdAt: 1, updatedAt: 1 }];
 
+/** A sale the card paid the rest of, after MVR 20.00 cash at the counter. */
+const paidInParts = {
+  ...invoice(14, 55, 'digital', 0, 'Aisha Ali'),
+  tenders: [{ method: 'cash', amount: 20, refunded: 0 }, { method: 'digital', amount: 89.5, refunded: 0 }],
+  cashReceived: 20, change: 0, rounding: 0,
+};
+
 /** Older sales, the second page of the paid list. */
 const older = [9, 8, 7].map((n) => invoice(n, n, 'cash', 0, 'Ibrahim Rasheed'));
 /** A sale of months ago, found by its number. */
@@ -65,6 +72,8 @@ const answers = {
   'GET /invoice/inv-3': ok(monthsAgo),
   'GET /invoice/inv-11': ok(paid[1]),
   'PUT /payment/card/success/invoice/inv-10': ok(paid[2]),
+  'PUT /payment/card/success/invoice/inv-14': ok(paidInParts),
+  'PUT /payment/card/failed/invoice/inv-15': ok({ ...invoice(15, 58, null, 0, 'Aisha Ali'), status: 'saved', paidAt: null, cardStatus: 'failed' }),
   'POST /invoice/custom/create': ok({ ...custom, customerDetailsCustom: null }, 201),
   'PUT /invoice/custom/inv-13/customer': ok(custom),
   'POST /invoice/custom/inv-13/product': ok({
@@ -137,6 +146,31 @@ for (const [size, viewport] of Object.entries(viewports)) {
       const { page, context, pageErrors } = await openPage(browser, viewport, '/admin/payment/success?invoice=inv-10', stubApi(answers));
       await page.getByText('Payment successful.').waitFor();
       await shot(page, `sales-card-success-${size}`);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+
+    it('says how a sale was paid when the card paid what cash left', async () => {
+      const { page, context, pageErrors } = await openPage(browser, viewport, '/admin/payment/success?invoice=inv-14', stubApi(answers));
+      await page.getByText('INV-000014 is paid: MVR 20.00 cash and MVR 89.50 by card.').waitFor();
+      await shot(page, `sales-card-success-split-${size}`);
+      assert.deepEqual(pageErrors, []);
+      await context.close();
+    });
+
+    it('tells the cashier what was taken at the counter when the card after it was cancelled', async () => {
+      // The dialog remembered the parts in this tab before the browser left for Stripe.
+      const rememberParts = async (page) => {
+        await stubApi(answers)(page);
+        await page.addInitScript(() => {
+          const parts = [{ method: 'cash', amount: '20' }, { method: 'internal-device', amount: '5' }, { method: 'gift-card', amount: '10', card: 'GC00017788' }];
+          globalThis.sessionStorage.setItem('pos.partsBeforeCard.inv-15', JSON.stringify(parts));
+        });
+      };
+      const { page, context, pageErrors } = await openPage(browser, viewport, '/admin/payment/cancel?invoice=inv-15', rememberParts);
+      await page.getByText('Taken at the counter before the card: Cash MVR 20.00, Swipe MVR 5.00.').waitFor();
+      await page.getByText('Nothing was taken from the gift card.').waitFor();
+      await shot(page, `sales-card-cancel-parts-${size}`);
       assert.deepEqual(pageErrors, []);
       await context.close();
     });

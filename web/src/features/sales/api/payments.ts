@@ -9,15 +9,33 @@ import { api } from '@/lib/api-client';
 import { messages } from '@/config/messages';
 import type { TenderPart } from '@/lib/core';
 import type { CardSession } from '@/types/invoice';
+import type { TenderBody } from '../local/payment-commands';
 import { invoiceFromWire, type WireInvoice } from '@/types/invoice-wire';
 
 const segment = encodeURIComponent;
 const paymentFailed = { fallbackMessage: messages.paymentFailed };
 
-/** The Stripe Checkout Session to send the browser to; 503 when card payments are not configured. */
-export const startCardPayment = (invoiceId: string) =>
+/**
+ * The parts taken at the counter before the card, in order, as the till payment sends them, with
+ * the cash rounding step they were taken with: the card pays what core's plan of them leaves.
+ */
+export interface PartsBeforeCard {
+  tenders: TenderBody[];
+  cashRounding: string;
+}
+
+/**
+ * The Stripe Checkout Session to send the browser to; 503 when card payments are not configured.
+ * With parts taken first, the card pays what they leave (400 with the server's reason when they
+ * leave nothing, or do not fit); with none, no body and the card pays the whole sale.
+ */
+export const startCardPayment = (invoiceId: string, parts?: PartsBeforeCard) =>
   api
-    .post<CardSession & { invoice: WireInvoice }>(`/payment/card/invoice/${segment(invoiceId)}`, undefined, paymentFailed)
+    .post<CardSession & { invoice: WireInvoice }>(
+      `/payment/card/invoice/${segment(invoiceId)}`,
+      parts && parts.tenders.length > 0 ? parts : undefined,
+      paymentFailed,
+    )
     .then((answer) => ({ ...answer, invoice: invoiceFromWire(answer.invoice) }));
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { subtractDecimal } from '@/lib/decimal-text';
 import { envelope } from '@/test/render';
 import { stubServer } from '@/test/stub-server';
 import { loadCore } from '@/test/core';
@@ -59,6 +60,22 @@ describe('a card payment confirmed by the server', () => {
     expect(report.byMethod.find((method) => method.paymentMethod === 'digital')?.salesCount).toBe(1);
     // Card money is not in the drawer.
     expect(report.expectedCash).toBe('10.00');
+  });
+
+  it('counts a sale the card paid the rest of by its parts: the cash part is in the drawer', async () => {
+    const till = await localTill();
+    const shift = await openShift(till.data, { openingFloat: '10', openedBy: 'Mina' });
+    const held = asLocal(cartWithLines());
+    await till.db.invoices.put(held);
+    const tenders = [
+      { method: 'cash' as const, amount: '20.00', refunded: '0' },
+      { method: 'digital' as const, amount: subtractDecimal(held.totalAmount, '20'), refunded: '0' },
+    ];
+    await recordCardPaid(till.data, { ...paidByCard(held.ref), tenders, cashReceived: '20.00', change: '0.00', rounding: '0' });
+    const report = await reportOf(till.db, shift);
+    expect(report.salesCount).toBe(1);
+    expect(report.expectedCash).toBe('30.00');
+    expect(await till.db.invoices.get(held.ref)).toMatchObject({ status: 'paid', tenders, cashReceived: '20.00' });
   });
 
   it('takes the shift the server opened for a first sale paid by card, and counts the sale in it', async () => {

@@ -4,6 +4,7 @@
  * the cart and the open orders stop offering it, and a pull brings the stock and points it moved.
  * The till's open shift counts the sale too, as the server's does.
  */
+import type { ShiftSale } from '@/lib/core';
 import type { Invoice } from '@/types/invoice';
 import type { ShiftEntry, TillDb } from '@/features/offline';
 import { getCurrentShift, serverShiftOf } from '../api/till-shifts';
@@ -24,14 +25,24 @@ async function takeShiftOpenedByCard(db: TillDb) {
 }
 
 /**
+ * How the shift counts the sale: by card alone, or when the card paid what parts taken at the
+ * counter left, by the server's parts (the cash among them is in the drawer) and its cash rounding.
+ */
+function paidBy(paid: Invoice): Pick<ShiftSale, 'paymentMethod' | 'tenders' | 'rounding'> {
+  const tenders = paid.tenders ?? [];
+  if (new Set(tenders.map((tender) => tender.method)).size <= 1) return { paymentMethod: 'digital' };
+  return { tenders: tenders.map(({ method, amount }) => ({ method, amount })), rounding: paid.rounding ?? '0' };
+}
+
+/**
  * The server put the card sale in this device's open shift (its invoice carries the device's
  * provisional number): the till's copy of that shift counts it too, for its X and Z reports.
  */
 async function enterCardSale(db: TillDb, paid: Invoice) {
   const shift = await openShiftOf(db);
   if (!shift || !paid.ref) return;
-  const sale = {
-    invoiceId: paid.ref, paymentMethod: 'digital' as const, subTotal: paid.subTotal, totalDiscount: paid.totalDiscount,
+  const sale: ShiftSale = {
+    invoiceId: paid.ref, ...paidBy(paid), subTotal: paid.subTotal, totalDiscount: paid.totalDiscount,
     totalTax: paid.totalTax, redeemAmount: paid.redeemAmount, totalAmount: paid.totalAmount,
   };
   const entry: ShiftEntry = { _id: paid.ref, shiftRef: shift._id, at: paid.paidAt ?? Date.now(), type: 'sale', sale };
@@ -55,6 +66,11 @@ export async function recordCardPaid(data: TillData, paid: Invoice): Promise<boo
       paymentMethod: paid.paymentMethod,
       cardStatus: paid.cardStatus,
       updatedAt: paid.updatedAt,
+      // The parts, when the card paid what they left, for the till's receipt and its refunds.
+      ...(paid.tenders ? { tenders: paid.tenders } : {}),
+      ...(paid.cashReceived !== undefined ? { cashReceived: paid.cashReceived } : {}),
+      ...(paid.change !== undefined ? { change: paid.change } : {}),
+      ...(paid.rounding !== undefined ? { rounding: paid.rounding } : {}),
     });
     return true;
   });

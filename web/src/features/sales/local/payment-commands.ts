@@ -52,6 +52,13 @@ export interface TillTender {
   card?: string;
 }
 
+/** A tender as sent to the server. */
+export interface TenderBody {
+  method: TillPaymentMethod;
+  amount: Decimal;
+  card?: string;
+}
+
 export interface TillPayment {
   /** In the order handed over. */
   tenders: TillTender[];
@@ -130,8 +137,11 @@ function shiftSaleOf(invoiceRef: string, invoice: LocalInvoice, plan: TenderPlan
 const invoiceTenders = (parts: TenderPart[], card: string | null): InvoiceTender[] =>
   parts.map((part) => ({ method: part.method, amount: part.amount, refunded: '0', ...(part.method === 'gift-card' && card ? { card } : {}) }));
 
-/** A tender as the server takes it: money with 2 decimals, and a gift-card part's card. */
-const tenderBody = (tender: TillTender) => ({
+/**
+ * A tender as the server takes it (the till payment's, and the parts before a card payment):
+ * money with 2 decimals, and a gift-card part's card.
+ */
+export const tenderBody = (tender: TillTender): TenderBody => ({
   method: tender.method,
   amount: moneyText(tender.amount),
   ...(tender.method === 'gift-card' ? { card: tender.card } : {}),

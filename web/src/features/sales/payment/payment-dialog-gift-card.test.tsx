@@ -14,6 +14,8 @@ import { TillDataProvider } from '../local/till-data-context';
 import type { LocalInvoice, TillPaymentBody } from '@/features/offline';
 import { bodyOf } from '@/features/offline/testing';
 import { invoiceFromWire } from '@/types/invoice-wire';
+import { browser } from './browser';
+import { partsBeforeCard } from './parts-before-card';
 import { PaymentDialog } from './payment-dialog';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
@@ -83,6 +85,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.clearAllMocks();
+  sessionStorage.clear();
 });
 
 describe('a gift card in the payment dialog', () => {
@@ -117,6 +120,30 @@ describe('a gift card in the payment dialog', () => {
     // The sale is held against the card; its kept balance waits for the server's word.
     expect((await till.db.giftCards.get(CARD))?.balance).toBe('30');
     expect(document.querySelector('.print-copy')?.textContent).toContain('Gift card ••7788MVR 30.00');
+  });
+
+  it('sends the gift card part with its number when the card (Stripe) pays the rest; nothing is spent at the till', async () => {
+    online(true);
+    server.answers[cardPath] = cardAnswer(30);
+    server.answers['POST /api/v1/payment/card/invoice/inv-7'] = envelope(200, {
+      data: { session: { id: 'cs_test_3', url: 'https://checkout.stripe.test/c/pay/cs_test_3' }, invoice: openOrder },
+    });
+    await till.db.invoiceNumbers.put({ ref: REF, serverId: 'inv-7', invoiceNumber: 'INV-000007' });
+    await openDialog();
+    await enterCard(CARD);
+    await waitFor(() => expect(buttonNames()).toContain('Gift card GC…7788: MVR 30.00 available'));
+    await click(cardButton('Gift card GC…7788: MVR 30.00 available'));
+    await waitFor(() => expect(parts()).toEqual(['Gift card ••7788MVR30.00']));
+
+    await click(button(dialog(), 'Pay'));
+    await waitFor(() => expect(browser.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_3'));
+    expect(server.requests().find((request) => request.key === 'POST /api/v1/payment/card/invoice/inv-7')?.body).toEqual({
+      tenders: [{ method: 'gift-card', amount: '30.00', card: CARD }], cashRounding: '0',
+    });
+    expect(partsBeforeCard('inv-7')).toEqual([{ method: 'gift-card', amount: '30.00', card: CARD }]);
+    // The server takes the card's part once Stripe confirms: the till holds nothing against it.
+    expect(await till.db.outbox.count()).toBe(0);
+    expect((await till.db.giftCards.get(CARD))?.balance).toBe('30');
   });
 
   it('pays the whole sale from a card that covers it, queued as a gift card payment', async () => {

@@ -14,6 +14,7 @@ import { bodyOf, saveInvoice } from '@/features/offline/testing';
 import { invoiceFromWire } from '@/types/invoice-wire';
 import { browser } from './browser';
 import { PaymentDialog } from './payment-dialog';
+import { partsBeforeCard } from './parts-before-card';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('@/lib/notify', () => ({ notify }));
@@ -48,6 +49,10 @@ const receivedInput = () => {
 
 /** The parts taken, as listed: method and amount. */
 const parts = () => [...dialog().querySelectorAll('.payment-dialog__part')].map((part) => part.textContent);
+/** What a button says beyond its name (its aria-describedby), "" when nothing. */
+const descriptionOf = (target: HTMLElement) => document.getElementById(target.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+const cardCheckout = (id: string) => `POST /api/v1/payment/card/invoice/${id}`;
+
 /** Paid, Remaining and Cash due under the parts. */
 const figures = () =>
   Object.fromEntries([...dialog().querySelectorAll('.payment-dialog__figures > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
@@ -78,6 +83,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   vi.restoreAllMocks();
+  sessionStorage.clear();
 });
 
 describe('the payment dialog', () => {
@@ -192,9 +198,66 @@ describe('the payment dialog', () => {
     till.goOnline();
     await till.data.engine.enqueue({ kind: 'saveOpenOrder', action: saveInvoice(REF) });
     await openDialog();
+    expect(descriptionOf(button(dialog(), 'Pay'))).toBe('');
     await click(button(dialog(), 'Pay'));
     await waitFor(() => expect(browser.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_1'));
+    // The whole sale: no parts, so no body, as before parts could come first.
+    const [checkout] = server.requests().filter((request) => request.key === cardCheckout('inv-7'));
+    expect(checkout?.body).toBeUndefined();
+    expect(partsBeforeCard('inv-7')).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('lets the card pay what a cash part leaves: sends the part and the rounding, remembers it, and goes to Stripe', async () => {
+    server.answers[cardCheckout('inv-7')] = envelope(200, {
+      data: { session: { id: 'cs_test_2', url: 'https://checkout.stripe.test/c/pay/cs_test_2' }, invoice: openOrder },
+    });
+    await till.db.invoiceNumbers.put({ ref: REF, serverId: 'inv-7', invoiceNumber: 'INV-000007' });
+    await till.db.tillSettings.put({ key: 'cashRounding', value: '0.05' });
+    await openDialog({ ...localOrder, totalAmount: '47.33' });
+    await waitFor(() => expect(dialog().textContent).toContain('Cash dueMVR47.35'));
+
+    typeInto(receivedInput(), '20');
+    await click(button(dialog(), 'Cash'));
+    await waitFor(() => expect(parts()).toEqual(['CashMVR20.00']));
+    const pay = button(dialog(), 'Pay');
+    expect(pay.disabled).toBe(false);
+    expect(descriptionOf(pay)).toBe('Card pays the MVR 27.33 left');
+    expect(dialog().textContent).not.toContain('Card can’t be one of the parts');
+
+    await click(pay);
+    await waitFor(() => expect(browser.goTo).toHaveBeenCalledWith('https://checkout.stripe.test/c/pay/cs_test_2'));
+    const [checkout, ...again] = server.requests().filter((request) => request.key === cardCheckout('inv-7'));
+    expect(again).toEqual([]);
+    expect(checkout?.body).toEqual({ tenders: [{ method: 'cash', amount: '20.00' }], cashRounding: '0.05' });
+    // Remembered for the page Stripe sends the browser back to, as handed over.
+    expect(partsBeforeCard('inv-7')).toEqual([{ method: 'cash', amount: '20' }]);
+    // Nothing is recorded at the till: the server pays the sale once Stripe confirms the card.
+    expect(await till.db.outbox.count()).toBe(0);
+    expect((await till.db.invoices.get(REF))?.status).toBe(localOrder.status);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('says the server’s refusal of the parts before the card in place, and keeps them', async () => {
+    const refusal = 'Swipe of 50.00 is more than the 47.33 left to pay';
+    server.answers[cardCheckout('inv-7')] = envelope(400, { message: refusal });
+    await till.db.invoiceNumbers.put({ ref: REF, serverId: 'inv-7', invoiceNumber: 'INV-000007' });
+    await openDialog({ ...localOrder, totalAmount: '47.33' });
+    typeInto(receivedInput(), '5');
+    await click(button(dialog(), 'Swipe'));
+    await waitFor(() => expect(parts()).toEqual(['SwipeMVR5.00']));
+    expect(descriptionOf(button(dialog(), 'Pay'))).toBe('Card pays the MVR 42.33 left');
+
+    await click(button(dialog(), 'Pay'));
+    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe(refusal));
+    expect(server.requests().find((request) => request.key === cardCheckout('inv-7'))?.body).toEqual({
+      tenders: [{ method: 'internal-device', amount: '5.00' }], cashRounding: '0',
+    });
+    expect(browser.goTo).not.toHaveBeenCalled();
+    expect(partsBeforeCard('inv-7')).toEqual([]);
+    expect(parts()).toEqual(['SwipeMVR5.00']);
+    expect(button(dialog(), 'Pay').disabled).toBe(false);
+    expect(button(dialog(), 'Cash').disabled).toBe(false);
   });
 
   it('says a card payment needs a connection while the invoice is not on the server', async () => {
@@ -229,8 +292,12 @@ describe('the payment dialog', () => {
     await waitFor(() => expect(parts()).toEqual(['SwipeMVR20.00']));
     expect(figures()).toEqual({ Paid: 'MVR20.00', Remaining: 'MVR27.33', 'Cash due': 'MVR27.35' });
     expect(receivedInput().value).toBe('');
-    expect(button(dialog(), 'Pay').disabled).toBe(true);
-    expect(dialog().textContent).toContain('Card can’t be one of the parts yet; remove them to pay by card.');
+    expect(button(dialog(), 'Pay').disabled).toBe(false);
+    expect(descriptionOf(button(dialog(), 'Pay'))).toBe('Card pays the MVR 27.33 left');
+    // Offline the card cannot be the last part: the swipe stays taken for another way to pay.
+    await click(button(dialog(), 'Pay'));
+    await waitFor(() => expect(dialog().querySelector('[role="alert"]')?.textContent).toBe('Card payment needs a connection'));
+    expect(parts()).toEqual(['SwipeMVR20.00']);
     expect(await till.db.outbox.count()).toBe(0);
 
     typeInto(receivedInput(), '30');

@@ -9,7 +9,9 @@ import { twoDecimals } from '../invoices/format';
 import { PrintCopy, Receipt } from '../invoices/receipt';
 import { cashRoundingOf, NO_CASH_ROUNDING } from '../local/cash-rounding';
 import { useLocalInvoice, viewOf } from '../local/local-views';
-import { cardInvoiceId, giftCardOf, pay as payLocally, planOf, type SpendBounds, type TillPayment, type TillTender } from '../local/payment-commands';
+import {
+  cardInvoiceId, giftCardOf, pay as payLocally, planOf, tenderBody, type SpendBounds, type TillPayment, type TillTender,
+} from '../local/payment-commands';
 import type { TenderPlan } from '@/lib/core';
 import { refusalMessage, TillRefusal } from '../local/till-data';
 import { useTillData } from '../local/till-data-context';
@@ -25,6 +27,7 @@ import { MethodButton, type Busy } from './method-button';
 import { browser } from './browser';
 import { CashReceived, DIALOG_CURRENCY } from './cash-received';
 import { DialogFrame } from './dialog-frame';
+import { rememberPartsBeforeCard } from './parts-before-card';
 import { roundsCash, TenderParts } from './tender-parts';
 import { useShopSession } from '@/features/auth';
 
@@ -50,9 +53,12 @@ const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
  * recorded in the till's local data at once, offline too, and sent by the outbox. After it,
  * "Proceed to print?" with the change to give back and Print (the receipt, with the invoice
  * number or "Provisional 7F3A-0012" until the server has numbered it) or Cancel; both end in
- * `onDone`. Pay (card) pays the whole sale and needs the server's invoice: online, once the
- * outbox has sent it, the browser goes to Stripe's checkout; offline it says "Card payment needs
- * a connection".
+ * `onDone`. Pay (card) needs the server's invoice: online, once the outbox has sent it, the
+ * browser goes to Stripe's checkout; offline it says "Card payment needs a connection". With no
+ * part taken the card pays the whole sale; after parts it is the last one and pays what core's
+ * plan leaves ("Card pays the MVR 27.33 left"): the parts go to the server with the checkout, and
+ * are remembered for the invoice (parts-before-card.ts) so the page Stripe comes back to can say
+ * what was taken at the counter.
  *
  * A named customer with store credit also gets "Store credit MVR 12.50 available": it takes the
  * amount typed, or with none the smaller of what is left and the credit available, as a part
@@ -105,6 +111,9 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   const card = useLiveQuery(data && cardNumber ? () => giftCardFor(data.db, cardNumber) : null, [data, cardNumber]);
   const giftCard = card.status === 'ready' ? card.data : null;
   const plan = planOrNull(invoice.totalAmount, payment, { storeCredit, giftCard });
+  const inParts = parts.length > 0;
+  // After parts the card is the last one: it pays what core's plan of them leaves.
+  const cardPays = inParts && plan && isPositive(plan.remaining) ? plan.remaining : null;
 
   /**
    * The number as typed or scanned becomes the sale's gift card: answers the refusal to say in
@@ -194,15 +203,22 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
     amountRef.current?.focus();
   }
 
+  /**
+   * The card pays the whole sale, or with parts taken, what they leave: the server works that out
+   * from the same parts and rounding step, and Stripe charges it.
+   */
   async function payByCard() {
-    if (busy || cardUnavailable || parts.length > 0) return;
+    if (busy || cardUnavailable || (inParts && !cardPays)) return;
     setBusy('card');
     setFailure('');
     try {
       if (!data) throw new TillRefusal(messages.paymentFailed);
       const serverId = await cardInvoiceId(data, invoice.ref, isOnline());
-      const { session } = await startCardPayment(serverId);
+      const { session } = await startCardPayment(serverId, { tenders: parts.map(tenderBody), cashRounding: taken.cashRounding });
       if (!session?.url) throw new ApiError(502, messages.paymentFailed);
+      // The dialog and its parts are gone once the browser leaves: the page Stripe sends it back
+      // to reads them from here.
+      rememberPartsBeforeCard(serverId, parts);
       // The browser leaves for Stripe; the dialog stays busy until it has gone.
       browser.goTo(session.url);
     } catch (error) {
@@ -231,8 +247,6 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
   }, []);
 
   const lineCount = invoice.products.length;
-  const inParts = parts.length > 0;
-  const cardHint = inParts ? cardHintId : undefined;
   return (
     <DialogFrame
       title={`Total payable amount: ${DIALOG_CURRENCY}${twoDecimals(invoice.totalAmount)}`}
@@ -319,8 +333,8 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
           icon={<CreditCard aria-hidden="true" />}
           busy={busy}
           mine="card"
-          unavailable={Boolean(cardUnavailable) || inParts}
-          describedBy={cardUnavailable ? unavailableId : cardHint}
+          unavailable={Boolean(cardUnavailable) || (inParts && !cardPays)}
+          describedBy={cardUnavailable ? unavailableId : cardPays ? cardHintId : undefined}
           onClick={() => void payByCard()}
         />
         <button type="button" className="button button--secondary" disabled={busy !== null} onClick={onClose}>
@@ -332,9 +346,9 @@ function PaymentChoice({ invoice, onClose, onPaid }: PaymentChoiceProps) {
           Card payment unavailable: {cardUnavailable}
         </p>
       )}
-      {!cardUnavailable && inParts && (
-        <p id={cardHintId} className="payment-dialog__unavailable">
-          Card can’t be one of the parts yet; remove them to pay by card.
+      {!cardUnavailable && cardPays && (
+        <p id={cardHintId} className="payment-dialog__hint">
+          Card pays the {DIALOG_CURRENCY} {twoDecimals(cardPays)} left
         </p>
       )}
     </DialogFrame>

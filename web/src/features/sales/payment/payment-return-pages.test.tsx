@@ -9,6 +9,7 @@ import { button, click, envelope, renderRoutes, waitFor } from '@/test/render';
 import { link } from '@/test/screens';
 import { stubServer } from '@/test/stub-server';
 import { openOrder, paidInvoice } from '../invoices/test-fixtures';
+import { partsBeforeCard, rememberPartsBeforeCard } from './parts-before-card';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('@/lib/notify', () => ({ notify }));
@@ -35,6 +36,7 @@ afterEach(() => {
   view = undefined;
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  sessionStorage.clear();
 });
 
 describe('the card payment success page', () => {
@@ -48,6 +50,35 @@ describe('the card payment success page', () => {
     expect(link(container, 'Back to open orders').getAttribute('href')).toBe('/admin/open/orders');
     expect(link(container, 'View invoice').getAttribute('href')).toBe('/admin/invoice/data/inv-7');
     expect(document.querySelector('.print-copy')?.textContent).toContain('Payment methodStripe');
+  });
+
+  it('says how a sale the card paid the rest of was paid, from the server’s parts, and forgets the parts it remembered', async () => {
+    rememberPartsBeforeCard('inv-7', [{ method: 'cash', amount: '20' }]);
+    const split = {
+      ...paidInvoice, totalAmount: 47.33, paymentMethod: 'digital' as const, cardStatus: 'paid' as const,
+      tenders: [{ method: 'cash' as const, amount: 20, refunded: 0 }, { method: 'digital' as const, amount: 27.33, refunded: 0 }],
+    };
+    server.answers['PUT /api/v1/payment/card/success/invoice/inv-7'] = envelope(200, { data: split });
+    const { container } = await open('/admin/payment/success?invoice=inv-7');
+    await waitFor(() => expect(container.textContent).toContain('Payment successful.'));
+    expect(container.textContent).toContain('INV-000007 is paid: MVR 20.00 cash and MVR 27.33 by card.');
+    expect(container.textContent).not.toContain('paid by card: MVR 47.33');
+    await waitFor(() => expect(partsBeforeCard('inv-7')).toEqual([]));
+  });
+
+  it('names each part of a longer split, a gift card by its last 4', async () => {
+    const split = {
+      ...paidInvoice, totalAmount: 47.33, paymentMethod: 'digital' as const, cardStatus: 'paid' as const,
+      tenders: [
+        { method: 'internal-device' as const, amount: 5, refunded: 0 },
+        { method: 'gift-card' as const, amount: 10, refunded: 0, card: 'GC00017788' },
+        { method: 'digital' as const, amount: 32.33, refunded: 0 },
+      ],
+    };
+    server.answers['PUT /api/v1/payment/card/success/invoice/inv-7'] = envelope(200, { data: split });
+    const { container } = await open('/staff/payment/success?invoice=inv-7', 'staff');
+    await waitFor(() => expect(container.textContent).toContain('Payment successful.'));
+    expect(container.textContent).toContain('INV-000007 is paid: MVR 5.00 by swipe, MVR 10.00 from gift card ••7788 and MVR 32.33 by card.');
   });
 
   it('says when Stripe has not confirmed the payment and checks again on request', async () => {
@@ -87,5 +118,33 @@ describe('the card payment cancel page', () => {
     expect(container.textContent).toContain('Nothing was charged. INV-000007 is still open (MVR 109.50)');
     expect(sent('PUT /api/v1/payment/card/failed/invoice/inv-7').length).toBeGreaterThan(0);
     expect(link(container, 'Open the order').getAttribute('href')).toBe('/staff/open/orders/data/inv-7');
+    expect(container.textContent).not.toContain('Taken at the counter');
+  });
+
+  it('tells the cashier what was taken at the counter before the card, then forgets it', async () => {
+    rememberPartsBeforeCard('inv-7', [
+      { method: 'cash', amount: '20' },
+      { method: 'internal-device', amount: '5' },
+      { method: 'gift-card', amount: '3', card: 'GC00017788' },
+    ]);
+    server.answers['PUT /api/v1/payment/card/failed/invoice/inv-7'] = envelope(200, { data: { ...openOrder, cardStatus: 'failed' } });
+    const { container } = await open('/admin/payment/cancel?invoice=inv-7');
+    await waitFor(() => expect(container.textContent).toContain('The card payment was cancelled'));
+    expect(container.textContent).toContain(
+      'Taken at the counter before the card: Cash MVR 20.00, Swipe MVR 5.00. Take the rest another way, or give these back.',
+    );
+    expect(container.textContent).toContain('Nothing was taken from the gift card.');
+    await waitFor(() => expect(partsBeforeCard('inv-7')).toEqual([]));
+    // Forgotten, yet still said on the page the cashier is reading.
+    expect(container.textContent).toContain('Taken at the counter before the card: Cash MVR 20.00');
+  });
+
+  it('says a store credit part took nothing, when it was the only part', async () => {
+    rememberPartsBeforeCard('inv-7', [{ method: 'store-credit', amount: '12.5' }]);
+    server.answers['PUT /api/v1/payment/card/failed/invoice/inv-7'] = envelope(200, { data: { ...openOrder, cardStatus: 'failed' } });
+    const { container } = await open('/admin/payment/cancel?invoice=inv-7');
+    await waitFor(() => expect(container.textContent).toContain('The card payment was cancelled'));
+    expect(container.textContent).toContain('Nothing was taken from the store credit.');
+    expect(container.textContent).not.toContain('Taken at the counter');
   });
 });

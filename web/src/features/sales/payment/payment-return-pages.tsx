@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock, Printer } from 'lucide-react';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadStatus } from '@/components/data-table';
 import { Screen, ScreenPanel } from '@/components/screen';
@@ -12,6 +12,8 @@ import { PrintCopy, Receipt } from '../invoices/receipt';
 import { salesPaths } from '../invoices/sales-area';
 import type { Invoice } from '@/types/invoice';
 import { browser } from './browser';
+import { paidByParts, PartsTakenBeforeCard } from './card-parts-text';
+import { forgetPartsBeforeCard, partsBeforeCard } from './parts-before-card';
 import { recordCardPaid } from '../local/card-paid';
 import { useTillData } from '../local/till-data-context';
 import { useTillStore } from '@/stores/till-store';
@@ -50,6 +52,10 @@ export function PaymentSuccessPage() {
       if (held && useTillStore.getState().invoice === confirmed.ref) useTillStore.getState().setInvoice(null);
     });
   }, [till, confirmed]);
+  // Paid: the parts taken before the card are the sale's now, listed by the server.
+  useEffect(() => {
+    if (confirmed) forgetPartsBeforeCard(invoiceId);
+  }, [confirmed, invoiceId]);
 
   if (!invoiceId) return <NoInvoice session={session} title="Card payment" />;
   if (state.status !== 'ready') {
@@ -84,7 +90,9 @@ export function PaymentSuccessPage() {
     <ReturnScreen title="Card payment" session={session}>
       <Outcome icon={<CircleCheck aria-hidden="true" />} tone="done" heading={messages.paymentSuccessful}>
         <p>
-          {invoice.invoiceNumber} is paid by card: {money(invoice.totalAmount, session.currencyCode)}.
+          {invoice.tenders && invoice.tenders.length > 1
+            ? `${invoice.invoiceNumber} is paid: ${paidByParts(invoice.tenders, session.currencyCode)}.`
+            : `${invoice.invoiceNumber} is paid by card: ${money(invoice.totalAmount, session.currencyCode)}.`}
         </p>
         <div className="payment-page__actions">
           <button type="button" className="button button--secondary" onClick={browser.print}>
@@ -106,6 +114,8 @@ export function PaymentSuccessPage() {
 /**
  * /admin|staff/payment/cancel?invoice={id}: the customer left Stripe's checkout.
  * The attempt is marked failed; nothing was charged and the order is still open to pay again.
+ * When the card was to pay what parts taken at the counter left, the page says what was taken,
+ * then forgets them.
  */
 export function PaymentCancelPage() {
   const [params] = useSearchParams();
@@ -113,6 +123,12 @@ export function PaymentCancelPage() {
   const session = useShopSession();
   const load = useCallback((signal: AbortSignal) => cancelCardPayment(invoiceId, signal), [invoiceId]);
   const { state, reload } = useServerData<Invoice>(invoiceId ? load : null, messages.paymentFailed);
+  // Read once: the page keeps saying them after they are forgotten.
+  const [counterParts] = useState(() => (invoiceId ? partsBeforeCard(invoiceId) : []));
+  const cancelled = state.status === 'ready';
+  useEffect(() => {
+    if (cancelled) forgetPartsBeforeCard(invoiceId);
+  }, [cancelled, invoiceId]);
 
   if (!invoiceId) return <NoInvoice session={session} title="Card payment cancelled" />;
   if (state.status !== 'ready') {
@@ -138,6 +154,7 @@ export function PaymentCancelPage() {
             ? `Nothing was charged. ${invoice.invoiceNumber} is still open (${money(invoice.totalAmount, session.currencyCode)}): pay it again from open orders.`
             : `${invoice.invoiceNumber} is already ${invoice.status}.`}
         </p>
+        {stillOpen && <PartsTakenBeforeCard parts={counterParts} currencyCode={session.currencyCode} />}
         {stillOpen && (
           <Link to={salesPaths.openOrder(session.area, invoice._id)} className="button button--primary">
             Open the order
