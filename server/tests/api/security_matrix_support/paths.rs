@@ -195,6 +195,9 @@ pub fn valid_body(method: &str, path: &str, own: &ShopRows) -> Option<Value> {
         }
         ("PUT", "/redeem/{id}") => json!({"redeemAmountAdd": "1"}),
         ("PUT", "/payment/{id}/invoice") => json!({"amount": "1"}),
+        ("POST", "/payment/card/invoice/{id}") => {
+            json!({"tenders": [{"method": "cash", "amount": "1"}], "cashRounding": "0"})
+        }
         ("PUT", "/invoice/custom/{id}/customer") => {
             json!({"userName": "Walk-in", "phoneNumber": "7770001"})
         }
