@@ -50,6 +50,7 @@ mod shifts;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
+mod stock_ledger;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -161,6 +162,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(password_reset::router())
         .merge(categories::router())
         .merge(products::router())
+        .merge(stock_ledger::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -190,6 +192,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("password_reset", password_reset::ROUTES),
     ("categories", categories::ROUTES),
     ("products", products::ROUTES),
+    ("stock_ledger", stock_ledger::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

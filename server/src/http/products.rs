@@ -26,6 +26,8 @@ use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::audit_trail::catalog as audit_catalog;
 use crate::auth::grants;
+use crate::db::catalog::stock_moves::{self, MovedBy};
+use crate::db::support::scaled::{E3, to_scaled};
 use crate::db::{catalog::categories, catalog::products, sync};
 use crate::http::session_extract::{AdminSession, Require, UserSession};
 
@@ -184,6 +186,9 @@ async fn create(
             return Err(after_write_error(&state, shop_id, &product, error).await);
         }
     };
+    let opening = to_scaled(product.quantity, E3)?;
+    let by = moved_by(&guard.session);
+    stock_moves::open(&mut *transaction, (shop_id, id), opening, by, now).await?;
     let created = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
@@ -192,6 +197,15 @@ async fn create(
     transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "product created");
     Ok(Success::created("Product added", created.try_into()?))
+}
+
+/// Who a catalogue write's stock rows name: the signed-in admin or staff member.
+fn moved_by(session: &UserSession) -> MovedBy<'_> {
+    MovedBy {
+        user_id: Some(session.user.id),
+        user_name: &session.user.user_name,
+        shift_id: None,
+    }
 }
 
 /// Edit a product.
@@ -240,6 +254,10 @@ async fn update(
     let before = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
+    // The ledger takes the quantity set here as a correction of the one the product has.
+    let quantity = [(id, to_scaled(product.quantity, E3)?)];
+    let by = moved_by(&guard.session);
+    stock_moves::correct_to(&mut *transaction, shop_id, &quantity, by, now).await?;
     match products::update(&mut *transaction, shop_id, id, category, &product, now).await {
         Ok(true) => {}
         // Deleted between the read and the write.

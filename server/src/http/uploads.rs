@@ -26,6 +26,7 @@ use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
 use crate::auth::grants;
 use crate::db::catalog;
+use crate::db::catalog::stock_moves::MovedBy;
 use crate::http::session_extract::Require;
 
 /// Room for the multipart framing around the file (boundaries, part headers, small fields).
@@ -90,12 +91,17 @@ async fn upload_products(
     })
     .await?;
     let shop_id = guard.session.shop_id;
+    let by = MovedBy {
+        user_id: Some(guard.session.user.id),
+        user_name: &guard.session.user.user_name,
+        shift_id: None,
+    };
     let plan = catalog::import::import_products(
         &state.db,
         shop_id,
         state.clock.now_millis(),
         &parsed,
-        rules,
+        (rules, by),
     )
     .await
     .map_err(write_error)?;

@@ -8,11 +8,20 @@
 
 use pos_core::validation::{CategoryDraft, CustomerDraft, NumberInput, ProductDraft};
 
+use crate::db::catalog::stock_moves::{self, MovedBy};
 use crate::db::customers::CustomerFields;
+use crate::db::support::scaled::{E3, to_scaled};
 use crate::db::{self, Db};
 use crate::service_error::ServiceError;
 
 /// Name, description, category discount rate (%).
+/// Who the demo catalogue's opening stock rows name: the set-up, not a person.
+const DEMO_STOCK_TAKER: MovedBy<'static> = MovedBy {
+    user_id: None,
+    user_name: "Demo set-up",
+    shift_id: None,
+};
+
 const CATEGORIES: [(&str, &str, &str); 5] = [
     ("Beverages", "Water, juices, soft drinks and tea", "0"),
     ("Bakery", "Bread and cakes baked daily", "5"),
@@ -341,7 +350,10 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError>
             loyalty_rate: number(loyalty),
         }
         .validate()?;
-        db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
+        let id =
+            db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
+        let opening = to_scaled(product.quantity, E3)?;
+        stock_moves::open(&mut *tx, (shop_id, id), opening, DEMO_STOCK_TAKER, now).await?;
     }
     for (name, phone, email) in CUSTOMERS {
         let customer = CustomerDraft {

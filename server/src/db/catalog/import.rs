@@ -1,6 +1,8 @@
 //! The SQL of the CSV import (`POST /file/upload`, `POST /file/upload/category`): look up what
 //! the file's rows may match in the caller's shop, let `pos_csv_import` plan the import, and
-//! write the plan in ONE transaction, only when no row was refused.
+//! write the plan in ONE transaction, only when no row was refused. The stock ledger takes each
+//! new product's opening quantity and each changed quantity as a correction, in the same
+//! transaction (`stock_moves`).
 //!
 //! The shop's live categories and catalogue products are read with one query each (a shop's
 //! whole catalogue is what every till holds offline anyway). Keyed `IN (...)` lookups were
@@ -22,6 +24,7 @@ use sqlx::any::AnyArguments;
 use sqlx::query::Query;
 use sqlx::{Any, AssertSqlSafe, Transaction};
 
+use super::stock_moves::{self, MovedBy};
 use crate::db::support::scaled::{CENTS, E3, E4, from_scaled, plain, to_scaled};
 use crate::db::{Backend, Db, support::counters};
 
@@ -104,7 +107,7 @@ pub async fn import_products(
     shop_id: i64,
     now: i64,
     parsed: &ParsedFile<ProductRow>,
-    rules: ProductRules,
+    (rules, by): (ProductRules, MovedBy<'_>),
 ) -> Result<Plan<ProductValues>, sqlx::Error> {
     let batch = batch_rows(db.backend());
     // Before any row lock: the import writes many syncable rows (db::sync::claim).
@@ -123,6 +126,8 @@ pub async fn import_products(
             let first_number = first + (index * batch) as i64;
             insert_products(&mut tx, shop_id, now, first_number, rows).await?;
         }
+        let numbers = (first, first + count - 1);
+        stock_moves::open_numbered(&mut *tx, shop_id, numbers, by, now).await?;
     }
     if db.backend() == Backend::Postgres && plan.added.len() + plan.updated.len() >= ANALYZE_AFTER {
         // Fresh statistics for the updates below and for what follows the import: planned
@@ -131,6 +136,12 @@ pub async fn import_products(
         sqlx::query("ANALYZE products").execute(&mut *tx).await?;
     }
     for rows in plan.updated.chunks(batch) {
+        // The ledger takes the difference from the quantity each product has before the update.
+        let quantities = rows
+            .iter()
+            .map(|row| Ok((row.id, to_scaled(row.values.quantity, E3)?)))
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        stock_moves::correct_to(&mut *tx, shop_id, &quantities, by, now).await?;
         update_products(&mut tx, shop_id, now, rows).await?;
     }
     tx.commit().await?;

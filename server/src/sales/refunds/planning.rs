@@ -13,6 +13,7 @@ use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
 use crate::dashboard::rollup::{self, Contribution, ShopRollups};
 use crate::db::audit::AuditEvent;
+use crate::db::catalog::stock_moves::{self, MovedBy, NewMove};
 use crate::db::customers::{self, ShopCustomer, store_credit};
 use crate::db::gift_cards::{self, SaleOfCard};
 use crate::db::invoices::{self, Invoice, InvoiceLine, card_status, status};
@@ -285,6 +286,26 @@ pub(super) async fn record(
         },
     )
     .await?;
+    let restocked_by = MovedBy {
+        user_id: Some(admin.id),
+        user_name: &admin.user_name,
+        shift_id: Some(shift_id),
+    };
+    for (line, quantity) in plan.lines.iter().filter(|(line, _)| !line.custom_product) {
+        let restock = NewMove {
+            shop_id,
+            product_id: line.product_id,
+            kind: stock_moves::kind::REFUND,
+            change_e3: to_scaled(*quantity, E3)?,
+            invoice_id: Some(invoice_id),
+            refund_id: Some(refund_id),
+            by: restocked_by,
+            created_at: now,
+        };
+        if restock.change_e3 != 0 {
+            stock_moves::insert(&mut *tx, &restock).await?;
+        }
+    }
     for (method, cents) in &plan.drawn {
         let part = (method.as_str(), *cents);
         invoices::tenders::draw_back(&mut *tx, shop_id, invoice_id, part).await?;

@@ -88,6 +88,7 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
     ("*", "/super-admin/shops/", "shop_id", Fixture::ShopId),
     ("*", "/categories/", "id", Fixture::Category),
     ("*", "/product/", "id", Fixture::Product),
+    ("*", "/stock/products/", "id", Fixture::Product),
     (
         "*",
         "/customer/phone/",

@@ -38,7 +38,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
             of_shop("shop_id")
         ),
     ];
-    let tables: [(&str, &[&str]); 13] = [
+    let tables: [(&str, &[&str]); 14] = [
         ("categories", &["id", "updated_at", "deleted_at"]),
         (
             "products",
@@ -64,6 +64,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
         ("sale_flags", &["id", "kind"]),
         ("card_refund_claims", &["invoice_id", "amount_cents"]),
         ("card_checkout_parts", &["invoice_id", "tenders"]),
+        ("stock_moves", &["id", "change_e3"]),
         ("shifts", &["id", "status", "closed_at"]),
         ("cash_movements", &["id", "amount_cents"]),
         ("password_reset_tokens", &["token_hash", "used_at"]),

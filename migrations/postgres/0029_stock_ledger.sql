@@ -1,0 +1,82 @@
+-- The stock ledger (docs/api-stock.md): every change of a catalogue product's stock is a row, so
+-- a shop can see why its quantity is what it is. `products.quantity_e3` stays on the product for
+-- the counter's speed and always equals the sum of the product's rows here (the rows of this
+-- migration open each product's ledger at the quantity it has now).
+--
+-- Kinds: `opening` (a product's first stock, or the quantity it had when the ledger began),
+-- `sale` (written by the trigger below when a sale is numbered), `refund` (goods taken back),
+-- `correction` (a quantity set by editing the product), and `receiving`, `adjustment` (with a
+-- reason) and `count` for the stock screens. Quantities in thousandths of the product's unit,
+-- signed (below 0 takes stock off); times in unix milliseconds. The ledger is append-only.
+-- Kept equivalent to migrations/sqlite/0029_stock_ledger.sql.
+CREATE TABLE stock_moves (
+    id          BIGSERIAL PRIMARY KEY,
+    shop_id     BIGINT  NOT NULL REFERENCES shops (id),
+    product_id  BIGINT  NOT NULL REFERENCES products (id),
+    kind        TEXT    NOT NULL,
+    reason      TEXT,
+    change_e3   BIGINT  NOT NULL,
+    invoice_id  BIGINT  REFERENCES invoices (id),
+    refund_id   BIGINT  REFERENCES refunds (id),
+    shift_id    BIGINT  REFERENCES shifts (id),
+    user_id     BIGINT,
+    user_name   TEXT    NOT NULL DEFAULT '',
+    client_ref  TEXT,
+    created_at  BIGINT  NOT NULL,
+    CONSTRAINT stock_moves_kind_check CHECK (
+        kind IN ('opening', 'sale', 'refund', 'correction', 'receiving', 'adjustment', 'count')
+    ),
+    CONSTRAINT stock_moves_reason_check CHECK (
+        (kind = 'adjustment' AND reason IN ('damaged', 'expired', 'theft', 'correction'))
+        OR (kind <> 'adjustment' AND reason IS NULL)
+    ),
+    CONSTRAINT stock_moves_change_check CHECK (change_e3 <> 0)
+);
+CREATE INDEX stock_moves_product_idx ON stock_moves (shop_id, product_id, id);
+CREATE INDEX stock_moves_time_idx ON stock_moves (shop_id, created_at, id);
+CREATE UNIQUE INDEX stock_moves_client_ref_key ON stock_moves (shop_id, client_ref)
+    WHERE client_ref IS NOT NULL;
+
+CREATE FUNCTION stock_moves_append_only() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'stock_moves is append-only: % refused', TG_OP;
+END;
+$$;
+
+CREATE TRIGGER stock_moves_no_change BEFORE UPDATE OR DELETE ON stock_moves
+FOR EACH ROW EXECUTE FUNCTION stock_moves_append_only();
+
+CREATE TRIGGER stock_moves_no_truncate BEFORE TRUNCATE ON stock_moves
+FOR EACH STATEMENT EXECUTE FUNCTION stock_moves_append_only();
+
+-- A sale takes its stock in the payment's transaction (`db::catalog::stock_takes`) and is
+-- numbered last, once nothing can refuse it: its rows are written then, one per product sold,
+-- with the cashier, the shift and the sale's own time. In the numbering statement itself, so a
+-- payment waits for no extra round trip.
+CREATE FUNCTION stock_moves_of_sale() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO stock_moves
+        (shop_id, product_id, kind, change_e3, invoice_id, shift_id, user_id, user_name,
+         created_at)
+    SELECT NEW.shop_id, lines.product_id, 'sale', -SUM(lines.quantity_e3), NEW.id,
+           NEW.shift_id, NEW.staff_user_id, NEW.staff_name, COALESCE(NEW.paid_at, NEW.updated_at)
+    FROM invoice_lines AS lines
+    JOIN products ON products.id = lines.product_id AND products.shop_id = NEW.shop_id
+    WHERE lines.invoice_id = NEW.id AND lines.custom_product = 0 AND products.custom = 0
+    GROUP BY lines.product_id
+    HAVING SUM(lines.quantity_e3) <> 0;
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER stock_moves_of_sale AFTER UPDATE OF receipt_number ON invoices
+FOR EACH ROW WHEN (OLD.receipt_number IS NULL AND NEW.receipt_number IS NOT NULL)
+EXECUTE FUNCTION stock_moves_of_sale();
+
+-- Each catalogue product's ledger opens at the quantity it has now.
+INSERT INTO stock_moves (shop_id, product_id, kind, change_e3, user_name, created_at)
+SELECT shop_id, id, 'opening', quantity_e3, '', updated_at
+FROM products WHERE custom = 0 AND quantity_e3 <> 0
+ORDER BY id;
