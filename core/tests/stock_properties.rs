@@ -197,7 +197,7 @@ proptest! {
             })
             .collect();
         // Shortest first; ties in input order (a stable sort).
-        expected.sort_by(|a, b| b.0.cmp(&a.0));
+        expected.sort_by_key(|(short_by, _)| std::cmp::Reverse(*short_by));
         let listed: Vec<(i64, String)> = low
             .products
             .iter()

@@ -72,7 +72,7 @@ pub fn low_stock(input: LowStockInput) -> CoreResult<LowStock> {
         }
     }
     // A stable sort: products short by the same amount keep their order.
-    low.sort_by(|a, b| b.short_by.cmp(&a.short_by));
+    low.sort_by_key(|product| std::cmp::Reverse(product.short_by));
     Ok(LowStock { products: low })
 }
 
