@@ -659,3 +659,35 @@ fn reorder_levels_are_checked_like_stock() {
         )
     );
 }
+
+#[test]
+fn a_count_posted_after_sales_keeps_the_sales() {
+    // 20 expected when the count started, 19 on the shelf then, 2 sold before it is posted.
+    let count = count_differences(CountInput {
+        lines: vec![count_line("rice", Unit::No, dec!(20), dec!(19), dec!(2))],
+    })
+    .unwrap();
+    assert_eq!(count.lines[0].difference, dec!(-1));
+    let balance = stock_balance(StockBalanceInput {
+        moves: vec![
+            stock_move(MoveKind::Opening, dec!(20)),
+            stock_move(MoveKind::Sale, dec!(-2)),
+            stock_move(MoveKind::Count, count.lines[0].difference),
+        ],
+    })
+    .unwrap();
+    assert_eq!(balance.quantity.to_string(), "17");
+}
+
+#[test]
+fn a_whole_shop_is_valued_in_one_pass() {
+    let products = (0..50_000)
+        .map(|i| valued(Decimal::new(i % 2_000 - 100, 1), dec!(1.25), dec!(2.00)))
+        .collect();
+    let value = stock_value(StockValueInput { products }).unwrap();
+    assert_eq!(value.products, 50_000);
+    // Each block of 2,000 holds -10.0 to 189.9: 100 below 0, and 0.1 to 189.9 on hand.
+    assert_eq!(value.below_zero, 25 * 100);
+    // On hand per block: 0.1 + 0.2 + ... + 189.9 = 180405, at 2.00 each.
+    assert_eq!(value.retail_value.to_string(), "9020250.00");
+}
