@@ -47,20 +47,14 @@ pub fn stock_adjustment(input: StockAdjustmentInput) -> CoreResult<StockAdjustme
     let field = Field::Top("change");
     let change = unit_quantity(input.change, input.unit, field, Sign::NotZero)?;
     let taken_off = change.is_sign_negative();
-    match input.reason.sign() {
-        MoveSign::Off if !taken_off => {
-            return Err(refuse_with(
-                field,
-                &format!(
-                    "{} is taken off: the change must be below 0",
-                    reason_stock(input.reason)
-                ),
-            ));
-        }
-        MoveSign::On if taken_off => {
-            return Err(refuse_with(field, "the change must be above 0"));
-        }
-        _ => {}
+    if input.reason.sign() == MoveSign::Off && !taken_off {
+        return Err(refuse_with(
+            field,
+            &format!(
+                "{} is taken off: the change must be below 0",
+                reason_stock(input.reason)
+            ),
+        ));
     }
     if taken_off && !on_hand.is_sign_negative() && -change > on_hand {
         let message = if on_hand.is_zero() {
