@@ -4,7 +4,7 @@
 //! cash balance, loyalty, form validation, paying in parts, gift card numbers, the shift's X and Z report, which the till prints
 //! offline) loads on every page, so it holds only what a cashier's
 //! screen runs and stays small. The back office's (feature `back-office`: refunds and where their money goes, custom
-//! invoices, re-pricing, dashboard bucketing with the time-zone database) is fetched only by the
+//! invoices, re-pricing, the stock ledger, dashboard bucketing with the time-zone database) is fetched only by the
 //! admin screens that need it.
 
 use wasm_bindgen::prelude::*;
@@ -110,7 +110,7 @@ mod till {
 #[cfg(feature = "back-office")]
 mod back_office {
     use super::*;
-    use pos_core::{dashboard, pricing, refund, reprice, tender};
+    use pos_core::{dashboard, pricing, refund, reprice, stock, tender};
 
     export!(
         priceCustomInvoice,
@@ -223,5 +223,54 @@ mod back_office {
         dashboard::payment_methods,
         "PaymentMethodsInput",
         "PaymentMethodSummary"
+    );
+    export!(
+        stockBalance,
+        stock_balance,
+        stock::stock_balance,
+        "StockBalanceInput",
+        "StockBalance"
+    );
+    export!(
+        stockAdjustment,
+        stock_adjustment,
+        stock::stock_adjustment,
+        "StockAdjustmentInput",
+        "StockAdjustment"
+    );
+    export!(
+        averageCost,
+        average_cost,
+        stock::average_cost,
+        "AverageCostInput",
+        "AverageCost"
+    );
+    export!(
+        receiveDelivery,
+        receive_delivery,
+        stock::receive_delivery,
+        "DeliveryInput",
+        "Delivery"
+    );
+    export!(
+        countDifferences,
+        count_differences,
+        stock::count_differences,
+        "CountInput",
+        "CountDifferences"
+    );
+    export!(
+        stockValue,
+        stock_value,
+        stock::stock_value,
+        "StockValueInput",
+        "StockValue"
+    );
+    export!(
+        lowStock,
+        low_stock,
+        stock::low_stock,
+        "LowStockInput",
+        "LowStock"
     );
 }

@@ -195,3 +195,51 @@ export interface GiftCardNumber { number: string }
 /** A gift card sold or reloaded at the counter: its number, the money taken and how (cash or internal-device). */
 export interface GiftCardLoadInput { number: string; amount: DecimalIn; method: PaymentMethod }
 export interface GiftCardLoad { number: string; amount: Decimal; method: PaymentMethod }
+
+/** What a stock ledger move records: its quantity is signed (+ puts stock on, - takes it off). */
+export type MoveKind = "opening" | "sale" | "refund" | "receiving" | "adjustment" | "count" | "correction";
+/** Why stock was adjusted by hand: damaged, expired and theft only take stock off; correction either way. */
+export type AdjustmentReason = "damaged" | "expired" | "theft" | "correction";
+/** A ledger row. A sale is below 0, a refund or receiving above 0, the others either way; never 0. */
+export interface StockMove { kind: MoveKind; quantity: DecimalIn }
+export interface StockBalanceInput { moves?: StockMove[] }
+/** The product's stock: the sum of its moves (may be below 0), and how many moves there were. */
+export interface StockBalance { quantity: Decimal; moves: number }
+/** `change` is signed (below 0 takes stock off); `onHand` is the stock before, may be below 0. */
+export interface StockAdjustmentInput { reason: AdjustmentReason; change: DecimalIn; unit: Unit; onHand: DecimalIn }
+export interface StockAdjustment { reason: AdjustmentReason; change: Decimal; onHandAfter: Decimal }
+export interface AverageCostInput { onHand: DecimalIn; unitCost: DecimalIn; received: DecimalIn; receivedUnitCost: DecimalIn }
+/** The weighted average cost per unit (the delivery's cost when nothing was on hand), and the stock after. */
+export interface AverageCost { onHandAfter: Decimal; unitCost: Decimal }
+/** A delivery line: the product's stock and cost before (`onHand`, `unitCost`), what came and its cost per unit. */
+export interface DeliveryLineInput {
+  productId: string; unit: Unit; onHand: DecimalIn; unitCost: DecimalIn; quantity: DecimalIn; cost: DecimalIn;
+}
+export interface DeliveryInput { supplier: string; reference?: string | null; lines: DeliveryLineInput[] }
+/** `lineCost = round(quantity x cost)`; the product's stock and cost per unit after the line. */
+export interface ReceivedLine {
+  productId: string; quantity: Decimal; cost: Decimal; lineCost: Decimal; onHandAfter: Decimal; unitCostAfter: Decimal;
+}
+/** `totalCost` is the sum of the lines' `lineCost`; `reference` null when none was given. */
+export interface Delivery { supplier: string; reference: string | null; lines: ReceivedLine[]; totalCost: Decimal }
+/** `expected` is the stock when the count started (may be below 0); `counted` 0 or more. */
+export interface CountLineInput { productId: string; unit: Unit; expected: DecimalIn; counted: DecimalIn; unitCost: DecimalIn }
+export interface CountInput { lines?: CountLineInput[] }
+/** `difference = counted - expected` (the count move); `costValue = round(difference x unitCost)`. */
+export interface CountedLine { productId: string; expected: Decimal; counted: Decimal; difference: Decimal; costValue: Decimal }
+/** `shortCostValue` is 0 or below, `overCostValue` 0 or above, `netCostValue` their sum. */
+export interface CountDifferences {
+  lines: CountedLine[]; linesCounted: number; linesDifferent: number; shortCostValue: Decimal; overCostValue: Decimal;
+  netCostValue: Decimal;
+}
+/** `sellingPrice` is what the product sells at (for one priced from cost, `productPrice`'s answer). */
+export interface ValuedProduct { quantity: DecimalIn; costPrice: DecimalIn; sellingPrice: DecimalIn }
+export interface StockValueInput { products?: ValuedProduct[] }
+/** Only stock on hand is valued; products below 0 add nothing and are counted in `belowZero`. */
+export interface StockValue { products: number; costValue: Decimal; retailValue: Decimal; belowZero: number }
+export interface StockLevel { productId: string; quantity: DecimalIn; reorderLevel?: DecimalIn | null }
+export interface LowStockInput { products?: StockLevel[] }
+/** A product at or below its reorder level; `shortBy = reorderLevel - quantity`. */
+export interface LowProduct { productId: string; quantity: Decimal; reorderLevel: Decimal; shortBy: Decimal }
+/** The low products, shortest first (ties in the order given). */
+export interface LowStock { products: LowProduct[] }

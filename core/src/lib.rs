@@ -1,7 +1,7 @@
 //! `pos-core`: the pure domain rules of the point of sale.
 //!
 //! One crate prices a cart, earns and redeems loyalty points, plans refunds, validates input,
-//! buckets sales for dashboards, reports a till's shift (the X and Z reports), splits a payment over its tenders, dates till sales
+//! buckets sales for dashboards, reports a till's shift (the X and Z reports), splits a payment over its tenders, keeps the stock ledger, dates till sales
 //! and formats human-readable ids. It runs natively in the server and, compiled to WebAssembly,
 //! in the browser, so a cart priced offline is priced exactly as the server prices it. It
 //! performs no I/O and never reads the clock: callers pass "now" in.
@@ -23,6 +23,7 @@ pub mod refund;
 pub mod reprice;
 pub mod sale_time;
 pub mod shift;
+pub mod stock;
 pub mod tender;
 pub mod validation;
 

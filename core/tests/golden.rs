@@ -71,6 +71,14 @@ fn run(operation: &str, input: &str) -> String {
         "storeCreditTopUp" => call(input, pos_core::tender::store_credit_top_up),
         "giftCardNumber" => call(input, pos_core::tender::gift_card_number),
         "giftCardLoad" => call(input, pos_core::tender::gift_card_load),
+        // -- stock --
+        "stockBalance" => call(input, pos_core::stock::stock_balance),
+        "stockAdjustment" => call(input, pos_core::stock::stock_adjustment),
+        "averageCost" => call(input, pos_core::stock::average_cost),
+        "receiveDelivery" => call(input, pos_core::stock::receive_delivery),
+        "countDifferences" => call(input, pos_core::stock::count_differences),
+        "stockValue" => call(input, pos_core::stock::stock_value),
+        "lowStock" => call(input, pos_core::stock::low_stock),
         other => panic!("fixture folder names an unknown operation: {other}"),
     }
 }

@@ -1,5 +1,5 @@
 /**
- * The back office's rules: refunds, custom invoices, re-pricing and dashboard bucketing, the
+ * The back office's rules: refunds, custom invoices, re-pricing, the stock ledger and dashboard bucketing, the
  * second WebAssembly module built from core-wasm.
  *
  * The till's module (core.ts) loads on every page and holds only what a cashier's screen runs;
@@ -18,6 +18,9 @@ export type {
   ProductPriceInput, ProductPrice, SellingPriceEdit, EditedSellingPrice,
   RefundByAmountInput, RefundByAmount, RefundByLinesInput, RefundByLines, ReverseLoyaltyInput,
   LoyaltyReversal, RepriceInput, Repriced, RefundTendersInput, RefundTenders, TenderInput, TenderPlan, TopUpInput, TopUp,
+  MoveKind, AdjustmentReason, StockMove, StockBalanceInput, StockBalance, StockAdjustmentInput, StockAdjustment,
+  AverageCostInput, AverageCost, DeliveryLineInput, DeliveryInput, ReceivedLine, Delivery, CountLineInput, CountInput,
+  CountedLine, CountDifferences, ValuedProduct, StockValueInput, StockValue, StockLevel, LowStockInput, LowProduct, LowStock,
 } from '../wasm-core/pos_core_back_office_wasm.js';
 
 const backOffice = wasmModule('loadBackOfficeCore', init);
@@ -72,3 +75,25 @@ export const reverseLoyalty = (input: Types.ReverseLoyaltyInput): Types.LoyaltyR
 /** Re-prices a sale and lists every difference from the totals the till submitted. */
 export const repriceSale = (input: Types.RepriceInput): Types.Repriced =>
   backOffice.callWithJson('repriceSale', glue.repriceSale, input);
+
+/** A product's stock: the sum of its ledger's moves. */
+export const stockBalance = (input: Types.StockBalanceInput): Types.StockBalance =>
+  backOffice.callWithJson('stockBalance', glue.stockBalance, input);
+/** Checks a stock adjustment by hand (its reason's sign, no more off than is on hand) and gives the stock after. */
+export const stockAdjustment = (input: Types.StockAdjustmentInput): Types.StockAdjustment =>
+  backOffice.callWithJson('stockAdjustment', glue.stockAdjustment, input);
+/** A product's weighted average cost per unit after a delivery. */
+export const averageCost = (input: Types.AverageCostInput): Types.AverageCost =>
+  backOffice.callWithJson('averageCost', glue.averageCost, input);
+/** A supplier's delivery: each line's cost, stock and cost per unit after it, and the delivery's total. */
+export const receiveDelivery = (input: Types.DeliveryInput): Types.Delivery =>
+  backOffice.callWithJson('receiveDelivery', glue.receiveDelivery, input);
+/** A stock count's differences (the count moves) and their value at cost, short and over. */
+export const countDifferences = (input: Types.CountInput): Types.CountDifferences =>
+  backOffice.callWithJson('countDifferences', glue.countDifferences, input);
+/** The stock on hand's value at cost and at retail; products below 0 are counted, not valued. */
+export const stockValue = (input: Types.StockValueInput): Types.StockValue =>
+  backOffice.callWithJson('stockValue', glue.stockValue, input);
+/** Products at or below their reorder level, shortest first. */
+export const lowStock = (input: Types.LowStockInput): Types.LowStock =>
+  backOffice.callWithJson('lowStock', glue.lowStock, input);
