@@ -43,32 +43,11 @@ mod till {
         "CashBalance"
     );
     export!(
-        loyaltyBalance,
-        loyalty_balance,
-        loyalty::loyalty_balance,
-        "LoyaltyBalanceInput",
-        "LoyaltyBalance"
-    );
-    export!(
         redeemLimit,
         redeem_limit,
         loyalty::redeem_limit,
         "RedeemLimitInput",
         "RedeemLimit"
-    );
-    export!(
-        saleLoyaltyEntries,
-        sale_loyalty_entries,
-        loyalty::sale_entries,
-        "SaleEntriesInput",
-        "SaleEntries"
-    );
-    export!(
-        validateStaffSignup,
-        validate_staff_signup,
-        validation::validate_staff_signup,
-        "StaffSignupInput",
-        "FieldError[]"
     );
     export!(
         validateField,
@@ -110,7 +89,28 @@ mod till {
 #[cfg(feature = "back-office")]
 mod back_office {
     use super::*;
-    use pos_core::{dashboard, pricing, refund, reprice, stock, tender};
+    use pos_core::{dashboard, loyalty, pricing, refund, reprice, stock, tender, validation};
+    export!(
+        loyaltyBalance,
+        loyalty_balance,
+        loyalty::loyalty_balance,
+        "LoyaltyBalanceInput",
+        "LoyaltyBalance"
+    );
+    export!(
+        saleLoyaltyEntries,
+        sale_loyalty_entries,
+        loyalty::sale_entries,
+        "SaleEntriesInput",
+        "SaleEntries"
+    );
+    export!(
+        validateStaffSignup,
+        validate_staff_signup,
+        validation::validate_staff_signup,
+        "StaffSignupInput",
+        "FieldError[]"
+    );
 
     export!(
         priceCustomInvoice,

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { signedOut, useAuthStore } from '../stores/auth-store';
 import { searchDefaults, useSearchStore } from '../stores/search-store';
 import { sidebarDefaults, useSidebarStore } from '../stores/sidebar-store';
+import { loadBackOffice } from '../test/back-office-core';
 import { loadCore } from '../test/core';
 import { aishaAdmin, benStaff, cornerGrocery } from '../test/identity-fixtures';
 import { cornerPeople } from '../test/management-fixtures';
@@ -26,6 +27,8 @@ async function open(path: string) {
 const sent = (key: string) => server.requests().filter((request) => request.key === key);
 
 beforeAll(loadCore);
+// The staff signup form's checks are in the back office's module.
+beforeAll(loadBackOffice);
 beforeEach(() => {
   server = stubServer();
   vi.stubGlobal('fetch', server.fetchMock);

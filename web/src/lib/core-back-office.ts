@@ -1,6 +1,6 @@
 /**
- * The back office's rules: refunds, custom invoices, re-pricing, the stock ledger and dashboard bucketing, the
- * second WebAssembly module built from core-wasm.
+ * The back office's rules: refunds, custom invoices, re-pricing, the stock ledger, dashboard bucketing, the
+ * staff signup form and the loyalty ledger's arithmetic, the second WebAssembly module built from core-wasm.
  *
  * The till's module (core.ts) loads on every page and holds only what a cashier's screen runs;
  * this one (with the time-zone database) is fetched only when an admin screen asks for it
@@ -28,6 +28,15 @@ const backOffice = wasmModule('loadBackOfficeCore', init);
 /** Loads the back-office module once (see wasm-module.ts); retries after a failure. */
 export const loadBackOfficeCore = (source?: CoreSource): Promise<void> => backOffice.load(source);
 
+/** A customer's points from their ledger rows. */
+export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
+  backOffice.callWithJson('loyaltyBalance', glue.loyaltyBalance, input);
+/** The ledger rows a paid sale writes (redeem, then earn). */
+export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEntries =>
+  backOffice.callWithJson('saleLoyaltyEntries', glue.saleLoyaltyEntries, input);
+/** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
+export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
+  backOffice.callWithJson('validateStaffSignup', glue.validateStaffSignup, input);
 /** The last 7 local days, oldest first. */
 export const dashboardWeek = (input: Types.TrendInput): Types.WeekdayTotal[] =>
   backOffice.callWithJson('dashboardWeek', glue.dashboardWeek, input);

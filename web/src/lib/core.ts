@@ -79,16 +79,9 @@ export function priceCartChange(input: Types.CartInput): Types.PricedCart {
 /** Change to give back (negative: still owed). */
 export const cashBalance = (input: Types.CashBalanceInput): Types.CashBalance =>
   till.callWithJson('cashBalance', glue.cashBalance, input);
-export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
-  till.callWithJson('loyaltyBalance', glue.loyaltyBalance, input);
 /** How much of a requested redemption is accepted, within points and amount due. */
 export const redeemLimit = (input: Types.RedeemLimitInput): Types.RedeemLimit =>
   till.callWithJson('redeemLimit', glue.redeemLimit, input);
-export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEntries =>
-  till.callWithJson('saleLoyaltyEntries', glue.saleLoyaltyEntries, input);
-/** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
-export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
-  till.callWithJson('validateStaffSignup', glue.validateStaffSignup, input);
 export const validateField = (input: Types.FieldInput): Types.FieldError[] =>
   till.callWithJson('validateField', glue.validateField, input);
 /**

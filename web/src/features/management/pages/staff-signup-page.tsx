@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_PHONE_HINT, ACCOUNT_PHONE_INPUT_MODE, ACCOUNT_PHONE_MAX_LENGTH } from '@/lib/account-phone';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '@/components/form';
@@ -6,7 +6,7 @@ import { Screen, ScreenPanel } from '@/components/screen';
 import { messages } from '@/config/messages';
 import { paths, pathTo } from '@/config/paths';
 import { permissionActions, permissionName, permissionResources, type PermissionResource } from '@/config/permissions';
-import { validateStaffSignup } from '@/lib/core';
+import { loadBackOfficeCore, validateStaffSignup } from '@/lib/core-back-office';
 import { useAuthStore, type User } from '@/stores/auth-store';
 import { personKey } from '../api/people';
 import { createStaff, type NewStaff } from '../api/staff-api';
@@ -50,6 +50,11 @@ export function StaffSignupPage() {
     messages.staffSignupFailed,
   );
 
+  // The form's checks are in the back office's module: fetched while the form is filled in.
+  useEffect(() => {
+    loadBackOfficeCore().catch(() => undefined);
+  }, []);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
@@ -60,7 +65,13 @@ export function StaffSignupPage() {
       password: values.password,
     };
     const found: FieldErrors<SignupField> = {};
-    for (const { field, message } of validateStaffSignup(body)) found[field as SignupField] ??= message;
+    try {
+      await loadBackOfficeCore();
+      for (const { field, message } of validateStaffSignup(body)) found[field as SignupField] ??= message;
+    } catch (error) {
+      // The server applies the same rules and the request goes regardless: its answer decides.
+      console.error('Staff signup checks unavailable', error);
+    }
     setErrors(found);
     focusFirst(found, order);
     if (await send(() => createStaff(body))) reset();
