@@ -9,6 +9,24 @@
 -- reason) and `count` for the stock screens. Quantities in thousandths of the product's unit,
 -- signed (below 0 takes stock off); times in unix milliseconds. The ledger is append-only.
 -- Kept equivalent to migrations/postgres/0029_stock_ledger.sql.
+-- A stock adjustment: goods taken off or put back by hand, one reason for all its lines
+-- (`damaged`, `expired`, `theft`, `correction`). `client_ref` makes an adjustment sent again
+-- (a lost answer, the outbox) land once.
+CREATE TABLE stock_adjustments (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    shop_id     BIGINT  NOT NULL REFERENCES shops (id),
+    reason      TEXT    NOT NULL,
+    note        TEXT    NOT NULL DEFAULT '',
+    client_ref  TEXT    NOT NULL,
+    user_id     BIGINT,
+    user_name   TEXT    NOT NULL DEFAULT '',
+    created_at  BIGINT  NOT NULL,
+    CONSTRAINT stock_adjustments_reason_check CHECK (
+        reason IN ('damaged', 'expired', 'theft', 'correction')
+    ),
+    CONSTRAINT stock_adjustments_client_ref_key UNIQUE (shop_id, client_ref)
+);
+
 CREATE TABLE stock_moves (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     shop_id     BIGINT  NOT NULL REFERENCES shops (id),
@@ -18,24 +36,25 @@ CREATE TABLE stock_moves (
     change_e3   BIGINT  NOT NULL,
     invoice_id  BIGINT  REFERENCES invoices (id),
     refund_id   BIGINT  REFERENCES refunds (id),
+    adjustment_id BIGINT REFERENCES stock_adjustments (id),
     shift_id    BIGINT  REFERENCES shifts (id),
     user_id     BIGINT,
     user_name   TEXT    NOT NULL DEFAULT '',
-    client_ref  TEXT,
     created_at  BIGINT  NOT NULL,
     CONSTRAINT stock_moves_kind_check CHECK (
         kind IN ('opening', 'sale', 'refund', 'correction', 'receiving', 'adjustment', 'count')
     ),
     CONSTRAINT stock_moves_reason_check CHECK (
-        (kind = 'adjustment' AND reason IN ('damaged', 'expired', 'theft', 'correction'))
-        OR (kind <> 'adjustment' AND reason IS NULL)
+        (kind = 'adjustment' AND reason IN ('damaged', 'expired', 'theft', 'correction')
+         AND adjustment_id IS NOT NULL)
+        OR (kind <> 'adjustment' AND reason IS NULL AND adjustment_id IS NULL)
     ),
     CONSTRAINT stock_moves_change_check CHECK (change_e3 <> 0)
 );
 CREATE INDEX stock_moves_product_idx ON stock_moves (shop_id, product_id, id);
 CREATE INDEX stock_moves_time_idx ON stock_moves (shop_id, created_at, id);
-CREATE UNIQUE INDEX stock_moves_client_ref_key ON stock_moves (shop_id, client_ref)
-    WHERE client_ref IS NOT NULL;
+CREATE INDEX stock_moves_adjustment_idx ON stock_moves (shop_id, adjustment_id)
+    WHERE adjustment_id IS NOT NULL;
 
 CREATE TRIGGER stock_moves_no_update BEFORE UPDATE ON stock_moves
 BEGIN

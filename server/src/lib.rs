@@ -21,6 +21,7 @@ pub mod sales;
 pub mod service_error;
 pub mod setup;
 pub mod shutdown;
+pub mod stock;
 pub mod stripe;
 pub mod telemetry;
 

@@ -50,6 +50,7 @@ mod shifts;
 mod shop_receipt;
 mod shop_session;
 mod sign_in;
+mod stock_adjustments;
 mod stock_ledger;
 mod store_credit;
 mod super_admin_audit;
@@ -163,6 +164,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(products::router())
         .merge(stock_ledger::router())
+        .merge(stock_adjustments::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -193,6 +195,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("categories", categories::ROUTES),
     ("products", products::ROUTES),
     ("stock_ledger", stock_ledger::ROUTES),
+    ("stock_adjustments", stock_adjustments::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

@@ -95,6 +95,7 @@ mod shifts;
 mod shutdown;
 mod sign_in;
 mod sign_in_limits;
+mod stock_adjustments;
 mod stock_ledger;
 mod store_credit;
 mod sync_catalog;

@@ -308,6 +308,28 @@ pub async fn update<'e>(
     Ok(result.rows_affected() > 0)
 }
 
+/// Adds `change_e3` (thousandths, signed) to the stock of live catalogue product `id` and
+/// answers what it has after; `None` when the shop has no such product.
+pub async fn add_stock<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+    change_e3: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE products SET quantity_e3 = quantity_e3 + $3, updated_at = $4 \
+         WHERE id = $1 AND shop_id = $2 AND custom = 0 AND deleted_at IS NULL \
+         RETURNING quantity_e3",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(change_e3)
+    .bind(now)
+    .fetch_optional(db)
+    .await
+}
+
 /// Marks a live catalogue product deleted; `false` when there is no such product in the shop.
 /// Invoice lines keep pointing at the row, so past sales are unchanged.
 pub async fn soft_delete<'e>(

@@ -12,6 +12,7 @@ pub mod kind {
     pub const SALE: &str = "sale";
     pub const REFUND: &str = "refund";
     pub const CORRECTION: &str = "correction";
+    pub const ADJUSTMENT: &str = "adjustment";
 }
 
 /// Who changed the stock, and in which till shift when there is one.
@@ -32,6 +33,8 @@ pub struct NewMove<'a> {
     pub change_e3: i64,
     pub invoice_id: Option<i64>,
     pub refund_id: Option<i64>,
+    /// An adjustment's row names it and its reason.
+    pub adjustment: Option<(i64, &'a str)>,
     pub by: MovedBy<'a>,
     pub created_at: i64,
 }
@@ -58,8 +61,8 @@ pub struct StockMove {
 pub async fn insert<'e>(db: impl Executor<'e>, change: &NewMove<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO stock_moves (shop_id, product_id, kind, change_e3, invoice_id, refund_id, \
-         shift_id, user_id, user_name, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+         shift_id, user_id, user_name, created_at, adjustment_id, reason) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(change.shop_id)
     .bind(change.product_id)
@@ -71,6 +74,8 @@ pub async fn insert<'e>(db: impl Executor<'e>, change: &NewMove<'_>) -> Result<(
     .bind(change.by.user_id)
     .bind(change.by.user_name)
     .bind(change.created_at)
+    .bind(change.adjustment.map(|(id, _)| id))
+    .bind(change.adjustment.map(|(_, reason)| reason))
     .execute(db)
     .await
     .map(drop)
@@ -95,6 +100,7 @@ pub async fn open<'e>(
         change_e3: quantity_e3,
         invoice_id: None,
         refund_id: None,
+        adjustment: None,
         by,
         created_at: now,
     };
@@ -196,6 +202,23 @@ pub async fn for_product<'e>(
     .bind(product_id)
     .bind(before.unwrap_or(i64::MAX))
     .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// The rows of adjustment `adjustment_id`: `(product id, change in thousandths)`, in the order
+/// written.
+pub async fn of_adjustment<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    adjustment_id: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT product_id, change_e3 FROM stock_moves WHERE shop_id = $1 AND adjustment_id = $2 \
+         ORDER BY id",
+    )
+    .bind(shop_id)
+    .bind(adjustment_id)
     .fetch_all(db)
     .await
 }

@@ -299,6 +299,7 @@ pub(super) async fn record(
             change_e3: to_scaled(*quantity, E3)?,
             invoice_id: Some(invoice_id),
             refund_id: Some(refund_id),
+            adjustment: None,
             by: restocked_by,
             created_at: now,
         };
