@@ -31,13 +31,6 @@ pub struct CardShare {
     parts: Option<CounterParts>,
 }
 
-impl CardShare {
-    /// Whether parts taken at the counter pay some of the sale.
-    pub fn after_parts(&self) -> bool {
-        self.parts.is_some()
-    }
-}
-
 /// Checks the `counter` parts of open `invoice` (none: the card pays the whole sale) and answers
 /// what the card is to pay. Refused (400): parts pos_core refuses, store credit over the
 /// customer's or on a sale without one, a gift card the shop does not have or over what is on

@@ -182,17 +182,14 @@ fn refuse_malformed(request: &AdjustmentRequest) -> Result<(), ServiceError> {
         )));
     }
     for (index, (product, _)) in request.lines.iter().enumerate() {
-        if request.lines[..index]
+        let earlier = request.lines[..index]
             .iter()
-            .any(|(earlier, _)| earlier == product)
-        {
+            .position(|(id, _)| id == product);
+        if let Some(first) = earlier {
             return Err(ServiceError::Invalid(format!(
                 "Line {}: the product is already on line {}",
                 index + 1,
-                request.lines[..index]
-                    .iter()
-                    .position(|(earlier, _)| earlier == product)
-                    .map_or(0, |at| at + 1)
+                first + 1
             )));
         }
     }

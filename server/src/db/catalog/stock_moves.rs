@@ -6,10 +6,9 @@
 
 use crate::db::Executor;
 
-/// The `kind` of each row, as stored and answered.
+/// The `kind` of each row written here, as stored and answered (`sale` rows are the trigger's).
 pub mod kind {
     pub const OPENING: &str = "opening";
-    pub const SALE: &str = "sale";
     pub const REFUND: &str = "refund";
     pub const CORRECTION: &str = "correction";
     pub const ADJUSTMENT: &str = "adjustment";
@@ -220,22 +219,6 @@ pub async fn of_adjustment<'e>(
     .bind(shop_id)
     .bind(adjustment_id)
     .fetch_all(db)
-    .await
-}
-
-/// The sum of product `product_id`'s ledger, in thousandths (0 without rows).
-pub async fn ledger_quantity_e3<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    product_id: i64,
-) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(change_e3), 0) AS BIGINT) FROM stock_moves \
-         WHERE shop_id = $1 AND product_id = $2",
-    )
-    .bind(shop_id)
-    .bind(product_id)
-    .fetch_one(db)
     .await
 }
 
