@@ -16,6 +16,11 @@
 //! ([`Permission::is_spec`]). What selling itself writes (a cart, a customer added from the
 //! till's phone lookup, a custom product) needs no grant: any signed-in admin or staff member
 //! sells.
+//!
+//! The stock grants (docs/api-stock.md, "Who may"): `stock_receive` (receive deliveries),
+//! `stock_count` (start, enter and post counts), `stock_adjust` (adjust stock by hand) and
+//! `stock_report` (stock value, movements and their CSV). New admins hold all four; staff hold
+//! what an admin grants them. They are answered as `stockPermissions`.
 
 use serde::{Serialize, Serializer};
 
@@ -27,9 +32,9 @@ macro_rules! permissions {
         }
 
         impl Permission {
-            /// Every permission: SPEC's twelve in SPEC's order, then the shift grants. Bit `i`
+            /// Every permission: SPEC's twelve in SPEC's order, then the shift and stock grants. Bit `i`
             /// of `users.permission_bits` is `ALL[i]`.
-            pub const ALL: [Permission; 15] = [$(Permission::$variant),+];
+            pub const ALL: [Permission; 19] = [$(Permission::$variant),+];
 
             /// The name in the API and in `user_permissions.permission`.
             pub fn as_str(self) -> &'static str {
@@ -68,6 +73,10 @@ permissions! {
     ShiftOpenClose => "shift_open_close",
     CashMovement => "cash_movement",
     ShiftReadAll => "shift_read_all",
+    StockReceive => "stock_receive",
+    StockCount => "stock_count",
+    StockAdjust => "stock_adjust",
+    StockReport => "stock_report",
 }
 
 impl Permission {
@@ -89,9 +98,17 @@ impl Permission {
         Permission::ShiftReadAll,
     ];
 
+    /// The stock grants, answered as `stockPermissions`.
+    pub const STOCK: [Permission; 4] = [
+        Permission::StockReceive,
+        Permission::StockCount,
+        Permission::StockAdjust,
+        Permission::StockReport,
+    ];
+
     /// One of SPEC's twelve, answered in `permissions`.
     pub fn is_spec(self) -> bool {
-        !Self::SHIFTS.contains(&self)
+        !Self::SHIFTS.contains(&self) && !Self::STOCK.contains(&self)
     }
 
     /// Exact names only (`"product_create"`, `"shift_read_all"`), as SPEC's client sends them.

@@ -63,6 +63,9 @@ pub struct UserView {
     /// The shift grants held: `shift_open_close`, `cash_movement`, `shift_read_all`.
     #[schema(value_type = Vec<String>)]
     shift_permissions: Vec<Permission>,
+    /// The stock grants held: `stock_receive`, `stock_count`, `stock_adjust`, `stock_report`.
+    #[schema(value_type = Vec<String>)]
+    stock_permissions: Vec<Permission>,
     #[schema(required = true)]
     shop_id: Option<String>,
     #[schema(required = true)]
@@ -73,7 +76,11 @@ pub struct UserView {
 
 impl UserView {
     pub fn new(user: User, permissions: Vec<Permission>) -> Self {
-        let (permissions, shift_permissions) = split_grants(permissions);
+        let GrantGroups {
+            spec: permissions,
+            shifts: shift_permissions,
+            stock: stock_permissions,
+        } = split_grants(permissions);
         Self {
             id: user.id.to_string(),
             staff_id: user.staff_id,
@@ -83,6 +90,7 @@ impl UserView {
             role: user.role,
             permissions,
             shift_permissions,
+            stock_permissions,
             shop_id: user.shop_id.map(|id| id.to_string()),
             shop_name: user.shop_name,
             currency_code: user.currency_code,
@@ -90,10 +98,25 @@ impl UserView {
     }
 }
 
-/// SPEC's twelve grants (`permissions`, what SPEC's client reads) apart from the shift grants
-/// (`shiftPermissions`), each in `Permission::ALL`'s order.
-pub fn split_grants(grants: Vec<Permission>) -> (Vec<Permission>, Vec<Permission>) {
-    grants.into_iter().partition(|grant| grant.is_spec())
+/// A person's grants as the API answers them: SPEC's twelve (`permissions`, what SPEC's client
+/// reads) apart from the shift grants (`shiftPermissions`) and the stock grants
+/// (`stockPermissions`), each in `Permission::ALL`'s order.
+pub struct GrantGroups {
+    pub spec: Vec<Permission>,
+    pub shifts: Vec<Permission>,
+    pub stock: Vec<Permission>,
+}
+
+pub fn split_grants(grants: Vec<Permission>) -> GrantGroups {
+    let (spec, others): (Vec<_>, Vec<_>) = grants.into_iter().partition(|grant| grant.is_spec());
+    let (stock, shifts) = others
+        .into_iter()
+        .partition(|grant| Permission::STOCK.contains(grant));
+    GrantGroups {
+        spec,
+        shifts,
+        stock,
+    }
 }
 
 /// A string schema allowing exactly `names`.

@@ -6,7 +6,7 @@
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
 
-use super::identity_views::split_grants;
+use super::identity_views::{GrantGroups, split_grants};
 use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::people;
@@ -29,8 +29,9 @@ route_table! {
 /// The permission to grant or revoke.
 #[derive(Deserialize, utoipa::ToSchema)]
 struct PermissionBody {
-    /// One of SPEC's twelve grant names or a shift grant (`shift_open_close`,
-    /// `cash_movement`, `shift_read_all`).
+    /// One of SPEC's twelve grant names, a shift grant (`shift_open_close`, `cash_movement`,
+    /// `shift_read_all`) or a stock grant (`stock_receive`, `stock_count`, `stock_adjust`,
+    /// `stock_report`).
     #[schema(value_type = Permission)]
     permission: String,
 }
@@ -44,6 +45,9 @@ struct Grants {
     /// The shift grants held.
     #[schema(value_type = Vec<String>)]
     shift_permissions: Vec<Permission>,
+    /// The stock grants held.
+    #[schema(value_type = Vec<String>)]
+    stock_permissions: Vec<Permission>,
 }
 
 impl PermissionBody {
@@ -223,12 +227,17 @@ async fn change(
     }
     let held = db::identity::permissions::list(&mut *transaction, shop_id, target.id).await?;
     transaction.commit().await?;
-    let (permissions, shift_permissions) = split_grants(held);
+    let GrantGroups {
+        spec,
+        shifts,
+        stock,
+    } = split_grants(held);
     Ok(Success::ok(
         "Permission updated",
         Grants {
-            permissions,
-            shift_permissions,
+            permissions: spec,
+            shift_permissions: shifts,
+            stock_permissions: stock,
         },
     ))
 }

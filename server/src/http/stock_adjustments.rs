@@ -1,6 +1,7 @@
 //! `POST /stock/adjustments` (docs/api-stock.md, "Adjustments"): goods taken off as damaged,
 //! expired or stolen, or a mistake put right, for one product or several under one reason. A
-//! shop admin's job: it moves the shop's stock without a sale.
+//! job for whoever holds the `stock_adjust` grant (admins do): it moves the shop's stock
+//! without a sale.
 
 use axum::extract::State;
 use pos_core::Decimal;
@@ -14,7 +15,8 @@ use super::json::ApiJson;
 use super::openapi::{Answer, Failure, Invalid, Refused};
 use super::route_table::route_table;
 use super::{ApiError, AppState, Success};
-use crate::http::session_extract::AdminSession;
+use crate::auth::grants;
+use crate::http::session_extract::Require;
 use crate::numbers::decimal;
 use crate::stock::adjustments::{self, Adjusted, AdjustmentRequest};
 
@@ -23,7 +25,7 @@ const NOTE_MAX_CHARS: usize = 200;
 
 route_table! {
     // method path => handler, who may call it
-    post "/stock/adjustments" => adjust, admin;
+    post "/stock/adjustments" => adjust, grant "stock_adjust";
 }
 
 /// An adjustment as sent.
@@ -182,9 +184,10 @@ impl From<Adjusted> for AdjustmentView {
 )]
 async fn adjust(
     State(state): State<AppState>,
-    AdminSession(session): AdminSession,
+    guard: Require<grants::StockAdjust>,
     ApiJson(draft): ApiJson<AdjustmentDraft>,
 ) -> Result<Success<AdjustmentView>, ApiError> {
+    let session = guard.session;
     let request = draft.request()?;
     let adjusted = adjustments::adjust(
         &state.db,

@@ -49,12 +49,12 @@ pub struct Adjusted {
     pub recorded: bool,
 }
 
-/// Adjusts the stock of `shop_id` as `request` says, on behalf of `admin`.
+/// Adjusts the stock of `shop_id` as `request` says, on behalf of `person`.
 pub async fn adjust(
     db: &Db,
     clock: &Clock,
     shop_id: i64,
-    admin: &User,
+    person: &User,
     request: &AdjustmentRequest,
 ) -> Result<Adjusted, ServiceError> {
     refuse_malformed(request)?;
@@ -103,14 +103,14 @@ pub async fn adjust(
         reason: request.reason.as_str(),
         note: request.note.trim(),
         client_ref: &request.client_ref,
-        user_id: Some(admin.id),
-        user_name: &admin.user_name,
+        user_id: Some(person.id),
+        user_name: &person.user_name,
         created_at: now,
     };
     let adjustment_id = stock_adjustments::insert(&mut *tx, &header).await?;
     let by = MovedBy {
-        user_id: Some(admin.id),
-        user_name: &admin.user_name,
+        user_id: Some(person.id),
+        user_name: &person.user_name,
         shift_id: None,
     };
     let mut lines = Vec::with_capacity(request.lines.len());

@@ -126,7 +126,7 @@ mod tests {
         for (bit, permission) in Permission::ALL.into_iter().enumerate() {
             assert_eq!(from_bits(1 << bit), vec![permission]);
         }
-        assert_eq!(from_bits((1 << 15) - 1), Permission::ALL.to_vec());
+        assert_eq!(from_bits((1 << 19) - 1), Permission::ALL.to_vec());
         assert_eq!(
             from_bits(0b101),
             vec![Permission::ProductCreate, Permission::ProductUpdate]
