@@ -140,6 +140,8 @@ pub async fn adjust(
             invoice_id: None,
             refund_id: None,
             adjustment: Some((adjustment_id, request.reason.as_str())),
+            receiving_id: None,
+            count_id: None,
             by,
             created_at: now,
         };

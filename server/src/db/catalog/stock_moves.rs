@@ -34,6 +34,10 @@ pub struct NewMove<'a> {
     pub refund_id: Option<i64>,
     /// An adjustment's row names it and its reason.
     pub adjustment: Option<(i64, &'a str)>,
+    /// A receiving row names its delivery (`stock_receivings`).
+    pub receiving_id: Option<i64>,
+    /// A count row names its count (`stock_counts`).
+    pub count_id: Option<i64>,
     pub by: MovedBy<'a>,
     pub created_at: i64,
 }
@@ -60,8 +64,8 @@ pub struct StockMove {
 pub async fn insert<'e>(db: impl Executor<'e>, change: &NewMove<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO stock_moves (shop_id, product_id, kind, change_e3, invoice_id, refund_id, \
-         shift_id, user_id, user_name, created_at, adjustment_id, reason) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+         shift_id, user_id, user_name, created_at, adjustment_id, reason, receiving_id, count_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
     )
     .bind(change.shop_id)
     .bind(change.product_id)
@@ -75,6 +79,8 @@ pub async fn insert<'e>(db: impl Executor<'e>, change: &NewMove<'_>) -> Result<(
     .bind(change.created_at)
     .bind(change.adjustment.map(|(id, _)| id))
     .bind(change.adjustment.map(|(_, reason)| reason))
+    .bind(change.receiving_id)
+    .bind(change.count_id)
     .execute(db)
     .await
     .map(drop)
@@ -100,6 +106,8 @@ pub async fn open<'e>(
         invoice_id: None,
         refund_id: None,
         adjustment: None,
+        receiving_id: None,
+        count_id: None,
         by,
         created_at: now,
     };

@@ -300,6 +300,8 @@ pub(super) async fn record(
             invoice_id: Some(invoice_id),
             refund_id: Some(refund_id),
             adjustment: None,
+            receiving_id: None,
+            count_id: None,
             by: restocked_by,
             created_at: now,
         };
