@@ -103,6 +103,7 @@ fn draft(table: &Table, row: &Row) -> ProductDraft {
         discount_type: text("discountType"),
         product_tax: number("productTax"),
         loyalty_rate: number("loyaltyRate"),
+        reorder_level: None,
     }
 }
 

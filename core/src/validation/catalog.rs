@@ -223,6 +223,30 @@ pub struct ProductDraft {
     /// Percent, 0 to 100. Only an admin may set a value other than the stored one (0 when new).
     #[cfg_attr(feature = "openapi", schema(schema_with = super::optional_percent_schema))]
     pub loyalty_rate: Option<NumberInput>,
+    /// The stock at or below which the product is low, in its unit
+    /// ([`crate::stock::reorder_level`]). Absent keeps the stored level (none for a new
+    /// product); `null` clears it.
+    #[serde(deserialize_with = "present_or_null", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(schema_with = super::reorder_level_schema))]
+    pub reorder_level: Option<Option<NumberInput>>,
+}
+
+/// A field sent as a value or as `null` (absent fields take the container's default, `None`).
+fn present_or_null<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<NumberInput>>, D::Error> {
+    Option::<NumberInput>::deserialize(deserializer).map(Some)
+}
+
+/// What a product draft says of the product's reorder level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReorderLevelEdit {
+    /// Not sent: the stored level stays.
+    Keep,
+    /// `null`: the product has no reorder level.
+    Clear,
+    /// A valid level for the product's unit.
+    Set(Decimal),
 }
 
 /// A valid product. Absent numbers are 0, an absent unit `no`, an absent discount type
@@ -245,6 +269,18 @@ pub struct ValidProduct {
 }
 
 impl ProductDraft {
+    /// The reorder level the draft sets, checked against the product's `unit`.
+    pub fn reorder_level_edit(&self, unit: Unit) -> CoreResult<ReorderLevelEdit> {
+        match &self.reorder_level {
+            None => Ok(ReorderLevelEdit::Keep),
+            Some(None) => Ok(ReorderLevelEdit::Clear),
+            Some(Some(level)) => {
+                let value = level.decimal("reorderLevel")?;
+                crate::stock::reorder_level(value, unit).map(ReorderLevelEdit::Set)
+            }
+        }
+    }
+
     pub fn validate(&self) -> Result<ValidProduct, Vec<FieldError>> {
         let mut failures = Failures::default();
         let zero = Decimal::ZERO;

@@ -60,7 +60,7 @@ pub use accounts::{
 pub use catalog::{
     BARCODE_MAX_CHARS, CATEGORY_NAME_MAX_CHARS, CUSTOMER_NAME_MAX_CHARS, CategoryDraft,
     CustomProductDraft, CustomerDraft, DESCRIPTION_MAX_CHARS, NEEDS_A_PRICE,
-    PRODUCT_NAME_MAX_CHARS, ProductDraft, ValidCategory, ValidCustomProduct, ValidCustomer,
+    PRODUCT_NAME_MAX_CHARS, ProductDraft, ReorderLevelEdit, ValidCategory, ValidCustomProduct, ValidCustomer,
     ValidProduct, barcode, category_description, category_name, customer_name, loyalty_rate,
     product_name, unit_quantity,
 };
@@ -85,7 +85,8 @@ pub use receipt::{RECEIPT_FOOTER_MAX_CHARS, ReceiptPaper, receipt_footer};
 pub use schemas::{
     account_phone_number_schema, email_schema, markup_schema, optional_email_schema,
     optional_money_schema, optional_percent_schema, phone_number_or_null_schema,
-    phone_number_schema, positive_money_schema, positive_quantity_schema, stock_quantity_schema,
+    phone_number_schema, positive_money_schema, positive_quantity_schema, reorder_level_schema,
+    stock_quantity_schema,
 };
 pub use text::{
     FREE_TEXT_PATTERN, Lines, REQUIRED_TEXT_PATTERN, free_text, optional_text, required_text,

@@ -172,6 +172,15 @@ pub fn stock_quantity_schema() -> RefOr<Schema> {
     )
 }
 
+/// A reorder level: like stock, or `null` to clear it.
+pub fn reorder_level_schema() -> RefOr<Schema> {
+    optional_number_schema(
+        MAX_QUANTITY,
+        "The stock at or below which the product is low: 0 to 1000000, at most 3 decimals; \
+         whole for unit `no`. Absent keeps it; null clears it",
+    )
+}
+
 /// Money from 0 to [`MAX_MONEY_AMOUNT`], at most 2 decimals.
 pub fn optional_money_schema() -> RefOr<Schema> {
     optional_number_schema(

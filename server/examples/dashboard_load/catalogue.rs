@@ -103,6 +103,7 @@ async fn catalogue(db: &Db, shop_id: i64, now: i64) -> Result<(), ServiceError> 
                 discount_type: Some("percentage".to_owned()),
                 product_tax: number(if n.is_multiple_of(4) { 0 } else { 8 }),
                 loyalty_rate: number(if n.is_multiple_of(3) { 1 } else { 0 }),
+                reorder_level: None,
             }
             .validate()?;
             db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;

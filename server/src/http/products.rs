@@ -9,7 +9,9 @@ pub(super) mod views;
 
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use pos_core::validation::{self, CustomProductDraft, NumberInput, ProductDraft, ValidProduct};
+use pos_core::validation::{
+    self, CustomProductDraft, NumberInput, ProductDraft, ReorderLevelEdit, ValidProduct,
+};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, Transaction};
@@ -173,6 +175,7 @@ async fn create(
 ) -> Result<Success<ProductView>, ApiError> {
     let shop_id = guard.session.shop_id;
     let product = draft.validate()?;
+    let reorder_level = draft.reorder_level_edit(product.unit)?;
     staff_keeps_tax_and_loyalty(&guard.session, (Decimal::ZERO, Decimal::ZERO), &product)?;
     // Before the category's lock, as every writer of syncable rows (db::sync::claim): the CSV
     // import holds the counter while it writes categories.
@@ -189,6 +192,7 @@ async fn create(
     let opening = to_scaled(product.quantity, E3)?;
     let by = moved_by(&guard.session);
     stock_moves::open(&mut *transaction, (shop_id, id), opening, by, now).await?;
+    set_reorder_level(&mut transaction, (shop_id, id), reorder_level).await?;
     let created = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;
@@ -197,6 +201,21 @@ async fn create(
     transaction.commit().await?;
     tracing::info!(product_id = id, shop_id, "product created");
     Ok(Success::created("Product added", created.try_into()?))
+}
+
+/// Writes what the body said of the product's reorder level (nothing when it kept it).
+async fn set_reorder_level(
+    transaction: &mut Transaction<'static, Any>,
+    product: (i64, i64),
+    edit: ReorderLevelEdit,
+) -> Result<(), ApiError> {
+    let level_e3 = match edit {
+        ReorderLevelEdit::Keep => return Ok(()),
+        ReorderLevelEdit::Clear => None,
+        ReorderLevelEdit::Set(level) => Some(to_scaled(level, E3)?),
+    };
+    products::set_reorder_level(&mut **transaction, product, level_e3).await?;
+    Ok(())
 }
 
 /// Who a catalogue write's stock rows name: the signed-in admin or staff member.
@@ -242,7 +261,9 @@ async fn update(
         .await?
         .filter(|stored| !stored.custom)
         .ok_or_else(not_found)?;
-    let product = with_kept_selling_price(&stored, merge(&stored, sent).validate()?)?;
+    let merged = merge(&stored, sent);
+    let product = with_kept_selling_price(&stored, merged.validate()?)?;
+    let reorder_level = merged.reorder_level_edit(product.unit)?;
     let current = (stored.product_tax, stored.loyalty_rate);
     staff_keeps_tax_and_loyalty(&guard.session, current, &product)?;
     // Before its row lock, as every writer of syncable rows (db::sync::claim).
@@ -267,6 +288,7 @@ async fn update(
             return Err(after_write_error(&state, shop_id, &product, error).await);
         }
     }
+    set_reorder_level(&mut transaction, (shop_id, id), reorder_level).await?;
     let updated = products::find(&mut *transaction, shop_id, id)
         .await?
         .ok_or_else(not_found)?;

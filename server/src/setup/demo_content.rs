@@ -6,7 +6,9 @@
 //! deletes or changes stays that way across restarts. Every record goes through the same
 //! validation as the API (pos_core::validation), in one transaction.
 
-use pos_core::validation::{CategoryDraft, CustomerDraft, NumberInput, ProductDraft};
+use pos_core::validation::{
+    CategoryDraft, CustomerDraft, NumberInput, ProductDraft, ReorderLevelEdit,
+};
 
 use crate::db::catalog::stock_moves::{self, MovedBy};
 use crate::db::customers::CustomerFields;
@@ -46,6 +48,17 @@ type DemoProduct = (
     &'static str,
     &'static str,
 );
+
+/// The demo products a shop watches, and their reorder levels: the cake and the cheese start
+/// low, so the low-stock list and tile have something to show.
+const REORDER_LEVELS: [(&str, &str); 6] = [
+    ("Chocolate Cake Slice", "15"),
+    ("Cheddar Cheese 200g", "30"),
+    ("Croissant", "10"),
+    ("Fresh Milk 1L", "20"),
+    ("Bananas", "10"),
+    ("Mineral Water 1.5L", "24"),
+];
 
 const PRODUCTS: [DemoProduct; 16] = [
     (
@@ -335,7 +348,7 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError>
             .ok_or_else(|| {
                 ServiceError::invariant(format!("demo product {name} has no category"))
             })?;
-        let product = ProductDraft {
+        let draft = ProductDraft {
             product_name: text(name),
             barcode_number: text(barcode),
             category: Some(category_id.to_string()),
@@ -348,10 +361,18 @@ pub async fn seed(db: &Db, shop_id: i64, now: i64) -> Result<bool, ServiceError>
             discount_type: text(kind),
             product_tax: number(tax),
             loyalty_rate: number(loyalty),
-        }
-        .validate()?;
+            reorder_level: REORDER_LEVELS
+                .iter()
+                .find(|(product, _)| *product == name)
+                .map(|(_, level)| number(level)),
+        };
+        let product = draft.validate()?;
         let id =
             db::catalog::products::insert(&mut tx, shop_id, category_id, &product, now).await?;
+        if let ReorderLevelEdit::Set(level) = draft.reorder_level_edit(product.unit)? {
+            let level_e3 = Some(to_scaled(level, E3)?);
+            db::catalog::products::set_reorder_level(&mut *tx, (shop_id, id), level_e3).await?;
+        }
         let opening = to_scaled(product.quantity, E3)?;
         stock_moves::open(&mut *tx, (shop_id, id), opening, DEMO_STOCK_TAKER, now).await?;
     }

@@ -25,7 +25,8 @@ macro_rules! product_columns {
         "p.id, p.product_number, CAST(p.custom AS BIGINT) AS custom, p.category_id, \
          c.category_name, p.barcode_number, p.product_name, p.quantity_e3, p.unit, \
          p.cost_price_cents, p.cost_price_profit_e4, p.selling_price_cents, p.discount_e4, \
-         p.discount_type, p.product_tax_e4, p.loyalty_rate_e4, p.created_at, p.updated_at "
+         p.discount_type, p.product_tax_e4, p.loyalty_rate_e4, p.reorder_level_e3, p.created_at, \
+         p.updated_at "
     };
 }
 macro_rules! product_from {
@@ -61,6 +62,8 @@ pub struct Product {
     pub discount_type: DiscountType,
     pub product_tax: Decimal,
     pub loyalty_rate: Decimal,
+    /// The stock at or below which it is low; `None` when the shop does not watch it.
+    pub reorder_level: Option<Decimal>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -83,6 +86,7 @@ pub(in crate::db) struct ProductRow {
     discount_type: String,
     product_tax_e4: i64,
     loyalty_rate_e4: i64,
+    reorder_level_e3: Option<i64>,
     created_at: i64,
     updated_at: i64,
 }
@@ -115,6 +119,7 @@ impl TryFrom<ProductRow> for Product {
             discount_type,
             product_tax: plain(row.product_tax_e4, E4),
             loyalty_rate: plain(row.loyalty_rate_e4, E4),
+            reorder_level: row.reorder_level_e3.map(|level| plain(level, E3)),
             created_at: row.created_at,
             updated_at: row.updated_at,
         })
@@ -378,4 +383,23 @@ pub fn is_duplicate_barcode(error: &sqlx::Error) -> bool {
             && (error.constraint() == Some("products_barcode_key")
                 || error.message().contains("products.barcode_number"))
     })
+}
+
+/// Sets (or with `None` clears) the reorder level of catalogue product `id`, in thousandths of
+/// its unit; false when the shop has no such live product.
+pub async fn set_reorder_level<'e>(
+    db: impl Executor<'e>,
+    (shop_id, id): (i64, i64),
+    level_e3: Option<i64>,
+) -> Result<bool, sqlx::Error> {
+    sqlx::query(
+        "UPDATE products SET reorder_level_e3 = $3 \
+         WHERE shop_id = $1 AND id = $2 AND custom = 0 AND deleted_at IS NULL",
+    )
+    .bind(shop_id)
+    .bind(id)
+    .bind(level_e3)
+    .execute(db)
+    .await
+    .map(|done| done.rows_affected() == 1)
 }

@@ -40,6 +40,10 @@ pub fn merge(stored: &Product, sent: ProductDraft) -> ProductDraft {
             .or_else(|| Some(stored.discount_type.as_str().to_owned())),
         product_tax: sent.product_tax.or_else(|| number(stored.product_tax)),
         loyalty_rate: sent.loyalty_rate.or_else(|| number(stored.loyalty_rate)),
+        // Absent keeps the stored level, checked again against the unit the edit leaves.
+        reorder_level: sent
+            .reorder_level
+            .or_else(|| stored.reorder_level.map(|level| number(level))),
     }
 }
 

@@ -62,6 +62,11 @@ pub struct ProductView {
     /// `sellingPrice`.
     #[serde(serialize_with = "crate::numbers::decimal")]
     price: Decimal,
+    /// The stock at or below which the product is low, in its unit; `null` when the shop does
+    /// not watch it (docs/api-stock.md, "Low stock").
+    #[serde(serialize_with = "crate::numbers::optional_decimal")]
+    #[schema(value_type = Option<f64>, required = true)]
+    reorder_level: Option<Decimal>,
     created_at: i64,
     updated_at: i64,
 }
@@ -111,6 +116,7 @@ impl TryFrom<Product> for ProductView {
             product_tax: product.product_tax,
             loyalty_rate: product.loyalty_rate,
             price: price.selling_price,
+            reorder_level: product.reorder_level,
             created_at: product.created_at,
             updated_at: product.updated_at,
         })
