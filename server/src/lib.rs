@@ -64,6 +64,9 @@ pub struct App {
     address: SocketAddr,
     router: axum::Router,
     db: Db,
+    /// What the rounds run beside the requests need (`stock::low_stock_digest`).
+    clock: Clock,
+    mailer: Arc<Mailer>,
 }
 
 /// On SQLite (one process per file), requests a killed or crashed server was running when it
@@ -130,9 +133,9 @@ impl App {
         let state = AppState {
             db: db.clone(),
             web,
-            clock,
+            clock: clock.clone(),
             auth,
-            mailer,
+            mailer: Arc::clone(&mailer),
             cards,
             answers: Arc::default(),
         };
@@ -147,6 +150,8 @@ impl App {
             address,
             router,
             db,
+            clock,
+            mailer,
         })
     }
 
@@ -173,9 +178,15 @@ impl App {
         let service = self
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
+        let digests = tokio::spawn(stock::low_stock_digest::run_rounds(
+            self.db.clone(),
+            self.clock,
+            self.mailer,
+        ));
         let served = axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown)
             .await;
+        digests.abort();
         self.db.close().await;
         tracing::info!("server stopped, database pool closed");
         served

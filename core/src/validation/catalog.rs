@@ -226,7 +226,10 @@ pub struct ProductDraft {
     /// The stock at or below which the product is low, in its unit
     /// ([`crate::stock::reorder_level`]). Absent keeps the stored level (none for a new
     /// product); `null` clears it.
-    #[serde(deserialize_with = "present_or_null", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        deserialize_with = "present_or_null",
+        skip_serializing_if = "Option::is_none"
+    )]
     #[cfg_attr(feature = "openapi", schema(schema_with = super::reorder_level_schema))]
     pub reorder_level: Option<Option<NumberInput>>,
 }

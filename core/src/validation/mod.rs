@@ -60,9 +60,9 @@ pub use accounts::{
 pub use catalog::{
     BARCODE_MAX_CHARS, CATEGORY_NAME_MAX_CHARS, CUSTOMER_NAME_MAX_CHARS, CategoryDraft,
     CustomProductDraft, CustomerDraft, DESCRIPTION_MAX_CHARS, NEEDS_A_PRICE,
-    PRODUCT_NAME_MAX_CHARS, ProductDraft, ReorderLevelEdit, ValidCategory, ValidCustomProduct, ValidCustomer,
-    ValidProduct, barcode, category_description, category_name, customer_name, loyalty_rate,
-    product_name, unit_quantity,
+    PRODUCT_NAME_MAX_CHARS, ProductDraft, ReorderLevelEdit, ValidCategory, ValidCustomProduct,
+    ValidCustomer, ValidProduct, barcode, category_description, category_name, customer_name,
+    loyalty_rate, product_name, unit_quantity,
 };
 pub use custom_details::{
     ADDRESS_MAX_CHARS, CUSTOM_NAME_MAX_CHARS, CustomDetailsDraft, ValidCustomDetails, address,

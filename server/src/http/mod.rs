@@ -52,6 +52,7 @@ mod shop_session;
 mod sign_in;
 mod stock_adjustments;
 mod stock_ledger;
+mod stock_low;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -164,6 +165,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(products::router())
         .merge(stock_ledger::router())
+        .merge(stock_low::router())
         .merge(stock_adjustments::router())
         .merge(customers::router())
         .merge(sync::router())
@@ -195,6 +197,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("categories", categories::ROUTES),
     ("products", products::ROUTES),
     ("stock_ledger", stock_ledger::ROUTES),
+    ("stock_low", stock_low::ROUTES),
     ("stock_adjustments", stock_adjustments::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),

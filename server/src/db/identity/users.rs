@@ -206,6 +206,20 @@ pub async fn insert<'e>(
     .fetch_one(db)
     .await
 }
+/// The email addresses of shop `shop_id`'s admins, oldest account first (those without one
+/// are left out).
+pub async fn admin_emails<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT email FROM users WHERE shop_id = $1 AND role = 'admin' AND email <> '' \
+         ORDER BY id",
+    )
+    .bind(shop_id)
+    .fetch_all(db)
+    .await
+}
 
 /// The API field a unique-constraint violation on `users` is about, if it is one. PostgreSQL
 /// names the constraint; SQLite names the columns ("UNIQUE constraint failed: users.email").
