@@ -16,7 +16,7 @@ import {
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
 import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
-import { ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
+import { CountListPage, CountPage, ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -59,6 +59,8 @@ const stockOperationScreens = [
   { path: 'stock/receiving', element: <ReceivingListPage /> },
   { path: 'stock/receiving/new', element: <ReceivingFormPage /> },
   { path: 'stock/receiving/:id', element: <ReceivingDeliveryPage /> },
+  { path: 'stock/counts', element: <CountListPage /> },
+  { path: 'stock/counts/:id', element: <CountPage /> },
 ];
 
 /** Each area has its own error page for paths it does not know. */

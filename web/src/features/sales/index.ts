@@ -23,3 +23,4 @@ export { tillCommandState } from './local/till-requests';
 export { ProductAutocomplete } from './custom-invoice/product-autocomplete';
 // Loads the back office's WASM module for a screen that computes with it (the stock screens).
 export { useBackOfficeCore } from './invoices/use-back-office-core';
+export { suggestionsFor } from './custom-invoice/product-autocomplete';

@@ -2,3 +2,5 @@
 export { ReceivingDeliveryPage } from './receiving-delivery-page';
 export { ReceivingFormPage } from './receiving-form-page';
 export { ReceivingListPage } from './receiving-list-page';
+export { CountListPage } from './count-list-page';
+export { CountPage } from './count-page';
