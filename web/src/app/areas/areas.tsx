@@ -16,7 +16,7 @@ import {
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
 import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
-import { CountListPage, CountPage, ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
+import { AdjustPage, CountListPage, CountPage, ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -61,6 +61,7 @@ const stockOperationScreens = [
   { path: 'stock/receiving/:id', element: <ReceivingDeliveryPage /> },
   { path: 'stock/counts', element: <CountListPage /> },
   { path: 'stock/counts/:id', element: <CountPage /> },
+  { path: 'stock/adjust', element: <AdjustPage /> },
 ];
 
 /** Each area has its own error page for paths it does not know. */

@@ -4,3 +4,4 @@ export { ReceivingFormPage } from './receiving-form-page';
 export { ReceivingListPage } from './receiving-list-page';
 export { CountListPage } from './count-list-page';
 export { CountPage } from './count-page';
+export { AdjustPage } from './adjust-page';
