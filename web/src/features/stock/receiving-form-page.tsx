@@ -216,7 +216,12 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
           );
         })}
       </DataTable>
-      {preview.status === 'refused' && preview.field !== 'supplier' && <p className="receiving-problem">{preview.message}</p>}
+      {preview.status === 'refused' &&
+        (preview.field === 'supplier' ? (
+          <p className="receiving-hint">Type the supplier to see each line's cost.</p>
+        ) : (
+          <p className="receiving-problem">{preview.message}</p>
+        ))}
       <div className="receiving-actions">
         <FormAlert message={formError} />
         <p className="receiving-actions__total">
