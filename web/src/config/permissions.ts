@@ -26,8 +26,14 @@ export const shiftPermissions = [
 
 export type ShiftPermission = (typeof shiftPermissions)[number]['name'];
 
-/** A grant the grid toggles: one of the twelve, or a shift grant. */
-export type Permission = (typeof permissionNames)[number] | ShiftPermission;
+/**
+ * The stock grants, answered beside the twelve as `stockPermissions` (docs/api-stock.md, "Who
+ * may"); every admin holds all four, staff what an admin grants them.
+ */
+export type StockPermission = 'stock_receive' | 'stock_count' | 'stock_adjust' | 'stock_report';
+
+/** A grant the grid toggles or a screen checks: one of the twelve, a shift grant or a stock grant. */
+export type Permission = (typeof permissionNames)[number] | ShiftPermission | StockPermission;
 
 /** The permission grid's rows in the product's order. */
 export const permissionResources = [

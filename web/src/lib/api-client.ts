@@ -27,7 +27,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   /** Shown when the server gives no message (e.g. "Failed to login"). */
   fallbackMessage: string;
-  /** A JSON-serialisable value, or a FormData (multipart; the browser sets its boundary). */
+  /** A JSON-serialisable value, a FormData (multipart; the browser sets its boundary) or a Blob sent as its own type. */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -92,6 +92,10 @@ async function exchange(method: HttpMethod, url: string, options: RequestOptions
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
+  } else if (body instanceof Blob) {
+    // A file sent as it is (a delivery note's CSV), typed by the Blob.
+    payload = body;
+    if (body.type) headers['Content-Type'] = body.type;
   } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);

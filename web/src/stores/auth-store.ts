@@ -40,6 +40,8 @@ export interface User {
   permissions: string[];
   /** The shift grants held ("shift_open_close", "cash_movement", "shift_read_all"); absent from older answers. */
   shiftPermissions?: string[];
+  /** The stock grants held ("stock_receive", "stock_count", "stock_adjust", "stock_report"); absent from older answers. */
+  stockPermissions?: string[];
   shopId: string | null;
   shopName: string | null;
   currencyCode: string | null;

@@ -16,6 +16,7 @@ import {
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
 import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
+import { AdjustPage, CountListPage, CountPage, ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -53,6 +54,16 @@ const sellingScreens = [
   { path: 'payment/cancel', element: <PaymentCancelPage /> },
 ];
 
+/** The stock operations both shop areas route; each screen checks its grant (stock_receive, stock_count, stock_adjust). */
+const stockOperationScreens = [
+  { path: 'stock/receiving', element: <ReceivingListPage /> },
+  { path: 'stock/receiving/new', element: <ReceivingFormPage /> },
+  { path: 'stock/receiving/:id', element: <ReceivingDeliveryPage /> },
+  { path: 'stock/counts', element: <CountListPage /> },
+  { path: 'stock/counts/:id', element: <CountPage /> },
+  { path: 'stock/adjust', element: <AdjustPage /> },
+];
+
 /** Each area has its own error page for paths it does not know. */
 const areaErrorPage = { path: '*', element: <ErrorPage /> };
 
@@ -76,6 +87,7 @@ export const adminArea: UserAreaConfig = {
     { path: 'invoices', element: <InvoicesPage /> },
     { path: 'shifts', element: <ShiftsPage /> },
     { path: 'shifts/:id', element: <ShiftDetailPage /> },
+    ...stockOperationScreens,
     { path: 'sync/review', element: <SyncReviewPage /> },
     { path: 'custom/invoice', element: <CustomInvoicePage /> },
     { path: 'loyalty/points', element: <LoyaltyPointsPage /> },
@@ -100,6 +112,8 @@ export const staffArea: UserAreaConfig = {
     // A staff member granted shift_read_all reads every till's shifts (the menu shows it then).
     { path: 'shifts', element: <ShiftsPage /> },
     { path: 'shifts/:id', element: <ShiftDetailPage /> },
+    // A staff member granted a stock operation does it (the menu shows it then).
+    ...stockOperationScreens,
     areaErrorPage,
   ],
 };

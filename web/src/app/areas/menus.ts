@@ -6,7 +6,7 @@
  */
 import {
   ClipboardList, FilePlus2, History, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
-  Printer, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
+  PackageCheck, PackageMinus, Printer, ScanBarcode, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
 import type { Permission } from '../../config/permissions';
@@ -23,6 +23,10 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
   // Every till's shifts and their X/Z reports (docs/shifts.md "Back office").
   { path: '/admin/shifts', label: 'Shifts', icon: Timer, permission: 'shift_read_all' },
+  // Stock operations (docs/api-stock.md), each for whoever holds its grant.
+  { path: '/admin/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
+  { path: '/admin/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
+  { path: '/admin/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
   // What synced till sales recorded for the admin (docs/api-till-sync.md "Flags"): admins only.
   { path: '/admin/sync/review', label: 'Sync Review', icon: ShieldAlert },
   { path: '/admin/custom/invoice', label: 'Custom Invoice', icon: FilePlus2 },
@@ -57,6 +61,9 @@ export const staffMenu: MenuEntry[] = [
   { path: '/staff/customer/view', label: 'Customers', icon: Users, permission: 'customer_read' },
   { path: '/staff/customer/add', label: 'Add Customer', icon: UserPlus, permission: 'customer_create' },
   { path: '/staff/shifts', label: 'Shifts', icon: Timer, permission: 'shift_read_all' },
+  { path: '/staff/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
+  { path: '/staff/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
+  { path: '/staff/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
 ];
 
 export const superAdminMenu: MenuEntry[] = [

@@ -37,7 +37,7 @@ function UserAreaLayout({ config, children }: { config: UserAreaConfig; children
   // Both areas print receipts, the till offline too: the shop's header and footer are kept.
   useReceiptSettingsRefresh();
   if (!user) return null;
-  const links = visibleMenu(config.menu, [...user.permissions, ...(user.shiftPermissions ?? [])], routedPaths(config.homePath, config.screens));
+  const links = visibleMenu(config.menu, [...user.permissions, ...(user.shiftPermissions ?? []), ...(user.stockPermissions ?? [])], routedPaths(config.homePath, config.screens));
   return (
     <>
       {/* Admin and staff work inside a shop: name it in the top bar even after a reload. */}

@@ -19,3 +19,8 @@ export { topUpInShift } from './local/store-credit-top-up';
 export type { TillData } from './local/till-data';
 export { TillDataProvider, useTillData } from './local/till-data-context';
 export { tillCommandState } from './local/till-requests';
+// The product search by name, number or barcode (a scan first), for the stock screens' lines.
+export { ProductAutocomplete } from './custom-invoice/product-autocomplete';
+// Loads the back office's WASM module for a screen that computes with it (the stock screens).
+export { useBackOfficeCore } from './invoices/use-back-office-core';
+export { suggestionsFor } from './custom-invoice/product-autocomplete';

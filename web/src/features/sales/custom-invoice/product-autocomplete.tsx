@@ -1,18 +1,35 @@
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { matchesSearch } from '@/lib/search';
 import type { ProductChoice } from '../api/custom-invoices';
+import './product-autocomplete.css';
 
 /** The autocomplete shows at most 5 products. */
 export const MAX_SUGGESTIONS = 5;
 
-export const suggestionsFor = <P extends ProductChoice>(products: readonly P[], text: string): P[] =>
-  text.trim()
-    ? products.filter((product) => matchesSearch(text, [product.productName, product.product_id, product.barcodeNumber])).slice(0, MAX_SUGGESTIONS)
-    : [];
+/** What the search reads of a product: its name, number and barcode. */
+export type SearchableProduct = Pick<ProductChoice, '_id' | 'product_id' | 'productName' | 'barcodeNumber'>;
+
+/**
+ * The products matching `text`; a product whose barcode is exactly the text comes first, so a
+ * scanner's Enter takes the scanned product even when its barcode is part of another's.
+ */
+export function suggestionsFor<P extends SearchableProduct>(products: readonly P[], text: string): P[] {
+  const typed = text.trim();
+  if (!typed) return [];
+  const scanned = products.filter((product) => product.barcodeNumber === typed);
+  const others = products.filter((product) => product.barcodeNumber !== typed && matchesSearch(text, [product.productName, product.product_id, product.barcodeNumber]));
+  return [...scanned, ...others].slice(0, MAX_SUGGESTIONS);
+}
 
 /** `P`: the products offered, as the screen knows them (the chosen one comes back as it was given). */
-interface ProductAutocompleteProps<P extends ProductChoice> {
+interface ProductAutocompleteProps<P extends SearchableProduct> {
   ref?: Ref<HTMLInputElement>;
+  /** The input's id, for a visible label's `htmlFor`. */
+  id?: string;
+  /** The box's accessible name; the custom invoice's Title cell by default. */
+  label?: string;
+  /** Shown while the box is empty. */
+  placeholder?: string;
   products: readonly P[];
   text: string;
   onTextChange: (text: string) => void;
@@ -27,7 +44,9 @@ interface ProductAutocompleteProps<P extends ProductChoice> {
  * barcode; ArrowDown and ArrowUp move through them, Enter takes the highlighted one (the first
  * when none is), Escape closes the list. A combobox, so screen readers follow the highlight.
  */
-export function ProductAutocomplete<P extends ProductChoice>({ ref, products, text, onTextChange, onChoose, chosen }: ProductAutocompleteProps<P>) {
+export function ProductAutocomplete<P extends SearchableProduct>({
+  ref, id, label = 'Title', placeholder = 'Search a product', products, text, onTextChange, onChoose, chosen,
+}: ProductAutocompleteProps<P>) {
   const listId = useId();
   const [highlight, setHighlight] = useState(-1);
   const [closed, setClosed] = useState(false);
@@ -63,16 +82,17 @@ export function ProductAutocomplete<P extends ProductChoice>({ ref, products, te
     <div className="product-autocomplete">
       <input
         ref={ref}
+        id={id}
         className="field__input product-autocomplete__input"
         role="combobox"
-        aria-label="Title"
+        aria-label={label}
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Search a product"
+        placeholder={placeholder}
         value={text}
         onChange={(event) => {
           setHighlight(-1);

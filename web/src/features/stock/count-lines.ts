@@ -1,0 +1,56 @@
+/**
+ * The count screen's lines: which a filter shows, and whether a typed quantity is one core
+ * takes as counted (`countDifferences`, the rule the server applies) before it is sent.
+ */
+import { CoreError } from '@/lib/core';
+import { countDifferences } from '@/lib/core-back-office';
+import { thousandths } from '@/lib/decimal-text';
+import type { CountLine } from './api/counts-api';
+
+export type CountFilter = 'all' | 'counted' | 'uncounted' | 'different';
+
+export const countFilterOptions: { value: CountFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'counted', label: 'Counted' },
+  { value: 'uncounted', label: 'Not counted' },
+  { value: 'different', label: 'Different' },
+];
+
+export function filterCountLines(lines: readonly CountLine[], filter: CountFilter): CountLine[] {
+  switch (filter) {
+    case 'counted':
+      return lines.filter((line) => line.counted !== null);
+    case 'uncounted':
+      return lines.filter((line) => line.counted === null);
+    case 'different':
+      return lines.filter((line) => line.difference !== null && line.difference !== 0);
+    default:
+      return [...lines];
+  }
+}
+
+/** A count line as the product search reads it (a count names its products' barcodes). */
+export const searchableCountLine = (line: CountLine) => ({
+  ...line,
+  _id: line.productId,
+  product_id: '',
+  barcodeNumber: line.barcode ?? '',
+});
+
+export type SearchableCountLine = ReturnType<typeof searchableCountLine>;
+
+/** Why core would refuse `typed` as the line's count ("Counted must be a whole number for unit no"), or null. */
+export function countedProblem(line: CountLine, typed: string): string | null {
+  const text = typed.trim();
+  if (!text) return 'Type the quantity counted';
+  if (thousandths(text) === null) return 'Type the quantity counted as a number';
+  try {
+    countDifferences({ lines: [{ productId: line.productId, unit: line.unit, expected: line.expected, counted: text, unitCost: line.unitCost }] });
+    return null;
+  } catch (error) {
+    if (!(error instanceof CoreError)) throw error;
+    // One line is checked: its number says nothing to the person typing.
+    const message = error.message.replace(/^Line \d+:\s*/, '');
+    return message.charAt(0).toUpperCase() + message.slice(1);
+  }
+}
