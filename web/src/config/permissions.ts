@@ -26,8 +26,21 @@ export const shiftPermissions = [
 
 export type ShiftPermission = (typeof shiftPermissions)[number]['name'];
 
-/** A grant the grid toggles: one of the twelve, or a shift grant. */
-export type Permission = (typeof permissionNames)[number] | ShiftPermission;
+/**
+ * The stock grants, answered beside the twelve as `stockPermissions` (docs/api-stock.md, "Who
+ * may"), and granted and revoked through the same permission routes. Every admin holds all four.
+ */
+export const stockPermissions = [
+  { name: 'stock_receive', label: 'Receive deliveries' },
+  { name: 'stock_count', label: 'Count stock' },
+  { name: 'stock_adjust', label: 'Adjust stock' },
+  { name: 'stock_report', label: 'Stock reports' },
+] as const;
+
+export type StockPermission = (typeof stockPermissions)[number]['name'];
+
+/** A grant the grid toggles: one of the twelve, a shift grant or a stock grant. */
+export type Permission = (typeof permissionNames)[number] | ShiftPermission | StockPermission;
 
 /** The permission grid's rows in the product's order. */
 export const permissionResources = [

@@ -6,7 +6,7 @@
 import { useLocation } from 'react-router';
 import { paths, type ShopArea } from '@/config/paths';
 import type { Permission } from '@/config/permissions';
-import { useAuthStore } from '@/stores/auth-store';
+import { grantsHeld, useAuthStore } from '@/stores/auth-store';
 
 export const shopAreaOf = (pathname: string): ShopArea =>
   pathname.startsWith(`${paths.staffHome}/`) || pathname === paths.staffHome ? 'staff' : 'admin';
@@ -15,7 +15,7 @@ export interface ShopSession {
   area: ShopArea;
   /** A shop admin in the admin area (only an admin refunds, docs/api-payments.md "Refunds"). */
   isAdmin: boolean;
-  /** Whether the signed-in admin or staff member holds `permission` (SPEC's or a shift grant). */
+  /** Whether the signed-in admin or staff member holds `permission` (SPEC's, a shift grant or a stock grant). */
   can: (permission: Permission) => boolean;
   /** The shop's currency code (e.g. MVR); "" while unknown. */
   currencyCode: string;
@@ -28,7 +28,7 @@ export function useShopSession(): ShopSession {
   const area = shopAreaOf(useLocation().pathname);
   const user = useAuthStore((state) => (area === 'staff' ? state.staffData : state.adminData));
   const shop = useAuthStore((state) => state.shopData);
-  const held = [...(user?.permissions ?? []), ...(user?.shiftPermissions ?? [])];
+  const held = grantsHeld(user);
   return {
     area,
     isAdmin: area === 'admin' && user?.role === 'admin',
