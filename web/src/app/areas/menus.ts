@@ -6,7 +6,8 @@
  */
 import {
   ClipboardList, FilePlus2, History, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
-  Printer, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
+  Printer, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2, PackageMinus,
+  ChartColumn,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
 import type { Permission } from '../../config/permissions';
@@ -29,6 +30,9 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/product/view', label: 'Products', icon: Package, permission: 'product_read' },
   { path: '/admin/add/product', label: 'Add Product', icon: PackagePlus, permission: 'product_create' },
   { path: '/admin/upload/products/csv', label: 'Upload Products', icon: FileSpreadsheet, permission: 'product_create' },
+  // What is low and what the stock is worth (docs/api-stock.md "Reports"); each product's history is on its row.
+  { path: '/admin/stock/low', label: 'Low Stock', icon: PackageMinus, permission: 'stock_report' },
+  { path: '/admin/stock/reports', label: 'Stock Reports', icon: ChartColumn, permission: 'stock_report' },
   { path: '/admin/category/view', label: 'Categories', icon: Tags, permission: 'category_read' },
   { path: '/admin/add/category', label: 'Add Category', icon: FolderPlus, permission: 'category_create' },
   { path: '/admin/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
@@ -51,6 +55,8 @@ export const staffMenu: MenuEntry[] = [
   { path: '/staff/product/view', label: 'Products', icon: Package, permission: 'product_read' },
   { path: '/staff/add/product', label: 'Add Product', icon: PackagePlus, permission: 'product_create' },
   { path: '/staff/upload/products/csv', label: 'Upload Products', icon: FileSpreadsheet, permission: 'product_create' },
+  { path: '/staff/stock/low', label: 'Low Stock', icon: PackageMinus, permission: 'stock_report' },
+  { path: '/staff/stock/reports', label: 'Stock Reports', icon: ChartColumn, permission: 'stock_report' },
   { path: '/staff/category/view', label: 'Categories', icon: Tags, permission: 'category_read' },
   { path: '/staff/add/category', label: 'Add Category', icon: FolderPlus, permission: 'category_create' },
   { path: '/staff/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
