@@ -3,12 +3,13 @@
  * (and recharts with it) is loaded only when a dashboard opens (see lazy-dashboards.tsx), so the
  * till never downloads the charts.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Screen } from '../../components/screen';
 import { DayShiftsPanel } from '@/features/shifts';
 import { fetchMonthSales, fetchWeekSales, fetchYearSales } from './api/dashboard-api';
 import { CategoriesPanel } from './components/categories-panel';
 import { DaysPanel } from './components/days-panel';
+import { LowStockTile } from './components/low-stock-tile';
 import { PerformancePanel } from './components/performance-panel';
 import { TrendPanel } from './components/trend-panel';
 import { todayText } from './period';
@@ -41,12 +42,15 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
 
 function DashboardGrid({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
   const opensOn = useMemo(() => todayText(new Date(), timeZone), [timeZone]);
+  // The shop's low stock count rides on Sales Performance's answers (a shop admin's only).
+  const [lowStock, setLowStock] = useState<number | null>(null);
   return (
     <div className="dashboard-grid">
+      {scope.area === 'admin' && lowStock !== null && <LowStockTile count={lowStock} />}
       <CategoriesPanel scope={scope} />
       {/* Opened again when the shop's zone, once known, makes today another date: its inputs
           start at the shop's today. The same date asks nothing again. */}
-      <PerformancePanel key={opensOn} scope={scope} timeZone={timeZone} />
+      <PerformancePanel key={opensOn} scope={scope} timeZone={timeZone} onLowStock={setLowStock} />
       <DaysPanel scope={scope} />
       <TrendPanel title="Weekly Sales Trends" area="week" pointName="Day" scope={scope} fetchRows={fetchWeekSales} toPoints={weekPoints} />
       <TrendPanel title="Monthly Sales Trends" area="month" pointName="Month" scope={scope} fetchRows={fetchMonthSales} toPoints={monthPoints} />

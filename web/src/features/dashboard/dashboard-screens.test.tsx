@@ -164,6 +164,27 @@ describe('the admin dashboard (/admin)', () => {
     expect(chartRows(container, 'Category Sales Trends')).toEqual([['Drinks', '1,250.50'], ['Bakery', '310.00'], ['Uncategorised', '12.05']]);
   });
 
+  it('shows "Low stock: N" above the panels when the answers carry the count, leading to the low stock list', async () => {
+    const withLowStock = (answer: ReturnType<typeof summary>) => envelope(200, { data: { ...answer, lowStock: 3 } });
+    server.answers[`${adminBase}/payment-method?year=2026&month=11&day=21`] = withLowStock(summary(10.5, 20, 0, 30.5));
+    server.answers[`${adminBase}/payment-method?year=2026&month=11`] = withLowStock(summary(1200, 300.25, 99.75, 1600));
+    server.answers[`${adminBase}/payment-method?year=2026`] = withLowStock(summary(25000, 8000, 1234.56, 34234.56));
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    const tile = container.querySelector<HTMLAnchorElement>('a.low-stock-tile')!;
+    expect(tile.textContent).toBe('Low stock: 3');
+    expect(tile.getAttribute('href')).toBe('/admin/stock/low');
+    // The count rides on answers the dashboard asks for anyway: no extra call.
+    expect(dashboardCalls().sort()).toEqual(adminCallsOnOpening);
+  });
+
+  it('shows no low stock tile when the answers carry no count', async () => {
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    expect(container.querySelector('.low-stock-tile')).toBeNull();
+    expect(container.textContent).not.toContain('Low stock');
+  });
+
   it('says "No sales" instead of bare axes in a chart with no sale in it', async () => {
     server.answers[`${adminBase}/week?methods=all`] = envelope(200, { data: weekSales.map((row) => ({ ...row, roundedTotalAmount: 0 })) });
     server.answers[`${adminBase}/days`] = envelope(200, { data: [] });

@@ -61,6 +61,11 @@ export interface PaymentMethodSummary {
     paymentMethod: MethodTotal[];
     grandTotal: { roundedTotalAmount: number };
   };
+  /**
+   * How many of the shop's products are at or below their reorder level now, whatever the
+   * period (docs/api-stock.md, "Low stock"): sent to a shop admin, absent otherwise.
+   */
+  lowStock?: number;
 }
 
 /** Whose sales: the signed-in admin's own shop, or the shop the super admin chose in the bar. */

@@ -1,4 +1,4 @@
-import { useCallback, useId, type InputHTMLAttributes } from 'react';
+import { useCallback, useEffect, useId, type InputHTMLAttributes } from 'react';
 import { fetchPaymentMethodSummary } from '../api/dashboard-api';
 import { useSalesData } from '../sales-data';
 import type { DashboardScope } from '../types';
@@ -19,13 +19,15 @@ interface PerformanceBlockProps {
   day?: number;
   /** Said in place of the tiles when another field holds the period back. */
   idleText: string;
+  /** Told the shop's low stock count when an answer carries one. */
+  onLowStock?: (count: number) => void;
 }
 
 /**
  * One of Sales Performance's three blocks: an input and the period's four tiles (Cash, Swipe,
  * Stripe, Total), asked for again whenever the period changes.
  */
-export function PerformanceBlock({ scope, label, input, onChange, error, year, month, day, idleText }: PerformanceBlockProps) {
+export function PerformanceBlock({ scope, label, input, onChange, error, year, month, day, idleText, onLowStock }: PerformanceBlockProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
   const labelId = `${inputId}-label`;
@@ -34,6 +36,10 @@ export function PerformanceBlock({ scope, label, input, onChange, error, year, m
     [scope, year, month, day],
   );
   const summary = useSalesData(year === null ? null : load);
+  const lowStock = summary.state.status === 'ready' ? summary.state.data.lowStock : undefined;
+  useEffect(() => {
+    if (lowStock !== undefined) onLowStock?.(lowStock);
+  }, [lowStock, onLowStock]);
 
   return (
     <div className="performance-block" role="group" aria-labelledby={labelId}>

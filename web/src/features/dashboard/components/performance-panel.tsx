@@ -13,7 +13,14 @@ const numberInput = { type: 'number', inputMode: 'numeric', step: 1, required: t
  * year field's year) is labelled with its name and the year with itself. All three start at
  * today; a value out of range shows why and is not sent.
  */
-export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
+interface PerformancePanelProps {
+  scope: DashboardScope;
+  timeZone: string | undefined;
+  /** Told the shop's low stock count, which every period's answer carries for a shop admin. */
+  onLowStock?: (count: number) => void;
+}
+
+export function PerformancePanel({ scope, timeZone, onLowStock }: PerformancePanelProps) {
   // Read once: the dashboard opens on today; a choice made since is the user's own.
   const [today] = useState(() => todayText(new Date(), timeZone));
   const [dateText, setDateText] = useState(today);
@@ -37,6 +44,7 @@ export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; t
           month={date.ok ? date.value.month : undefined}
           day={date.ok ? date.value.day : undefined}
           idleText="Choose a date to see its sales."
+          onLowStock={onLowStock}
         />
         <PerformanceBlock
           scope={scope}
@@ -47,6 +55,7 @@ export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; t
           year={month.ok && year.ok ? year.value : null}
           month={month.ok ? month.value : undefined}
           idleText={month.ok ? 'Set a valid year to see this month’s sales.' : 'Set a month from 1 to 12.'}
+          onLowStock={onLowStock}
         />
         <PerformanceBlock
           scope={scope}
@@ -56,6 +65,7 @@ export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; t
           error={year.ok ? null : year.message}
           year={year.ok ? year.value : null}
           idleText={`Set a year from ${yearRange.min} to ${yearRange.max}.`}
+          onLowStock={onLowStock}
         />
       </div>
     </DashboardPanel>
