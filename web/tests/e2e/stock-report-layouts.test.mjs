@@ -1,6 +1,7 @@
 // End-to-end with a STUBBED API (Playwright answers /api/v1 itself): the stock screens of a shop
 // admin (a product's stock history, low stock, the stock reports, the products list with its
-// reorder level and stock history action) on a portrait tablet (768x1024), a landscape one
+// reorder level and stock history action, the dashboard's low stock tile, a staff member's
+// stock permission switches) on a portrait tablet (768x1024), a landscape one
 // (1024x768) and a wide screen (1440x900). On each, the page never scrolls sideways (a table may,
 // inside its own region), the filters and Export CSV buttons are in view without scrolling
 // sideways, and the screen is photographed.
@@ -57,6 +58,19 @@ const answers = {
     products: 120, costValue: 123456.5, retailValue: 234567.25, belowZero: 2,
     categories: [1, 2, 3].map((n) => ({ categoryId: `cat-${n}`, categoryName: `Category ${n}`, products: 40, costValue: 41152.17, retailValue: 78189.08 })),
   }),
+  'GET /admin/dashboard/invoices/categories': ok([]),
+  'GET /admin/dashboard/invoices/payment-method': ok({
+    date: { paymentMethod: [{ paymentType: { paymentMethod: 'cash' }, roundedTotalAmount: 10.5 }], grandTotal: { roundedTotalAmount: 10.5 } },
+    lowStock: 3,
+  }),
+  'GET /admin/dashboard/invoices/week': ok([]),
+  'GET /admin/dashboard/invoices/month': ok([]),
+  'GET /admin/dashboard/invoices/year': ok([]),
+  'GET /admin/dashboard/invoices/days': ok([]),
+  'GET /admin/staff/S000002/shop-1': ok({
+    ...admin, _id: 'user-2', staffId: 'S000002', userName: 'Ben', role: 'staff', permissions: ['product_read'],
+    shiftPermissions: ['shift_open_close'], stockPermissions: ['stock_count'],
+  }),
   'GET /stock/moves': ok({ rows: ledgerRows.map((row) => ({ ...row, productId: '12', productName: 'Sparkling water 1.5 litre', unit: 'no' })), more: true }),
 };
 
@@ -72,6 +86,8 @@ const screens = [
   { name: 'low-stock', path: '/admin/stock/low', ready: (page) => page.getByText('3 products are at or below the reorder level.') },
   { name: 'stock-reports', path: '/admin/stock/reports', ready: (page) => page.getByText('MVR 123,456.50') },
   { name: 'products', path: '/admin/product/view', ready: (page) => page.getByRole('link', { name: 'Stock history of Sparkling water 1.5 litre 1' }) },
+  { name: 'dashboard', path: '/admin', ready: (page) => page.getByText('Low stock: 3') },
+  { name: 'permissions', path: '/admin/permissions/S000002', ready: (page) => page.getByRole('switch', { name: 'Stock reports' }) },
 ];
 
 let browser;
