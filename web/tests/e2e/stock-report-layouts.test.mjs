@@ -5,7 +5,7 @@
 // (1024x768) and a wide screen (1440x900). On each, the page never scrolls sideways (a table may,
 // inside its own region), the filters and Export CSV buttons are in view without scrolling
 // sideways, and the screen is photographed.
-/* global document, globalThis */
+/* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ok, stubApi } from './stub-api.mjs';
