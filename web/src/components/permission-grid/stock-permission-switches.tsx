@@ -14,23 +14,23 @@ interface StockPermissionSwitchesProps {
 
 /**
  * The grid's "Stock" group, under Shifts: one switch per stock grant (receive deliveries, count
- * stock, adjust stock, stock reports), labelled in words. Laid out as the shift switches are.
+ * stock, adjust stock, stock reports), labelled in words, laid out as the shift switches are.
  */
 export function StockPermissionSwitches({ label, granted, pending, onToggle, disabled = false }: StockPermissionSwitchesProps) {
   const titleId = useId();
   return (
-    <section className="shift-permissions" aria-labelledby={titleId}>
-      <h2 id={titleId} className="shift-permissions__title">
+    <section className="stock-permissions" aria-labelledby={titleId}>
+      <h2 id={titleId} className="stock-permissions__title">
         Stock
       </h2>
       <span className="visually-hidden">{label}</span>
-      <ul className="shift-permissions__list">
+      <ul className="stock-permissions__list">
         {stockPermissions.map(({ name, label: words }) => {
           const on = granted.has(name);
           const waiting = pending?.has(name) ?? false;
           return (
-            <li key={name} className="shift-permissions__row">
-              <span className="shift-permissions__label">{words}</span>
+            <li key={name} className="stock-permissions__row">
+              <span className="stock-permissions__label">{words}</span>
               <button
                 type="button"
                 role="switch"
