@@ -125,7 +125,7 @@ fn digest_text(
         ));
     }
     body.push_str(&format!(
-        "\nThe low-stock list: {link_base}/stock/low\n\nThis digest is sent once a day at most, \
+        "\nThe low-stock list: {link_base}/admin/stock/low\n\nThis digest is sent once a day at most, \
          while products are low.\n"
     ));
     (subject, body)

@@ -192,7 +192,7 @@ async fn the_digest_goes_once_a_day_while_products_are_low(backend: Backend) {
         mail.contains("- Mug (General): 3 no on hand, reorder level 10, short by 7"),
         "{mail}"
     );
-    assert!(mail.contains("http://till.test/stock/low"), "{mail}");
+    assert!(mail.contains("http://till.test/admin/stock/low"), "{mail}");
     // Once a day: a second round the same day sends nothing.
     assert_eq!(send(&shop.app).await, 0);
     assert_eq!(mails_in(outbox.path()).len(), 2);

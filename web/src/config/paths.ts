@@ -45,6 +45,16 @@ export type ShopArea = 'admin' | 'staff';
 
 const shopAreaHome = (area: ShopArea) => (area === 'staff' ? paths.staffHome : paths.adminHome);
 
+/**
+ * The stock screens' paths in an area: a product's ledger (anyone who reads products), and the
+ * low stock list and the stock reports (the `stock_report` grant).
+ */
+export const stockViewPaths = {
+  ledger: (area: ShopArea, productId: string) => `${shopAreaHome(area)}/stock/products/${segment(productId)}`,
+  lowStock: (area: ShopArea) => `${shopAreaHome(area)}/stock/low`,
+  reports: (area: ShopArea) => `${shopAreaHome(area)}/stock/reports`,
+};
+
 /** The customer screens' paths in an area ("/admin" or "/staff"). */
 export const customerPaths = {
   list: (area: ShopArea) => `${shopAreaHome(area)}/customer/view`,

@@ -28,11 +28,18 @@ export type ShiftPermission = (typeof shiftPermissions)[number]['name'];
 
 /**
  * The stock grants, answered beside the twelve as `stockPermissions` (docs/api-stock.md, "Who
- * may"); every admin holds all four, staff what an admin grants them.
+ * may"), and granted and revoked through the same permission routes. Every admin holds all four.
  */
-export type StockPermission = 'stock_receive' | 'stock_count' | 'stock_adjust' | 'stock_report';
+export const stockPermissions = [
+  { name: 'stock_receive', label: 'Receive deliveries' },
+  { name: 'stock_count', label: 'Count stock' },
+  { name: 'stock_adjust', label: 'Adjust stock' },
+  { name: 'stock_report', label: 'Stock reports' },
+] as const;
 
-/** A grant the grid toggles or a screen checks: one of the twelve, a shift grant or a stock grant. */
+export type StockPermission = (typeof stockPermissions)[number]['name'];
+
+/** A grant the grid toggles: one of the twelve, a shift grant or a stock grant. */
 export type Permission = (typeof permissionNames)[number] | ShiftPermission | StockPermission;
 
 /** The permission grid's rows in the product's order. */

@@ -40,12 +40,22 @@ export interface User {
   permissions: string[];
   /** The shift grants held ("shift_open_close", "cash_movement", "shift_read_all"); absent from older answers. */
   shiftPermissions?: string[];
-  /** The stock grants held ("stock_receive", "stock_count", "stock_adjust", "stock_report"); absent from older answers. */
+  /** The stock grants held ("stock_receive", "stock_count", "stock_adjust", "stock_report"); [] when an answer has none. */
   stockPermissions?: string[];
   shopId: string | null;
   shopName: string | null;
   currencyCode: string | null;
 }
+
+/** Every grant the person holds: the twelve, the shift grants and the stock grants, in one list. */
+export const grantsHeld = (user: Pick<User, 'permissions' | 'shiftPermissions' | 'stockPermissions'> | null | undefined): string[] => [
+  ...(user?.permissions ?? []),
+  ...(user?.shiftPermissions ?? []),
+  ...(user?.stockPermissions ?? []),
+];
+
+/** A person as the server answered them, with no stock grants when the answer names none (a server before them). */
+export const withStockGrants = <U extends User>(user: U): U => ({ ...user, stockPermissions: user.stockPermissions ?? [] });
 
 export type ShopData = Shop;
 /** The admin session: a User with role admin. */

@@ -16,7 +16,10 @@ import {
   PaymentSuccessPage, ReceiptSettingsPage,
 } from '@/features/sales';
 import { ShiftDetailPage, ShiftsPage } from '@/features/shifts';
-import { AdjustPage, CountListPage, CountPage, ReceivingDeliveryPage, ReceivingFormPage, ReceivingListPage } from '@/features/stock';
+import {
+  AdjustPage, CountListPage, CountPage, LedgerPage, LowStockPage, ReceivingDeliveryPage, ReceivingFormPage,
+  ReceivingListPage, StockReportPage,
+} from '@/features/stock';
 import { SyncReviewPage } from '@/features/sync-review';
 import {
   CreateEmployeePage, CreateShopPage, EmployeePermissionsPage, EmployeeResetPasswordPage, EmployeesPage,
@@ -43,6 +46,16 @@ const catalogueScreens = [
   { path: 'customer/view', element: <CustomersPage /> },
   { path: 'customer/add', element: <AddCustomerPage /> },
   { path: 'customer/view/invoice/:id', element: <CustomerInvoicesPage /> },
+];
+
+/**
+ * The stock screens both shop areas route: a product's history for whoever reads products, the
+ * low stock list and the reports for whoever holds stock_report (the menu shows them then).
+ */
+const stockViewScreens = [
+  { path: 'stock/products/:id', element: <LedgerPage /> },
+  { path: 'stock/low', element: <LowStockPage /> },
+  { path: 'stock/reports', element: <StockReportPage /> },
 ];
 
 /** The selling screens both shop areas route; the staff's cart is its index. */
@@ -82,6 +95,7 @@ export const adminArea: UserAreaConfig = {
     { path: 'staff/reset/password/:staffId', element: <StaffResetPasswordPage /> },
     { path: 'permissions/:id', element: <StaffPermissionsPage /> },
     ...catalogueScreens,
+    ...stockViewScreens,
     ...sellingScreens,
     { path: 'cart', element: <CartPage /> },
     { path: 'invoices', element: <InvoicesPage /> },
@@ -106,6 +120,7 @@ export const staffArea: UserAreaConfig = {
   screens: [
     { index: true, element: <CartPage /> },
     ...catalogueScreens,
+    ...stockViewScreens,
     ...sellingScreens,
     // SPEC lists both /staff/view/product and /staff/product/view for the product list.
     { path: 'view/product', element: <ProductsPage /> },

@@ -6,7 +6,8 @@
  */
 import {
   ClipboardList, FilePlus2, History, FileSpreadsheet, FolderPlus, Gift, LayoutDashboard, ListOrdered, Package, PackagePlus,
-  PackageCheck, PackageMinus, Printer, ScanBarcode, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags, UserCog, UserPlus, Users, Building2,
+  ChartColumn, PackageCheck, PackageMinus, Printer, ScanBarcode, ReceiptText, Timer, ShieldAlert, ShoppingCart, Store, Tags,
+  TriangleAlert, UserCog, UserPlus, Users, Building2,
 } from 'lucide-react';
 import type { AreaMenuLink } from '../../components/area-layout';
 import type { Permission } from '../../config/permissions';
@@ -23,16 +24,19 @@ export const adminMenu: MenuEntry[] = [
   { path: '/admin/invoices', label: 'Invoices', icon: ReceiptText },
   // Every till's shifts and their X/Z reports (docs/shifts.md "Back office").
   { path: '/admin/shifts', label: 'Shifts', icon: Timer, permission: 'shift_read_all' },
-  // Stock operations (docs/api-stock.md), each for whoever holds its grant.
-  { path: '/admin/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
-  { path: '/admin/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
-  { path: '/admin/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
   // What synced till sales recorded for the admin (docs/api-till-sync.md "Flags"): admins only.
   { path: '/admin/sync/review', label: 'Sync Review', icon: ShieldAlert },
   { path: '/admin/custom/invoice', label: 'Custom Invoice', icon: FilePlus2 },
   { path: '/admin/product/view', label: 'Products', icon: Package, permission: 'product_read' },
   { path: '/admin/add/product', label: 'Add Product', icon: PackagePlus, permission: 'product_create' },
   { path: '/admin/upload/products/csv', label: 'Upload Products', icon: FileSpreadsheet, permission: 'product_create' },
+  // Stock operations (docs/api-stock.md), each for whoever holds its grant.
+  { path: '/admin/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
+  { path: '/admin/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
+  { path: '/admin/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
+  // What is low and what the stock is worth (docs/api-stock.md "Reports"); each product's history is on its row.
+  { path: '/admin/stock/low', label: 'Low Stock', icon: TriangleAlert, permission: 'stock_report' },
+  { path: '/admin/stock/reports', label: 'Stock Reports', icon: ChartColumn, permission: 'stock_report' },
   { path: '/admin/category/view', label: 'Categories', icon: Tags, permission: 'category_read' },
   { path: '/admin/add/category', label: 'Add Category', icon: FolderPlus, permission: 'category_create' },
   { path: '/admin/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
@@ -55,15 +59,17 @@ export const staffMenu: MenuEntry[] = [
   { path: '/staff/product/view', label: 'Products', icon: Package, permission: 'product_read' },
   { path: '/staff/add/product', label: 'Add Product', icon: PackagePlus, permission: 'product_create' },
   { path: '/staff/upload/products/csv', label: 'Upload Products', icon: FileSpreadsheet, permission: 'product_create' },
+  { path: '/staff/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
+  { path: '/staff/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
+  { path: '/staff/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
+  { path: '/staff/stock/low', label: 'Low Stock', icon: TriangleAlert, permission: 'stock_report' },
+  { path: '/staff/stock/reports', label: 'Stock Reports', icon: ChartColumn, permission: 'stock_report' },
   { path: '/staff/category/view', label: 'Categories', icon: Tags, permission: 'category_read' },
   { path: '/staff/add/category', label: 'Add Category', icon: FolderPlus, permission: 'category_create' },
   { path: '/staff/upload/categories/csv', label: 'Upload Categories', icon: FileSpreadsheet, permission: 'category_create' },
   { path: '/staff/customer/view', label: 'Customers', icon: Users, permission: 'customer_read' },
   { path: '/staff/customer/add', label: 'Add Customer', icon: UserPlus, permission: 'customer_create' },
   { path: '/staff/shifts', label: 'Shifts', icon: Timer, permission: 'shift_read_all' },
-  { path: '/staff/stock/receiving', label: 'Receiving', icon: PackageCheck, permission: 'stock_receive' },
-  { path: '/staff/stock/counts', label: 'Stock Counts', icon: ScanBarcode, permission: 'stock_count' },
-  { path: '/staff/stock/adjust', label: 'Adjust Stock', icon: PackageMinus, permission: 'stock_adjust' },
 ];
 
 export const superAdminMenu: MenuEntry[] = [

@@ -4,7 +4,7 @@ import { AreaLayout } from '../../components/area-layout';
 import { roleLabels } from '../../config/roles';
 import { SessionGuard, useKnownShop, useLogout } from '@/features/auth';
 import { useReceiptSettingsRefresh } from '@/features/sales';
-import { useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
+import { grantsHeld, useAuthStore, type AuthStore, type User } from '../../stores/auth-store';
 import { visibleMenu, type MenuEntry } from './menus';
 import { routedPaths } from './routed-paths';
 
@@ -37,7 +37,7 @@ function UserAreaLayout({ config, children }: { config: UserAreaConfig; children
   // Both areas print receipts, the till offline too: the shop's header and footer are kept.
   useReceiptSettingsRefresh();
   if (!user) return null;
-  const links = visibleMenu(config.menu, [...user.permissions, ...(user.shiftPermissions ?? []), ...(user.stockPermissions ?? [])], routedPaths(config.homePath, config.screens));
+  const links = visibleMenu(config.menu, grantsHeld(user), routedPaths(config.homePath, config.screens));
   return (
     <>
       {/* Admin and staff work inside a shop: name it in the top bar even after a reload. */}

@@ -1,2 +1,3 @@
 export { PermissionGrid } from './permission-grid';
 export { ShiftPermissionSwitches } from './shift-permission-switches';
+export { StockPermissionSwitches } from './stock-permission-switches';

@@ -24,6 +24,13 @@ describe('sessions on the till', () => {
     expect(useAuthStore.getState()).toMatchObject({ adminData: null, staffData: benStaff });
   });
 
+  it('remembers the stock grants a person holds, and none when the server names none', () => {
+    rememberSession('staff', { ...benStaff, stockPermissions: ['stock_count'] });
+    expect(useAuthStore.getState().staffData?.stockPermissions).toEqual(['stock_count']);
+    rememberSession('admin', aishaAdmin);
+    expect(useAuthStore.getState().adminData?.stockPermissions).toEqual([]);
+  });
+
   it('remembers the shop and the super admin in their own slices', () => {
     rememberSession('shop', cornerGrocery);
     rememberSession('super-admin', rootSuperAdmin);

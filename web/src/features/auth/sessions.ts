@@ -3,7 +3,7 @@
  * fills and empties. The rules in one table, so the guard, the login pages and logout agree.
  */
 import { paths } from '../../config/paths';
-import { useAuthStore } from '../../stores/auth-store';
+import { useAuthStore, withStockGrants } from '../../stores/auth-store';
 import { resetClientStores } from '../../stores/client-stores';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { messages } from '../../config/messages';
@@ -29,11 +29,11 @@ export function rememberSession<A extends SessionArea>(area: A, data: SessionDat
       break;
     case 'admin':
       store.clearStaff();
-      store.setAdmin(data as SessionData['admin']);
+      store.setAdmin(withStockGrants(data as SessionData['admin']));
       break;
     case 'staff':
       store.clearAdmin();
-      store.setStaff(data as SessionData['staff']);
+      store.setStaff(withStockGrants(data as SessionData['staff']));
       break;
     case 'super-admin':
       store.setSuperAdmin(data as SessionData['super-admin']);

@@ -6,7 +6,7 @@
 import { useLocation } from 'react-router';
 import { paths, type ShopArea } from '@/config/paths';
 import type { Permission } from '@/config/permissions';
-import { useAuthStore } from '@/stores/auth-store';
+import { grantsHeld, useAuthStore } from '@/stores/auth-store';
 
 export const shopAreaOf = (pathname: string): ShopArea =>
   pathname.startsWith(`${paths.staffHome}/`) || pathname === paths.staffHome ? 'staff' : 'admin';
@@ -28,7 +28,7 @@ export function useShopSession(): ShopSession {
   const area = shopAreaOf(useLocation().pathname);
   const user = useAuthStore((state) => (area === 'staff' ? state.staffData : state.adminData));
   const shop = useAuthStore((state) => state.shopData);
-  const held = [...(user?.permissions ?? []), ...(user?.shiftPermissions ?? []), ...(user?.stockPermissions ?? [])];
+  const held = grantsHeld(user);
   return {
     area,
     isAdmin: area === 'admin' && user?.role === 'admin',

@@ -56,6 +56,8 @@ export const rice: Product = {
   productTax: 0,
   loyaltyRate: 0,
   price: 1481.4,
+  // Low stock at or below 5 kg.
+  reorderLevel: 5,
 };
 export const water: Product = {
   ...cola, _id: 'prod-3', product_id: 'P-000003', barcodeNumber: '4000001', productName: 'Water 1.5l', quantity: 60,

@@ -9,6 +9,7 @@ import { DayShiftsPanel } from '@/features/shifts';
 import { fetchMonthSales, fetchWeekSales, fetchYearSales } from './api/dashboard-api';
 import { CategoriesPanel } from './components/categories-panel';
 import { DaysPanel } from './components/days-panel';
+import { LowStockTile } from './components/low-stock-tile';
 import { PerformancePanel } from './components/performance-panel';
 import { TrendPanel } from './components/trend-panel';
 import { todayText } from './period';
@@ -26,7 +27,7 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
     <Screen title={`Welcome, ${user.userName}`} description={description}>
       {scope ? (
         <SalesDataOpening>
-          <DashboardGrid scope={scope} timeZone={timeZone} />
+          <DashboardGrid scope={scope} timeZone={timeZone} readsStock={area === 'admin' && (user.stockPermissions ?? []).includes('stock_report')} />
           {/* The shop's own shifts, for an admin who may read them (the super admin reads none). */}
           {area === 'admin' && user.shiftPermissions?.includes('shift_read_all') && <DayShiftsPanel timeZone={timeZone} currencyCode={user.currencyCode ?? ''} />}
         </SalesDataOpening>
@@ -39,10 +40,18 @@ export default function DashboardPage({ area }: { area: DashboardArea }) {
   );
 }
 
-function DashboardGrid({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
+interface DashboardGridProps {
+  scope: DashboardScope;
+  timeZone: string | undefined;
+  /** A shop admin holding `stock_report` also sees how many products are low. */
+  readsStock: boolean;
+}
+
+function DashboardGrid({ scope, timeZone, readsStock }: DashboardGridProps) {
   const opensOn = useMemo(() => todayText(new Date(), timeZone), [timeZone]);
   return (
     <div className="dashboard-grid">
+      {readsStock && <LowStockTile />}
       <CategoriesPanel scope={scope} />
       {/* Opened again when the shop's zone, once known, makes today another date: its inputs
           start at the shop's today. The same date asks nothing again. */}

@@ -164,6 +164,28 @@ describe('the admin dashboard (/admin)', () => {
     expect(chartRows(container, 'Category Sales Trends')).toEqual([['Drinks', '1,250.50'], ['Bakery', '310.00'], ['Uncategorised', '12.05']]);
   });
 
+  it('shows "Low stock: N" above the panels to an admin who reads stock reports, leading to the low stock list', async () => {
+    server.answers['GET /api/v1/admin/check-logged'] = envelope(200, { data: { ...aishaAdmin, stockPermissions: ['stock_report'] } });
+    server.answers['GET /api/v1/stock/low'] = envelope(200, { data: { count: 3, products: [] } });
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    await vi.waitFor(() => expect(container.querySelector('a.low-stock-tile')).not.toBeNull());
+    const tile = container.querySelector<HTMLAnchorElement>('a.low-stock-tile')!;
+    expect(tile.textContent).toBe('Low stock: 3');
+    expect(tile.getAttribute('href')).toBe('/admin/stock/low');
+    expect(tile.classList.contains('low-stock-tile--low')).toBe(true);
+    // The sales panels ask for what they always asked for.
+    expect(dashboardCalls().sort()).toEqual(adminCallsOnOpening);
+  });
+
+  it('shows no low stock tile, and asks nothing of stock, without the stock reports grant', async () => {
+    const { container } = await open('/admin');
+    await waitForDashboard(container);
+    expect(container.querySelector('.low-stock-tile')).toBeNull();
+    expect(container.textContent).not.toContain('Low stock');
+    expect(server.requests().some((request) => request.key.includes('/stock/'))).toBe(false);
+  });
+
   it('says "No sales" instead of bare axes in a chart with no sale in it', async () => {
     server.answers[`${adminBase}/week?methods=all`] = envelope(200, { data: weekSales.map((row) => ({ ...row, roundedTotalAmount: 0 })) });
     server.answers[`${adminBase}/days`] = envelope(200, { data: [] });

@@ -35,6 +35,8 @@ export interface Product {
   loyaltyRate: number;
   /** What the till charges per unit: the selling price, or the cost price marked up. */
   price: number;
+  /** Stock at or below this is low (in the product's unit); null or absent: no reorder level. */
+  reorderLevel?: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -54,6 +56,11 @@ export interface ProductFields {
   discountType: DiscountType;
   productTax?: string;
   loyaltyRate?: string;
+  /**
+   * In the product's unit; null clears it, absent keeps it (docs/api-stock.md, "Low stock"). Its
+   * rule is core's `reorder_level`, which the server applies: a refusal comes back as its 400.
+   */
+  reorderLevel?: string | null;
 }
 
 /** An update sends only what the row edits; what it leaves out keeps its value. */

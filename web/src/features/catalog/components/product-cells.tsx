@@ -36,6 +36,8 @@ export function productRowValues(product: Product, { isAdmin, categories }: Prod
     barcodeNumber: product.barcodeNumber,
     ...(categories ? { category: product.category._id } : {}),
     quantity: decimalText(product.quantity),
+    // Blank is no reorder level; clearing the input clears it.
+    reorderLevel: product.reorderLevel === null || product.reorderLevel === undefined ? '' : decimalText(product.reorderLevel),
     costPrice: decimalText(product.costPrice),
     costPriceProfit: decimalText(product.costPriceProfit),
     // 0 keeps a product priced from its cost, so a new cost or markup prices it again.
@@ -91,6 +93,17 @@ export function productCells(product: Product, index: number, { isAdmin, categor
       edit: { field: 'quantity', label: 'Quantity', inputMode: product.unit === 'no' ? 'numeric' : 'decimal' },
     },
     { id: 'unit', view: product.unit, className: 'data-table__nowrap' },
+    {
+      id: 'reorder',
+      view:
+        product.reorderLevel === null || product.reorderLevel === undefined ? (
+          <span className="catalog-muted">—</span>
+        ) : (
+          decimalText(product.reorderLevel)
+        ),
+      className: amount,
+      edit: { field: 'reorderLevel', label: 'Reorder level', inputMode: product.unit === 'no' ? 'numeric' : 'decimal' },
+    },
     {
       id: 'cost',
       view: formatMoney(product.costPrice),

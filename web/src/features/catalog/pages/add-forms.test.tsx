@@ -90,7 +90,7 @@ describe('add product (/admin|staff/add/product)', () => {
     const container = await open('/staff/add/product', 'Product name');
     const labels = [...container.querySelectorAll('form label')].map((label) => label.textContent);
     expect(labels).toEqual([
-      'Product name', 'Barcode', 'Category', 'Quantity', 'Unit', 'Cost price (MVR)', 'Cost price profit %',
+      'Product name', 'Barcode', 'Category', 'Quantity', 'Unit', 'Reorder level', 'Cost price (MVR)', 'Cost price profit %',
       'Selling price (MVR)', 'Discount %', 'Discount type',
     ]);
     await waitFor(() => expect(field(container, 'Category').querySelectorAll('option')).toHaveLength(4));
@@ -172,6 +172,20 @@ describe('add product (/admin|staff/add/product)', () => {
     });
     expect(alertText(container)).toBe('Category not found in this shop');
     expect(field(container, 'Product name').value).toBe('Cola 330ml');
+  });
+
+  it('sends a reorder level in the product’s unit when one is typed, and shows the server’s refusal of it', async () => {
+    server.answers['POST /api/v1/product/create'] = envelope(400, { message: 'Reorder level must be a whole number for unit no' });
+    signIn(server, 'admin', ['product_create', 'category_read']);
+    const container = await open('/admin/add/product', 'Product name');
+    await waitFor(() => expect(field(container, 'Category').querySelectorAll('option')).toHaveLength(4));
+    fill(container);
+    typeInto(field(container, 'Reorder level'), ' 2.5 ');
+    await click(button(container, 'Add product'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Reorder level must be a whole number for unit no'));
+    expect(sentTo(server, 'POST /api/v1/product/create')[0]?.body).toMatchObject({ quantity: '24', unit: 'no', reorderLevel: '2.5' });
+    expect(alertText(container)).toBe('Reorder level must be a whole number for unit no');
+    expect(field(container, 'Reorder level').value).toBe(' 2.5 ');
   });
 
   it('says why there is no category to choose', async () => {

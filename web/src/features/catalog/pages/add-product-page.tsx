@@ -19,21 +19,24 @@ import '../components/catalog.css';
 
 type FormValues = Required<Record<ProductField, string>>;
 const order: ProductField[] = [
-  'productName', 'barcodeNumber', 'category', 'quantity', 'unit', 'costPrice', 'costPriceProfit', 'sellingPrice',
+  'productName', 'barcodeNumber', 'category', 'quantity', 'unit', 'reorderLevel', 'costPrice', 'costPriceProfit', 'sellingPrice',
   'discount', 'discountType', 'productTax', 'loyaltyRate',
 ];
 const blank: FormValues = {
-  productName: '', barcodeNumber: '', category: '', quantity: '', unit: 'no', costPrice: '', costPriceProfit: '',
+  productName: '', barcodeNumber: '', category: '', quantity: '', unit: 'no', reorderLevel: '', costPrice: '', costPriceProfit: '',
   sellingPrice: '', discount: '', discountType: 'percentage', productTax: '', loyaltyRate: '',
 };
 const numberFields = ['quantity', 'costPrice', 'costPriceProfit', 'sellingPrice', 'discount', 'productTax', 'loyaltyRate'] as const;
 
-/** The request body: trimmed, blank numbers as 0 (the server's default too), tax and loyalty for an admin only. */
+/**
+ * The request body: trimmed, blank numbers as 0 (the server's default too), no reorder level
+ * when it is blank, tax and loyalty for an admin only.
+ */
 function productBody(values: FormValues, isAdmin: boolean): ProductFields {
   const body = trimmed(values);
   for (const field of numberFields) body[field] ||= '0';
-  const { productTax, loyaltyRate, unit, discountType, ...rest } = body;
-  const common = { ...rest, unit: unit as Unit, discountType: discountType as DiscountType };
+  const { productTax, loyaltyRate, unit, discountType, reorderLevel, ...rest } = body;
+  const common = { ...rest, ...(reorderLevel ? { reorderLevel } : {}), unit: unit as Unit, discountType: discountType as DiscountType };
   return isAdmin ? { ...common, productTax, loyaltyRate } : common;
 }
 
@@ -145,6 +148,14 @@ export function AddProductPage() {
               hint={values.unit === 'no' ? 'Whole pieces in stock.' : 'In stock, up to 3 decimals.'}
             />
             <SelectField {...field('unit')} label="Unit" options={unitOptions} />
+            <TextField
+              {...field('reorderLevel')}
+              {...numeric}
+              placeholder=""
+              inputMode={values.unit === 'no' ? 'numeric' : 'decimal'}
+              label="Reorder level"
+              hint="Optional. At or below it, the product shows as low stock. In the product's unit."
+            />
           </FormSection>
           <FormSection legend="Price">
             <TextField {...field('costPrice')} {...numeric} label={`Cost price${money}`} />

@@ -4,9 +4,9 @@ import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCore } from '@/test/core';
 import { button, click, envelope, press, typeInto, waitFor } from '@/test/render';
-import { cellInput, openDialog, row, rows } from '@/test/screens';
+import { cellInput, link, openDialog, row, rows } from '@/test/screens';
 import { openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
-import { categories, cola, products } from '../test-fixtures';
+import { categories, cola, products, rice } from '../test-fixtures';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('@/lib/notify', () => ({ notify }));
@@ -46,16 +46,16 @@ describe('the products table', () => {
     // The actions first (pinned at the start when the table scrolls sideways), then the name,
     // stock and prices: the part of a row a tablet shows before scrolling.
     expect(headers(container)).toEqual([
-      'Action', 'No', 'Name', 'Qty', 'Unit', 'Cost (MVR)', 'Profit %', 'Selling price (MVR)', 'Discount', 'Tax %', 'Loyalty %',
+      'Action', 'No', 'Name', 'Qty', 'Unit', 'Reorder level', 'Cost (MVR)', 'Profit %', 'Selling price (MVR)', 'Discount', 'Tax %', 'Loyalty %',
       'Category', 'Product ID', 'Barcode',
     ]);
     expect(container.querySelector('tbody tr > td')?.className).toBe('data-table__actions');
     expect(rows(container)[0]?.slice(1)).toEqual([
-      '1', 'Cola 330ml', '24', 'no', '6.00', '25%', '9.50', '10%', '8%', '1.5%', 'Drinks', 'P-000001', '8901234',
+      '1', 'Cola 330ml', '24', 'no', '—', '6.00', '25%', '9.50', '10%', '8%', '1.5%', 'Drinks', 'P-000001', '8901234',
     ]);
     // No barcode, a flat discount, and no selling price: the till's price from cost, said so.
     expect(rows(container)[1]?.slice(3)).toEqual([
-      '12.5', 'kg', '1,234.50', '20%', '1,481.40from cost', '5.00 flat', '0%', '0%', 'Grains', 'P-000002', '—',
+      '12.5', 'kg', '5', '1,234.50', '20%', '1,481.40from cost', '5.00 flat', '0%', '0%', 'Grains', 'P-000002', '—',
     ]);
     expect(container.textContent).toContain('3 products at Corner Grocery');
   });
@@ -68,11 +68,12 @@ describe('the products table', () => {
     button(container, 'Delete Cola 330ml');
   });
 
-  it('has no Action column for a staff member who may only read, at either staff path', async () => {
+  it('gives a staff member who may only read each product’s stock history and nothing to change, at either staff path', async () => {
     signIn(server, 'staff', ['product_read']);
     const container = await open('/staff/view/product');
-    expect(headers(container)).not.toContain('Action');
+    expect(headers(container)[0]).toBe('Action');
     expect(container.querySelectorAll('tbody button')).toHaveLength(0);
+    expect(link(container, 'Stock history of Cola 330ml').getAttribute('href')).toBe('/staff/stock/products/prod-1');
     expect(sentTo(server, 'GET /api/v1/categories')).toHaveLength(0);
   });
 
@@ -101,7 +102,7 @@ describe('editing a product in place', () => {
     const container = await open('/admin/product/view');
     await click(button(container, 'Edit Cola 330ml'));
     expect(inputsOf(container)).toEqual([
-      'Product name', 'Quantity', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %', 'Product tax %',
+      'Product name', 'Quantity', 'Reorder level', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %', 'Product tax %',
       'Loyalty rate %', 'Category', 'Barcode',
     ]);
     expect(document.activeElement).toBe(cellInput(container, 'Product name'));
@@ -120,19 +121,19 @@ describe('editing a product in place', () => {
       costPriceProfit: '25', sellingPrice: '9.5', discount: '10', productTax: '12', loyaltyRate: '1.5',
     });
     const saved = rows(container)[0];
-    expect([saved?.[2], saved?.[11], saved?.[13]]).toEqual(['Cola 500ml', 'Snacks', '8901234']);
-    expect(saved?.[9]).toBe('12%');
+    expect([saved?.[2], saved?.[12], saved?.[14]]).toEqual(['Cola 500ml', 'Snacks', '8901234']);
+    expect(saved?.[10]).toBe('12%');
   });
 
   it('keeps tax and loyalty read-only for staff, and never sends them', async () => {
     server.answers['PUT /api/v1/product/update/prod-1'] = envelope(200, { data: { ...cola, quantity: 30 } });
     signIn(server, 'staff', ['product_read', 'product_update']);
     const container = await open('/staff/product/view');
-    expect(row(container, 'Cola 330ml').cells[9]?.textContent).toBe('8% (set by an admin)');
+    expect(row(container, 'Cola 330ml').cells[10]?.textContent).toBe('8% (set by an admin)');
     await click(button(container, 'Edit Cola 330ml'));
     // Without category_read the categories cannot be listed, so the category stays as it is.
     expect(inputsOf(container)).toEqual([
-      'Product name', 'Quantity', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %', 'Barcode',
+      'Product name', 'Quantity', 'Reorder level', 'Cost price', 'Cost price profit %', 'Selling price', 'Discount %', 'Barcode',
     ]);
     typeInto(cellInput(container, 'Quantity'), '30');
     press(cellInput(container, 'Quantity'), 'Enter');
@@ -142,6 +143,34 @@ describe('editing a product in place', () => {
     expect(Object.keys(body)).not.toContain('productTax');
     expect(Object.keys(body)).not.toContain('loyaltyRate');
     expect(Object.keys(body)).not.toContain('category');
+  });
+
+  it('sets a reorder level, sends it only when it changed, and clears it with a blank', async () => {
+    server.answers['PUT /api/v1/product/update/prod-1'] = envelope(200, { data: { ...cola, reorderLevel: 6 } });
+    server.answers['PUT /api/v1/product/update/prod-2'] = envelope(200, { data: { ...rice, reorderLevel: null } });
+    signIn(server, 'staff', ['product_read', 'product_update']);
+    const container = await open('/staff/product/view');
+    await click(button(container, 'Edit Cola 330ml'));
+    typeInto(cellInput(container, 'Reorder level'), '6');
+    press(cellInput(container, 'Reorder level'), 'Enter');
+    await waitFor(() => expect(row(container, 'Cola 330ml').cells[5]?.textContent).toBe('6'));
+    expect(sentTo(server, 'PUT /api/v1/product/update/prod-1')[0]?.body).toMatchObject({ reorderLevel: '6' });
+
+    // Rice's level of 5 kg, cleared: sent as null, and the row shows none.
+    await click(button(container, 'Edit Rice 5kg'));
+    expect(cellInput(container, 'Reorder level').value).toBe('5');
+    typeInto(cellInput(container, 'Reorder level'), ' ');
+    press(cellInput(container, 'Reorder level'), 'Enter');
+    await waitFor(() => expect(row(container, 'Rice 5kg').cells[5]?.textContent).toBe('—'));
+    expect(sentTo(server, 'PUT /api/v1/product/update/prod-2')[0]?.body).toMatchObject({ reorderLevel: null });
+
+    // A change to another field leaves the level out, so the server keeps it.
+    server.answers['PUT /api/v1/product/update/prod-1'] = envelope(200, { data: { ...cola, reorderLevel: 6, quantity: 30 } });
+    await click(button(container, 'Edit Cola 330ml'));
+    typeInto(cellInput(container, 'Quantity'), '30');
+    press(cellInput(container, 'Quantity'), 'Enter');
+    await waitFor(() => expect(sentTo(server, 'PUT /api/v1/product/update/prod-1')).toHaveLength(2));
+    expect(Object.keys(sentTo(server, 'PUT /api/v1/product/update/prod-1')[1]?.body as object)).not.toContain('reorderLevel');
   });
 
   it('checks values with the server’s rules before sending', async () => {

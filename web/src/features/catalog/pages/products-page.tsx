@@ -14,10 +14,10 @@ import { useCatalogSession } from '../use-catalog-session';
 /**
  * /admin/product/view, /staff/product/view and /staff/view/product: the shop's
  * products, edited in place and deleted after confirmation by whoever holds those permissions;
- * tax and loyalty rates editable only in the admin session.
+ * tax and loyalty rates editable only in the admin session; each product's stock history.
  */
 export function ProductsPage() {
-  const { can, isAdmin, currencyCode, paths, user } = useCatalogSession();
+  const { area, can, isAdmin, currencyCode, paths, user } = useCatalogSession();
   const [searchText, setSearchText] = useScreenSearch();
   const canUpdate = can('product_update');
   const loadProducts = useCallback((signal: AbortSignal) => listProducts(signal), []);
@@ -53,6 +53,7 @@ export function ProductsPage() {
     >
       <ProductsTable
         products={products}
+        area={area}
         searchText={searchText}
         canUpdate={canUpdate}
         canDelete={can('product_delete')}

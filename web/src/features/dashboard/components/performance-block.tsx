@@ -19,6 +19,7 @@ interface PerformanceBlockProps {
   day?: number;
   /** Said in place of the tiles when another field holds the period back. */
   idleText: string;
+  /** Told the shop's low stock count when an answer carries one. */
 }
 
 /**

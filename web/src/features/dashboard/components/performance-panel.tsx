@@ -13,7 +13,13 @@ const numberInput = { type: 'number', inputMode: 'numeric', step: 1, required: t
  * year field's year) is labelled with its name and the year with itself. All three start at
  * today; a value out of range shows why and is not sent.
  */
-export function PerformancePanel({ scope, timeZone }: { scope: DashboardScope; timeZone: string | undefined }) {
+interface PerformancePanelProps {
+  scope: DashboardScope;
+  timeZone: string | undefined;
+  /** Told the shop's low stock count, which every period's answer carries for a shop admin. */
+}
+
+export function PerformancePanel({ scope, timeZone }: PerformancePanelProps) {
   // Read once: the dashboard opens on today; a choice made since is the user's own.
   const [today] = useState(() => todayText(new Date(), timeZone));
   const [dateText, setDateText] = useState(today);

@@ -5,7 +5,7 @@
 import { api, apiRequest } from '@/lib/api-client';
 import { messages } from '@/config/messages';
 import type { Permission } from '@/config/permissions';
-import type { User } from '@/stores/auth-store';
+import { grantsHeld, type User } from '@/stores/auth-store';
 import { personPath, type PeopleCalls, type PersonChanges } from './people';
 
 export type EmployeeRole = 'staff' | 'admin';
@@ -46,10 +46,10 @@ export const findEmployee = (id: string, signal?: AbortSignal) =>
   api.get<User>(`/super-admin/staff/${personPath(id)}`, { fallbackMessage: messages.permissionsFetchFailed, signal });
 
 function changeEmployeePermission(method: 'PATCH' | 'DELETE', id: string, permission: Permission) {
-  return apiRequest<{ permissions: string[]; shiftPermissions?: string[] }>(method, `/super-admin/staff/${personPath(id)}/permissions`, {
+  return apiRequest<Pick<User, 'permissions' | 'shiftPermissions' | 'stockPermissions'>>(method, `/super-admin/staff/${personPath(id)}/permissions`, {
     body: { permission },
     fallbackMessage: messages.permissionUpdateFailed,
-  }).then((data) => [...data.permissions, ...(data.shiftPermissions ?? [])]);
+  }).then(grantsHeld);
 }
 
 export const grantEmployeePermission = (id: string, permission: Permission) =>

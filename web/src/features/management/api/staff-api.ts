@@ -4,7 +4,7 @@
 import { api, apiRequest } from '@/lib/api-client';
 import { messages } from '@/config/messages';
 import type { Permission } from '@/config/permissions';
-import type { User } from '@/stores/auth-store';
+import { grantsHeld, type User } from '@/stores/auth-store';
 import { personPath, type PeopleCalls, type PersonChanges } from './people';
 
 export interface NewStaff {
@@ -35,10 +35,10 @@ export const findStaff = (id: string, shopId: string, signal?: AbortSignal) =>
   });
 
 function changeStaffPermission(method: 'PATCH' | 'DELETE', id: string, permission: Permission) {
-  return apiRequest<{ permissions: string[]; shiftPermissions?: string[] }>(method, `/admin/staff/${personPath(id)}/permissions`, {
+  return apiRequest<Pick<User, 'permissions' | 'shiftPermissions' | 'stockPermissions'>>(method, `/admin/staff/${personPath(id)}/permissions`, {
     body: { permission },
     fallbackMessage: messages.permissionUpdateFailed,
-  }).then((data) => [...data.permissions, ...(data.shiftPermissions ?? [])]);
+  }).then(grantsHeld);
 }
 
 export const grantStaffPermission = (id: string, permission: Permission) => changeStaffPermission('PATCH', id, permission);

@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { LoadStatus } from '@/components/data-table';
-import { PermissionGrid, ShiftPermissionSwitches } from '@/components/permission-grid';
+import { PermissionGrid, ShiftPermissionSwitches, StockPermissionSwitches } from '@/components/permission-grid';
 import { Screen, ScreenPanel } from '@/components/screen';
 import { messages } from '@/config/messages';
-import { shiftPermissions, type Permission } from '@/config/permissions';
+import { shiftPermissions, stockPermissions, type Permission } from '@/config/permissions';
 import { roleLabels } from '@/config/roles';
 import { notify } from '@/lib/notify';
 import { useServerData } from '@/lib/use-server-data';
-import type { User } from '@/stores/auth-store';
+import { grantsHeld, type User } from '@/stores/auth-store';
 import type { PeopleCalls } from '../api/people';
 import { usePermissionToggles } from '../use-permission-toggles';
 import { BackLink } from './back-link';
@@ -45,7 +45,7 @@ export function PermissionsScreen({ id, calls, back }: PermissionsScreenProps) {
       description={
         person
           ? [person.userName, person.staffId, roleLabels[person.role]].filter(Boolean).join(' · ')
-          : 'What this person may do with products, categories and customers.'
+          : 'What this person may do with products, categories, customers, shifts and stock.'
       }
     >
       {person ? (
@@ -65,7 +65,12 @@ export function PermissionsScreen({ id, calls, back }: PermissionsScreenProps) {
   );
 }
 
-const isShiftPermission = (permission: Permission) => shiftPermissions.some((shift) => shift.name === permission);
+/** Which of the person's lists holds a grant: the server answers the shift and stock grants apart from the twelve. */
+function grantList(permission: Permission): 'permissions' | 'shiftPermissions' | 'stockPermissions' {
+  if (shiftPermissions.some((shift) => shift.name === permission)) return 'shiftPermissions';
+  if (stockPermissions.some((stock) => stock.name === permission)) return 'stockPermissions';
+  return 'permissions';
+}
 
 interface PersonGridProps {
   id: string;
@@ -83,13 +88,13 @@ function PersonGrid({ id, calls, person, update }: PersonGridProps) {
   const onConfirmed = useCallback(
     (permission: Permission, held: boolean) =>
       update((current) => {
-        const list = isShiftPermission(permission) ? 'shiftPermissions' : 'permissions';
+        const list = grantList(permission);
         const others = (current[list] ?? []).filter((name) => name !== permission);
         return { ...current, [list]: held ? [...others, permission] : others };
       }),
     [update],
   );
-  const confirmed = useMemo(() => [...person.permissions, ...(person.shiftPermissions ?? [])], [person]);
+  const confirmed = useMemo(() => grantsHeld(person), [person]);
   const { shown, pending, toggle } = usePermissionToggles({ confirmed, change, onConfirmed });
   return (
     <>
@@ -101,6 +106,12 @@ function PersonGrid({ id, calls, person, update }: PersonGridProps) {
       />
       <ShiftPermissionSwitches
         label={`Shift permissions of ${person.userName}`}
+        granted={shown}
+        pending={pending}
+        onToggle={(permission) => void toggle(permission)}
+      />
+      <StockPermissionSwitches
+        label={`Stock permissions of ${person.userName}`}
         granted={shown}
         pending={pending}
         onToggle={(permission) => void toggle(permission)}
