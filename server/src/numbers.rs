@@ -14,6 +14,17 @@ pub fn decimal<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S
     serializer.serialize_some(&raw)
 }
 
+/// Writes `Some(12.50)` as [`decimal`] does, and `None` as `null`.
+pub fn optional_decimal<S: Serializer>(
+    value: &Option<Decimal>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some(value) => decimal(value, serializer),
+        None => serializer.serialize_none(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use rust_decimal::dec;

@@ -1,7 +1,8 @@
 //! A shop's catalogue: `categories` ([`categories`]) and `products` ([`products`]), the product
 //! a cart line is rung up from ([`sale_products`]), a sale's stock taken in one statement
 //! ([`stock_takes`]), the ledger of every change of stock ([`stock_moves`]) and the adjustments
-//! made by hand ([`stock_adjustments`]), and the CSV import that writes both tables in one
+//! made by hand ([`stock_adjustments`]), the counts of the shelf against the ledger
+//! ([`stock_counts`]), and the CSV import that writes both tables in one
 //! transaction ([`import`]).
 
 pub mod categories;
@@ -9,5 +10,6 @@ pub mod import;
 pub mod products;
 pub mod sale_products;
 pub mod stock_adjustments;
+pub mod stock_counts;
 pub mod stock_moves;
 pub mod stock_takes;
