@@ -10,6 +10,7 @@ use crate::identity_support::{Browser, Reply};
 use crate::management_support::admin;
 use crate::sales_support::{SalesShop, cart_with, create_category, dec};
 use crate::support::{Backend, TestApp, on_both_backends};
+use crate::sync_support::pull;
 use crate::till_support::TillShop;
 
 on_both_backends!(
@@ -267,6 +268,7 @@ async fn posting_twice_writes_the_differences_once(backend: Backend) {
     )
     .await
     .assert_status(200);
+    let synced = pull(&mut shop.admin, "products", 0, 100).await.cursor;
     // Two admins post at once: one writes the rows, the other finds the count posted.
     let mut other = admin(&shop.app).await;
     let path = format!("{}/post", count_path(&count));
@@ -279,6 +281,10 @@ async fn posting_twice_writes_the_differences_once(backend: Backend) {
         stock_of(&mut shop.admin, &rice).await,
         (money("5.75"), vec![money("0.25")])
     );
+    // The tills pull the products the count changed.
+    let changed = pull(&mut shop.admin, "products", synced, 100).await;
+    assert_eq!(changed.ids(), [mugs.clone(), rice.clone()].into());
+    assert_eq!(dec(&changed.rows[&mugs]["quantity"]), n(7));
     post(&mut shop.admin, &count).await.assert_status(200);
     assert_eq!(stock_of(&mut shop.admin, &mugs).await, (n(7), vec![n(-3)]));
     assert_ledger_agrees(&shop.app, shop.seeded.shop.id).await;
