@@ -14,7 +14,7 @@ pub fn decimal<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S
     serializer.serialize_some(&raw)
 }
 
-/// Writes `Some(12.5)` as the JSON number `12.5` and `None` as `null`.
+/// Writes `Some(12.50)` as [`decimal`] does, and `None` as `null`.
 pub fn optional_decimal<S: Serializer>(
     value: &Option<Decimal>,
     serializer: S,

@@ -51,6 +51,8 @@ mod shop_receipt;
 mod shop_session;
 mod sign_in;
 mod stock_adjustments;
+mod stock_count_views;
+mod stock_counts;
 mod stock_ledger;
 mod stock_low;
 mod store_credit;
@@ -167,6 +169,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(stock_ledger::router())
         .merge(stock_low::router())
         .merge(stock_adjustments::router())
+        .merge(stock_counts::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -199,6 +202,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("stock_ledger", stock_ledger::ROUTES),
     ("stock_low", stock_low::ROUTES),
     ("stock_adjustments", stock_adjustments::ROUTES),
+    ("stock_counts", stock_counts::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::db::shifts::{CashMovement, Shift, ShiftRefund, ShiftSale, kind};
 use crate::db::support::scaled::money;
 use crate::http::ApiError;
-use crate::numbers::decimal;
+use crate::numbers::{decimal, optional_decimal};
 use crate::sales::numbering::invoice_number_text;
 use crate::sales::numbering::shift_number_text;
 
@@ -89,16 +89,6 @@ pub struct ShiftView {
     /// The count by note and coin, when the till sent one; `null` otherwise.
     #[schema(required = true)]
     denominations: Option<Vec<DenominationView>>,
-}
-
-fn optional_decimal<S: serde::Serializer>(
-    value: &Option<Decimal>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(value) => decimal(value, serializer),
-        None => serializer.serialize_none(),
-    }
 }
 
 impl ShiftView {

@@ -96,6 +96,7 @@ mod shutdown;
 mod sign_in;
 mod sign_in_limits;
 mod stock_adjustments;
+mod stock_counts;
 mod stock_ledger;
 mod stock_low;
 mod store_credit;

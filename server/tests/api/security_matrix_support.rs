@@ -57,6 +57,8 @@ pub struct ShopRows {
     pub shift: String,
     /// The number of a gift card the shop sold.
     pub gift_card: String,
+    /// The shop's open stock count.
+    pub stock_count: String,
 }
 
 /// A set of session cookies the matrix sends, and what they hold.
@@ -255,6 +257,10 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
     let shift = id_of(&opened);
     let card = json!({"number": gift_card, "amount": "5", "method": "cash", "ref": gift_card});
     browser.post("/gift-card", card).await.assert_status(201);
+    let count = json!({"categoryId": category, "ref": "security-matrix-count"});
+    let started = browser.post("/stock/counts", count).await;
+    started.assert_status(201);
+    let stock_count = id_of(&started);
 
     ShopRows {
         shop_id: shop.id.to_string(),
@@ -271,5 +277,6 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         shift_ref: shift_ref.to_owned(),
         shift,
         gift_card: gift_card.to_owned(),
+        stock_count,
     }
 }

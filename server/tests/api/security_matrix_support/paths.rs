@@ -27,6 +27,8 @@ pub enum Fixture {
     Shift,
     /// A gift card's number.
     GiftCard,
+    /// A stock count's id.
+    StockCount,
     /// The password reset token of a public route: any well-formed token.
     ResetToken,
 }
@@ -48,6 +50,7 @@ impl ShopRows {
             Fixture::ShiftRef => &self.shift_ref,
             Fixture::Shift => &self.shift,
             Fixture::GiftCard => &self.gift_card,
+            Fixture::StockCount => &self.stock_count,
             Fixture::ResetToken => return "0".repeat(64),
         }
         .clone()
@@ -71,7 +74,8 @@ pub fn placeholder_rows() -> ShopRows {
         till_ref: id.clone(),
         shift_ref: id.clone(),
         shift: id.clone(),
-        gift_card: id,
+        gift_card: id.clone(),
+        stock_count: id,
     }
 }
 
@@ -89,6 +93,7 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
     ("*", "/categories/", "id", Fixture::Category),
     ("*", "/product/", "id", Fixture::Product),
     ("*", "/stock/products/", "id", Fixture::Product),
+    ("*", "/stock/counts/", "id", Fixture::StockCount),
     (
         "*",
         "/customer/phone/",
@@ -209,6 +214,9 @@ pub fn valid_body(method: &str, path: &str, own: &ShopRows) -> Option<Value> {
             "ref": "6c2a1d3f-1a2b-4c3d-8e4f-00000000000c", "kind": "payIn", "amount": "1",
             "reason": "Change"}),
         ("POST", "/till/shifts/{ref}/close") => json!({"countedCash": "0"}),
+        ("PUT", "/stock/counts/{id}/lines") => {
+            json!({"lines": [{"productId": own.product, "counted": 1}]})
+        }
         _ => return None,
     })
 }

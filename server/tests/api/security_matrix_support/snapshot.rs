@@ -38,7 +38,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
             of_shop("shop_id")
         ),
     ];
-    let tables: [(&str, &[&str]); 14] = [
+    let tables: [(&str, &[&str]); 15] = [
         ("categories", &["id", "updated_at", "deleted_at"]),
         (
             "products",
@@ -65,6 +65,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
         ("card_refund_claims", &["invoice_id", "amount_cents"]),
         ("card_checkout_parts", &["invoice_id", "tenders"]),
         ("stock_moves", &["id", "change_e3"]),
+        ("stock_counts", &["id", "status", "closed_at"]),
         ("shifts", &["id", "status", "closed_at"]),
         ("cash_movements", &["id", "amount_cents"]),
         ("password_reset_tokens", &["token_hash", "used_at"]),
@@ -76,6 +77,18 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
             of_shop("shop_id")
         ));
     }
+    // A count's lines name the shop through their count.
+    queries.push(format!(
+        "SELECT 'stock_count_lines ' || {} FROM stock_count_lines \
+         JOIN stock_counts ON stock_counts.id = stock_count_lines.count_id {} ORDER BY 1",
+        row(&[
+            "stock_count_lines.count_id",
+            "stock_count_lines.product_id",
+            "stock_count_lines.expected_e3",
+            "stock_count_lines.counted_e3",
+        ]),
+        of_shop("stock_counts.shop_id")
+    ));
     queries.push(
         "SELECT 'grant ' || CAST(user_id AS TEXT) || ' ' || permission FROM user_permissions \
          ORDER BY 1"
