@@ -52,6 +52,8 @@ mod shop_session;
 mod sign_in;
 mod stock_adjustments;
 mod stock_ledger;
+mod stock_receiving_csv;
+mod stock_receivings;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -165,6 +167,8 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(products::router())
         .merge(stock_ledger::router())
         .merge(stock_adjustments::router())
+        .merge(stock_receivings::router())
+        .merge(stock_receiving_csv::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -196,6 +200,8 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("products", products::ROUTES),
     ("stock_ledger", stock_ledger::ROUTES),
     ("stock_adjustments", stock_adjustments::ROUTES),
+    ("stock_receivings", stock_receivings::ROUTES),
+    ("stock_receiving_csv", stock_receiving_csv::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

@@ -1,6 +1,8 @@
-//! The shop's stock beyond selling (docs/api-stock.md): adjustments made by hand. Every change
-//! writes its ledger row (`db::catalog::stock_moves`) in the transaction that changes the
-//! product's quantity; pos_core::stock decides what a change may be. Handlers call these; SQL
-//! stays in `db`.
+//! The shop's stock beyond selling (docs/api-stock.md): adjustments made by hand, deliveries
+//! received and the delivery notes read before them. Every change writes its ledger row
+//! (`db::catalog::stock_moves`) in the transaction that changes the product's quantity;
+//! pos_core::stock decides what a change may be. Handlers call these; SQL stays in `db`.
 
 pub mod adjustments;
+pub mod delivery_csv;
+pub mod receiving;

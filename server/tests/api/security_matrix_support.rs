@@ -57,6 +57,8 @@ pub struct ShopRows {
     pub shift: String,
     /// The number of a gift card the shop sold.
     pub gift_card: String,
+    /// A delivery of `product` the shop received.
+    pub receiving: String,
 }
 
 /// A set of session cookies the matrix sends, and what they hold.
@@ -255,6 +257,11 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
     let shift = id_of(&opened);
     let card = json!({"number": gift_card, "amount": "5", "method": "cash", "ref": gift_card});
     browser.post("/gift-card", card).await.assert_status(201);
+    let delivery = json!({"supplier": "Matrix supplier", "ref": gift_card,
+                          "lines": [{"productId": product, "quantity": 1, "unitCost": 1}]});
+    let received = browser.post("/stock/receivings", delivery).await;
+    received.assert_status(201);
+    let receiving = id_of(&received);
 
     ShopRows {
         shop_id: shop.id.to_string(),
@@ -271,5 +278,6 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         shift_ref: shift_ref.to_owned(),
         shift,
         gift_card: gift_card.to_owned(),
+        receiving,
     }
 }

@@ -12,6 +12,7 @@ pub mod kind {
     pub const REFUND: &str = "refund";
     pub const CORRECTION: &str = "correction";
     pub const ADJUSTMENT: &str = "adjustment";
+    pub const RECEIVING: &str = "receiving";
 }
 
 /// Who changed the stock, and in which till shift when there is one.

@@ -27,6 +27,8 @@ pub enum Fixture {
     Shift,
     /// A gift card's number.
     GiftCard,
+    /// A delivery received.
+    Receiving,
     /// The password reset token of a public route: any well-formed token.
     ResetToken,
 }
@@ -48,6 +50,7 @@ impl ShopRows {
             Fixture::ShiftRef => &self.shift_ref,
             Fixture::Shift => &self.shift,
             Fixture::GiftCard => &self.gift_card,
+            Fixture::Receiving => &self.receiving,
             Fixture::ResetToken => return "0".repeat(64),
         }
         .clone()
@@ -71,7 +74,8 @@ pub fn placeholder_rows() -> ShopRows {
         till_ref: id.clone(),
         shift_ref: id.clone(),
         shift: id.clone(),
-        gift_card: id,
+        gift_card: id.clone(),
+        receiving: id,
     }
 }
 
@@ -89,6 +93,7 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
     ("*", "/categories/", "id", Fixture::Category),
     ("*", "/product/", "id", Fixture::Product),
     ("*", "/stock/products/", "id", Fixture::Product),
+    ("*", "/stock/receivings/", "id", Fixture::Receiving),
     (
         "*",
         "/customer/phone/",
