@@ -22,9 +22,6 @@ use crate::http::session_extract::Require;
 use crate::numbers::decimal;
 use crate::stock::receiving::{self, DELIVERY_NOT_FOUND, LineRequest, Received, ReceivingRequest};
 
-/// Most characters of a delivery's note.
-const NOTE_MAX_CHARS: usize = 200;
-
 route_table! {
     // method path => handler, who may call it
     post "/stock/receivings"      => receive, grant "stock_receive";
@@ -38,13 +35,15 @@ route_table! {
 #[schema(as = StockReceivingDraft)]
 struct ReceivingDraft {
     /// Who delivered: 1 to 100 characters.
-    #[schema(required = true)]
+    #[schema(required = true, max_length = 100)]
     supplier: Option<String>,
     /// The delivery note's number: at most 100 characters.
     #[serde(default)]
+    #[schema(max_length = 100)]
     reference: Option<String>,
-    /// At most 200 characters.
+    /// Why, or what to know about it: at most 200 characters.
     #[serde(default)]
+    #[schema(max_length = 200)]
     note: Option<String>,
     /// The client's key for this delivery, 1 to 64 characters: sent again, it lands once.
     #[serde(rename = "ref")]
@@ -74,12 +73,6 @@ struct LineDraft {
 impl ReceivingDraft {
     fn request(self) -> Result<ReceivingRequest, ApiError> {
         let bad = |message: String| ApiError::BadRequest(message);
-        let note = self.note.unwrap_or_default();
-        if note.chars().count() > NOTE_MAX_CHARS {
-            return Err(bad(format!(
-                "Note must be at most {NOTE_MAX_CHARS} characters"
-            )));
-        }
         let client_ref = client_key(self.client_ref, "delivery")?;
         let drafts = self.lines.unwrap_or_default();
         let mut lines = Vec::with_capacity(drafts.len());
@@ -108,7 +101,7 @@ impl ReceivingDraft {
         Ok(ReceivingRequest {
             supplier: self.supplier.unwrap_or_default(),
             reference: self.reference.unwrap_or_default(),
-            note,
+            note: self.note.unwrap_or_default(),
             client_ref,
             lines,
         })

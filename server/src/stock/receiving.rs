@@ -30,6 +30,8 @@ use crate::service_error::ServiceError;
 
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 pub const DELIVERY_NOT_FOUND: &str = "Delivery not found";
+/// Most characters of a delivery's note.
+pub const NOTE_MAX_CHARS: usize = 200;
 
 /// A delivery as the caller sent it, its numbers already read.
 #[derive(Debug, Clone, PartialEq)]
@@ -246,7 +248,7 @@ pub async fn page(
 }
 
 /// Checks what can be checked before any product is read, with core's own rules and words: the
-/// supplier, the reference, and 1 to [`MAX_DELIVERY_LINES`] lines.
+/// supplier, the reference, the note, and 1 to [`MAX_DELIVERY_LINES`] lines.
 fn refuse_malformed(request: &ReceivingRequest) -> Result<(), ServiceError> {
     let refused = |error: pos_core::CoreError| ServiceError::Invalid(error.message().to_owned());
     required_text("supplier", &request.supplier, DELIVERY_TEXT_MAX_CHARS).map_err(refused)?;
@@ -257,6 +259,7 @@ fn refuse_malformed(request: &ReceivingRequest) -> Result<(), ServiceError> {
         Lines::One,
     )
     .map_err(refused)?;
+    optional_text("note", Some(&request.note), NOTE_MAX_CHARS, Lines::Several).map_err(refused)?;
     if request.lines.is_empty() {
         return Err(ServiceError::Invalid(
             "A delivery needs at least one line".to_owned(),

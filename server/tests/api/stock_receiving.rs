@@ -270,6 +270,12 @@ async fn a_refused_delivery_changes_nothing(backend: Backend) {
             "A delivery needs at least one line",
         ),
         (
+            json!({"supplier": "Island Foods", "note": "n".repeat(201), "ref": "r3b",
+                   "lines": [good.clone()]}),
+            400,
+            "Note must be at most 200 characters",
+        ),
+        (
             delivery("r4", vec![good.clone(), line(&rice, json!(0), json!(1))]),
             400,
             "Line 2: quantity must be greater than 0",
