@@ -8,12 +8,12 @@ use pos_core::stock::{AdjustmentReason, StockAdjustmentInput, stock_adjustment};
 
 use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
+use crate::db::audit::AuditEvent;
 use crate::db::catalog::products;
 use crate::db::catalog::stock_adjustments::{self, NewAdjustment, StockAdjustmentRow};
 use crate::db::catalog::stock_moves::{self, MovedBy, NewMove, kind};
 use crate::db::identity::users::User;
 use crate::db::support::scaled::{E3, plain, to_scaled};
-use crate::db::audit::AuditEvent;
 use crate::db::{Db, sync};
 use crate::service_error::ServiceError;
 

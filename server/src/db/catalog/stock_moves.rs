@@ -13,6 +13,7 @@ pub mod kind {
     pub const CORRECTION: &str = "correction";
     pub const ADJUSTMENT: &str = "adjustment";
     pub const COUNT: &str = "count";
+    pub const RECEIVING: &str = "receiving";
 }
 
 /// Who changed the stock, and in which till shift when there is one.

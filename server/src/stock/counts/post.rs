@@ -7,12 +7,12 @@ use pos_core::stock::{CountInput, CountLineInput, count_differences};
 use super::{COUNT_NOT_FOUND, Count, not_open, show, unit_of};
 use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
+use crate::db::audit::AuditEvent;
 use crate::db::catalog::products;
 use crate::db::catalog::stock_counts::{self, ClosedBy, status};
 use crate::db::catalog::stock_moves::{self, MovedBy, NewMove, kind};
 use crate::db::identity::users::User;
 use crate::db::support::scaled::{E3, money, plain, to_scaled};
-use crate::db::audit::AuditEvent;
 use crate::db::{Db, sync};
 use crate::service_error::ServiceError;
 
