@@ -1,8 +1,8 @@
 //! A shop's catalogue: `categories` ([`categories`]) and `products` ([`products`]), the product
 //! a cart line is rung up from ([`sale_products`]), a sale's stock taken in one statement
-//! ([`stock_takes`]), the ledger of every change of stock ([`stock_moves`]) and the adjustments
-//! made by hand ([`stock_adjustments`]), and the CSV import that writes both tables in one
-//! transaction ([`import`]).
+//! ([`stock_takes`]), the ledger of every change of stock ([`stock_moves`]), the adjustments
+//! made by hand ([`stock_adjustments`]), the stock reports' reads ([`stock_reports`]), and the
+//! CSV import that writes both tables in one transaction ([`import`]).
 
 pub mod categories;
 pub mod import;
@@ -10,4 +10,5 @@ pub mod products;
 pub mod sale_products;
 pub mod stock_adjustments;
 pub mod stock_moves;
+pub mod stock_reports;
 pub mod stock_takes;

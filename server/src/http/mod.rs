@@ -52,6 +52,7 @@ mod shop_session;
 mod sign_in;
 mod stock_adjustments;
 mod stock_ledger;
+mod stock_reports;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -165,6 +166,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(products::router())
         .merge(stock_ledger::router())
         .merge(stock_adjustments::router())
+        .merge(stock_reports::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -196,6 +198,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("products", products::ROUTES),
     ("stock_ledger", stock_ledger::ROUTES),
     ("stock_adjustments", stock_adjustments::ROUTES),
+    ("stock_reports", stock_reports::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

@@ -97,6 +97,7 @@ mod sign_in;
 mod sign_in_limits;
 mod stock_adjustments;
 mod stock_ledger;
+mod stock_reports;
 mod store_credit;
 mod sync_catalog;
 mod sync_concurrency;
