@@ -5,6 +5,7 @@
 //! is their ledger's sum): core values each product, rounds it and counts the ones below 0 apart,
 //! once per category and once for the whole, so no total is added up anywhere else.
 
+use std::collections::HashMap;
 use std::ops::Range;
 
 use pos_core::Decimal;
@@ -50,30 +51,39 @@ pub async fn stock_value_report(
     {
         return Err(ServiceError::NotFound(CATEGORY_NOT_FOUND.to_owned()));
     }
+    let names = stock_reports::category_names(pool, shop_id).await?;
     let rows = stock_reports::valued_products(pool, shop_id, category_id).await?;
-    value_rows(&rows)
+    value_rows(&names, rows)
 }
 
-/// Values `rows` (grouped by category) with core: each category, then all of them.
-pub fn value_rows(rows: &[ValuedRow]) -> Result<ValueReport, ServiceError> {
+/// Values `rows` with core: each category of `names` that has products, in that order, then all
+/// of them.
+pub fn value_rows(
+    names: &[(i64, String)],
+    mut rows: Vec<ValuedRow>,
+) -> Result<ValueReport, ServiceError> {
+    rows.sort_unstable_by_key(|row| row.category_id);
     let mut products = Vec::with_capacity(rows.len());
-    let mut groups: Vec<(&ValuedRow, Range<usize>)> = Vec::new();
+    let mut ranges: HashMap<i64, Range<usize>> = HashMap::new();
     for (index, row) in rows.iter().enumerate() {
         products.push(valued(row)?);
-        match groups.last_mut() {
-            Some((first, range)) if first.category_id == row.category_id => range.end = index + 1,
-            _ => groups.push((row, index..index + 1)),
-        }
+        ranges
+            .entry(row.category_id)
+            .and_modify(|range| range.end = index + 1)
+            .or_insert(index..index + 1);
     }
-    let mut categories = Vec::with_capacity(groups.len());
-    for (first, range) in groups {
+    let mut categories = Vec::with_capacity(ranges.len());
+    for (category_id, category_name) in names {
+        let Some(range) = ranges.get(category_id) else {
+            continue;
+        };
         let value = stock_value(StockValueInput {
-            products: products[range].to_vec(),
+            products: products[range.clone()].to_vec(),
         })
         .map_err(ServiceError::invariant)?;
         categories.push(CategoryValue {
-            category_id: first.category_id,
-            category_name: first.category_name.clone(),
+            category_id: *category_id,
+            category_name: category_name.clone(),
             value,
         });
     }

@@ -7,11 +7,10 @@ use sqlx::AssertSqlSafe;
 
 use crate::db::Executor;
 
-/// A live catalogue product as the stock value reads it, with its category.
+/// A live catalogue product as the stock value reads it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct ValuedRow {
     pub category_id: i64,
-    pub category_name: String,
     pub quantity_e3: i64,
     pub cost_price_cents: i64,
     pub cost_price_profit_e4: i64,
@@ -19,23 +18,36 @@ pub struct ValuedRow {
     pub selling_price_cents: i64,
 }
 
-/// The shop's live catalogue products (of `category_id` when given), grouped by category in the
-/// categories list's order (name, then id).
+/// The shop's live catalogue products (of `category_id` when given), in no order: one pass
+/// over the shop's products, with neither a join nor a sort, which the caller groups.
 pub async fn valued_products<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     category_id: Option<i64>,
 ) -> Result<Vec<ValuedRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT p.category_id, c.category_name, p.quantity_e3, p.cost_price_cents, \
-                p.cost_price_profit_e4, p.selling_price_cents \
-         FROM products p JOIN categories c ON c.id = p.category_id AND c.shop_id = p.shop_id \
-         WHERE p.shop_id = $1 AND p.custom = 0 AND p.deleted_at IS NULL \
-           AND (CAST($2 AS BIGINT) IS NULL OR p.category_id = $2) \
-         ORDER BY lower(c.category_name), c.id",
+        "SELECT category_id, quantity_e3, cost_price_cents, cost_price_profit_e4, \
+                selling_price_cents \
+         FROM products \
+         WHERE shop_id = $1 AND custom = 0 AND deleted_at IS NULL \
+           AND (CAST($2 AS BIGINT) IS NULL OR category_id = $2)",
     )
     .bind(shop_id)
     .bind(category_id)
+    .fetch_all(db)
+    .await
+}
+
+/// The shop's live categories, `(id, name)`, in the categories list's order (name, then id).
+pub async fn category_names<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, category_name FROM categories WHERE shop_id = $1 AND deleted_at IS NULL \
+         ORDER BY lower(category_name), id",
+    )
+    .bind(shop_id)
     .fetch_all(db)
     .await
 }
@@ -91,7 +103,7 @@ pub async fn written_at<'e>(
 /// Up to `limit` rows of the shop's ledger that `filter` chooses, newest first (then the higher
 /// `_id`), after `after` (`(created_at, id)` of the previous page's last row). Newest first by
 /// time reads the `(shop_id, created_at, id)` index backwards and stops at `limit`, however many
-/// rows the days hold.
+/// rows the days hold; a kind is not indexed, so a kind rare in the days reads all of them.
 pub async fn moves_page<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
@@ -133,9 +145,15 @@ pub async fn moves_page<'e>(
         ));
         next += 2;
     }
-    sql.push_str(&format!(
-        " ORDER BY m.created_at DESC, m.id DESC LIMIT ${next}"
-    ));
+    // One product's rows are few: read through (shop_id, product_id, id) and sorted. `+ 0`
+    // keeps SQLite from walking the time index for the order instead, which reads the shop's
+    // whole ledger to find them.
+    let newest_first = if filter.product_id.is_some() {
+        "m.created_at + 0 DESC, m.id DESC"
+    } else {
+        "m.created_at DESC, m.id DESC"
+    };
+    sql.push_str(&format!(" ORDER BY {newest_first} LIMIT ${next}"));
     // Only placeholders reach the text.
     let mut query = sqlx::query_as(AssertSqlSafe(sql)).bind(shop_id);
     if let Some(from) = filter.from {
