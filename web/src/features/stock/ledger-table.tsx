@@ -6,8 +6,11 @@ import type { LedgerRow } from './api/ledger-api';
 import { changeTone, moveKindText, quantityText, signedQuantity } from './ledger-text';
 import './ledger.css';
 
-/** A ledger row, and the product it moved when the table lists several products' rows. */
-export type LedgerTableRow = LedgerRow & { productId?: string; productName?: string };
+/**
+ * A ledger row, and the product it moved when the table lists several products' rows. Those
+ * rows have no balance: what is on hand after a row is one product's running sum.
+ */
+export type LedgerTableRow = Omit<LedgerRow, 'balance'> & { balance?: LedgerRow['balance']; productId?: string; productName?: string };
 
 const quantityColumn = 'ledger-table__quantity';
 
@@ -16,7 +19,7 @@ const columnsFor = (withProduct: boolean): DataTableColumn[] => [
   ...(withProduct ? [{ id: 'product', header: 'Product' }] : []),
   { id: 'kind', header: 'Kind' },
   { id: 'change', header: 'Change', className: quantityColumn },
-  { id: 'balance', header: 'Balance after', className: quantityColumn },
+  ...(withProduct ? [] : [{ id: 'balance', header: 'Balance after', className: quantityColumn }]),
   { id: 'invoice', header: 'Invoice', className: 'data-table__nowrap' },
   { id: 'who', header: 'Who' },
 ];
@@ -61,7 +64,7 @@ export function LedgerTable({ label, rows, state, empty, withProduct = false, ar
               )}
               <td>{moveKindText(row.kind, row.reason)}</td>
               <td className={`${quantityColumn} ledger-change ledger-change--${tone}`}>{signedQuantity(row.change)}</td>
-              <td className={quantityColumn}>{quantityText(row.balance)}</td>
+              {!withProduct && <td className={quantityColumn}>{row.balance === undefined ? '—' : quantityText(row.balance)}</td>}
               <td className="data-table__nowrap">{row.invoiceNumber ?? '—'}</td>
               <td>{row.userName || '—'}</td>
             </tr>

@@ -32,7 +32,8 @@ export interface StockValue {
 }
 
 /** A ledger row of the movements report, naming its product. */
-export interface StockMoveRow extends LedgerRow {
+/** A row of the movements of every product: a ledger row without a balance (one product's running sum). */
+export interface StockMoveRow extends Omit<LedgerRow, 'balance'> {
   productId: string;
   productName: string;
   unit: Unit;
