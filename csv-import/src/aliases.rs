@@ -8,30 +8,33 @@
 //! whose meaning is not quite ours (an SKU is not a barcode, a margin is not a markup) is
 //! ignored with a note the report shows, so the user knows why it was not read.
 
-use Imports::{Both, Categories, Products};
+use Imports::{Both, Categories, Deliveries, Products};
 
-/// The two imports, each with its own columns.
+/// The files read, each with its own columns: the two imports, and a supplier's delivery note.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Import {
     Products,
     Categories,
+    Deliveries,
 }
 
-/// Which imports a header name of the table is read by.
+/// Which files a header name of the table is read in (`Both`: the two imports).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Imports {
     Products,
     Categories,
     Both,
+    Deliveries,
 }
 
 impl Imports {
     pub fn include(self, import: Import) -> bool {
         matches!(
             (self, import),
-            (Self::Both, _)
+            (Self::Both, Import::Products | Import::Categories)
                 | (Self::Products, Import::Products)
                 | (Self::Categories, Import::Categories)
+                | (Self::Deliveries, Import::Deliveries)
         )
     }
 }
@@ -134,6 +137,14 @@ pub(crate) const HEADER_ALIASES: &[HeaderAlias] = &[
     column("category", Categories, "categoryName"),
     column("discount", Categories, "discountRate"),
     column("discount %", Categories, "discountRate"),
+    // Delivery notes: names whose values are our columns'.
+    column("barcode number", Deliveries, "barcode"),
+    column("ean", Deliveries, "barcode"),
+    column("upc", Deliveries, "barcode"),
+    column("gtin", Deliveries, "barcode"),
+    column("qty", Deliveries, "quantity"),
+    column("cost", Deliveries, "unitCost"),
+    column("cost price", Deliveries, "unitCost"),
     // Columns that would change what a row does, or mean something not quite ours.
     ignored("id", Both, ANOTHER_SYSTEMS_ID),
     ignored("external id", Both, ANOTHER_SYSTEMS_ID),

@@ -24,6 +24,9 @@ pub enum FileError {
         first: String,
         second: String,
     },
+    /// None of the columns that each could name a row's record (a delivery note names its
+    /// products by barcode or by product id).
+    MissingOneOf { columns: &'static [&'static str] },
     /// More than [`MAX_ROWS`] data rows.
     TooManyRows,
 }
@@ -65,6 +68,12 @@ impl fmt::Display for FileError {
             } => write!(
                 f,
                 "The header row names the column {column} twice: \"{first}\" and \"{second}\""
+            ),
+            Self::MissingOneOf { columns } => write!(
+                f,
+                "The header row has no {} column; the first row must name the columns, and \
+                 each row names its product in one of them",
+                columns.join(" or ")
             ),
             Self::TooManyRows => write!(
                 f,

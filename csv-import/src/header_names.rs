@@ -46,12 +46,13 @@ pub(crate) fn header_name(name: &str, import: Import, known: &[&str]) -> HeaderN
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CATEGORY_COLUMNS, PRODUCT_COLUMNS};
+    use crate::{CATEGORY_COLUMNS, DELIVERY_COLUMNS, PRODUCT_COLUMNS};
 
     fn known(import: Import) -> &'static [&'static str] {
         match import {
             Import::Products => &PRODUCT_COLUMNS,
             Import::Categories => &CATEGORY_COLUMNS,
+            Import::Deliveries => &DELIVERY_COLUMNS,
         }
     }
 
@@ -107,7 +108,7 @@ mod tests {
     /// and one of our columns) compare equal in the same import, so no entry is unreachable.
     #[test]
     fn every_alias_is_reachable_and_reads_a_column_of_its_import() {
-        for import in [Import::Products, Import::Categories] {
+        for import in [Import::Products, Import::Categories, Import::Deliveries] {
             let mut keys: Vec<String> = known(import)
                 .iter()
                 .map(|field| header_key(field))

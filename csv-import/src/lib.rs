@@ -1,5 +1,6 @@
 //! `pos-csv-import`: the CSV import of products and categories (`POST /file/upload` and
-//! `POST /file/upload/category`), without I/O or a database.
+//! `POST /file/upload/category`), and the reading of a supplier's delivery note
+//! (`POST /stock/receivings/read-csv`, [`parse_delivery`]), without I/O or a database.
 //!
 //! An import has two pure steps around the server's database work:
 //! 1. [`parse_products`] / [`parse_categories`] read the file's bytes: UTF-8 with or without a
@@ -23,6 +24,7 @@
 
 mod aliases;
 mod categories;
+mod delivery;
 mod error;
 mod header_names;
 mod plan;
@@ -32,6 +34,10 @@ mod report;
 mod table;
 
 pub use categories::{CATEGORY_COLUMNS, CATEGORY_REQUIRED, CategoryRow, parse_categories};
+pub use delivery::{
+    DELIVERY_COLUMNS, DELIVERY_PRODUCT_COLUMNS, DELIVERY_REQUIRED, DeliveryProduct, DeliveryRow,
+    parse_delivery,
+};
 pub use error::FileError;
 pub use plan::{
     Plan, ProductValues, ShopCategory, ShopProduct, Update, fold_name, plan_categories,

@@ -88,6 +88,14 @@ impl Table {
         row.cells.get(column).map(String::as_str)
     }
 
+    /// Whether the header has the column of an API field.
+    pub fn has_column(&self, field: &str) -> bool {
+        self.known
+            .iter()
+            .position(|known| *known == field)
+            .is_some_and(|index| self.positions[index].is_some())
+    }
+
     /// A row's problem when it does not have one value per header column.
     pub fn width_problem(&self, row: &Row) -> Option<Rejection> {
         (row.cells.len() != self.width).then(|| {

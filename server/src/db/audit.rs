@@ -28,11 +28,14 @@ pub enum AuditEvent {
     ShiftClosed,
     StoreCreditAdded,
     GiftCardSold,
+    StockAdjusted,
+    StockReceived,
+    StockCounted,
 }
 
 impl AuditEvent {
     /// Every event, in the order the back office lists them.
-    pub const ALL: [Self; 21] = [
+    pub const ALL: [Self; 24] = [
         Self::SignIn,
         Self::SignInFailed,
         Self::SignOut,
@@ -54,6 +57,9 @@ impl AuditEvent {
         Self::ShiftClosed,
         Self::StoreCreditAdded,
         Self::GiftCardSold,
+        Self::StockAdjusted,
+        Self::StockReceived,
+        Self::StockCounted,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -79,6 +85,9 @@ impl AuditEvent {
             Self::ShiftClosed => "shift-closed",
             Self::StoreCreditAdded => "store-credit-added",
             Self::GiftCardSold => "gift-card-sold",
+            Self::StockAdjusted => "stock-adjusted",
+            Self::StockReceived => "stock-received",
+            Self::StockCounted => "stock-counted",
         }
     }
 

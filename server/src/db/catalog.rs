@@ -1,9 +1,9 @@
 //! A shop's catalogue: `categories` ([`categories`]) and `products` ([`products`]), the product
 //! a cart line is rung up from ([`sale_products`]), a sale's stock taken in one statement
 //! ([`stock_takes`]), the ledger of every change of stock ([`stock_moves`]) and the adjustments
-//! made by hand ([`stock_adjustments`]), the counts of the shelf against the ledger
-//! ([`stock_counts`]), the products watched for low stock ([`low_stock`]), and the CSV import
-//! that writes both tables in one transaction ([`import`]).
+//! made by hand ([`stock_adjustments`]), the deliveries received ([`stock_receivings`]), the
+//! counts of the shelf against the ledger ([`stock_counts`]), the products watched for low stock
+//! ([`low_stock`]), and the CSV import that writes both tables in one transaction ([`import`]).
 
 pub mod categories;
 pub mod import;
@@ -13,4 +13,5 @@ pub mod sale_products;
 pub mod stock_adjustments;
 pub mod stock_counts;
 pub mod stock_moves;
+pub mod stock_receivings;
 pub mod stock_takes;

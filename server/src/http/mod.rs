@@ -55,6 +55,8 @@ mod stock_count_views;
 mod stock_counts;
 mod stock_ledger;
 mod stock_low;
+mod stock_receiving_csv;
+mod stock_receivings;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -170,6 +172,8 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(stock_low::router())
         .merge(stock_adjustments::router())
         .merge(stock_counts::router())
+        .merge(stock_receivings::router())
+        .merge(stock_receiving_csv::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -203,6 +207,8 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("stock_low", stock_low::ROUTES),
     ("stock_adjustments", stock_adjustments::ROUTES),
     ("stock_counts", stock_counts::ROUTES),
+    ("stock_receivings", stock_receivings::ROUTES),
+    ("stock_receiving_csv", stock_receiving_csv::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

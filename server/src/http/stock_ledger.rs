@@ -92,6 +92,11 @@ struct MoveView {
     invoice_id: Option<String>,
     invoice_number: Option<String>,
     refund_id: Option<String>,
+    /// The adjustment (`POST /stock/adjustments`), delivery (`/stock/receivings/{id}`) or count
+    /// (`/stock/counts/{id}`) an `adjustment`, `receiving` or `count` row belongs to.
+    adjustment_id: Option<String>,
+    receiving_id: Option<String>,
+    count_id: Option<String>,
     /// The till shift it happened in, when there was one.
     shift_id: Option<String>,
     /// Who changed the stock (the cashier of a sale).
@@ -112,6 +117,9 @@ impl MoveView {
             invoice_id: row.invoice_id.map(|id| id.to_string()),
             invoice_number,
             refund_id: row.refund_id.map(|id| id.to_string()),
+            adjustment_id: row.adjustment_id.map(|id| id.to_string()),
+            receiving_id: row.receiving_id.map(|id| id.to_string()),
+            count_id: row.count_id.map(|id| id.to_string()),
             shift_id: row.shift_id.map(|id| id.to_string()),
             user_id: row.user_id.map(|id| id.to_string()),
             user_name: row.user_name,

@@ -6,7 +6,9 @@
 use pos_core::Decimal;
 use pos_core::stock::{AdjustmentReason, StockAdjustmentInput, stock_adjustment};
 
+use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
+use crate::db::audit::AuditEvent;
 use crate::db::catalog::products;
 use crate::db::catalog::stock_adjustments::{self, NewAdjustment, StockAdjustmentRow};
 use crate::db::catalog::stock_moves::{self, MovedBy, NewMove, kind};
@@ -157,6 +159,17 @@ pub async fn adjust(
     let adjustment = stock_adjustments::by_ref(&mut *tx, shop_id, &request.client_ref)
         .await?
         .ok_or_else(|| ServiceError::invariant("an adjustment just written cannot be read back"))?;
+    let changes: Vec<String> = lines
+        .iter()
+        .map(|line| format!("{} {}", line.product_name, signed(line.change)))
+        .collect();
+    let happening = Happening {
+        event: AuditEvent::StockAdjusted,
+        subject: format!("stock adjustment {adjustment_id}"),
+        detail: format!("{}: {}", request.reason.as_str(), changes.join(", ")),
+    };
+    let actor = Actor::person(person.id, &person.user_name);
+    audit_trail::write(&mut tx, shop_id, actor, now, happening).await?;
     tx.commit().await?;
     tracing::info!(
         shop_id,
@@ -169,6 +182,15 @@ pub async fn adjust(
         lines,
         recorded: true,
     })
+}
+
+/// `+2` or `-0.25`: a change as the audit trail says it.
+fn signed(change: Decimal) -> String {
+    if change.is_sign_negative() {
+        change.to_string()
+    } else {
+        format!("+{change}")
+    }
 }
 
 /// An adjustment needs 1 to [`MAX_LINES`] lines, each product once.

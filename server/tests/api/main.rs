@@ -99,6 +99,7 @@ mod stock_adjustments;
 mod stock_counts;
 mod stock_ledger;
 mod stock_low;
+mod stock_receiving;
 mod store_credit;
 mod sync_catalog;
 mod sync_concurrency;

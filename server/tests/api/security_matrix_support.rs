@@ -59,6 +59,8 @@ pub struct ShopRows {
     pub gift_card: String,
     /// The shop's open stock count.
     pub stock_count: String,
+    /// A delivery of `product` the shop received.
+    pub receiving: String,
 }
 
 /// A set of session cookies the matrix sends, and what they hold.
@@ -261,6 +263,11 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
     let started = browser.post("/stock/counts", count).await;
     started.assert_status(201);
     let stock_count = id_of(&started);
+    let delivery = json!({"supplier": "Matrix supplier", "ref": gift_card,
+                          "lines": [{"productId": product, "quantity": 1, "unitCost": 1}]});
+    let received = browser.post("/stock/receivings", delivery).await;
+    received.assert_status(201);
+    let receiving = id_of(&received);
 
     ShopRows {
         shop_id: shop.id.to_string(),
@@ -278,5 +285,6 @@ async fn shop_rows(browser: &mut Browser, seeded: &Seeded, side: Side) -> ShopRo
         shift,
         gift_card: gift_card.to_owned(),
         stock_count,
+        receiving,
     }
 }

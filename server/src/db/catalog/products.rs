@@ -335,6 +335,29 @@ pub async fn add_stock<'e>(
     .await
 }
 
+/// Sets the cost price of live catalogue product `id` (a delivery's weighted average cost) and
+/// touches it so the tills sync it; `false` when the shop has no such product. Its own selling
+/// price and markup stay as they are.
+pub async fn set_cost<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+    cost_price_cents: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let result = sqlx::query(
+        "UPDATE products SET cost_price_cents = $3, updated_at = $4 \
+         WHERE id = $1 AND shop_id = $2 AND custom = 0 AND deleted_at IS NULL",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(cost_price_cents)
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(result.rows_affected() > 0)
+}
+
 /// Marks a live catalogue product deleted; `false` when there is no such product in the shop.
 /// Invoice lines keep pointing at the row, so past sales are unchanged.
 pub async fn soft_delete<'e>(

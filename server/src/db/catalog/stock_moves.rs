@@ -13,6 +13,7 @@ pub mod kind {
     pub const CORRECTION: &str = "correction";
     pub const ADJUSTMENT: &str = "adjustment";
     pub const COUNT: &str = "count";
+    pub const RECEIVING: &str = "receiving";
 }
 
 /// Who changed the stock, and in which till shift when there is one.
@@ -55,6 +56,10 @@ pub struct StockMove {
     pub invoice_id: Option<i64>,
     pub invoice_number: Option<i64>,
     pub refund_id: Option<i64>,
+    /// The adjustment, delivery or count that wrote an `adjustment`, `receiving` or `count` row.
+    pub adjustment_id: Option<i64>,
+    pub receiving_id: Option<i64>,
+    pub count_id: Option<i64>,
     pub shift_id: Option<i64>,
     pub user_id: Option<i64>,
     pub user_name: String,
@@ -200,7 +205,7 @@ pub async fn for_product<'e>(
         "SELECT moves.*, invoices.invoice_number FROM ( \
              SELECT id, product_id, kind, reason, change_e3, \
                     CAST(SUM(change_e3) OVER (ORDER BY id) AS BIGINT) AS balance_e3, \
-                    invoice_id, refund_id, \
+                    invoice_id, refund_id, adjustment_id, receiving_id, count_id, \
                     shift_id, user_id, user_name, created_at \
              FROM stock_moves WHERE shop_id = $1 AND product_id = $2) AS moves \
          LEFT JOIN invoices ON invoices.id = moves.invoice_id AND invoices.shop_id = $1 \

@@ -5,7 +5,9 @@
 use pos_core::stock::{CountInput, CountLineInput, count_differences};
 
 use super::{COUNT_NOT_FOUND, Count, not_open, show, unit_of};
+use crate::audit_trail::{self, Actor, Happening};
 use crate::clock::Clock;
+use crate::db::audit::AuditEvent;
 use crate::db::catalog::products;
 use crate::db::catalog::stock_counts::{self, ClosedBy, status};
 use crate::db::catalog::stock_moves::{self, MovedBy, NewMove, kind};
@@ -107,6 +109,19 @@ async fn record(
         stock_moves::insert(&mut *tx, &row).await?;
         moved += 1;
     }
+    let happening = Happening {
+        event: AuditEvent::StockCounted,
+        subject: format!("stock count {count_id}"),
+        detail: format!(
+            "{} counted, {moved} changed: short {}, over {}, net {}",
+            differences.lines_counted,
+            differences.short_cost_value,
+            differences.over_cost_value,
+            differences.net_cost_value
+        ),
+    };
+    let actor = Actor::person(person.id, &person.user_name);
+    audit_trail::write(&mut tx, shop_id, actor, now, happening).await?;
     tx.commit().await?;
     tracing::info!(shop_id, count_id, moved, "stock count posted");
     Ok(true)

@@ -29,6 +29,8 @@ pub enum Fixture {
     GiftCard,
     /// A stock count's id.
     StockCount,
+    /// A delivery received.
+    Receiving,
     /// The password reset token of a public route: any well-formed token.
     ResetToken,
 }
@@ -51,6 +53,7 @@ impl ShopRows {
             Fixture::Shift => &self.shift,
             Fixture::GiftCard => &self.gift_card,
             Fixture::StockCount => &self.stock_count,
+            Fixture::Receiving => &self.receiving,
             Fixture::ResetToken => return "0".repeat(64),
         }
         .clone()
@@ -76,6 +79,7 @@ pub fn placeholder_rows() -> ShopRows {
         shift: id.clone(),
         gift_card: id.clone(),
         stock_count: id,
+        receiving: id,
     }
 }
 
@@ -94,6 +98,7 @@ pub const PARAMS: &[(&str, &str, &str, Fixture)] = &[
     ("*", "/product/", "id", Fixture::Product),
     ("*", "/stock/products/", "id", Fixture::Product),
     ("*", "/stock/counts/", "id", Fixture::StockCount),
+    ("*", "/stock/receivings/", "id", Fixture::Receiving),
     (
         "*",
         "/customer/phone/",

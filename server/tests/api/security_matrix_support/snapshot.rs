@@ -42,7 +42,13 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
         ("categories", &["id", "updated_at", "deleted_at"]),
         (
             "products",
-            &["id", "updated_at", "deleted_at", "quantity_e3"],
+            &[
+                "id",
+                "updated_at",
+                "deleted_at",
+                "quantity_e3",
+                "cost_price_cents",
+            ],
         ),
         ("customers", &["id", "updated_at", "deleted_at"]),
         (
@@ -66,6 +72,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
         ("card_checkout_parts", &["invoice_id", "tenders"]),
         ("stock_moves", &["id", "change_e3"]),
         ("stock_counts", &["id", "status", "closed_at"]),
+        ("stock_receivings", &["id", "total_cost_cents"]),
         ("shifts", &["id", "status", "closed_at"]),
         ("cash_movements", &["id", "amount_cents"]),
         ("password_reset_tokens", &["token_hash", "used_at"]),
