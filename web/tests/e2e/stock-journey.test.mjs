@@ -5,8 +5,8 @@
 // the count; the soap's stock history then reads Counted, Sale, Received, newest first, above
 // what it held before, and the low stock list shows the demo shop's low cake and cheese. The
 // receiving form, the count and the stock history are photographed at 1024x768, 768x1024 and
-// 1440x900 (web/test-results/stock-journey-*.png), with the page never scrolling sideways and
-// the screen's key button in view without scrolling.
+// 1440x900 (web/test-results/stock-journey-*.png): neither the page nor the screen's table
+// scrolls sideways, and the screen's key button is in view without scrolling.
 
 /* global document */
 import assert from 'node:assert/strict';
@@ -56,8 +56,11 @@ const mvr = (amountCents) => `MVR ${(amountCents / 100).toFixed(2)}`;
 const tableRows = (region) =>
   region.locator('tbody tr.data-table__row').evaluateAll((rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent.trim())));
 
-/** The screen at each size: the page never scrolls sideways, `key` is in view without scrolling, photographed as `name`. */
-async function checkSizes(page, name, key) {
+/**
+ * The screen at each size: neither the page nor its `table` (a DataTable's region) scrolls
+ * sideways, `key` is in view without scrolling, and it is photographed as `name`.
+ */
+async function checkSizes(page, name, key, table) {
   for (const [size, viewport] of Object.entries(sizes)) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => document.scrollingElement.scrollTo(0, 0));
@@ -66,7 +69,9 @@ async function checkSizes(page, name, key) {
       innerWidth: globalThis.innerWidth,
     }));
     assert.ok(scrollWidth <= innerWidth, `${name} (${size}) scrolls sideways: ${scrollWidth} > ${innerWidth}`);
-    if (key) await insideWindow(key, viewport, `${name}: the key button (${size})`);
+    const tableWidths = await table.evaluate((region) => ({ scrollWidth: region.scrollWidth, clientWidth: region.clientWidth }));
+    assert.ok(tableWidths.scrollWidth <= tableWidths.clientWidth, `${name}'s table (${size}) scrolls sideways: ${tableWidths.scrollWidth} > ${tableWidths.clientWidth}`);
+    await insideWindow(key, viewport, `${name}: the key button (${size})`);
     await shot(page, `stock-journey-${name}-${size}`);
   }
   await page.setViewportSize(sizes.landscape);
@@ -112,7 +117,7 @@ describe("a product's stock through a day", () => {
       assert.deepEqual((await tableRows(lines))[0].slice(4, 6), [mvr(lineCost), mvr(costAfter)]);
       await page.getByText(`Total cost ${mvr(lineCost)}`).waitFor();
       const receiveButton = page.getByRole('button', { name: 'Receive delivery', exact: true });
-      await checkSizes(page, 'receiving', receiveButton);
+      await checkSizes(page, 'receiving', receiveButton, lines);
       await receiveButton.click();
       const confirmReceive = page.getByRole('alertdialog', { name: 'Receive this delivery?' });
       await confirmReceive.getByText(`1 line from ${delivery.supplier}, total cost ${mvr(lineCost)}.`, { exact: false }).waitFor();
@@ -188,7 +193,7 @@ describe("a product's stock through a day", () => {
       // The scan box is ready for the next product.
       await page.waitForFunction(() => document.activeElement?.id === 'count-scan');
       const postButton = page.getByRole('button', { name: 'Post count', exact: true });
-      await checkSizes(page, 'count', postButton);
+      await checkSizes(page, 'count', postButton, countLines);
       await postButton.click();
       const confirmPost = page.getByRole('alertdialog', { name: 'Post this count?' });
       await confirmPost.getByText(/^1 product will change stock/).waitFor();
@@ -213,7 +218,7 @@ describe("a product's stock through a day", () => {
       ]);
       await page.getByLabel('The product now').getByText(String(countedStock), { exact: true }).waitFor();
       assert.equal((await stockMoves(page, product._id)).quantity, countedStock);
-      await checkSizes(page, 'ledger', history.locator('tbody tr.data-table__row').first());
+      await checkSizes(page, 'ledger', history.locator('tbody tr.data-table__row').first(), history);
 
       // 5. The demo shop's low products: the cake (12 on hand, reorder at 15) and the cheese (reorder at 30).
       await page.goto(url('/admin/stock/low'));
