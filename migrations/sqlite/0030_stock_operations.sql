@@ -76,6 +76,8 @@ CREATE TABLE stock_count_lines (
 -- The ledger's receiving and count rows name what wrote them.
 ALTER TABLE stock_moves ADD COLUMN receiving_id BIGINT REFERENCES stock_receivings (id);
 ALTER TABLE stock_moves ADD COLUMN count_id BIGINT REFERENCES stock_counts (id);
+-- The movements report filtered by kind (every receiving, every count) reads these in time order.
+CREATE INDEX stock_moves_kind_idx ON stock_moves (shop_id, kind, created_at, id);
 
 -- The low-stock email digest goes to a shop at most once a day (the shop's date).
 CREATE TABLE low_stock_digests (

@@ -3,7 +3,8 @@
 //! ([`stock_takes`]), the ledger of every change of stock ([`stock_moves`]) and the adjustments
 //! made by hand ([`stock_adjustments`]), the deliveries received ([`stock_receivings`]), the
 //! counts of the shelf against the ledger ([`stock_counts`]), the products watched for low stock
-//! ([`low_stock`]), and the CSV import that writes both tables in one transaction ([`import`]).
+//! ([`low_stock`]), the stock reports' reads ([`stock_reports`]), and the CSV import that writes
+//! both tables in one transaction ([`import`]).
 
 pub mod categories;
 pub mod import;
@@ -14,4 +15,5 @@ pub mod stock_adjustments;
 pub mod stock_counts;
 pub mod stock_moves;
 pub mod stock_receivings;
+pub mod stock_reports;
 pub mod stock_takes;

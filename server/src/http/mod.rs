@@ -57,6 +57,7 @@ mod stock_ledger;
 mod stock_low;
 mod stock_receiving_csv;
 mod stock_receivings;
+mod stock_reports;
 mod store_credit;
 mod super_admin_audit;
 mod super_admin_employees;
@@ -174,6 +175,7 @@ fn json_routes() -> OpenApiRouter<AppState> {
         .merge(stock_counts::router())
         .merge(stock_receivings::router())
         .merge(stock_receiving_csv::router())
+        .merge(stock_reports::router())
         .merge(customers::router())
         .merge(sync::router())
         .merge(dashboard::router())
@@ -209,6 +211,7 @@ pub const ROUTE_TABLES: &[(&str, &[RouteRow])] = &[
     ("stock_counts", stock_counts::ROUTES),
     ("stock_receivings", stock_receivings::ROUTES),
     ("stock_receiving_csv", stock_receiving_csv::ROUTES),
+    ("stock_reports", stock_reports::ROUTES),
     ("customers", customers::ROUTES),
     ("sync", sync::ROUTES),
     ("dashboard", dashboard::ROUTES),

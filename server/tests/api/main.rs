@@ -100,6 +100,7 @@ mod stock_counts;
 mod stock_ledger;
 mod stock_low;
 mod stock_receiving;
+mod stock_reports;
 mod store_credit;
 mod sync_catalog;
 mod sync_concurrency;

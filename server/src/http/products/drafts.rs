@@ -43,7 +43,7 @@ pub fn merge(stored: &Product, sent: ProductDraft) -> ProductDraft {
         // Absent keeps the stored level, checked again against the unit the edit leaves.
         reorder_level: sent
             .reorder_level
-            .or_else(|| stored.reorder_level.map(|level| number(level))),
+            .or_else(|| stored.reorder_level.map(number)),
     }
 }
 

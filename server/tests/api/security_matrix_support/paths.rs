@@ -78,7 +78,7 @@ pub fn placeholder_rows() -> ShopRows {
         shift_ref: id.clone(),
         shift: id.clone(),
         gift_card: id.clone(),
-        stock_count: id,
+        stock_count: id.clone(),
         receiving: id,
     }
 }

@@ -38,7 +38,7 @@ pub async fn snapshot(app: &TestApp, shop: Option<&str>) -> Vec<String> {
             of_shop("shop_id")
         ),
     ];
-    let tables: [(&str, &[&str]); 15] = [
+    let tables: [(&str, &[&str]); 16] = [
         ("categories", &["id", "updated_at", "deleted_at"]),
         (
             "products",
