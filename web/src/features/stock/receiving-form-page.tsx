@@ -1,7 +1,8 @@
+import { Trash2 } from 'lucide-react';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type DataTableColumn } from '@/components/data-table';
+import { DataTable, TableButton, type DataTableColumn } from '@/components/data-table';
 import { FormAlert, TextAreaField, TextField } from '@/components/form';
 import { Screen } from '@/components/screen';
 import { useShopSession } from '@/features/auth';
@@ -208,9 +209,8 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
               <td className="receiving-number">{coreLine ? money(coreLine.lineCost, session.currencyCode) : '—'}</td>
               <td className="receiving-number">{coreLine ? money(coreLine.unitCostAfter, session.currencyCode) : '—'}</td>
               <td>
-                <button type="button" className="button button--secondary button--small" aria-label={`Remove line ${number}`} onClick={() => remove(line.key)}>
-                  Remove
-                </button>
+                {/* An icon on a tablet (its name stays for screen readers), so the line fits the screen. */}
+                <TableButton icon={Trash2} label={`Remove line ${number}`} text="Remove" tone="danger" onClick={() => remove(line.key)} />
               </td>
             </tr>
           );
