@@ -103,7 +103,7 @@ pub async fn written_at<'e>(
 /// Up to `limit` rows of the shop's ledger that `filter` chooses, newest first (then the higher
 /// `_id`), after `after` (`(created_at, id)` of the previous page's last row). Newest first by
 /// time reads the `(shop_id, created_at, id)` index backwards and stops at `limit`, however many
-/// rows the days hold; a kind is not indexed, so a kind rare in the days reads all of them.
+/// rows the days hold; one kind reads `(shop_id, kind, created_at, id)` the same way.
 pub async fn moves_page<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
