@@ -81,6 +81,10 @@ struct EntryDraft {
     /// 1 to 500 lines, each product once.
     #[schema(required = true)]
     lines: Option<Vec<EntryLineDraft>>,
+    /// When the lines were counted (unix milliseconds), for lines sent later than they were
+    /// counted (a device that was offline); absent is now. Taken within the count's life.
+    #[serde(default, rename = "countedAt")]
+    counted_at: Option<i64>,
 }
 
 /// One product's count.
@@ -257,8 +261,8 @@ async fn show(
 /// Enter what was counted.
 ///
 /// Records each product's counted quantity (or clears it with `null`); all lines or none. Each
-/// counted line's `expected` becomes what the product has on hand now, so sales made before it
-/// was counted are not taken for missing goods. A product not in the count is 404; a count
+/// counted line's `expected` becomes what the product had on hand when it was counted (now, or
+/// `countedAt`), so sales made before it was counted are not taken for missing goods. A product not in the count is 404; a count
 /// posted or cancelled, 409.
 #[utoipa::path(
     put,
@@ -283,8 +287,17 @@ async fn enter(
     ApiJson(draft): ApiJson<EntryDraft>,
 ) -> Result<Success<CountView>, ApiError> {
     let id = count_id(&raw_id)?;
+    let counted_at = draft.counted_at;
     let lines = draft.lines()?;
-    let count = counts::enter(&state.db, &state.clock, guard.session.shop_id, id, &lines).await?;
+    let count = counts::enter(
+        &state.db,
+        &state.clock,
+        guard.session.shop_id,
+        id,
+        &lines,
+        counted_at,
+    )
+    .await?;
     Ok(Success::ok("Count updated", count.into()))
 }
 

@@ -11,7 +11,7 @@ use crate::management_support::admin;
 use crate::sales_support::{SalesShop, cart_with, create_category, dec};
 use crate::support::{Backend, TestApp, on_both_backends};
 use crate::sync_support::pull;
-use crate::till_support::TillShop;
+use crate::till_support::{TillShop, invoice, line, pay, payment};
 
 on_both_backends!(
     a_count_keeps_the_sales_made_while_counting,
@@ -19,6 +19,8 @@ on_both_backends!(
     a_closed_count_takes_no_lines_and_one_is_open_at_a_time,
     a_refused_entry_changes_nothing,
     counts_are_for_the_stock_count_grant_in_the_callers_shop,
+    a_line_counted_offline_expects_the_stock_of_its_own_time,
+    a_late_sale_from_before_the_count_is_not_a_shortage,
 );
 
 fn count_path(count: &str) -> String {
@@ -485,4 +487,145 @@ async fn counts_are_for_the_stock_count_grant_in_the_callers_shop(backend: Backe
         figures(posted.data(), &mugs),
         (n(10), Some(n(6)), Some(n(-4)), Some(money("-24.00")))
     );
+}
+
+/// A till sale of `quantity` of `product` paid at `paid_at`, synced now (its own ref each).
+async fn sync_till_sale(
+    till: &mut TillShop,
+    sale_ref: &str,
+    product: &str,
+    quantity: &str,
+    paid_at: i64,
+) {
+    let mut sold = invoice(&till.ann, vec![line(product, quantity, "10.00")], "0");
+    sold["createdAt"] = json!(paid_at - 1_000);
+    let total = (quantity.parse::<Decimal>().unwrap() * Decimal::TEN).to_string();
+    let mut body = payment("cash", &total, sold);
+    body["paidAt"] = json!(paid_at);
+    pay(&mut till.shop.staff, sale_ref, body)
+        .await
+        .assert_status(200);
+}
+
+/// Lines entered by a device that was offline arrive after sales synced meanwhile, from before
+/// and after the goods were counted: each line expects what was on hand when it was counted.
+async fn a_line_counted_offline_expects_the_stock_of_its_own_time(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let tea = till
+        .shop
+        .product(
+            "Tea",
+            json!({"quantity": 20, "sellingPrice": "10", "costPrice": "4"}),
+        )
+        .await;
+    let jam = till.shop.product("Jam", json!({"quantity": 8})).await;
+    let started = start(
+        &mut till.shop.admin,
+        json!({"categoryId": null, "ref": "count-offline"}),
+    )
+    .await;
+    started.assert_status(201);
+    let count = id(&started);
+    let began = started.data()["startedAt"].as_i64().unwrap();
+    till.app().clock.advance(std::time::Duration::from_secs(60));
+    let (sold_before, counted_at, sold_after) = (began + 10_000, began + 20_000, began + 30_000);
+
+    // The sale made after the tea was counted reaches the server before the count does.
+    sync_till_sale(
+        &mut till,
+        "8d7c1a52-0000-4000-8000-000000000001",
+        &tea,
+        "2",
+        sold_after,
+    )
+    .await;
+    let body = json!({"lines": [{"productId": tea, "counted": 17}], "countedAt": counted_at});
+    let path = format!("{}/lines", count_path(&count));
+    let entered = till.shop.admin.call("PUT", &path, Some(body.clone())).await;
+    entered.assert_status(200);
+    // Not yet known: the 3 sold before it was counted, which the counter did not see.
+    assert_eq!(
+        figures(entered.data(), &tea),
+        (n(20), Some(n(17)), Some(n(-3)), Some(money("-12.00")))
+    );
+    // A count time ahead of the server is taken as now: the jam expects what it has.
+    let ahead =
+        json!({"lines": [{"productId": jam, "counted": 8}], "countedAt": began + 3_600_000});
+    let entered = till.shop.admin.call("PUT", &path, Some(ahead)).await;
+    entered.assert_status(200);
+    assert_eq!(figures(entered.data(), &jam).0, n(8));
+
+    // The sale made before it was counted reaches the server last; the line sent again (a lost
+    // answer) expects the stock of its own time.
+    sync_till_sale(
+        &mut till,
+        "8d7c1a52-0000-4000-8000-000000000002",
+        &tea,
+        "3",
+        sold_before,
+    )
+    .await;
+    let again = till.shop.admin.call("PUT", &path, Some(body)).await;
+    again.assert_status(200);
+    assert_eq!(
+        figures(again.data(), &tea),
+        (n(17), Some(n(17)), Some(n(0)), Some(money("0.00")))
+    );
+
+    let posted = post(&mut till.shop.admin, &count).await;
+    posted.assert_status(200);
+    assert_eq!(figures(posted.data(), &tea).2, Some(n(0)));
+    let admin = &mut till.shop.admin;
+    assert_eq!(stock_of(admin, &tea).await, (n(15), vec![]));
+    assert_eq!(stock_of(admin, &jam).await, (n(8), vec![]));
+    assert_ledger_agrees(till.app(), till.shop_id()).await;
+}
+
+/// Posting reads each line's expected stock again as of its count: a sale made before the goods
+/// were counted, on a till that synced only after the line was entered, is not taken for goods
+/// missing from the shelf.
+async fn a_late_sale_from_before_the_count_is_not_a_shortage(backend: Backend) {
+    let mut till = TillShop::start(backend).await;
+    let tea = till
+        .shop
+        .product(
+            "Tea",
+            json!({"quantity": 20, "sellingPrice": "10", "costPrice": "4"}),
+        )
+        .await;
+    let started = start(
+        &mut till.shop.admin,
+        json!({"categoryId": null, "ref": "count-late"}),
+    )
+    .await;
+    started.assert_status(201);
+    let count = id(&started);
+    let began = started.data()["startedAt"].as_i64().unwrap();
+    till.app().clock.advance(std::time::Duration::from_secs(60));
+
+    let body = json!({"lines": [{"productId": tea, "counted": 16}], "countedAt": began + 20_000});
+    let path = format!("{}/lines", count_path(&count));
+    till.shop
+        .admin
+        .call("PUT", &path, Some(body))
+        .await
+        .assert_status(200);
+    // 4 sold offline before the count, synced after the line: the shelf was right.
+    sync_till_sale(
+        &mut till,
+        "8d7c1a52-0000-4000-8000-000000000003",
+        &tea,
+        "4",
+        began + 10_000,
+    )
+    .await;
+    let posted = post(&mut till.shop.admin, &count).await;
+    posted.assert_status(200);
+    assert_eq!(
+        figures(posted.data(), &tea),
+        (n(16), Some(n(16)), Some(n(0)), Some(money("0.00")))
+    );
+    let admin = &mut till.shop.admin;
+    assert_eq!(stock_of(admin, &tea).await, (n(16), vec![]));
+    assert_ledger_agrees(till.app(), till.shop_id()).await;
 }

@@ -253,6 +253,81 @@ pub async fn live_lines<'e>(
     .await
 }
 
+/// When open count `id` of `shop_id` was started, or `None` when it is not open (or not the
+/// shop's).
+pub async fn open_since<'e>(
+    db: impl Executor<'e>,
+    shop_id: i64,
+    id: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT started_at FROM stock_counts WHERE id = $1 AND shop_id = $2 AND status = $3",
+    )
+    .bind(id)
+    .bind(shop_id)
+    .bind(status::OPEN)
+    .fetch_optional(db)
+    .await
+}
+
+/// For each product of count `count_id`, what its ledger moved after `after` (unix ms): the
+/// stock on hand then is today's quantity less this. Products with no move since are absent.
+pub async fn moved_since<'e>(
+    db: impl Executor<'e>,
+    (shop_id, count_id): (i64, i64),
+    after: i64,
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT m.product_id, CAST(SUM(m.change_e3) AS BIGINT) \
+         FROM stock_moves m JOIN stock_count_lines l \
+           ON l.product_id = m.product_id AND l.count_id = $2 \
+         WHERE m.shop_id = $1 AND m.created_at > $3 \
+         GROUP BY m.product_id",
+    )
+    .bind(shop_id)
+    .bind(count_id)
+    .bind(after)
+    .fetch_all(db)
+    .await
+}
+
+/// For each counted line of count `count_id`, what its product's ledger moved after the line
+/// was counted: what it had on hand then is its quantity now less this. Lines with no move
+/// since are absent.
+pub async fn moved_since_counted<'e>(
+    db: impl Executor<'e>,
+    (shop_id, count_id): (i64, i64),
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT l.product_id, CAST(SUM(m.change_e3) AS BIGINT) \
+         FROM stock_count_lines l JOIN stock_moves m \
+           ON m.shop_id = $1 AND m.product_id = l.product_id AND m.created_at > l.counted_at \
+         WHERE l.count_id = $2 AND l.counted_at IS NOT NULL \
+         GROUP BY l.product_id",
+    )
+    .bind(shop_id)
+    .bind(count_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Sets what counted line `product_id` of count `count_id` expected.
+pub async fn set_expected<'e>(
+    db: impl Executor<'e>,
+    (count_id, product_id): (i64, i64),
+    expected_e3: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE stock_count_lines SET expected_e3 = $3 WHERE count_id = $1 AND product_id = $2",
+    )
+    .bind(count_id)
+    .bind(product_id)
+    .bind(expected_e3)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
 /// Whether product `product_id` has a line in count `count_id` (live or deleted since).
 pub async fn has_line<'e>(
     db: impl Executor<'e>,

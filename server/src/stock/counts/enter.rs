@@ -1,5 +1,11 @@
-//! Entering what was counted: each counted product's `expected` becomes what it has on hand at
-//! that moment, so the sales made before it was counted are not taken for missing goods.
+//! Entering what was counted: each counted product's `expected` becomes what it had on hand when
+//! it was counted, so the sales made before it was counted are not taken for missing goods.
+//!
+//! A line counted on a device that was offline reaches the server later than it was counted,
+//! after sales the device's till or another till may have synced meanwhile. Such a line carries
+//! the time it was counted: what the product had on hand then is today's quantity less what its
+//! ledger moved after that time (a synced sale's row carries the sale's own time). The time is
+//! taken within the count's life: not before it started, not after now.
 
 use std::collections::HashMap;
 
@@ -24,9 +30,10 @@ pub async fn enter(
     shop_id: i64,
     count_id: i64,
     lines: &[(i64, Option<Decimal>)],
+    counted_at: Option<i64>,
 ) -> Result<Count, ServiceError> {
     refuse_malformed(lines)?;
-    record(db, clock, shop_id, count_id, lines).await?;
+    record(db, clock, shop_id, count_id, lines, counted_at).await?;
     show(db, shop_id, count_id).await
 }
 
@@ -36,6 +43,7 @@ async fn record(
     shop_id: i64,
     count_id: i64,
     lines: &[(i64, Option<Decimal>)],
+    counted_at: Option<i64>,
 ) -> Result<(), ServiceError> {
     let now = clock.now_millis();
     // What is on hand is read while no payment of the shop takes stock, and the count is not
@@ -47,6 +55,24 @@ async fn record(
         Some(closed) if closed != status::OPEN => return Err(not_open(&closed)),
         Some(_) => {}
     }
+    let at = match (
+        counted_at,
+        stock_counts::open_since(&mut *tx, shop_id, count_id).await?,
+    ) {
+        (Some(at), Some(started_at)) => at.clamp(started_at, now),
+        _ => now,
+    };
+    let moved_since: HashMap<i64, i64> = if at < now {
+        stock_counts::moved_since(&mut *tx, (shop_id, count_id), at)
+            .await?
+            .into_iter()
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let on_hand_then = |line: &stock_counts::LiveCountLine| {
+        line.quantity_e3 - moved_since.get(&line.product_id).copied().unwrap_or(0)
+    };
     let live: HashMap<i64, stock_counts::LiveCountLine> =
         stock_counts::live_lines(&mut *tx, shop_id, count_id)
             .await?
@@ -69,7 +95,7 @@ async fn record(
         checked.push(CountLineInput {
             product_id: product_id.to_string(),
             unit: unit_of(&line.unit)?,
-            expected: plain(line.quantity_e3, E3),
+            expected: plain(on_hand_then(line), E3),
             counted: counted.unwrap_or(Decimal::ZERO),
             unit_cost: money(line.unit_cost_cents),
         });
@@ -78,12 +104,12 @@ async fn record(
     for ((product_id, counted), difference) in lines.iter().zip(&differences.lines) {
         let counted = match counted {
             Some(_) => Some((
-                live[product_id].quantity_e3,
+                on_hand_then(&live[product_id]),
                 to_scaled(difference.counted, E3)?,
             )),
             None => None,
         };
-        stock_counts::set_counted(&mut *tx, (count_id, *product_id), counted, now).await?;
+        stock_counts::set_counted(&mut *tx, (count_id, *product_id), counted, at).await?;
     }
     tx.commit().await?;
     Ok(())

@@ -1,6 +1,12 @@
 //! Posting a count: each counted line's difference becomes a `count` row of the ledger, in one
 //! transaction under the shop's lock. The count is claimed first (`open` to `posted`), so of two
 //! posts of one count exactly one writes the rows.
+//!
+//! What each counted line expected is read again as of when it was counted: a sale made before
+//! that on a till that was offline may have reached the server since the line was entered, and
+//! the counter did not see those goods on the shelf.
+
+use std::collections::HashMap;
 
 use pos_core::stock::{CountInput, CountLineInput, count_differences};
 
@@ -68,12 +74,22 @@ async fn record(
         tx.rollback().await?;
         return Err(ServiceError::Invalid(NOTHING_COUNTED.to_owned()));
     }
+    let moved_since: HashMap<i64, i64> =
+        stock_counts::moved_since_counted(&mut *tx, (shop_id, count_id))
+            .await?
+            .into_iter()
+            .collect();
     let mut input = Vec::with_capacity(counted.len());
     for (line, counted_e3) in &counted {
+        let expected_e3 =
+            line.quantity_e3 - moved_since.get(&line.product_id).copied().unwrap_or(0);
+        if expected_e3 != line.expected_e3 {
+            stock_counts::set_expected(&mut *tx, (count_id, line.product_id), expected_e3).await?;
+        }
         input.push(CountLineInput {
             product_id: line.product_id.to_string(),
             unit: unit_of(&line.unit)?,
-            expected: plain(line.expected_e3, E3),
+            expected: plain(expected_e3, E3),
             counted: plain(*counted_e3, E3),
             unit_cost: money(line.unit_cost_cents),
         });
