@@ -11,12 +11,12 @@ declare global {
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
-export async function renderRoutes(routes: RouteObject[], path: string) {
+export async function renderRoutes(routes: RouteObject[], path: string, wrap: (app: ReactNode) => ReactNode = (app) => app) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  await act(async () => root.render(<RouterProvider router={router} />));
+  await act(async () => root.render(wrap(<RouterProvider router={router} />)));
   return {
     container,
     router,

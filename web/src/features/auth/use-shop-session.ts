@@ -20,6 +20,8 @@ export interface ShopSession {
   /** The shop's currency code (e.g. MVR); "" while unknown. */
   currencyCode: string;
   shopName: string;
+  /** Who is signed in, as the server names them in what they record. */
+  userName: string;
   /** The shop's time zone for dates, when known (else the device's). */
   timeZone: string | undefined;
 }
@@ -35,6 +37,7 @@ export function useShopSession(): ShopSession {
     can: (permission) => held.includes(permission),
     currencyCode: user?.currencyCode ?? shop?.currencyCode ?? '',
     shopName: shop?.shopName ?? user?.shopName ?? '',
+    userName: user?.userName ?? '',
     timeZone: shop?.timeZone || undefined,
   };
 }

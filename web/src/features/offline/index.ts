@@ -10,7 +10,7 @@ export type { TillDb } from './local-db';
 export type { LocalTables } from './local-change';
 export type { StateOfCommand } from './outbox-compaction';
 export { closeBodyOf, shiftRefOf, type TillCashMovementBody, type TillShiftCloseBody, type TillShiftOpenBody } from './till-actions';
-export { invoiceRefOf, type TillAction, type TillCustomerBody, type TillInvoiceBody, type TillPaymentBody } from './till-actions';
+export { invoiceRefOf, type StockAdjustmentBody, type StockCountBody, type StockReceivingBody, type TillAction, type TillCustomerBody, type TillInvoiceBody, type TillPaymentBody } from './till-actions';
 export type { Reconcile, SyncEngine } from './sync-engine';
 export { pendingScope, productWithBarcode } from './catalog-fill';
 export { byName, followLocalProducts } from './catalog-snapshot';

@@ -7,3 +7,4 @@ export { goOffline, goOnline, installNetwork } from './network-fixture';
 export { bodyOf, FakeClock, freshDb, payInvoice, recordingStatus, saveInvoice } from './offline-test-support';
 export { enqueue } from './outbox';
 export { createSyncEngine, type SendCommand } from './sync-engine';
+export { tillRequest } from './till-actions';

@@ -79,6 +79,30 @@ export interface TillCustomerBody {
   address?: string;
 }
 
+/** `POST /stock/adjustments`'s body: stock taken off or put right, under the form's `ref`. */
+export interface StockAdjustmentBody {
+  reason: string;
+  note: string;
+  ref: string;
+  /** Each `change` signed, in the product's unit. */
+  lines: { productId: string; change: Decimal }[];
+}
+
+/** `POST /stock/receivings`'s body: a delivery, under the form's `ref`. */
+export interface StockReceivingBody {
+  supplier: string;
+  reference: string;
+  note: string;
+  ref: string;
+  lines: { productId: string; quantity: Decimal; unitCost: Decimal }[];
+}
+
+/** `PUT /stock/counts/{id}/lines`'s body: what was counted, and when (the server reads the stock of that time). */
+export interface StockCountBody {
+  lines: { productId: string; counted: Decimal | null }[];
+  countedAt: number;
+}
+
 /**
  * - `saveInvoice`: the open invoice's whole state, after any change to it (may be left out when
  *   a later command carries the same invoice, outbox-compaction.ts);
@@ -87,6 +111,9 @@ export interface TillCustomerBody {
  * - `createCustomer`: a customer added at the till;
  * - `openShift`, `moveCash`, `closeShift`: the till's shift opened, cash paid in or out, the
  *   shift closed with its count;
+ * - `adjustStock`, `receiveStock`, `countStock`: stock adjusted, a delivery received, products
+ *   counted, on a device that could not reach the server (each lands once by its `ref`, or, for
+ *   a count's lines, says the same again);
  * - `request`: a request an earlier version queued that none of these names (kept from the
  *   version 6 upgrade or an old queue file), sent as it was.
  */
@@ -98,6 +125,9 @@ export type TillAction =
   | { type: 'openShift'; shiftRef: string; payload: TillShiftOpenBody }
   | { type: 'moveCash'; shiftRef: string; payload: TillCashMovementBody }
   | { type: 'closeShift'; shiftRef: string; payload: TillShiftCloseBody }
+  | { type: 'adjustStock'; payload: StockAdjustmentBody }
+  | { type: 'receiveStock'; payload: StockReceivingBody }
+  | { type: 'countStock'; countId: string; payload: StockCountBody }
   | { type: 'request'; method: TillRequest['method']; path: string; body?: unknown };
 
 export interface TillRequest {
@@ -128,6 +158,12 @@ export function tillRequest(action: TillAction): TillRequest {
       return { method: 'POST', path: `${shiftPath(action.shiftRef)}/movements`, body: action.payload };
     case 'closeShift':
       return { method: 'POST', path: `${shiftPath(action.shiftRef)}/close`, body: action.payload };
+    case 'adjustStock':
+      return { method: 'POST', path: '/stock/adjustments', body: action.payload };
+    case 'receiveStock':
+      return { method: 'POST', path: '/stock/receivings', body: action.payload };
+    case 'countStock':
+      return { method: 'PUT', path: `/stock/counts/${segment(action.countId)}/lines`, body: action.payload };
     case 'request':
       return { method: action.method, path: action.path, body: action.body };
   }

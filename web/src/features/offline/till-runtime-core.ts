@@ -57,8 +57,11 @@ export interface TillRuntimeOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Command kinds whose acceptance changes products' stock or customers' balances (payments). */
-const MOVES_STOCK_OR_POINTS = /^pay/;
+/**
+ * Command kinds whose acceptance changes products' stock or customers' balances (payments, and
+ * stock adjusted, received or counted: the server's figures replace the device's own).
+ */
+const MOVES_STOCK_OR_POINTS = /^pay|Stock$/;
 
 export function startTillRuntime(options: TillRuntimeOptions): TillRuntime {
   const { shopId } = options;

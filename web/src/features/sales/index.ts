@@ -18,6 +18,7 @@ export { reconcileTillAnswers } from './local/reconcile';
 export { topUpInShift } from './local/store-credit-top-up';
 export type { TillData } from './local/till-data';
 export { TillDataProvider, useTillData } from './local/till-data-context';
+export { useLocalProducts } from './local/local-views';
 export { tillCommandState } from './local/till-requests';
 // The product search by name, number or barcode (a scan first), for the stock screens' lines.
 export { ProductAutocomplete } from './custom-invoice/product-autocomplete';

@@ -1,24 +1,24 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '@/components/data-table';
 import { FormAlert, SelectField, TextField } from '@/components/form';
 import { Screen } from '@/components/screen';
-import { messages } from '@/config/messages';
 import { useShopSession } from '@/features/auth';
-import { listProducts } from '@/features/catalog';
-import { ProductAutocomplete, useBackOfficeCore } from '@/features/sales';
+import { ProductAutocomplete, useBackOfficeCore, useTillData } from '@/features/sales';
 import { errorMessage } from '@/lib/api-client';
 import type { AdjustmentReason } from '@/lib/core-back-office';
 import { notify } from '@/lib/notify';
-import { useServerData } from '@/lib/use-server-data';
 import { adjustmentFailed, adjustStock, type Adjustment } from './api/adjustments-api';
 import { adjustLineFor, adjustmentLines, adjustReasonOptions, checkAdjustLine, retypedFor, takesOff, type AdjustLineDraft, type AdjustProduct } from './adjust-lines';
+import { sendOrQueue } from './offline-stock';
+import { OnDeviceNotice, QueuedNotice } from './offline-notices';
+import { useStockProducts } from './stock-products';
 import './adjust.css';
 
 /** /admin/stock/adjust: stock taken off as damaged, expired or stolen, or a mistake put right, after a confirmation. */
 export function AdjustPage() {
   const session = useShopSession();
-  const [adjusted, setAdjusted] = useState<Adjustment | null>(null);
+  const [adjusted, setAdjusted] = useState<AdjustOutcome | null>(null);
   const [formNumber, setFormNumber] = useState(0);
   if (!session.can('stock_adjust')) {
     return (
@@ -28,10 +28,11 @@ export function AdjustPage() {
     );
   }
   if (adjusted) {
+    const { adjustment, queued } = adjusted;
     return (
       <Screen
-        title="Stock adjusted"
-        description={`${reasonLabel(adjusted.reason)}${adjusted.note ? ` — ${adjusted.note}` : ''}, by ${adjusted.userName}`}
+        title={queued ? 'Adjustment saved on this device' : 'Stock adjusted'}
+        description={`${reasonLabel(adjustment.reason)}${adjustment.note ? ` — ${adjustment.note}` : ''}, by ${adjustment.userName}`}
         tools={
           <button
             type="button"
@@ -45,7 +46,8 @@ export function AdjustPage() {
           </button>
         }
       >
-        <AdjustedLines adjustment={adjusted} />
+        {queued && <QueuedNotice what="the adjustment" />}
+        <AdjustedLines adjustment={adjustment} />
       </Screen>
     );
   }
@@ -54,6 +56,12 @@ export function AdjustPage() {
       <AdjustForm key={formNumber} onAdjusted={setAdjusted} />
     </Screen>
   );
+}
+
+/** The server's adjustment, or what this device queued (its quantities this device's figures). */
+interface AdjustOutcome {
+  adjustment: Adjustment;
+  queued: boolean;
 }
 
 const reasonLabel = (reason: AdjustmentReason) => adjustReasonOptions.find((option) => option.value === reason)?.label ?? reason;
@@ -78,11 +86,12 @@ function AdjustedLines({ adjustment }: { adjustment: Adjustment }) {
   );
 }
 
-function AdjustForm({ onAdjusted }: { onAdjusted: (adjustment: Adjustment) => void }) {
+function AdjustForm({ onAdjusted }: { onAdjusted: (outcome: AdjustOutcome) => void }) {
+  const session = useShopSession();
   const coreReady = useBackOfficeCore();
-  const loadProducts = useCallback((signal: AbortSignal) => listProducts(signal), []);
-  const catalogue = useServerData(loadProducts, messages.productsLoadFailed);
-  const products: readonly AdjustProduct[] = catalogue.state.status === 'ready' ? catalogue.state.data : [];
+  const till = useTillData();
+  const catalogue = useStockProducts();
+  const products: readonly AdjustProduct[] = catalogue.products;
   // One ref per form: a retry after a lost answer is recorded once.
   const [ref] = useState(() => crypto.randomUUID());
   const [reason, setReason] = useState<AdjustmentReason>('damaged');
@@ -134,9 +143,19 @@ function AdjustForm({ onAdjusted }: { onAdjusted: (adjustment: Adjustment) => vo
     if (!Array.isArray(checked)) return;
     setPending(true);
     try {
-      const adjustment = await adjustStock({ reason, note: note.trim(), ref, lines: checked });
-      notify.success('Stock adjusted');
-      onAdjusted(adjustment);
+      const request = { reason, note: note.trim(), ref, lines: checked };
+      const outcome = await sendOrQueue(till, () => adjustStock(request), {
+        kind: 'adjustStock',
+        action: { type: 'adjustStock', payload: request },
+        stockChanges: new Map(checked.map((line) => [line.productId, line.change])),
+      });
+      if ('sent' in outcome) {
+        notify.success('Stock adjusted');
+        onAdjusted({ adjustment: outcome.sent, queued: false });
+      } else {
+        notify.success('Adjustment saved on this device');
+        onAdjusted({ adjustment: queuedAdjustment(request, lines, session.userName), queued: true });
+      }
     } catch (error) {
       setFormError(errorMessage(error, adjustmentFailed));
       setConfirming(false);
@@ -154,6 +173,7 @@ function AdjustForm({ onAdjusted }: { onAdjusted: (adjustment: Adjustment) => vo
 
   return (
     <form className="adjust-form" onSubmit={submit} noValidate>
+      {catalogue.onDevice && <OnDeviceNotice what="The adjustment" />}
       <div className="adjust-details">
         <SelectField
           id="adjust-reason"
@@ -180,7 +200,7 @@ function AdjustForm({ onAdjusted }: { onAdjusted: (adjustment: Adjustment) => vo
         <ProductAutocomplete
           id="adjust-product-search"
           label="Scan a barcode or type a product name"
-          placeholder={catalogue.state.status === 'ready' ? 'Barcode, name or number' : 'Loading products…'}
+          placeholder={catalogue.status === 'ready' ? 'Barcode, name or number' : 'Loading products…'}
           products={products}
           text={search}
           onTextChange={setSearch}
@@ -240,4 +260,24 @@ function AdjustForm({ onAdjusted }: { onAdjusted: (adjustment: Adjustment) => vo
       />
     </form>
   );
+}
+
+/** The adjustment as this device queued it: its lines with this device's stock after them. */
+function queuedAdjustment(request: { reason: AdjustmentReason; note: string; ref: string }, lines: readonly AdjustLineDraft[], userName: string): Adjustment {
+  return {
+    _id: '',
+    ...request,
+    userName,
+    createdAt: Date.now(),
+    lines: lines.map((line) => {
+      const checked = checkAdjustLine(request.reason, line);
+      return {
+        productId: line.product._id,
+        productName: line.product.productName,
+        unit: line.product.unit,
+        change: checked.ok ? Number(checked.change) : 0,
+        quantity: checked.ok ? Number(checked.onHandAfter) : line.product.quantity,
+      };
+    }),
+  };
 }

@@ -3,6 +3,7 @@
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
+import { TillDataProvider } from '@/features/sales';
 import { products } from '@/features/catalog/testing';
 import { signedOut, useAuthStore } from '../../stores/auth-store';
 import { loadBackOffice } from '../../test/back-office-core';
@@ -11,6 +12,9 @@ import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor 
 import { openDialog, rows } from '../../test/screens';
 import { stubServer } from '../../test/stub-server';
 import type { Adjustment } from './api/adjustments-api';
+import { localTill } from '@/features/sales/testing';
+import { tillRequest } from '@/features/offline/testing';
+import { loadCore } from '../../test/core';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
@@ -43,7 +47,10 @@ function addCola() {
   press(searchBox(), 'Enter');
 }
 
-beforeAll(loadBackOffice);
+beforeAll(async () => {
+  await loadCore();
+  await loadBackOffice();
+});
 beforeEach(() => {
   server = stubServer();
   vi.stubGlobal('fetch', server.fetchMock);
@@ -113,5 +120,38 @@ describe('adjusting stock', () => {
     await click(button(openDialog()!, 'Adjust'));
     await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Line 1: Only 3 on hand: at most 3 can be taken off'));
     expect((sent('POST /api/v1/stock/adjustments')[0].body as { lines: unknown }).lines).toEqual([{ productId: 'prod-1', change: '3' }]);
+  });
+});
+
+describe('adjusting stock with no connection', () => {
+  it('works from the device’s products, saves the adjustment in the outbox and takes the stock off the device’s figure', async () => {
+    const till = await localTill();
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    server.answers['GET /api/v1/product'] = unreachable;
+    server.answers['POST /api/v1/stock/adjustments'] = unreachable;
+    view = await renderRoutes(routes, '/admin/stock/adjust', (app) => <TillDataProvider value={till.data}>{app}</TillDataProvider>);
+    const container = view.container;
+    await waitFor(() => expect(searchBox()?.placeholder).toBe('Barcode, name or number'));
+    expect(container.textContent).toContain('No connection: products and stock are this device’s copy.'.replace('’', "'"));
+    addCola();
+    typeInto(lineInput(container, 'Line 1 taken off'), '2');
+    expect(rows(container)[0].slice(0, 2)).toEqual(['Cola 330ml', '24 no']);
+    await click(button(container, 'Adjust stock'));
+    await click(button(openDialog()!, 'Adjust'));
+    await waitFor(() => expect(container.textContent).toContain('Adjustment saved on this device'));
+    expect(container.textContent).toContain('No connection: the adjustment is saved on this device and sent when the connection returns.');
+    expect(rows(container)).toEqual([['Cola 330ml', '-2 no', '22 no']]);
+    expect((await till.db.products.get('prod-1'))?.quantity).toBe(22);
+    const [queued] = await till.db.outbox.toArray();
+    expect(tillRequest(queued!.action)).toEqual({
+      method: 'POST', path: '/stock/adjustments',
+      body: { reason: 'damaged', note: '', ref: expect.stringMatching(/^.{1,64}$/), lines: [{ productId: 'prod-1', change: '-2' }] },
+    });
+    // The ref it tried to send online is the one queued: the server records it once.
+    expect((sent('POST /api/v1/stock/adjustments')[0].body as { ref: string }).ref).toBe((tillRequest(queued!.action).body as { ref: string }).ref);
+    till.engine.stop();
+    await till.engine.settled();
   });
 });

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { FormAlert } from '@/components/form';
-import { ProductAutocomplete, suggestionsFor } from '@/features/sales';
+import { ProductAutocomplete, suggestionsFor, useTillData } from '@/features/sales';
 import { errorMessage } from '@/lib/api-client';
 import { countRecordFailed, recordCounted, type StockCount } from './api/counts-api';
-import { countedProblem, searchableCountLine, type SearchableCountLine } from './count-lines';
+import { countedOnDevice, countedProblem, searchableCountLine, type SearchableCountLine } from './count-lines';
+import { sendOrQueue, unsentCountEntries } from './offline-stock';
 
 interface CountEntryProps {
   count: StockCount;
-  /** The server's answer after a line is recorded: the whole count with its summary. */
-  onCounted: (count: StockCount) => void;
+  /**
+   * The server's answer after a line is recorded: the whole count with its summary; or, queued
+   * on this device while the server cannot be reached, the count as core sees it then.
+   */
+  onCounted: (count: StockCount, queued: boolean) => void;
 }
 
 /**
@@ -24,6 +28,7 @@ export function CountEntry({ count, onCounted }: CountEntryProps) {
   const [quantity, setQuantity] = useState('');
   const [message, setMessage] = useState('');
   const [pending, setPending] = useState(false);
+  const till = useTillData();
   const products = count.lines.map(searchableCountLine);
   useEffect(() => scanBox.current?.focus(), []);
 
@@ -52,8 +57,17 @@ export function CountEntry({ count, onCounted }: CountEntryProps) {
     if (problem) return setMessage(problem);
     setPending(true);
     try {
-      const answer = await recordCounted(count._id, [{ productId: chosen.productId, counted: quantity.trim() }]);
-      onCounted(answer);
+      const lines = [{ productId: chosen.productId, counted: quantity.trim() }];
+      const countedAt = Date.now();
+      const behindQueue = till ? (await unsentCountEntries(till.db, count._id)) > 0 : false;
+      const outcome = await sendOrQueue(
+        till,
+        () => recordCounted(count._id, lines),
+        { kind: 'countStock', action: { type: 'countStock', countId: count._id, payload: { lines, countedAt } } },
+        behindQueue,
+      );
+      if ('sent' in outcome) onCounted(outcome.sent, false);
+      else onCounted(countedOnDevice(count, chosen.productId, quantity), true);
       setChosen(null);
       setSearch('');
       setQuantity('');

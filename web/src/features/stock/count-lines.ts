@@ -5,7 +5,7 @@
 import { CoreError } from '@/lib/core';
 import { countDifferences } from '@/lib/core-back-office';
 import { thousandths } from '@/lib/decimal-text';
-import type { CountLine } from './api/counts-api';
+import type { CountLine, StockCount } from './api/counts-api';
 
 export type CountFilter = 'all' | 'counted' | 'uncounted' | 'different';
 
@@ -53,4 +53,33 @@ export function countedProblem(line: CountLine, typed: string): string | null {
     const message = error.message.replace(/^Line \d+:\s*/, '');
     return message.charAt(0).toUpperCase() + message.slice(1);
   }
+}
+
+/**
+ * The count as shown after `typed` was counted of `productId` on this device, before the server
+ * has it (queued offline): the line's difference and the summary are core's, against what the
+ * line expected when the count was last loaded (the server reads the stock of the counting time
+ * when the line reaches it).
+ */
+export function countedOnDevice(count: StockCount, productId: string, typed: string): StockCount {
+  const lines = count.lines.map((line) => (line.productId === productId ? { ...line, counted: Number(typed.trim()) } : line));
+  const counted = lines.filter((line) => line.counted !== null);
+  const differences = countDifferences({
+    lines: counted.map((line) => ({ productId: line.productId, unit: line.unit, expected: line.expected, counted: line.counted ?? 0, unitCost: line.unitCost })),
+  });
+  const byProduct = new Map(differences.lines.map((line) => [line.productId, line]));
+  return {
+    ...count,
+    lines: lines.map((line) => {
+      const difference = byProduct.get(line.productId);
+      return difference ? { ...line, difference: Number(difference.difference), costValue: Number(difference.costValue) } : line;
+    }),
+    summary: {
+      linesCounted: differences.linesCounted,
+      linesDifferent: differences.linesDifferent,
+      shortCostValue: Number(differences.shortCostValue),
+      overCostValue: Number(differences.overCostValue),
+      netCostValue: Number(differences.netCostValue),
+    },
+  };
 }

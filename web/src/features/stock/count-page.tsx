@@ -9,13 +9,15 @@ import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/money-text';
 import { notify } from '@/lib/notify';
 import { useServerData } from '@/lib/use-server-data';
-import { useBackOfficeCore } from '@/features/sales';
+import { useBackOfficeCore, useTillData, type TillData } from '@/features/sales';
 import {
   cancelCount, countCancelFailed, countFetchFailed, countPostFailed, getCount, postCount, type StockCount,
 } from './api/counts-api';
 import { CountEntry } from './count-entry';
 import { countFilterOptions, filterCountLines, type CountFilter } from './count-lines';
 import { CountGrantNeeded, countPaths, countStatusLabels } from './count-paths';
+import { unsentCountEntries } from './offline-stock';
+import { QueuedNotice } from './offline-notices';
 import './count.css';
 
 /** /admin/stock/counts/:id: one count, entered by scanning while open, then posted or cancelled. */
@@ -60,6 +62,8 @@ function CountScreen({ count, onChange, back }: { count: StockCount; onChange: (
   const [filter, setFilter] = useState<CountFilter>('all');
   const [closing, setClosing] = useState<Closing>(null);
   const [pending, setPending] = useState(false);
+  const till = useTillData();
+  const [queuedHere, setQueuedHere] = useState(0);
   const { summary } = count;
   const open = count.status === 'open';
   const shown = filterCountLines(count.lines, filter);
@@ -69,6 +73,7 @@ function CountScreen({ count, onChange, back }: { count: StockCount; onChange: (
   async function close(action: 'post' | 'cancel') {
     setPending(true);
     try {
+      if (action === 'post' && till && !(await sentBeforePosting(till.db, till.engine, count._id))) return;
       const answer = action === 'post' ? await postCount(count._id) : await cancelCount(count._id);
       onChange(answer);
       notify.success(action === 'post' ? 'Count posted' : 'Count cancelled');
@@ -125,7 +130,16 @@ function CountScreen({ count, onChange, back }: { count: StockCount; onChange: (
           <dd>{cost(summary.netCostValue)}</dd>
         </div>
       </dl>
-      {open && coreReady && <CountEntry count={count} onCounted={onChange} />}
+      {queuedHere > 0 && <QueuedNotice what={queuedHere === 1 ? 'a counted line' : `${queuedHere} counted lines`} many={queuedHere > 1} />}
+      {open && coreReady && (
+        <CountEntry
+          count={count}
+          onCounted={(next, queued) => {
+            onChange(next);
+            if (queued) setQueuedHere((number) => number + 1);
+          }}
+        />
+      )}
       <div className="count-filter">
         <SelectField id="count-filter" label="Show" value={filter} onValueChange={(value) => setFilter(value as CountFilter)} options={countFilterOptions} />
       </div>
@@ -169,4 +183,17 @@ function CountScreen({ count, onChange, back }: { count: StockCount; onChange: (
       />
     </Screen>
   );
+}
+
+/**
+ * A count is posted from what the server has: lines still queued on this device are sent first,
+ * and while any is left the count is not posted (it says so).
+ */
+async function sentBeforePosting(db: TillData['db'], engine: TillData['engine'], countId: string): Promise<boolean> {
+  if ((await unsentCountEntries(db, countId)) === 0) return true;
+  await engine.drain({ ignoreBackoff: true }).catch(() => undefined);
+  const left = await unsentCountEntries(db, countId);
+  if (left === 0) return true;
+  notify.error(`${left === 1 ? 'A counted line is' : `${left} counted lines are`} still waiting to be sent: post the count once the connection returns.`);
+  return false;
 }

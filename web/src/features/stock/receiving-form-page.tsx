@@ -1,23 +1,25 @@
 import { Trash2 } from 'lucide-react';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, TableButton, type DataTableColumn } from '@/components/data-table';
 import { FormAlert, TextAreaField, TextField } from '@/components/form';
 import { Screen } from '@/components/screen';
 import { useShopSession } from '@/features/auth';
-import { listProducts } from '@/features/catalog';
-import { ProductAutocomplete, useBackOfficeCore } from '@/features/sales';
-import { messages } from '@/config/messages';
+import { ProductAutocomplete, useBackOfficeCore, useTillData } from '@/features/sales';
+import type { Delivery as CoreDelivery } from '@/lib/core-back-office';
+import { sumDecimal } from '@/lib/decimal-text';
 import { errorMessage } from '@/lib/api-client';
 import { money } from '@/lib/money-text';
 import { notify } from '@/lib/notify';
-import { useServerData } from '@/lib/use-server-data';
 import { deliveryReceiveFailed, sendDelivery, type Delivery, type DeliveryCsvReading } from './api/receivings-api';
 import { ReceivingCsvImport, ReceivingCsvReview } from './receiving-csv';
 import { deliveryLines, lineFor, lineFromCsv, previewDelivery, type ReceivingLineDraft, type ReceivingProduct } from './receiving-lines';
 import { ReceivingGrantNeeded, receivingPaths } from './receiving-paths';
 import { ReceivedDelivery } from './receiving-received';
+import { sendOrQueue } from './offline-stock';
+import { OnDeviceNotice, QueuedNotice } from './offline-notices';
+import { useStockProducts } from './stock-products';
 import './receiving.css';
 
 /**
@@ -26,7 +28,7 @@ import './receiving.css';
  */
 export function ReceivingFormPage() {
   const session = useShopSession();
-  const [received, setReceived] = useState<Delivery | null>(null);
+  const [received, setReceived] = useState<{ delivery: Delivery; queued: boolean } | null>(null);
   // A new form (and so a new ref) for each delivery.
   const [formNumber, setFormNumber] = useState(0);
   if (!session.can('stock_receive')) return <ReceivingGrantNeeded />;
@@ -34,7 +36,7 @@ export function ReceivingFormPage() {
   if (received) {
     return (
       <Screen
-        title="Delivery received"
+        title={received.queued ? 'Delivery saved on this device' : 'Delivery received'}
         back={back}
         tools={
           <button
@@ -49,7 +51,8 @@ export function ReceivingFormPage() {
           </button>
         }
       >
-        <ReceivedDelivery delivery={received} currencyCode={session.currencyCode} timeZone={session.timeZone} />
+        {received.queued && <QueuedNotice what="the delivery" />}
+        <ReceivedDelivery delivery={received.delivery} currencyCode={session.currencyCode} timeZone={session.timeZone} />
       </Screen>
     );
   }
@@ -70,12 +73,12 @@ const lineColumns: DataTableColumn[] = [
   { id: 'remove', header: 'Remove', headerHidden: true },
 ];
 
-function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => void }) {
+function ReceivingForm({ onReceived }: { onReceived: (received: { delivery: Delivery; queued: boolean }) => void }) {
   const session = useShopSession();
   const coreReady = useBackOfficeCore();
-  const loadProducts = useCallback((signal: AbortSignal) => listProducts(signal), []);
-  const catalogue = useServerData(loadProducts, messages.productsLoadFailed);
-  const products: readonly ReceivingProduct[] = catalogue.state.status === 'ready' ? catalogue.state.data : [];
+  const till = useTillData();
+  const catalogue = useStockProducts();
+  const products: readonly ReceivingProduct[] = catalogue.products;
 
   // One ref per form: a retry after a lost answer is recorded once.
   const [ref] = useState(() => crypto.randomUUID());
@@ -129,9 +132,21 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
   async function receive() {
     setPending(true);
     try {
-      const delivery = await sendDelivery({ supplier: supplier.trim(), reference: reference.trim(), note: note.trim(), ref, lines: deliveryLines(lines) });
-      notify.success('Stock received');
-      onReceived(delivery);
+      const request = { supplier: supplier.trim(), reference: reference.trim(), note: note.trim(), ref, lines: deliveryLines(lines) };
+      const stockChanges = new Map<string, string>();
+      for (const line of request.lines) stockChanges.set(line.productId, sumDecimal([stockChanges.get(line.productId) ?? '0', line.quantity]));
+      const outcome = await sendOrQueue(till, () => sendDelivery(request), {
+        kind: 'receiveStock',
+        action: { type: 'receiveStock', payload: request },
+        stockChanges,
+      });
+      if ('sent' in outcome) {
+        notify.success('Stock received');
+        onReceived({ delivery: outcome.sent, queued: false });
+      } else if (preview.status === 'ready') {
+        notify.success('Delivery saved on this device');
+        onReceived({ delivery: queuedDelivery(request, lines, preview.delivery, session.userName), queued: true });
+      }
     } catch (error) {
       setFormError(errorMessage(error, deliveryReceiveFailed));
       setConfirming(false);
@@ -143,6 +158,7 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
 
   return (
     <form className="receiving-form" onSubmit={submit} noValidate>
+      {catalogue.onDevice && <OnDeviceNotice what="The delivery" />}
       <div className="receiving-details">
         <TextField id="receiving-supplier" label="Supplier" value={supplier} onValueChange={setSupplier} maxLength={100} required autoComplete="off" />
         <TextField id="receiving-reference" label="Delivery note number" value={reference} onValueChange={setReference} maxLength={100} autoComplete="off" />
@@ -155,7 +171,7 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
         <ProductAutocomplete
           id="receiving-product-search"
           label="Scan a barcode or type a product name"
-          placeholder={catalogue.state.status === 'ready' ? 'Barcode, name or number' : 'Loading products…'}
+          placeholder={catalogue.status === 'ready' ? 'Barcode, name or number' : 'Loading products…'}
           products={products}
           text={search}
           onTextChange={setSearch}
@@ -243,4 +259,38 @@ function ReceivingForm({ onReceived }: { onReceived: (delivery: Delivery) => voi
       />
     </form>
   );
+}
+
+/** The delivery as this device queued it, as core computed it: stock and cost after are this device's figures. */
+function queuedDelivery(
+  request: { supplier: string; reference: string; note: string; ref: string },
+  lines: readonly ReceivingLineDraft[],
+  computed: CoreDelivery,
+  userName: string,
+): Delivery {
+  // A product's second line starts from the cost its first line left.
+  const costSoFar = new Map<string, number>();
+  return {
+    _id: '',
+    ...request,
+    userName,
+    createdAt: Date.now(),
+    totalCost: Number(computed.totalCost),
+    lines: computed.lines.map((line, index) => {
+      const product = lines[index]?.product;
+      const costBefore = costSoFar.get(line.productId) ?? product?.costPrice ?? 0;
+      costSoFar.set(line.productId, Number(line.unitCostAfter));
+      return {
+        productId: line.productId,
+        productName: product?.productName ?? '',
+        unit: product?.unit ?? 'no',
+        quantity: Number(line.quantity),
+        unitCost: Number(line.cost),
+        lineCost: Number(line.lineCost),
+        costBefore,
+        costAfter: Number(line.unitCostAfter),
+        quantityAfter: Number(line.onHandAfter),
+      };
+    }),
+  };
 }

@@ -21,6 +21,9 @@ const labels: Record<string, string> = {
   payIn: 'Cash paid in',
   payOut: 'Cash paid out',
   closeShift: 'Close shift',
+  adjustStock: 'Stock adjustment',
+  receiveStock: 'Delivery received',
+  countStock: 'Stock counted',
 };
 
 export function commandLabel(kind: string): string {
