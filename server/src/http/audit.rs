@@ -92,5 +92,5 @@ async fn export(
         file_name_part(&shop.shop_name),
         request.dates_text()
     );
-    Ok(csv_answer(state.db.clone(), filter, false, &file_name))
+    csv_answer(state.db.clone(), filter, false, &file_name)
 }

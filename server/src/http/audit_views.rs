@@ -2,12 +2,10 @@
 //! page by page into a streamed body with a header row, fields quoted by the `csv` crate and
 //! times in each row's shop's zone.
 
-use axum::body::Body;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use futures_util::stream;
+use axum::response::Response;
 use serde::Serialize;
 
+use super::csv_answer::{CsvPages, csv_attachment, paged_csv};
 use super::list_page::{Cursor, Page, Paged};
 use super::{ApiError, Success};
 use crate::db::Db;
@@ -121,24 +119,16 @@ fn record(row: &AuditRow, with_shop: bool) -> Vec<String> {
     fields
 }
 
-fn csv_error(error: impl std::fmt::Display) -> std::io::Error {
-    std::io::Error::other(error.to_string())
-}
-
-/// CSV text of `rows`, with the header row first when `header`.
-fn csv_chunk(rows: &[AuditRow], with_shop: bool, header: bool) -> std::io::Result<Vec<u8>> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    if header {
-        writer
-            .write_record(header_row(with_shop))
-            .map_err(csv_error)?;
-    }
+/// The CSV records of `rows`.
+fn write_records(
+    out: &mut csv::Writer<Vec<u8>>,
+    rows: &[AuditRow],
+    with_shop: bool,
+) -> csv::Result<()> {
     for row in rows {
-        writer
-            .write_record(record(row, with_shop))
-            .map_err(csv_error)?;
+        out.write_record(record(row, with_shop))?;
     }
-    writer.into_inner().map_err(csv_error)
+    Ok(())
 }
 
 /// Where the export has got to.
@@ -148,54 +138,34 @@ struct Export {
     with_shop: bool,
     /// The last row written; `None` before the first page.
     after: Option<(i64, i64)>,
-    started: bool,
-    done: bool,
+}
+
+impl CsvPages for Export {
+    async fn write_page(&mut self, out: &mut csv::Writer<Vec<u8>>) -> std::io::Result<bool> {
+        let rows = audit::page(self.db.pool(), &self.filter, self.after, EXPORT_PAGE)
+            .await
+            .map_err(std::io::Error::other)?;
+        self.after = rows.last().map(|row| (row.at, row.id));
+        write_records(out, &rows, self.with_shop)?;
+        Ok(rows.len() >= usize::try_from(EXPORT_PAGE).unwrap_or(usize::MAX))
+    }
 }
 
 /// The CSV file of the rows `filter` lists, newest first, named `file_name`: read and sent
 /// page by page, so a long trail never sits whole in memory.
-pub fn csv_answer(db: Db, filter: AuditFilter, with_shop: bool, file_name: &str) -> Response {
+pub fn csv_answer(
+    db: Db,
+    filter: AuditFilter,
+    with_shop: bool,
+    file_name: &str,
+) -> Result<Response, ApiError> {
     let export = Export {
         db,
         filter,
         with_shop,
         after: None,
-        started: false,
-        done: false,
     };
-    let chunks = stream::unfold(export, |mut export| async move {
-        if export.done {
-            return None;
-        }
-        let rows =
-            match audit::page(export.db.pool(), &export.filter, export.after, EXPORT_PAGE).await {
-                Ok(rows) => rows,
-                Err(error) => {
-                    tracing::error!(%error, "audit export stopped");
-                    export.done = true;
-                    return Some((Err(csv_error(error)), export));
-                }
-            };
-        export.done = rows.len() < usize::try_from(EXPORT_PAGE).unwrap_or(usize::MAX);
-        export.after = rows.last().map(|row| (row.at, row.id));
-        let chunk = csv_chunk(&rows, export.with_shop, !export.started);
-        export.started = true;
-        Some((chunk, export))
-    });
-    let disposition = format!("attachment; filename=\"{file_name}\"");
-    let mut response = Body::from_stream(chunks).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8"),
-    );
-    match HeaderValue::from_str(&disposition) {
-        Ok(value) => {
-            headers.insert(header::CONTENT_DISPOSITION, value);
-        }
-        Err(error) => return ApiError::internal(error).into_response(),
-    }
-    response
+    csv_attachment(file_name, paged_csv(header_row(with_shop), export, "audit"))
 }
 
 /// A file name's part made of the shop's name: letters and digits, others as `-`.
@@ -240,8 +210,15 @@ mod tests {
 
     #[test]
     fn the_csv_quotes_commas_quotes_and_line_breaks() {
-        let text = csv_chunk(&[row("Refunded 5.00 by cash; \"ok\",\nnext")], true, true).unwrap();
-        let text = String::from_utf8(text).unwrap();
+        let mut out = csv::Writer::from_writer(Vec::new());
+        out.write_record(header_row(true)).unwrap();
+        write_records(
+            &mut out,
+            &[row("Refunded 5.00 by cash; \"ok\",\nnext")],
+            true,
+        )
+        .unwrap();
+        let text = String::from_utf8(out.into_inner().unwrap()).unwrap();
         assert_eq!(
             text,
             "Time,Shop,Person,Person id,Event,Subject,Detail,Till\n\

@@ -11,6 +11,7 @@ mod card_payments;
 mod categories;
 mod counter_money;
 mod csrf;
+mod csv_answer;
 mod custom_invoices;
 mod customers;
 mod dashboard;

@@ -136,5 +136,5 @@ async fn export(
         |shop| file_name_part(&shop.shop_name),
     );
     let file_name = format!("audit-{shop_part}-{}.csv", request.dates_text());
-    Ok(csv_answer(state.db.clone(), filter, true, &file_name))
+    csv_answer(state.db.clone(), filter, true, &file_name)
 }

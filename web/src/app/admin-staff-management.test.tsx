@@ -214,7 +214,8 @@ describe('a staff member’s shift permissions (/admin/permissions/:id)', () => 
     const { container } = await open('/admin/permissions/S000002');
     const shiftSwitch = (label: string) => container.querySelector<HTMLButtonElement>(`[role="switch"][aria-label="${label}"]`)!;
     await waitFor(() => expect(shiftSwitch("See every till's shifts")).not.toBeNull());
-    expect(container.querySelector('.shift-permissions h2')?.textContent).toBe('Shifts');
+    // The groups under the grid, each under its own heading: Shifts, then Stock.
+    expect([...container.querySelectorAll('.permission-group h2')].map((title) => title.textContent)).toEqual(['Shifts', 'Stock']);
     expect(shiftSwitch('Open and close shifts').getAttribute('aria-checked')).toBe('true');
     expect(shiftSwitch('Pay cash in or out').getAttribute('aria-checked')).toBe('true');
     expect(shiftSwitch("See every till's shifts").getAttribute('aria-checked')).toBe('false');

@@ -3,11 +3,8 @@
 //! so far of an open one), computed by pos_core (`sales::shift_reports`). Streamed a page of
 //! shifts at a time, so a year of shifts never sits in memory whole.
 
-use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
-use axum::response::{IntoResponse, Response};
-use futures_util::stream;
+use axum::response::Response;
 use jiff::tz::TimeZone;
 use pos_core::dashboard::time_zone;
 use pos_core::shift::{MethodTotals, ShiftReport};
@@ -17,6 +14,7 @@ use sqlx::AnyPool;
 use super::{ShiftListQuery, ShiftListRequest, filter_of, may_read};
 use crate::db::shifts::{self, Shift, ShiftFilter};
 use crate::db::shops;
+use crate::http::csv_answer::{CsvPages, csv_attachment, paged_csv};
 use crate::http::openapi::Refused;
 use crate::http::session_extract::UserSession;
 use crate::http::{ApiError, AppState};
@@ -95,32 +93,10 @@ pub(super) async fn export(
         filter,
         zone,
         after: None,
-        header: true,
-        done: false,
     };
-    let body = Body::from_stream(stream::unfold(rows, |mut rows| async move {
-        if rows.done {
-            return None;
-        }
-        let chunk = rows.next_chunk().await;
-        if chunk.is_err() {
-            rows.done = true;
-        }
-        Some((chunk, rows))
-    }));
+    let body = paged_csv(COLUMNS.to_vec(), rows, "shifts");
     tracing::info!(shop_id = session.shop_id, "shifts exported");
-    Ok((
-        [
-            (CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (
-                CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{name}\""),
-            ),
-            (CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        body,
-    )
-        .into_response())
+    csv_attachment(&name, body)
 }
 
 /// `shifts.csv`, or with the dates it covers: `shifts-2026-11-01-to-2026-11-26.csv`.
@@ -142,33 +118,24 @@ struct Rows {
     zone: TimeZone,
     /// The last shift written (`opened_at`, `id`).
     after: Option<(i64, i64)>,
-    header: bool,
-    done: bool,
 }
 
-impl Rows {
-    /// The header (first time) and the next page's rows; the last page marks the export done.
-    async fn next_chunk(&mut self) -> Result<Bytes, std::io::Error> {
-        let mut out = csv::Writer::from_writer(Vec::new());
-        if std::mem::take(&mut self.header) {
-            out.write_record(COLUMNS)?;
-        }
+impl CsvPages for Rows {
+    async fn write_page(&mut self, out: &mut csv::Writer<Vec<u8>>) -> std::io::Result<bool> {
         let page = shifts::page(&self.pool, self.shop_id, &self.filter, self.after, PAGE)
             .await
             .map_err(std::io::Error::other)?;
-        if page.len() < PAGE as usize {
-            self.done = true;
-        }
+        let more = page.len() >= PAGE as usize;
         for shift in page {
             self.after = Some((shift.opened_at, shift.id));
             let figures = self.figures(shift).await.map_err(std::io::Error::other)?;
             out.write_record(self.row(&figures))?;
         }
-        out.into_inner()
-            .map(Bytes::from)
-            .map_err(|error| error.into_error())
+        Ok(more)
     }
+}
 
+impl Rows {
     async fn figures(&self, shift: Shift) -> Result<ShiftFigures, sqlx::Error> {
         let mut connection = self.pool.acquire().await?;
         let movements = shifts::movements(&mut *connection, self.shop_id, shift.id).await?;

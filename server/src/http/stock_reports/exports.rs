@@ -3,12 +3,9 @@
 //! every row the filters choose (no paging), streamed a chunk at a time so a year of ledger
 //! never sits in memory whole. Times are the shop's local time.
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::HeaderValue;
-use axum::http::header::{CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_TYPE};
-use axum::response::{IntoResponse, Response};
-use futures_util::stream;
+use axum::response::Response;
 use jiff::tz::TimeZone;
 use pos_core::dashboard::time_zone;
 use pos_core::ids;
@@ -19,6 +16,7 @@ use crate::auth::grants;
 use crate::db::Db;
 use crate::db::shops;
 use crate::db::support::scaled::{E3, plain};
+use crate::http::csv_answer::{CsvPages, csv_attachment, paged_csv};
 use crate::http::openapi::{Failure, Refused};
 use crate::http::session_extract::Require;
 use crate::http::{ApiError, AppState};
@@ -106,7 +104,7 @@ pub(super) async fn value_csv(
         None => "stock-value.csv".to_owned(),
     };
     tracing::info!(shop_id, "stock value exported");
-    csv_response(&name, Body::from(body))
+    csv_attachment(&name, Body::from(body))
 }
 
 fn value_row(id: &str, name: &str, value: &StockValue) -> [String; 6] {
@@ -157,40 +155,10 @@ pub(super) async fn moves_csv(
         filter: chosen,
         zone,
         after: None,
-        header: true,
-        done: false,
     };
-    let body = Body::from_stream(stream::unfold(rows, |mut rows| async move {
-        if rows.done {
-            return None;
-        }
-        let chunk = rows.next_chunk().await;
-        if let Err(error) = &chunk {
-            tracing::error!(%error, "stock moves export stopped");
-            rows.done = true;
-        }
-        Some((chunk, rows))
-    }));
+    let body = paged_csv(MOVE_COLUMNS.to_vec(), rows, "stock moves");
     tracing::info!(shop_id, "stock moves exported");
-    csv_response(&name, body)
-}
-
-/// A CSV download named `name`, never cached.
-fn csv_response(name: &str, body: Body) -> Result<Response, ApiError> {
-    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{name}\""))
-        .map_err(ApiError::internal)?;
-    Ok((
-        [
-            (
-                CONTENT_TYPE,
-                HeaderValue::from_static("text/csv; charset=utf-8"),
-            ),
-            (CONTENT_DISPOSITION, disposition),
-            (CACHE_CONTROL, HeaderValue::from_static("no-store")),
-        ],
-        body,
-    )
-        .into_response())
+    csv_attachment(&name, body)
 }
 
 /// `stock-moves.csv`, or with the days it covers: `stock-moves-2026-11-01-to-2026-11-26.csv`.
@@ -212,32 +180,23 @@ struct Rows {
     zone: TimeZone,
     /// The last row written (`created_at`, `id`).
     after: Option<(i64, i64)>,
-    header: bool,
-    done: bool,
 }
 
-impl Rows {
-    /// The header (first time) and the next chunk's rows; the last chunk marks the file done.
-    async fn next_chunk(&mut self) -> Result<Bytes, std::io::Error> {
-        let mut out = csv::Writer::from_writer(Vec::new());
-        if std::mem::take(&mut self.header) {
-            out.write_record(MOVE_COLUMNS)?;
-        }
+impl CsvPages for Rows {
+    async fn write_page(&mut self, out: &mut csv::Writer<Vec<u8>>) -> std::io::Result<bool> {
         let chunk = reports::moves_after(&self.db, self.shop_id, &self.filter, self.after, CHUNK)
             .await
             .map_err(std::io::Error::other)?;
-        if chunk.len() < CHUNK as usize {
-            self.done = true;
-        }
+        let more = chunk.len() >= CHUNK as usize;
         for row in chunk {
             self.after = Some((row.created_at, row.id));
             out.write_record(self.row(row).map_err(std::io::Error::other)?)?;
         }
-        out.into_inner()
-            .map(Bytes::from)
-            .map_err(|error| error.into_error())
+        Ok(more)
     }
+}
 
+impl Rows {
     fn row(&self, row: ReportMove) -> Result<[String; 16], ApiError> {
         let text = |id: Option<i64>| id.map(|id| id.to_string()).unwrap_or_default();
         let number = u64::try_from(row.product_number).map_err(ApiError::internal)?;

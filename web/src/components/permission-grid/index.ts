@@ -1,3 +1,2 @@
 export { PermissionGrid } from './permission-grid';
-export { ShiftPermissionSwitches } from './shift-permission-switches';
-export { StockPermissionSwitches } from './stock-permission-switches';
+export { PermissionGroupSwitches } from './permission-group-switches';

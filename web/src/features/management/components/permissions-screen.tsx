@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { LoadStatus } from '@/components/data-table';
-import { PermissionGrid, ShiftPermissionSwitches, StockPermissionSwitches } from '@/components/permission-grid';
+import { PermissionGrid, PermissionGroupSwitches } from '@/components/permission-grid';
 import { Screen, ScreenPanel } from '@/components/screen';
 import { messages } from '@/config/messages';
 import { shiftPermissions, stockPermissions, type Permission } from '@/config/permissions';
@@ -104,13 +104,17 @@ function PersonGrid({ id, calls, person, update }: PersonGridProps) {
         pending={pending}
         onToggle={(permission) => void toggle(permission)}
       />
-      <ShiftPermissionSwitches
+      <PermissionGroupSwitches
+        title="Shifts"
+        permissions={shiftPermissions}
         label={`Shift permissions of ${person.userName}`}
         granted={shown}
         pending={pending}
         onToggle={(permission) => void toggle(permission)}
       />
-      <StockPermissionSwitches
+      <PermissionGroupSwitches
+        title="Stock"
+        permissions={stockPermissions}
         label={`Stock permissions of ${person.userName}`}
         granted={shown}
         pending={pending}

@@ -1,36 +1,48 @@
 import { useId } from 'react';
-import { stockPermissions, type StockPermission } from '../../config/permissions';
 import './permission-grid.css';
 
-interface StockPermissionSwitchesProps {
-  /** Names the group, e.g. "Stock permissions of Ben". */
+/** One grant of a group, as the switch names it: the server's name and the words beside the switch. */
+export interface GroupPermission<P extends string> {
+  name: P;
+  label: string;
+}
+
+interface PermissionGroupSwitchesProps<P extends string> {
+  /** The group's heading, e.g. "Shifts". */
+  title: string;
+  /** The group's grants in the order they are shown. */
+  permissions: readonly GroupPermission<P>[];
+  /** Names the group, e.g. "Shift permissions of Ben". */
   label: string;
   granted: ReadonlySet<string>;
   /** Permissions whose change is on its way: shown as they will be, and not toggled again yet. */
   pending?: ReadonlySet<string>;
-  onToggle: (permission: StockPermission) => void;
+  onToggle: (permission: P) => void;
   disabled?: boolean;
 }
 
 /**
- * The grid's "Stock" group, under Shifts: one switch per stock grant (receive deliveries, count
- * stock, adjust stock, stock reports), labelled in words, laid out as the shift switches are.
+ * A group of grants under the grid (Shifts, Stock): a heading, then one switch per grant,
+ * labelled in words. The grants are answered in lists of their own beside the twelve, so they
+ * do not fit the grid's rows and columns.
  */
-export function StockPermissionSwitches({ label, granted, pending, onToggle, disabled = false }: StockPermissionSwitchesProps) {
+export function PermissionGroupSwitches<P extends string>({
+  title, permissions, label, granted, pending, onToggle, disabled = false,
+}: PermissionGroupSwitchesProps<P>) {
   const titleId = useId();
   return (
-    <section className="stock-permissions" aria-labelledby={titleId}>
-      <h2 id={titleId} className="stock-permissions__title">
-        Stock
+    <section className="permission-group" aria-labelledby={titleId}>
+      <h2 id={titleId} className="permission-group__title">
+        {title}
       </h2>
       <span className="visually-hidden">{label}</span>
-      <ul className="stock-permissions__list">
-        {stockPermissions.map(({ name, label: words }) => {
+      <ul className="permission-group__list">
+        {permissions.map(({ name, label: words }) => {
           const on = granted.has(name);
           const waiting = pending?.has(name) ?? false;
           return (
-            <li key={name} className="stock-permissions__row">
-              <span className="stock-permissions__label">{words}</span>
+            <li key={name} className="permission-group__row">
+              <span className="permission-group__label">{words}</span>
               <button
                 type="button"
                 role="switch"
