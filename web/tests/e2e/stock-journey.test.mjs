@@ -6,13 +6,15 @@
 // what it held before, and the low stock list shows the demo shop's low cake and cheese. The
 // receiving form, the count and the stock history are photographed at 1024x768, 768x1024 and
 // 1440x900 (web/test-results/stock-journey-*.png): neither the page nor the screen's table
-// scrolls sideways, and the screen's key button is in view without scrolling.
+// scrolls sideways, and the screen's key button is in view without scrolling. Then, with the
+// network cut, damaged soap is taken off on the Adjust screen from the tablet's own catalogue:
+// it is saved on the tablet, and reaches the ledger once when the network returns.
 
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addTileToCart, adminSignIn, cents, insideWindow, tillAnswer, tillSizes as sizes, toast } from './demo-shop.mjs';
-import { launchBrowser, shot, url } from './support.mjs';
+import { addTileToCart, adminSignIn, allSent, cents, insideWindow, tillAnswer, tillSizes as sizes, toast } from './demo-shop.mjs';
+import { launchBrowser, navigateOffline, shot, url } from './support.mjs';
 
 // No other journey sells or edits the soap, so its stock is this journey's alone.
 const soap = { name: 'Dish Soap 500ml', barcode: '8901005000017', category: 'Household' };
@@ -234,6 +236,65 @@ describe("a product's stock through a day", () => {
       assert.deepEqual(pageErrors, []);
     } catch (error) {
       await shot(page, 'stock-journey-failed').catch(() => {});
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('stock adjusted with no connection', () => {
+  it('is saved on the tablet from its own catalogue, and reaches the ledger once when the network returns', async () => {
+    const context = await browser.newContext({ viewport: sizes.landscape });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    page.setDefaultTimeout(15_000);
+    try {
+      await adminSignIn(page);
+      const product = await catalogueProduct(page, soap.name);
+      const before = await stockMoves(page, product._id);
+      // The app is served by its service worker, and the till's copy of the catalogue is pulled.
+      await page.goto(url('/admin/stock/adjust'));
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await allSent(page);
+
+      await context.setOffline(true);
+      await navigateOffline(page, () => page.reload());
+      await page.getByText("No connection: products and stock are this device's copy.", { exact: false }).waitFor();
+      const search = page.getByRole('combobox', { name: 'Scan a barcode or type a product name' });
+      await page.getByPlaceholder('Barcode, name or number').waitFor();
+      await search.fill(soap.barcode);
+      await search.press('Enter');
+      const takenOff = page.getByLabel('Line 1 taken off');
+      await takenOff.fill('2');
+      const lines = page.getByRole('region', { name: 'Adjustment lines' });
+      await lines.getByRole('cell', { name: `${before.quantity - 2} no`, exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Adjust stock', exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Adjust stock?' }).getByRole('button', { name: 'Adjust', exact: true }).click();
+      await page.getByRole('heading', { name: 'Adjustment saved on this device' }).waitFor();
+      assert.deepEqual(await tableRows(page.getByRole('region', { name: 'Lines adjusted' })), [[soap.name, '-2 no', `${before.quantity - 2} no`]]);
+      await page.getByRole('button', { name: /^Sync status: 1 unsynced/ }).waitFor();
+      for (const [size, viewport] of Object.entries(sizes)) {
+        await page.setViewportSize(viewport);
+        await shot(page, `stock-journey-offline-adjustment-${size}`);
+      }
+      await page.setViewportSize(sizes.landscape);
+
+      await context.setOffline(false);
+      await allSent(page);
+      const after = await stockMoves(page, product._id);
+      assert.equal(after.quantity, before.quantity - 2, 'taken off once');
+      assert.deepEqual(
+        after.rows.slice(0, 1).map(({ kind, reason, change, balance }) => ({ kind, reason, change, balance })),
+        [{ kind: 'adjustment', reason: 'damaged', change: -2, balance: before.quantity - 2 }],
+      );
+      assert.deepEqual(after.rows.slice(1), before.rows, 'one row written, the older ones as they were');
+      assert.deepEqual(pageErrors, []);
+    } catch (error) {
+      await shot(page, 'stock-journey-offline-failed').catch(() => {});
       throw error;
     } finally {
       await context.close();
