@@ -489,6 +489,46 @@ async fn counts_are_for_the_stock_count_grant_in_the_callers_shop(backend: Backe
     );
 }
 
+/// A till shop with 20 tea (cost 4.00, sold at 10.00) and 8 jam, and a count of every product
+/// started a minute ago, when `began`.
+struct OfflineCount {
+    till: TillShop,
+    tea: String,
+    jam: String,
+    count: String,
+    began: i64,
+}
+
+impl OfflineCount {
+    async fn start(backend: Backend) -> Self {
+        let mut till = TillShop::start(backend).await;
+        let tea = till
+            .shop
+            .product(
+                "Tea",
+                json!({"quantity": 20, "sellingPrice": "10", "costPrice": "4"}),
+            )
+            .await;
+        let jam = till.shop.product("Jam", json!({"quantity": 8})).await;
+        let started = start(
+            &mut till.shop.admin,
+            json!({"categoryId": null, "ref": "count-offline"}),
+        )
+        .await;
+        started.assert_status(201);
+        let count = id(&started);
+        let began = started.data()["startedAt"].as_i64().unwrap();
+        till.app().clock.advance(std::time::Duration::from_secs(60));
+        Self {
+            till,
+            tea,
+            jam,
+            count,
+            began,
+        }
+    }
+}
+
 /// A till sale of `quantity` of `product` paid at `paid_at`, synced now (its own ref each).
 async fn sync_till_sale(
     till: &mut TillShop,
@@ -510,24 +550,13 @@ async fn sync_till_sale(
 /// Lines entered by a device that was offline arrive after sales synced meanwhile, from before
 /// and after the goods were counted: each line expects what was on hand when it was counted.
 async fn a_line_counted_offline_expects_the_stock_of_its_own_time(backend: Backend) {
-    let mut till = TillShop::start(backend).await;
-    let tea = till
-        .shop
-        .product(
-            "Tea",
-            json!({"quantity": 20, "sellingPrice": "10", "costPrice": "4"}),
-        )
-        .await;
-    let jam = till.shop.product("Jam", json!({"quantity": 8})).await;
-    let started = start(
-        &mut till.shop.admin,
-        json!({"categoryId": null, "ref": "count-offline"}),
-    )
-    .await;
-    started.assert_status(201);
-    let count = id(&started);
-    let began = started.data()["startedAt"].as_i64().unwrap();
-    till.app().clock.advance(std::time::Duration::from_secs(60));
+    let OfflineCount {
+        mut till,
+        tea,
+        jam,
+        count,
+        began,
+    } = OfflineCount::start(backend).await;
     let (sold_before, counted_at, sold_after) = (began + 10_000, began + 20_000, began + 30_000);
 
     // The sale made after the tea was counted reaches the server before the count does.
@@ -585,23 +614,13 @@ async fn a_line_counted_offline_expects_the_stock_of_its_own_time(backend: Backe
 /// were counted, on a till that synced only after the line was entered, is not taken for goods
 /// missing from the shelf.
 async fn a_late_sale_from_before_the_count_is_not_a_shortage(backend: Backend) {
-    let mut till = TillShop::start(backend).await;
-    let tea = till
-        .shop
-        .product(
-            "Tea",
-            json!({"quantity": 20, "sellingPrice": "10", "costPrice": "4"}),
-        )
-        .await;
-    let started = start(
-        &mut till.shop.admin,
-        json!({"categoryId": null, "ref": "count-late"}),
-    )
-    .await;
-    started.assert_status(201);
-    let count = id(&started);
-    let began = started.data()["startedAt"].as_i64().unwrap();
-    till.app().clock.advance(std::time::Duration::from_secs(60));
+    let OfflineCount {
+        mut till,
+        tea,
+        count,
+        began,
+        ..
+    } = OfflineCount::start(backend).await;
 
     let body = json!({"lines": [{"productId": tea, "counted": 16}], "countedAt": began + 20_000});
     let path = format!("{}/lines", count_path(&count));

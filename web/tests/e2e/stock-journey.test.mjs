@@ -13,7 +13,7 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addTileToCart, adminSignIn, allSent, cents, insideWindow, tillAnswer, tillSizes as sizes, toast } from './demo-shop.mjs';
+import { addTileToCart, adminSignIn, allSent, cents, runFlow, insideWindow, tillAnswer, tillSizes as sizes, toast } from './demo-shop.mjs';
 import { launchBrowser, navigateOffline, shot, url } from './support.mjs';
 
 // No other journey sells or edits the soap, so its stock is this journey's alone.
@@ -244,13 +244,11 @@ describe("a product's stock through a day", () => {
 });
 
 describe('stock adjusted with no connection', () => {
-  it('is saved on the tablet from its own catalogue, and reaches the ledger once when the network returns', async () => {
-    const context = await browser.newContext({ viewport: sizes.landscape });
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (error) => pageErrors.push(error));
-    page.setDefaultTimeout(15_000);
-    try {
+  it('is saved on the tablet from its own catalogue, and reaches the ledger once when the network returns', () =>
+    runFlow(browser, 'stock-journey', 'offline', async (page) => {
+      const context = page.context();
+      await page.setViewportSize(sizes.landscape);
+      page.setDefaultTimeout(15_000);
       await adminSignIn(page);
       const product = await catalogueProduct(page, soap.name);
       const before = await stockMoves(page, product._id);
@@ -292,12 +290,5 @@ describe('stock adjusted with no connection', () => {
         [{ kind: 'adjustment', reason: 'damaged', change: -2, balance: before.quantity - 2 }],
       );
       assert.deepEqual(after.rows.slice(1), before.rows, 'one row written, the older ones as they were');
-      assert.deepEqual(pageErrors, []);
-    } catch (error) {
-      await shot(page, 'stock-journey-offline-failed').catch(() => {});
-      throw error;
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 });
