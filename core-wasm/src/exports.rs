@@ -4,7 +4,7 @@
 //! cash balance, loyalty, form validation, paying in parts, gift card numbers, the shift's X and Z report, which the till prints
 //! offline) loads on every page, so it holds only what a cashier's
 //! screen runs and stays small. The back office's (feature `back-office`: refunds and where their money goes, custom
-//! invoices, re-pricing, the stock ledger, dashboard bucketing with the time-zone database) is fetched only by the
+//! invoices, the product form's reorder level, re-pricing, the stock ledger, dashboard bucketing with the time-zone database) is fetched only by the
 //! admin screens that need it.
 
 use wasm_bindgen::prelude::*;
@@ -103,6 +103,13 @@ mod back_office {
         loyalty::sale_entries,
         "SaleEntriesInput",
         "SaleEntries"
+    );
+    export!(
+        validateReorderLevel,
+        validate_reorder_level,
+        validation::validate_reorder_level,
+        "ReorderLevelInput",
+        "FieldError[]"
     );
     export!(
         validateStaffSignup,

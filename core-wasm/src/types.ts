@@ -94,6 +94,8 @@ export interface Repriced { cart: PricedCart; differences: { field: string; subm
 export interface FieldError { field: string; message: string }
 export interface StaffSignupInput { userName?: string; email?: string; phoneNumber?: string; password?: string }
 export interface FieldInput { field: string; value?: string }
+/** A product's reorder level as typed, for its unit; absent or null (no level) is valid. */
+export interface ReorderLevelInput { reorderLevel?: DecimalIn | null; unit: Unit }
 
 export interface PaidSale { paidAt: number; paymentMethod: PaymentMethod; amount: DecimalIn; lines?: { category: string; amount: DecimalIn }[] }
 export interface TrendInput { sales: PaidSale[]; now: number; timeZone: string; method?: MethodFilter }

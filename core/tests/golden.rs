@@ -56,6 +56,7 @@ fn run(operation: &str, input: &str) -> String {
         // -- validation, dashboard, ids --
         "validateStaffSignup" => call(input, pos_core::validation::validate_staff_signup),
         "validateField" => call(input, pos_core::validation::validate_field),
+        "validateReorderLevel" => call(input, pos_core::validation::validate_reorder_level),
         "dashboardWeek" => call(input, pos_core::dashboard::week),
         "dashboardMonth" => call(input, pos_core::dashboard::month),
         "dashboardYear" => call(input, pos_core::dashboard::year),

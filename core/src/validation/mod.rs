@@ -74,7 +74,8 @@ pub use fields::{QuantityRule, cash_movement_amount, money_amount, percentage, q
 pub use label::label;
 pub use numbers::{NumberInput, parse_decimal, parse_integer};
 pub use operations::{
-    FieldInput, StaffSignupInput, VALIDATED_FIELDS, validate_field, validate_staff_signup,
+    FieldInput, ReorderLevelInput, StaffSignupInput, VALIDATED_FIELDS, validate_field,
+    validate_reorder_level, validate_staff_signup,
 };
 pub use phone::{
     ACCOUNT_PHONE_MAX_CHARS, ACCOUNT_PHONE_PATTERN, COUNTRY_CODE_MAX_DIGITS, MOBILE_NUMBER_DIGITS,

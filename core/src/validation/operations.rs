@@ -1,16 +1,18 @@
-//! The operations the browser calls: `validateStaffSignup` (a whole form) and `validateField`
-//! (one field as typed).
+//! The operations the browser calls: `validateStaffSignup` (a whole form), `validateField`
+//! (one field as typed) and `validateReorderLevel` (a product's reorder level for its unit).
 
 use serde::{Deserialize, Serialize};
 
 use super::accounts::{password, staff_id, staff_name};
-use super::catalog::{category_description, category_name, customer_name, product_name};
+use super::catalog::{
+    ProductDraft, category_description, category_name, customer_name, product_name,
+};
 use super::custom_details::address;
 use super::dates::{month, year};
 use super::email::email;
 use super::failures::FieldError;
 use super::fields::{cash_movement_amount, money_amount};
-use super::numbers::{parse_decimal, parse_integer};
+use super::numbers::{NumberInput, parse_decimal, parse_integer};
 use super::phone::{account_phone_number, phone_number};
 use super::receipt::{ReceiptPaper, receipt_footer};
 use super::upload::csv_file_name;
@@ -127,6 +129,33 @@ pub fn validate_field(input: FieldInput) -> CoreResult<Vec<FieldError>> {
         .collect())
 }
 
+/// A product's reorder level as the product form types it, with the unit it is counted in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReorderLevelInput {
+    /// A number or numeric text; absent or `null` (no reorder level) is always valid.
+    #[serde(default)]
+    pub reorder_level: Option<NumberInput>,
+    /// The product's unit: `no` takes whole numbers only.
+    pub unit: Unit,
+}
+
+/// Operation `validateReorderLevel`: the failure, if any, of a reorder level for its unit, as a
+/// list of zero or one [`FieldError`] on `reorderLevel`. The check is the one a product create or
+/// edit runs ([`ProductDraft::reorder_level_edit`]), so the form shows the server's own message.
+pub fn validate_reorder_level(input: ReorderLevelInput) -> CoreResult<Vec<FieldError>> {
+    let draft = ProductDraft {
+        reorder_level: input.reorder_level.map(Some),
+        ..ProductDraft::default()
+    };
+    Ok(draft
+        .reorder_level_edit(input.unit)
+        .err()
+        .into_iter()
+        .map(FieldError::from_error)
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +196,49 @@ mod tests {
                 .unwrap();
         assert_eq!(from_json.user_name, "ali");
         assert_eq!(from_json.phone_number, "");
+    }
+
+    #[test]
+    fn a_reorder_level_is_checked_for_its_unit() {
+        let check = |json: &str| {
+            let input: ReorderLevelInput = serde_json::from_str(json).unwrap();
+            let errors = validate_reorder_level(input).unwrap();
+            errors
+                .into_iter()
+                .map(|error| (error.field, error.message))
+                .collect::<Vec<_>>()
+        };
+        let one = |message: &str| vec![("reorderLevel".to_owned(), message.to_owned())];
+        for valid in [
+            r#"{"unit":"no","reorderLevel":"12"}"#,
+            r#"{"unit":"no","reorderLevel":"12.000"}"#,
+            r#"{"unit":"kg","reorderLevel":"2.5"}"#,
+            r#"{"unit":"lt","reorderLevel":0}"#,
+            r#"{"unit":"no","reorderLevel":null}"#,
+            r#"{"unit":"no"}"#,
+        ] {
+            assert_eq!(check(valid), vec![], "{valid}");
+        }
+        assert_eq!(
+            check(r#"{"unit":"no","reorderLevel":"2.5"}"#),
+            one("Reorder level must be a whole number for unit no")
+        );
+        assert_eq!(
+            check(r#"{"unit":"kg","reorderLevel":"-1"}"#),
+            one("Reorder level cannot be negative")
+        );
+        assert_eq!(
+            check(r#"{"unit":"kg","reorderLevel":"1.2345"}"#),
+            one("Reorder level can have at most 3 decimal places")
+        );
+        assert_eq!(
+            check(r#"{"unit":"m","reorderLevel":"ten"}"#),
+            one("Reorder level must be a number")
+        );
+        assert_eq!(
+            check(r#"{"unit":"m","reorderLevel":"1000001"}"#),
+            one("Reorder level must be at most 1000000")
+        );
     }
 
     #[test]

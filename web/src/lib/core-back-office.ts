@@ -1,6 +1,6 @@
 /**
  * The back office's rules: refunds, custom invoices, re-pricing, the stock ledger, dashboard bucketing, the
- * staff signup form and the loyalty ledger's arithmetic, the second WebAssembly module built from core-wasm.
+ * staff signup form, a product's reorder level and the loyalty ledger's arithmetic, the second WebAssembly module built from core-wasm.
  *
  * The till's module (core.ts) loads on every page and holds only what a cashier's screen runs;
  * this one (with the time-zone database) is fetched only when an admin screen asks for it
@@ -21,12 +21,14 @@ export type {
   MoveKind, AdjustmentReason, StockMove, StockBalanceInput, StockBalance, StockAdjustmentInput, StockAdjustment,
   AverageCostInput, AverageCost, DeliveryLineInput, DeliveryInput, ReceivedLine, Delivery, CountLineInput, CountInput,
   CountedLine, CountDifferences, ValuedProduct, StockValueInput, StockValue, StockLevel, LowStockInput, LowProduct, LowStock,
+  ReorderLevelInput,
 } from '../wasm-core/pos_core_back_office_wasm.js';
 
 const backOffice = wasmModule('loadBackOfficeCore', init);
 
 /** Loads the back-office module once (see wasm-module.ts); retries after a failure. */
 export const loadBackOfficeCore = (source?: CoreSource): Promise<void> => backOffice.load(source);
+export const isBackOfficeCoreReady = (): boolean => backOffice.isReady();
 
 /** A customer's points from their ledger rows. */
 export const loyaltyBalance = (input: Types.LoyaltyBalanceInput): Types.LoyaltyBalance =>
@@ -37,6 +39,9 @@ export const saleLoyaltyEntries = (input: Types.SaleEntriesInput): Types.SaleEnt
 /** Every failing rule of the staff signup form (empty when valid), with SPEC's messages. */
 export const validateStaffSignup = (input: Types.StaffSignupInput): Types.FieldError[] =>
   backOffice.callWithJson('validateStaffSignup', glue.validateStaffSignup, input);
+/** A product's reorder level for its unit: empty when valid, else its one failure, with the server's message. */
+export const validateReorderLevel = (input: Types.ReorderLevelInput): Types.FieldError[] =>
+  backOffice.callWithJson('validateReorderLevel', glue.validateReorderLevel, input);
 /** The last 7 local days, oldest first. */
 export const dashboardWeek = (input: Types.TrendInput): Types.WeekdayTotal[] =>
   backOffice.callWithJson('dashboardWeek', glue.dashboardWeek, input);

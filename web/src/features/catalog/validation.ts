@@ -2,13 +2,14 @@
  * The catalogue forms' checks before sending, with the server's rules and messages (core's
  * validation/catalog.rs: the same limits, the same wording), so a typing slip is shown beside
  * its field at once. The WASM core has no export for whole catalogue records, only for single
- * fields (the names, a category's description, unit, discount type), so numbers are checked
- * here; the server checks again and its 400 message is shown as the toast when the two ever
- * disagree.
+ * fields (the names, a category's description, unit, discount type, a product's reorder level),
+ * so the other numbers are checked here; the server checks again and its 400 message is shown
+ * as the toast when the two ever disagree.
  *
  * Numbers are read as text and compared digit by digit (BigInt), never through a float.
  */
 import { validateField } from '../../lib/core';
+import { isBackOfficeCoreReady, validateReorderLevel } from '../../lib/core-back-office';
 import type { CategoryFields } from './api/categories-api';
 import type { CustomProductFields, ProductFields, Unit } from './api/products-api';
 
@@ -109,6 +110,17 @@ type CoreField = 'categoryName' | 'description' | 'productName' | 'unit' | 'disc
  */
 const coreCheck = (field: CoreField, value: string) => validateField({ field, value })[0]?.message ?? null;
 
+/**
+ * The core's rule for a reorder level in the product's unit ("Reorder level must be a whole
+ * number for unit no"); blank is no level. It lives in the back office's module, which the
+ * product screens load: until it has loaded (or when it cannot), nothing is shown here and the
+ * server's message for the same rule is the toast.
+ */
+function reorderLevelCheck(text: string, unit: Unit): string | null {
+  if (!text.trim() || !isBackOfficeCoreReady()) return null;
+  return validateReorderLevel({ reorderLevel: text.trim(), unit })[0]?.message ?? null;
+}
+
 export function categoryErrors(values: CategoryFields): Errors<keyof CategoryFields> {
   return {
     categoryName: coreCheck('categoryName', values.categoryName),
@@ -123,12 +135,15 @@ export type ProductField = keyof ProductFields;
 export function productErrors(values: Partial<ProductFields> & Pick<ProductFields, 'unit' | 'discountType'>): Errors<ProductField> {
   const checked = <F extends ProductField>(field: F, check: (text: string) => string | null) =>
     values[field] === undefined ? null : check(String(values[field]));
+  const unit = coreCheck('unit', values.unit);
   const errors: Errors<ProductField> = {
     productName: checked('productName', (text) => coreCheck('productName', text)),
     barcodeNumber: checked('barcodeNumber', (text) => barcode('barcodeNumber', text)),
     category: checked('category', (text) => (text.trim() ? null : 'Choose a category')),
-    unit: coreCheck('unit', values.unit),
+    unit,
     quantity: checked('quantity', (text) => numberCheck('quantity', text, quantity(values.unit, false))),
+    // Counted in the unit: checked only once the unit itself is one.
+    reorderLevel: unit ? null : checked('reorderLevel', (text) => reorderLevelCheck(text, values.unit)),
     costPrice: checked('costPrice', (text) => numberCheck('costPrice', text, money)),
     costPriceProfit: checked('costPriceProfit', (text) => numberCheck('costPriceProfit', text, markup)),
     sellingPrice: checked('sellingPrice', (text) => numberCheck('sellingPrice', text, money)),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /** The add category, add product and custom product forms as a user meets them. */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadBackOffice } from '@/test/back-office-core';
 import { loadCore } from '@/test/core';
 import { button, click, envelope, field, press, typeInto, waitFor } from '@/test/render';
 import { fieldError, link } from '@/test/screens';
@@ -21,7 +22,7 @@ async function open(path: string, firstLabel: string) {
 
 const alertText = (container: HTMLElement) => container.querySelector('.form-alert')?.textContent;
 
-beforeAll(loadCore);
+beforeAll(() => Promise.all([loadCore(), loadBackOffice()]));
 beforeEach(() => {
   server = startServer();
   server.answers['GET /api/v1/categories'] = envelope(200, { data: categories });
@@ -174,17 +175,35 @@ describe('add product (/admin|staff/add/product)', () => {
     expect(field(container, 'Product name').value).toBe('Cola 330ml');
   });
 
-  it('sends a reorder level in the product’s unit when one is typed, and shows the server’s refusal of it', async () => {
-    server.answers['POST /api/v1/product/create'] = envelope(400, { message: 'Reorder level must be a whole number for unit no' });
+  it('checks the reorder level in the chosen unit with core’s messages, and sends nothing while it is wrong', async () => {
     signIn(server, 'admin', ['product_create', 'category_read']);
     const container = await open('/admin/add/product', 'Product name');
     await waitFor(() => expect(field(container, 'Category').querySelectorAll('option')).toHaveLength(4));
     fill(container);
     typeInto(field(container, 'Reorder level'), ' 2.5 ');
     await click(button(container, 'Add product'));
-    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Reorder level must be a whole number for unit no'));
-    expect(sentTo(server, 'POST /api/v1/product/create')[0]?.body).toMatchObject({ quantity: '24', unit: 'no', reorderLevel: '2.5' });
-    expect(alertText(container)).toBe('Reorder level must be a whole number for unit no');
+    expect(fieldError(field(container, 'Reorder level'))).toBe('Reorder level must be a whole number for unit no');
+    expect(document.activeElement).toBe(field(container, 'Reorder level'));
+    typeInto(field(container, 'Reorder level'), '-1');
+    await click(button(container, 'Add product'));
+    expect(fieldError(field(container, 'Reorder level'))).toBe('Reorder level cannot be negative');
+    expect(sentTo(server, 'POST /api/v1/product/create')).toHaveLength(0);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('sends a reorder level in the product’s unit when one is typed, and shows the server’s refusal of it', async () => {
+    server.answers['POST /api/v1/product/create'] = envelope(400, { message: 'Category not found in this shop' });
+    signIn(server, 'admin', ['product_create', 'category_read']);
+    const container = await open('/admin/add/product', 'Product name');
+    await waitFor(() => expect(field(container, 'Category').querySelectorAll('option')).toHaveLength(4));
+    fill(container);
+    choose(field(container, 'Unit'), 'kg');
+    typeInto(field(container, 'Reorder level'), ' 2.5 ');
+    await click(button(container, 'Add product'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('Category not found in this shop'));
+    expect(fieldError(field(container, 'Reorder level'))).toBeNull();
+    expect(sentTo(server, 'POST /api/v1/product/create')[0]?.body).toMatchObject({ quantity: '24', unit: 'kg', reorderLevel: '2.5' });
+    expect(alertText(container)).toBe('Category not found in this shop');
     expect(field(container, 'Reorder level').value).toBe(' 2.5 ');
   });
 

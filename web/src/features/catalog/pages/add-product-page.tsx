@@ -1,9 +1,10 @@
 import { Sparkles } from 'lucide-react';
-import { useCallback, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert, SelectField, SubmitButton, TextField } from '@/components/form';
 import { Screen, ScreenPanel } from '@/components/screen';
 import { messages } from '@/config/messages';
+import { loadBackOfficeCore } from '@/lib/core-back-office';
 import { useServerData } from '@/lib/use-server-data';
 import { useFormFields } from '@/lib/use-form-fields';
 import { listCategories, type Category } from '../api/categories-api';
@@ -43,7 +44,7 @@ function productBody(values: FormValues, isAdmin: boolean): ProductFields {
 /**
  * /admin/add/product and /staff/add/product: the product fields, with
  * tax and loyalty rate for the admin only. Checked here with the server's rules
- * first; "Product added successfully!", or the server's message (else "Failed to add product.").
+ * first (the reorder level by core, for the chosen unit); "Product added successfully!", or the server's message (else "Failed to add product.").
  * After an add the form keeps its category, unit and discount type, for the next product of
  * the same kind. A barcode scanner ends its code with Enter: in the barcode field that moves on
  * to the category instead of sending the form.
@@ -57,9 +58,20 @@ export function AddProductPage() {
   const categories = useServerData<Category[]>(can('category_read') ? loadCategories : null, messages.categoriesLoadFailed);
   const money = currencyCode ? ` (${currencyCode})` : '';
 
+  // The reorder level's rule is in the back office's module: fetched while the form is filled in.
+  useEffect(() => {
+    loadBackOfficeCore().catch(() => undefined);
+  }, []);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    try {
+      await loadBackOfficeCore();
+    } catch (error) {
+      // The server checks the reorder level with the same rule: its answer decides.
+      console.error('The reorder level check is unavailable', error);
+    }
     const checked = isAdmin ? values : { ...values, productTax: undefined, loyaltyRate: undefined };
     const found = productErrors({ ...checked, unit: values.unit as Unit, discountType: values.discountType as DiscountType });
     setErrors(found);

@@ -2,9 +2,10 @@
 /** The products screen (/admin|staff/product/view, /staff/view/product) as a user meets it. */
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadBackOffice } from '@/test/back-office-core';
 import { loadCore } from '@/test/core';
 import { button, click, envelope, press, typeInto, waitFor } from '@/test/render';
-import { cellInput, link, openDialog, row, rows } from '@/test/screens';
+import { cellInput, fieldError, link, openDialog, row, rows } from '@/test/screens';
 import { openScreen, sentTo, signIn, startServer, type Server } from '../catalog-test-support';
 import { categories, cola, products, rice } from '../test-fixtures';
 
@@ -26,7 +27,7 @@ const headers = (container: HTMLElement) =>
 const inputsOf = (container: HTMLElement) =>
   [...container.querySelectorAll('tbody input, tbody select')].map((input) => input.getAttribute('aria-label'));
 
-beforeAll(loadCore);
+beforeAll(() => Promise.all([loadCore(), loadBackOffice()]));
 beforeEach(() => {
   server = startServer();
   server.answers['GET /api/v1/product'] = envelope(200, { data: products });
@@ -143,6 +144,20 @@ describe('editing a product in place', () => {
     expect(Object.keys(body)).not.toContain('productTax');
     expect(Object.keys(body)).not.toContain('loyaltyRate');
     expect(Object.keys(body)).not.toContain('category');
+  });
+
+  it('shows core’s message for a reorder level the product’s unit cannot take, and saves nothing', async () => {
+    signIn(server, 'staff', ['product_read', 'product_update']);
+    const container = await open('/staff/product/view');
+    await click(button(container, 'Edit Cola 330ml'));
+    typeInto(cellInput(container, 'Reorder level'), '2.5');
+    press(cellInput(container, 'Reorder level'), 'Enter');
+    await waitFor(() => expect(fieldError(cellInput(container, 'Reorder level'))).toBe('Reorder level must be a whole number for unit no'));
+    typeInto(cellInput(container, 'Reorder level'), '-3');
+    press(cellInput(container, 'Reorder level'), 'Enter');
+    await waitFor(() => expect(fieldError(cellInput(container, 'Reorder level'))).toBe('Reorder level cannot be negative'));
+    expect(sentTo(server, 'PUT /api/v1/product/update/prod-1')).toHaveLength(0);
+    expect(notify.error).not.toHaveBeenCalled();
   });
 
   it('sets a reorder level, sends it only when it changed, and clears it with a blank', async () => {

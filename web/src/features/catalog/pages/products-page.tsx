@@ -1,9 +1,10 @@
 import { PackagePlus } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { Screen } from '@/components/screen';
 import { SearchBox } from '@/components/search-box';
 import { messages } from '@/config/messages';
+import { loadBackOfficeCore } from '@/lib/core-back-office';
 import { useServerData } from '@/lib/use-server-data';
 import { useScreenSearch } from '@/lib/use-screen-search';
 import { listCategories, type Category } from '../api/categories-api';
@@ -26,6 +27,10 @@ export function ProductsPage() {
   // edit products and read categories (GET /categories needs category_read).
   const loadCategories = useCallback((signal: AbortSignal) => listCategories(signal), []);
   const categories = useServerData<Category[]>(canUpdate && can('category_read') ? loadCategories : null, messages.categoriesLoadFailed);
+  // A row's reorder level is checked by the back office's module: fetched for whoever may edit.
+  useEffect(() => {
+    if (canUpdate) loadBackOfficeCore().catch(() => undefined);
+  }, [canUpdate]);
   const count = products.state.status === 'ready' ? products.state.data.length : null;
   const canCreate = can('product_create');
   const shopName = user?.shopName ?? 'your shop';
