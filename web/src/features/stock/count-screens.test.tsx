@@ -11,6 +11,9 @@ import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor 
 import { openDialog, rows } from '../../test/screens';
 import { stubServer } from '../../test/stub-server';
 import type { CountLine, StockCount } from './api/counts-api';
+import { TillDataProvider } from '@/features/sales';
+import { localTill } from '@/features/sales/testing';
+import { tillRequest } from '@/features/offline/testing';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
@@ -187,5 +190,50 @@ describe('starting a count (/admin/stock/counts)', () => {
     const [first, second] = sent('POST /api/v1/stock/counts').map((request) => request.body as { categoryId: string; ref: string });
     expect(first).toEqual({ categoryId: categories[0]._id, note: '', ref: expect.any(String) });
     expect(second.ref).toBe(first.ref);
+  });
+});
+
+describe('counting with no connection', () => {
+  it('keeps each line on the device with its time, shows core’s difference, and posts only once the lines are sent', async () => {
+    const till = await localTill();
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    server.answers['GET /api/v1/stock/counts/9'] = envelope(200, { data: openCount });
+    view = await renderRoutes(routes, '/admin/stock/counts/9', (app) => <TillDataProvider value={till.data}>{app}</TillDataProvider>);
+    const container = view.container;
+    await waitFor(() => expect(scanBox()).toBeTruthy());
+    server.answers['PUT /api/v1/stock/counts/9/lines'] = unreachable;
+    typeInto(scanBox(), '8901234');
+    press(scanBox(), 'Enter');
+    typeInto(quantityBox(), '22');
+    press(quantityBox(), 'Enter');
+    await waitFor(() => expect(document.activeElement).toBe(scanBox()));
+    expect(container.textContent).toContain('No connection: a counted line is saved on this device');
+    expect(rows(container)[0]).toEqual(['Cola 330ml8901234', '24 no', '22 no', '-2', 'MVR -12.00']);
+    expect(container.querySelector('[aria-label="Count summary"]')?.textContent).toBe('Counted1 of 2Different1ShortMVR -12.00OverMVR 0.00NetMVR -12.00');
+
+    // The next line queues behind it without trying the server, so a product counted again keeps its last count.
+    server.answers['PUT /api/v1/stock/counts/9/lines'] = envelope(200, { message: 'Count updated', data: colaCounted });
+    typeInto(scanBox(), 'rice');
+    press(scanBox(), 'Enter');
+    typeInto(quantityBox(), '10.5');
+    press(quantityBox(), 'Enter');
+    await waitFor(() => expect(container.textContent).toContain('No connection: 2 counted lines are saved on this device'));
+    expect(sent('PUT /api/v1/stock/counts/9/lines')).toHaveLength(1);
+    const queued = (await till.db.outbox.toArray()).map((command) => tillRequest(command.action));
+    expect(queued).toEqual([
+      { method: 'PUT', path: '/stock/counts/9/lines', body: { lines: [{ productId: 'prod-1', counted: '22' }], countedAt: expect.any(Number) } },
+      { method: 'PUT', path: '/stock/counts/9/lines', body: { lines: [{ productId: 'prod-2', counted: '10.5' }], countedAt: expect.any(Number) } },
+    ]);
+
+    // Still offline: the count is not posted, and the screen says why.
+    server.answers['POST /api/v1/stock/counts/9/post'] = envelope(200, { message: 'Count posted', data: { ...colaCounted, status: 'posted' } });
+    await click(button(container, 'Post count'));
+    await click(button(openDialog()!, 'Post count'));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('2 counted lines are still waiting to be sent: post the count once the connection returns.'));
+    expect(sent('POST /api/v1/stock/counts/9/post')).toHaveLength(0);
+    till.engine.stop();
+    await till.engine.settled();
   });
 });
