@@ -11,6 +11,9 @@ import { button, click, envelope, field, press, renderRoutes, typeInto, waitFor 
 import { openDialog, row, rows } from '../../test/screens';
 import { stubServer } from '../../test/stub-server';
 import type { Delivery } from './api/receivings-api';
+import { TillDataProvider } from '@/features/sales';
+import { localTill } from '@/features/sales/testing';
+import { tillRequest } from '@/features/offline/testing';
 
 const notify = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), message: vi.fn(), loading: vi.fn(), dismiss: vi.fn() }));
 vi.mock('../../lib/notify', () => ({ notify }));
@@ -164,5 +167,36 @@ describe('the Receiving menu entry', () => {
     await waitFor(() => expect(menuLabels(view!.container)).toContain('Dashboard'));
     expect(menuLabels(view.container)).not.toContain('Receiving');
     expect(view.container.textContent).toContain('needs the “Receive deliveries” grant');
+  });
+});
+
+describe('receiving a delivery with no connection', () => {
+  it('picks from the device’s products, keeps the delivery in the outbox with core’s costs, and adds the stock on the device', async () => {
+    const till = await localTill();
+    const unreachable = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    server.answers['GET /api/v1/product'] = unreachable;
+    server.answers['POST /api/v1/stock/receivings'] = unreachable;
+    view = await renderRoutes(routes, '/admin/stock/receiving/new', (app) => <TillDataProvider value={till.data}>{app}</TillDataProvider>);
+    const container = view.container;
+    await waitFor(() => expect(searchBox().placeholder).toBe('Barcode, name or number'));
+    expect(container.textContent).toContain("No connection: products and stock are this device's copy.");
+    await addColaLine(container);
+    typeInto(field(container, 'Supplier'), 'Island Foods');
+    await waitFor(() => expect(rows(container)[0].slice(4, 6)).toEqual(['MVR 79.20', 'MVR 6.20']));
+    await click(button(container, 'Receive delivery'));
+    await click(button(openDialog()!, 'Receive'));
+    await waitFor(() => expect(container.textContent).toContain('Delivery saved on this device'));
+    expect(rows(container)).toEqual([['Cola 330ml', '12 no', 'MVR 6.60', 'MVR 79.20', 'MVR 6.00', 'MVR 6.20', '36 no']]);
+    expect((await till.db.products.get('prod-1'))?.quantity).toBe(36);
+    const [queued] = await till.db.outbox.toArray();
+    expect(queued?.kind).toBe('receiveStock');
+    expect(tillRequest(queued!.action)).toEqual({
+      method: 'POST', path: '/stock/receivings',
+      body: { supplier: 'Island Foods', reference: '', note: '', ref: expect.stringMatching(/^.{1,64}$/), lines: [{ productId: 'prod-1', quantity: '12', unitCost: '6.60' }] },
+    });
+    till.engine.stop();
+    await till.engine.settled();
   });
 });
