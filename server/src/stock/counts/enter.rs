@@ -59,7 +59,7 @@ async fn record(
         counted_at,
         stock_counts::open_since(&mut *tx, shop_id, count_id).await?,
     ) {
-        (Some(at), Some(started_at)) => at.clamp(started_at, now),
+        (Some(at), Some(started_at)) => at.max(started_at).min(now),
         _ => now,
     };
     let moved_since: HashMap<i64, i64> = if at < now {
