@@ -41,6 +41,26 @@ describe('queue file', () => {
     expect(await importQueue(other, file, 'shop-a')).toEqual({ added: 0, skipped: 2 });
   });
 
+  it('moves stock recorded offline too: an adjustment, a delivery and a count’s lines', async () => {
+    const stockroom = open();
+    const adjustment: NewCommand = {
+      kind: 'adjustStock',
+      action: { type: 'adjustStock', payload: { reason: 'damaged', note: '', ref: 'adj-1', lines: [{ productId: 'p-1', change: '-2' }] } },
+    };
+    const delivery: NewCommand = {
+      kind: 'receiveStock',
+      action: { type: 'receiveStock', payload: { supplier: 'Island Foods', reference: '', note: '', ref: 'rcv-1', lines: [{ productId: 'p-1', quantity: '12', unitCost: '6.60' }] } },
+    };
+    const counted: NewCommand = {
+      kind: 'countStock',
+      action: { type: 'countStock', countId: '4', payload: { lines: [{ productId: 'p-1', counted: '22' }], countedAt: 1000 } },
+    };
+    for (const command of [adjustment, delivery, counted]) await enqueue(stockroom, command);
+    const other = open();
+    expect(await importQueue(other, parseQueueFile(await exportQueue(stockroom, 'shop-a', 1)), 'shop-a')).toEqual({ added: 3, skipped: 0 });
+    expect((await unsentCommands(other)).map(({ kind, action }) => ({ kind, action }))).toEqual([adjustment, delivery, counted]);
+  });
+
   it('refuses another shop’s file', async () => {
     const file = parseQueueFile(serialiseQueue([], 'shop-b', 1));
     await expect(importQueue(open(), file, 'shop-a')).rejects.toThrow('The queue file belongs to another shop');
@@ -64,6 +84,11 @@ describe('queue file', () => {
       'a command naming no invoice',
       '{"format":"tillwise-outbox","version":2,"shopId":"s","exportedAt":1,"commands":[{"id":"a","kind":"k","action":{"type":"payInvoice","payload":{}},"createdAt":1}]}',
       'Command 1 in the queue file names no invoice',
+    ],
+    [
+      'a stock adjustment without its ref',
+      '{"format":"tillwise-outbox","version":2,"shopId":"s","exportedAt":1,"commands":[{"id":"a","kind":"k","action":{"type":"adjustStock","payload":{"lines":[]}},"createdAt":1}]}',
+      'Command 1 in the queue file carries no stock operation',
     ],
   ])('refuses %s with a clear message', (_label, text, message) => {
     expect(() => parseQueueFile(text)).toThrow(new QueueFileError(message));

@@ -123,6 +123,13 @@ function checkAction({ action }: Record<string, unknown>, problem: Problem): Til
     case 'closeShift':
       if (!isRef(action.shiftRef) || !isRecord(action.payload)) throw problem('carries no shift');
       return action as TillAction;
+    case 'adjustStock':
+    case 'receiveStock':
+      if (!isRecord(action.payload) || !isRef(action.payload.ref)) throw problem('carries no stock operation');
+      return action as TillAction;
+    case 'countStock':
+      if (!isRef(action.countId) || !isRecord(action.payload)) throw problem('carries no counted lines');
+      return action as TillAction;
     case 'request':
       return checkRequest(action, problem);
     default:
