@@ -112,8 +112,8 @@ pub async fn cancel(
         if !closed {
             match stock_counts::status_of(db.writer(), shop_id, id).await? {
                 None => return Err(ServiceError::NotFound(COUNT_NOT_FOUND.to_owned())),
-                Some(closed) if closed == status::CANCELLED => {}
-                Some(closed) => return Err(not_open(&closed)),
+                Some((closed, _)) if closed == status::CANCELLED => {}
+                Some((closed, _)) => return Err(not_open(&closed)),
             }
         } else {
             tracing::info!(shop_id, count_id = id, "stock count cancelled");

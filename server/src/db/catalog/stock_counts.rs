@@ -185,13 +185,13 @@ pub async fn find<'e>(
     .await
 }
 
-/// The status of count `id` of `shop_id`, if there is one.
+/// The status of count `id` of `shop_id` and when it was started, if there is one.
 pub async fn status_of<'e>(
     db: impl Executor<'e>,
     shop_id: i64,
     id: i64,
-) -> Result<Option<String>, sqlx::Error> {
-    sqlx::query_scalar("SELECT status FROM stock_counts WHERE id = $1 AND shop_id = $2")
+) -> Result<Option<(String, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT status, started_at FROM stock_counts WHERE id = $1 AND shop_id = $2")
         .bind(id)
         .bind(shop_id)
         .fetch_optional(db)
@@ -250,23 +250,6 @@ pub async fn live_lines<'e>(
     .bind(count_id)
     .bind(shop_id)
     .fetch_all(db)
-    .await
-}
-
-/// When open count `id` of `shop_id` was started, or `None` when it is not open (or not the
-/// shop's).
-pub async fn open_since<'e>(
-    db: impl Executor<'e>,
-    shop_id: i64,
-    id: i64,
-) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT started_at FROM stock_counts WHERE id = $1 AND shop_id = $2 AND status = $3",
-    )
-    .bind(id)
-    .bind(shop_id)
-    .bind(status::OPEN)
-    .fetch_optional(db)
     .await
 }
 

@@ -50,18 +50,12 @@ async fn record(
     // posted or cancelled meanwhile.
     let _shop_lock = db.lock_shop(shop_id).await;
     let mut tx = db.writer().begin().await?;
-    match stock_counts::status_of(&mut *tx, shop_id, count_id).await? {
+    let started_at = match stock_counts::status_of(&mut *tx, shop_id, count_id).await? {
         None => return Err(ServiceError::NotFound(COUNT_NOT_FOUND.to_owned())),
-        Some(closed) if closed != status::OPEN => return Err(not_open(&closed)),
-        Some(_) => {}
-    }
-    let at = match (
-        counted_at,
-        stock_counts::open_since(&mut *tx, shop_id, count_id).await?,
-    ) {
-        (Some(at), Some(started_at)) => at.max(started_at).min(now),
-        _ => now,
+        Some((closed, _)) if closed != status::OPEN => return Err(not_open(&closed)),
+        Some((_, started_at)) => started_at,
     };
+    let at = counted_at.map_or(now, |at| at.max(started_at).min(now));
     let moved_since: HashMap<i64, i64> = if at < now {
         stock_counts::moved_since(&mut *tx, (shop_id, count_id), at)
             .await?

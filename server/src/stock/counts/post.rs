@@ -56,7 +56,9 @@ async fn record(
         closed_at: now,
     };
     if !stock_counts::close(&mut *tx, (shop_id, count_id), status::POSTED, by).await? {
-        let closed = stock_counts::status_of(&mut *tx, shop_id, count_id).await?;
+        let closed = stock_counts::status_of(&mut *tx, shop_id, count_id)
+            .await?
+            .map(|(status, _)| status);
         tx.rollback().await?;
         return match closed.as_deref() {
             None => Err(ServiceError::NotFound(COUNT_NOT_FOUND.to_owned())),
